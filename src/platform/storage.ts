@@ -1,0 +1,119 @@
+import Taro from '@tarojs/taro';
+import { DEFAULT_PLATFORM, isPlatformId, type PlatformId } from '../../contract/http';
+
+/**
+ * Typed access to the values the client keeps between launches. Taro's sync storage maps to
+ * wx/my storage on mini-programs and localStorage on H5. Keys are fixed here so no other module
+ * invents its own spelling.
+ */
+export const StorageKey = {
+  platform: 'platform',
+  channelCode: 'channelCode',
+  userInfo: 'userInfo',
+  deviceId: 'deviceId',
+  language: 'language',
+  /** One token per brand, so switching brand never shows or sends another brand's token. */
+  token: (platform: PlatformId) => `token:${platform}`,
+} as const;
+
+function read<T>(key: string): T | undefined {
+  try {
+    const value: unknown = Taro.getStorageSync(key);
+    // Taro returns '' for a missing key on every target.
+    return value === '' || value === null || value === undefined ? undefined : (value as T);
+  } catch {
+    return undefined;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    Taro.setStorageSync(key, value);
+  } catch {
+    // Storage full or unavailable (private mode): the value lives for this launch only.
+  }
+}
+
+function remove(key: string): void {
+  try {
+    Taro.removeStorageSync(key);
+  } catch {
+    // Nothing to remove.
+  }
+}
+
+export function getStoredPlatform(): PlatformId | undefined {
+  const value = Number(read<number | string>(StorageKey.platform));
+  return isPlatformId(value) ? value : undefined;
+}
+
+export function getPlatform(): PlatformId {
+  return getStoredPlatform() ?? DEFAULT_PLATFORM;
+}
+
+export function setPlatform(platform: PlatformId): void {
+  write(StorageKey.platform, platform);
+}
+
+export function getChannelCode(): string | undefined {
+  return read<string>(StorageKey.channelCode);
+}
+
+export function setChannelCode(code: string): void {
+  write(StorageKey.channelCode, code);
+}
+
+export function getToken(platform: PlatformId = getPlatform()): string | undefined {
+  return read<string>(StorageKey.token(platform));
+}
+
+export function setToken(token: string, platform: PlatformId = getPlatform()): void {
+  write(StorageKey.token(platform), token);
+}
+
+export function removeToken(platform: PlatformId = getPlatform()): void {
+  remove(StorageKey.token(platform));
+}
+
+export function getUserInfo<T = Record<string, unknown>>(): T | undefined {
+  return read<T>(StorageKey.userInfo);
+}
+
+export function setUserInfo(userInfo: unknown): void {
+  write(StorageKey.userInfo, userInfo);
+}
+
+export function removeUserInfo(): void {
+  remove(StorageKey.userInfo);
+}
+
+export function getLanguage(): string | undefined {
+  return read<string>(StorageKey.language);
+}
+
+export function setLanguage(language: string): void {
+  write(StorageKey.language, language);
+}
+
+/** 128 random bits as 32 hex characters, from the best source the target offers. */
+function randomHex128(): string {
+  const bytes = new Uint8Array(16);
+  const cryptoApi = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => void } })
+    .crypto;
+  if (cryptoApi?.getRandomValues) {
+    cryptoApi.getRandomValues(bytes);
+  } else {
+    // NOTE(weapp/alipay): older base libraries have no crypto global; Math.random is the fallback.
+    for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
+  }
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A device id generated once and kept. */
+export function getDeviceId(): string {
+  const existing = read<string>(StorageKey.deviceId);
+  if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
+  const created = randomHex128();
+  write(StorageKey.deviceId, created);
+  return created;
+}
