@@ -1,0 +1,28 @@
+import defineJestConfig from '@tarojs/test-utils-react/dist/jest.js';
+
+const transformer = require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js');
+const utilsSetup = require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js');
+
+export default defineJestConfig({
+  bail: 0,
+  testEnvironment: 'jsdom',
+  // TOOLCHAIN.md: the utils' own setup first, then load @tarojs/taro before any test imports the
+  // utils, or a circular import (router → tabbar → taro-h5 → router) breaks `history`.
+  setupFiles: [utilsSetup, '<rootDir>/test/setup-taro.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup-after-env.ts'],
+  testMatch: [
+    '<rootDir>/src/**/*.test.{ts,tsx}',
+    '<rootDir>/test/**/*.test.{ts,tsx}',
+    '<rootDir>/scripts/**/*.test.ts',
+  ],
+  // swiper and friends ship ESM (.mjs): transform those too.
+  transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': transformer },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
+  moduleNameMapper: {
+    '\\.(css|scss|sass|less)$': '<rootDir>/test/stubs/style.ts',
+    '\\.(png|jpe?g|gif|webp|svg)$': '<rootDir>/test/stubs/file.ts',
+    '^@/(.*)$': '<rootDir>/src/$1',
+    '^@contract/(.*)$': '<rootDir>/contract/$1',
+  },
+  collectCoverageFrom: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'],
+});

@@ -1,0 +1,2 @@
+// Style imports are irrelevant to behaviour under jsdom.
+export default {};
