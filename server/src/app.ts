@@ -1,0 +1,142 @@
+/**
+ * Builds the API as a Fastify instance (not listening): envelope and error handling, the client
+ * credential and brand checks, sessions, and every route plugin found in `src/routes/`.
+ *
+ * A route file `src/routes/<name>.ts` exports `default` (a Fastify plugin) and optionally
+ * `prefix`; without one it is mounted at `/api/<name>`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { AppDeps } from './deps.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerEnvelope } from './plugins/envelope.ts';
+import { registerHeaderChecks } from './plugins/headers.ts';
+import { redactUrl } from './redact.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export const ROUTES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'routes');
+
+export interface BuildOptions {
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+  /** Serve the built H5 app from this folder at `/` (main.ts passes it when the folder exists). */
+  h5Dir?: string;
+}
+
+/** Hashed file names (`app.3f9a1c2b.js`) never change content: cache them for a year. */
+const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+interface RouteModule {
+  default: FastifyPluginAsync;
+  prefix?: string;
+}
+
+/** Logger settings: no token, credential, SMS code or full mobile reaches a log line. */
+function loggerOptions(deps: AppDeps, options: BuildOptions): FastifyServerOptions['logger'] {
+  return {
+    level: deps.config.logLevel,
+    ...(options.logStream ? { stream: options.logStream } : {}),
+    redact: {
+      paths: [
+        'req.headers.token',
+        'req.headers.authorization',
+        'req.headers["x-client-authorization"]',
+        'headers.token',
+        'headers.authorization',
+        'headers["x-client-authorization"]',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: {
+        method: string;
+        url: string;
+        ip?: string;
+        socket?: { remoteAddress?: string };
+      }) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip ?? request.socket?.remoteAddress,
+        };
+      },
+    },
+  };
+}
+
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps, options),
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Ids in paths are plain numbers; anything odd is a 404 or 400 envelope, never a crash.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: {
+      customOptions: {
+        // Accept "1" for 1 (form posts, query strings) but never turn values into other shapes.
+        coerceTypes: 'array',
+        removeAdditional: true,
+        allErrors: false,
+      },
+    },
+  });
+  app.decorate('deps', deps);
+
+  // The storefront sends form-urlencoded bodies when its content type says so.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  // gzip/brotli for everything over 1 KB: JSON lists and the H5 bundle alike.
+  await app.register(compress, { threshold: 1024 });
+  if (options.h5Dir) {
+    await app.register(fastifyStatic, {
+      root: options.h5Dir,
+      prefix: '/',
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        const policy =
+          name === 'index.html'
+            ? 'no-cache'
+            : HASHED_ASSET.test(name)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600';
+        res.setHeader('cache-control', policy);
+      },
+    });
+  }
+
+  registerEnvelope(app);
+  registerHeaderChecks(app, deps.config);
+  registerAuth(app, deps);
+
+  for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
+    if (!/^[a-z][\w-]*\.(ts|js)$/.test(file) || file.endsWith('.d.ts')) continue;
+    const module = (await import(pathToFileURL(path.join(ROUTES_DIR, file)).href)) as RouteModule;
+    const prefix = module.prefix ?? `/api/${file.replace(/\.(ts|js)$/, '')}`;
+    await app.register(module.default, { prefix });
+  }
+  return app;
+}

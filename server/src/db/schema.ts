@@ -1,0 +1,145 @@
+/**
+ * Kysely's view of every table. Core tables are here; the catalogue's are in `schema-catalog.ts`
+ * (owned by the catalogue), and later issues add their own file and extend `Database` the same way.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { CatalogTables } from './schema-catalog.ts';
+
+/** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A jsonb column read as T and written as its JSON text. */
+export type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  mobile: string | null;
+  nickname: Generated<string>;
+  avatar: Generated<string>;
+  alipay_user_id: string | null;
+  channel_code: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface UserOpenIdsTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: number;
+  provider: 'alipay' | 'wechat';
+  open_id: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  platform: number;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: 'logout' | 'replaced' | null;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  mobile: string;
+  code_hash: string;
+  ip: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: Timestamp | null;
+  burnt_at: Timestamp | null;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  mobile: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  is_default: Generated<boolean>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface EmergencyContactsTable {
+  user_id: number;
+  name: string;
+  mobile: string;
+  relation: string;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  platform: number | null;
+  title: string;
+  description: Generated<string>;
+  amount: number;
+  min_amount: Generated<number>;
+  valid_days: number;
+  stock: number | null;
+  claimed: Generated<number>;
+  active: Generated<boolean>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface UserCouponsTable {
+  id: Generated<number>;
+  user_id: number;
+  coupon_id: number;
+  status: Generated<'unused' | 'used'>;
+  claimed_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ComplaintsTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: number;
+  type: string;
+  content: string;
+  contact_mobile: string | null;
+  images: Json<string[]>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  original_name: string;
+  mime: string;
+  size: number;
+  created_at: DefaultedTimestamp;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: DefaultedTimestamp;
+}
+
+export interface CoreTables {
+  users: UsersTable;
+  user_open_ids: UserOpenIdsTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  addresses: AddressesTable;
+  emergency_contacts: EmergencyContactsTable;
+  coupons: CouponsTable;
+  user_coupons: UserCouponsTable;
+  complaints: ComplaintsTable;
+  uploads: UploadsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export interface Database extends CoreTables, CatalogTables {}
+
+export type User = Selectable<UsersTable>;
+export type NewCoupon = Insertable<CouponsTable>;

@@ -1,0 +1,123 @@
+/**
+ * Login sessions. A token is 256 random bits, handed to the client once; the database keeps only
+ * its SHA-256. A session belongs to one brand (platform): a token is refused on any other brand.
+ * `app.authenticate` is the preHandler for routes that need a user; `app.optionalAuth` sets
+ * `request.user` when a valid token is present and lets anonymous calls through.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ResultCode, type PlatformId } from '../../../contract/http.ts';
+import type { Database } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { ApiError } from './errors.ts';
+
+export interface AuthUser {
+  id: number;
+  sessionId: number;
+  platform: PlatformId;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user, set by `authenticate` / `optionalAuth`; null when anonymous. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+    optionalAuth(request: FastifyRequest): Promise<void>;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The token a request carries: the `token` header, else `Authorization: Bearer …`. */
+export function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.token;
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  const authorization = request.headers.authorization;
+  const match =
+    typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  return match?.[1];
+}
+
+/**
+ * Starts a session for a user on one brand. Earlier live sessions of that user on that brand end
+ * ("logged in elsewhere": their tokens then answer 60002).
+ */
+export async function issueSession(
+  db: Kysely<Database>,
+  input: { userId: number; platform: PlatformId; now: Date; ttlSeconds: number },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: input.now, revoked_reason: 'replaced' })
+      .where('user_id', '=', input.userId)
+      .where('platform', '=', input.platform)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('sessions')
+      .values({
+        user_id: input.userId,
+        token_hash: hashToken(token),
+        platform: input.platform,
+        created_at: input.now,
+        expires_at: new Date(input.now.getTime() + input.ttlSeconds * 1000),
+      })
+      .execute();
+  });
+  return token;
+}
+
+export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('user', null);
+
+  async function resolve(request: FastifyRequest, required: boolean): Promise<void> {
+    const token = tokenFrom(request);
+    if (!token) {
+      if (required) throw new ApiError(ResultCode.UNAUTHORIZED, '请先登录', 401);
+      return;
+    }
+    const session = await deps.db
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'platform', 'expires_at', 'revoked_at'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    // Public routes ignore a stale token rather than sending the visitor to the login page.
+    if (!required) {
+      const live =
+        session &&
+        session.platform === request.platform &&
+        !session.revoked_at &&
+        session.expires_at.getTime() > deps.now().getTime();
+      if (live)
+        request.user = { id: session.user_id, sessionId: session.id, platform: request.platform };
+      return;
+    }
+    // Another brand's token is treated as no token at all.
+    if (!session || session.platform !== request.platform) {
+      throw new ApiError(ResultCode.UNAUTHORIZED, '登录已失效，请重新登录', 401);
+    }
+    if (session.revoked_at) {
+      throw new ApiError(ResultCode.TOKEN_REVOKED, '您已退出登录或在其他设备登录', 401);
+    }
+    if (session.expires_at.getTime() <= deps.now().getTime()) {
+      throw new ApiError(ResultCode.TOKEN_EXPIRED, '登录已过期，请重新登录', 401);
+    }
+    request.user = { id: session.user_id, sessionId: session.id, platform: request.platform };
+  }
+
+  app.decorate('authenticate', (request: FastifyRequest) => resolve(request, true));
+  app.decorate('optionalAuth', (request: FastifyRequest) => resolve(request, false));
+}
+
+/** The user of a route behind `authenticate` (throws if the preHandler was left off). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new ApiError(ResultCode.UNAUTHORIZED, '请先登录', 401);
+  return request.user;
+}

@@ -1,0 +1,115 @@
+/**
+ * Every reply is `{ code, msg, data }`: errors, validation failures and unknown routes included.
+ * Validation failures name the field in Chinese; server faults never show a stack to the client.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../../contract/http.ts';
+import { maskMobilesIn } from '../redact.ts';
+import { ProviderError } from '../providers/errors.ts';
+import { ApiError } from './errors.ts';
+
+/** The subset of an Ajv error the message needs. */
+interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: '请求体',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+};
+
+function fieldOf(error: SchemaError, context: string | undefined): string {
+  if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') {
+    const parent = error.instancePath.split('/').filter(Boolean);
+    return [...parent, error.params.missingProperty].join('.');
+  }
+  const path = error.instancePath
+    .split('/')
+    .filter((part) => part && !/^\d+$/.test(part))
+    .join('.');
+  return path || CONTEXT_NAMES[context ?? ''] || '参数';
+}
+
+/** One Ajv error → a message naming the field, in Chinese. */
+export function validationMessage(error: SchemaError, context: string | undefined): string {
+  const field = fieldOf(error, context);
+  const limit = error.params.limit;
+  switch (error.keyword) {
+    case 'required':
+      return `缺少 ${field}`;
+    case 'minLength':
+      return limit === 1 ? `${field} 不能为空` : `${field} 长度不能少于 ${String(limit)}`;
+    case 'maxLength':
+      return `${field} 长度不能超过 ${String(limit)}`;
+    case 'minItems':
+      return `${field} 数量不能少于 ${String(limit)}`;
+    case 'maxItems':
+      return `${field} 数量不能超过 ${String(limit)}`;
+    case 'additionalProperties':
+      return `不支持的字段 ${String(error.params.additionalProperty)}`;
+    default:
+      return `${field} 格式不正确`;
+  }
+}
+
+const GENERIC_MESSAGES: Record<number, string> = {
+  400: '请求格式不正确',
+  401: '请先登录',
+  403: '无权访问',
+  404: '接口不存在',
+  405: '请求方法不支持',
+  406: '不可接受的请求',
+  413: '请求内容过大',
+  415: '不支持的请求类型',
+  429: '请求过于频繁，请稍后再试',
+};
+
+function internalError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  // Messages from drivers can quote values (a duplicate key's mobile, say): mask before logging.
+  request.log.error(
+    { err: { type: error.name, message: maskMobilesIn(error.message), stack: error.stack } },
+    'request failed',
+  );
+  return reply
+    .status(500)
+    .send({ code: ResultCode.INTERNAL_ERROR, msg: '服务繁忙，请稍后再试', data: null });
+}
+
+export function registerEnvelope(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError | ProviderError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, msg: error.message, data: null });
+    }
+    if (error instanceof ProviderError) {
+      request.log.warn({ provider: error.provider, kind: error.kind }, 'provider refused');
+      return error.kind === 'rejected'
+        ? reply
+            .status(400)
+            .send({ code: ResultCode.BAD_REQUEST, msg: '授权失败，请重新授权', data: null })
+        : reply.status(503).send({ code: 503, msg: '服务暂不可用，请稍后再试', data: null });
+    }
+    if (!('statusCode' in error) && !('validation' in error)) {
+      return internalError(error, request, reply);
+    }
+    if (error.validation && error.validation.length > 0) {
+      const msg = validationMessage(error.validation[0] as SchemaError, error.validationContext);
+      return reply.status(400).send({ code: ResultCode.BAD_REQUEST, msg, data: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const msg = GENERIC_MESSAGES[status] ?? GENERIC_MESSAGES[400];
+      return reply.status(status).send({ code: status, msg, data: null });
+    }
+    return internalError(error, request, reply);
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    return reply.status(404).send({ code: ResultCode.NOT_FOUND, msg: '接口不存在', data: null });
+  });
+}

@@ -1,0 +1,27 @@
+/** The one error type routes throw; the error handler turns it into an envelope. */
+import { ResultCode, type Envelope } from '../../../contract/http.ts';
+
+export class ApiError extends Error {
+  constructor(
+    /** Envelope code (ResultCode). */
+    readonly code: number,
+    /** Message shown to the user as is, in Chinese. */
+    message: string,
+    /** HTTP status; defaults to the code when it is an HTTP status, else 400. */
+    readonly statusCode: number = code >= 400 && code < 600 ? code : 400,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (msg: string) => new ApiError(ResultCode.BAD_REQUEST, msg);
+export const notFound = (msg = '记录不存在') => new ApiError(ResultCode.NOT_FOUND, msg);
+export const conflict = (msg: string) => new ApiError(ResultCode.CONFLICT, msg);
+export const tooMany = (msg: string) => new ApiError(ResultCode.TOO_MANY_REQUESTS, msg);
+export const unauthorized = (msg = '请先登录') => new ApiError(ResultCode.UNAUTHORIZED, msg, 401);
+
+/** A success envelope. */
+export function ok<T>(data: T, msg = 'success'): Envelope<T> {
+  return { code: ResultCode.OK, msg, data };
+}

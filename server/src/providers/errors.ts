@@ -1,0 +1,12 @@
+/** An outside service refused or failed; routes turn it into a 4xx/5xx envelope. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    /** `rejected`: the input (auth code…) was refused; `unavailable`: the service failed. */
+    readonly kind: 'rejected' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,26 @@
+/** Keeps secrets and personal data out of logs: masks mobiles, drops token/code values. */
+
+const MOBILE = /(?<!\d)(1[3-9]\d)\d{4}(\d{4})(?!\d)/g;
+
+/** 13812341234 → 138****1234; anything that is not a mobile comes back masked entirely. */
+export function maskMobile(mobile: string): string {
+  return /^1[3-9]\d{9}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : '***';
+}
+
+/** Masks every mobile-looking run of digits in free text (error messages, URLs). */
+export function maskMobilesIn(text: string): string {
+  return text.replace(MOBILE, '$1****$2');
+}
+
+const SECRET_QUERY_KEYS = new Set(['code', 'token', 'mobile', 'phone', 'authcode', 'auth_code']);
+
+/** A URL for the access log: secret query values replaced, mobiles masked. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return maskMobilesIn(url);
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of [...params.keys()]) {
+    if (SECRET_QUERY_KEYS.has(key.toLowerCase())) params.set(key, '***');
+  }
+  return maskMobilesIn(`${url.slice(0, queryStart)}?${params.toString()}`);
+}

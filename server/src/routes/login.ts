@@ -1,0 +1,257 @@
+/**
+ * Login. SMS codes: 6 digits, valid 5 minutes, single use, burnt after 5 wrong tries; at most one
+ * send a minute, 5 an hour and 10 a day per mobile, and a cap per client IP. All limits live in
+ * the database (so several API processes share them), and each mobile's sends and checks are
+ * serialised by a transaction-scoped advisory lock, so concurrent guesses cannot both win.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql, type Transaction } from 'kysely';
+import { HEADER_USER_TYPE, USER_TYPE_APP, type PlatformId } from '../../../contract/http.ts';
+import {
+  GetTokenForUniQuery,
+  GetTokenForUniReply,
+  LoginForAlipayBody,
+  LoginForSmsBody,
+  LoginForUniBody,
+  SendCodeBody,
+  SendCodeReply,
+  TokenReply,
+  type MiniProgram,
+} from '../../../contract/api/login.ts';
+import type { Database } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { issueSession } from '../plugins/auth.ts';
+import { badRequest, ok, tooMany } from '../plugins/errors.ts';
+import { bindOpenId, findOrCreateUserByMobile } from '../users.ts';
+
+function hashCode(mobile: string, code: string): string {
+  return createHash('sha256').update(`${mobile}:${code}`).digest('hex');
+}
+
+/** Serialises everything done for one key (a mobile, an IP) until the transaction ends. */
+async function lockKey(trx: Transaction<Database>, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}
+
+const secondsAgo = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+async function openIdFrom(
+  deps: AppDeps,
+  provider: MiniProgram,
+  loginCode: string,
+): Promise<string> {
+  return provider === 'wechat'
+    ? deps.providers.wechat.openIdFromLoginCode(loginCode)
+    : (await deps.providers.alipay.exchangeAuthCode(loginCode)).openId;
+}
+
+type CodeCheck = 'ok' | 'wrong' | 'burnt' | 'expired' | 'none';
+
+const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+  const { sms: limits } = deps.config;
+
+  // The storefront marks every login call with X-User-Type: app.
+  app.addHook('onRequest', async (request) => {
+    const userType = request.headers[HEADER_USER_TYPE.toLowerCase()];
+    if (userType === undefined) throw badRequest(`缺少 ${HEADER_USER_TYPE}`);
+    if (userType !== USER_TYPE_APP) throw badRequest(`${HEADER_USER_TYPE} 格式不正确`);
+  });
+
+  const session = (userId: number, platform: PlatformId) =>
+    issueSession(deps.db, {
+      userId,
+      platform,
+      now: deps.now(),
+      ttlSeconds: deps.config.tokenTtlSeconds,
+    });
+
+  app.post(
+    '/sendCode',
+    { schema: { body: SendCodeBody, response: { 200: SendCodeReply } } },
+    async (request) => {
+      const { mobile } = request.body;
+      const now = deps.now();
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const codeId = await deps.db.transaction().execute(async (trx) => {
+        await lockKey(trx, `sms:${mobile}`);
+        await lockKey(trx, `sms-ip:${request.ip}`);
+        const counts = await trx
+          .selectFrom('sms_codes')
+          .select((eb) => [
+            eb.fn
+              .countAll<number>()
+              .filterWhere('created_at', '>', secondsAgo(now, 60))
+              .as('minute'),
+            eb.fn
+              .countAll<number>()
+              .filterWhere('created_at', '>', secondsAgo(now, 3600))
+              .as('hour'),
+            eb.fn.countAll<number>().as('day'),
+          ])
+          .where('mobile', '=', mobile)
+          .where('created_at', '>', secondsAgo(now, 86400))
+          .executeTakeFirstOrThrow();
+        if (counts.minute >= limits.perMinute) throw tooMany('发送过于频繁，请 60 秒后再试');
+        if (counts.hour >= limits.perHour) throw tooMany('发送次数过多，请 1 小时后再试');
+        if (counts.day >= limits.perDay) throw tooMany('今日发送次数已达上限，请明天再试');
+        const fromIp = await trx
+          .selectFrom('sms_codes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('ip', '=', request.ip)
+          .where('created_at', '>', secondsAgo(now, 3600))
+          .executeTakeFirstOrThrow();
+        if (fromIp.n >= limits.perIpHour) throw tooMany('请求过于频繁，请稍后再试');
+        // A new code replaces any earlier one still waiting.
+        await trx
+          .updateTable('sms_codes')
+          .set({ burnt_at: now })
+          .where('mobile', '=', mobile)
+          .where('consumed_at', 'is', null)
+          .where('burnt_at', 'is', null)
+          .execute();
+        const row = await trx
+          .insertInto('sms_codes')
+          .values({
+            mobile,
+            code_hash: hashCode(mobile, code),
+            ip: request.ip,
+            created_at: now,
+            expires_at: new Date(now.getTime() + limits.codeTtlSeconds * 1000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
+      try {
+        await deps.providers.sms.sendLoginCode(mobile, code, (line) => request.log.info(line));
+      } catch (error) {
+        // The send still counts towards the limits; the code itself must not work.
+        await deps.db
+          .updateTable('sms_codes')
+          .set({ burnt_at: now })
+          .where('id', '=', codeId)
+          .execute();
+        throw error;
+      }
+      return ok({ retryAfter: 60 });
+    },
+  );
+
+  app.post(
+    '/loginForSms',
+    { schema: { body: LoginForSmsBody, response: { 200: TokenReply } } },
+    async (request) => {
+      const { mobile, code, channelCode } = request.body;
+      const now = deps.now();
+      const check = await deps.db.transaction().execute(async (trx): Promise<CodeCheck> => {
+        await lockKey(trx, `sms:${mobile}`);
+        const row = await trx
+          .selectFrom('sms_codes')
+          .select(['id', 'code_hash', 'expires_at', 'attempts', 'consumed_at', 'burnt_at'])
+          .where('mobile', '=', mobile)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (!row || row.consumed_at || row.burnt_at) return 'none';
+        if (row.expires_at.getTime() <= now.getTime()) return 'expired';
+        if (row.code_hash !== hashCode(mobile, code)) {
+          const attempts = row.attempts + 1;
+          const burnt = attempts >= limits.maxAttempts;
+          await trx
+            .updateTable('sms_codes')
+            .set({ attempts, ...(burnt ? { burnt_at: now } : {}) })
+            .where('id', '=', row.id)
+            .execute();
+          return burnt ? 'burnt' : 'wrong';
+        }
+        await trx
+          .updateTable('sms_codes')
+          .set({ consumed_at: now })
+          .where('id', '=', row.id)
+          .execute();
+        return 'ok';
+      });
+      switch (check) {
+        case 'none':
+          throw badRequest('验证码无效，请重新获取');
+        case 'expired':
+          throw badRequest('验证码已过期，请重新获取');
+        case 'burnt':
+          throw badRequest('验证码错误次数过多，请重新获取');
+        case 'wrong':
+          throw badRequest('验证码错误');
+        case 'ok':
+          break;
+      }
+      const userId = await findOrCreateUserByMobile(deps.db, mobile, channelCode, now);
+      return ok({ token: await session(userId, request.platform) });
+    },
+  );
+
+  app.post(
+    '/loginForAlipay',
+    { schema: { body: LoginForAlipayBody, response: { 200: TokenReply } } },
+    async (request) => {
+      const { code, channelCode } = request.body;
+      const alipayUser = await deps.providers.alipay.exchangeAuthCode(code);
+      const now = deps.now();
+      const user = await deps.db
+        .insertInto('users')
+        .values({
+          alipay_user_id: alipayUser.userId,
+          channel_code: channelCode ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('alipay_user_id').doUpdateSet({ updated_at: now }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await bindOpenId(deps.db, {
+        userId: user.id,
+        platform: request.platform,
+        provider: 'alipay',
+        openId: alipayUser.openId,
+      });
+      return ok({ token: await session(user.id, request.platform) });
+    },
+  );
+
+  app.post(
+    '/loginForUni',
+    { schema: { body: LoginForUniBody, response: { 200: TokenReply } } },
+    async (request) => {
+      const { provider, phoneCode, loginCode, channelCode } = request.body;
+      const mobile = await (provider === 'wechat'
+        ? deps.providers.wechat.phoneNumber(phoneCode)
+        : deps.providers.alipay.phoneNumber(phoneCode));
+      const openId = loginCode ? await openIdFrom(deps, provider, loginCode) : undefined;
+      const userId = await findOrCreateUserByMobile(deps.db, mobile, channelCode, deps.now());
+      if (openId)
+        await bindOpenId(deps.db, { userId, platform: request.platform, provider, openId });
+      return ok({ token: await session(userId, request.platform) });
+    },
+  );
+
+  app.get(
+    '/getTokenForUni',
+    { schema: { querystring: GetTokenForUniQuery, response: { 200: GetTokenForUniReply } } },
+    async (request) => {
+      const { provider, loginCode } = request.query;
+      const openId = await openIdFrom(deps, provider, loginCode);
+      const bound = await deps.db
+        .selectFrom('user_open_ids')
+        .select('user_id')
+        .where('platform', '=', request.platform)
+        .where('provider', '=', provider)
+        .where('open_id', '=', openId)
+        .executeTakeFirst();
+      return ok({ token: bound ? await session(bound.user_id, request.platform) : null });
+    },
+  );
+};
+
+export default loginRoutes;
+export const prefix = '/api/login';
