@@ -11,6 +11,12 @@ import { isPlate } from './plateNumber';
 export { lookupBankCard } from './bankCard';
 export type { BankCardInfo, BankCardType } from './bankCard';
 
+/**
+ * Longest text the character-class checks accept. They guard short fields (names, codes); a value
+ * of 256+ characters is not a legitimate one (the fuzz list of names to reject has 1,000 a's).
+ */
+const MAX_TEXT_LENGTH = 255;
+
 const str = (value: unknown, maxLength: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= maxLength;
 
@@ -95,21 +101,22 @@ export function isPlateNumber(value: unknown): boolean {
 /**
  * Chinese characters only: CJK unified ideographs, extension A, compatibility ideographs, and the
  * supplementary-plane extensions (B onwards, e.g. 𠮷) as surrogate pairs. Punctuation such as the
- * name dot · is not a Chinese character. Written without the `u` flag for older mini-program engines.
+ * name dot · is not a Chinese character. At most 255 UTF-16 units. Written without the `u` flag,
+ * which older mini-program engines lack.
  */
 export function isChinese(value: unknown): boolean {
   return (
-    str(value, 1000) &&
+    str(value, MAX_TEXT_LENGTH) &&
     /^([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[\ud840-\ud884][\udc00-\udfff])+$/.test(value)
   );
 }
 
-/** ASCII letters only. */
+/** ASCII letters only, 1–255 of them. */
 export function isLetters(value: unknown): boolean {
-  return str(value, 1000) && /^[A-Za-z]+$/.test(value);
+  return str(value, MAX_TEXT_LENGTH) && /^[A-Za-z]+$/.test(value);
 }
 
-/** ASCII letters and digits only. */
+/** ASCII letters and digits only, 1–255 of them. */
 export function isLettersOrDigits(value: unknown): boolean {
-  return str(value, 1000) && /^[A-Za-z0-9]+$/.test(value);
+  return str(value, MAX_TEXT_LENGTH) && /^[A-Za-z0-9]+$/.test(value);
 }
