@@ -1,0 +1,57 @@
+/** Classify page: every category, and one category's goods page by page in a chosen order. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CategoryGoodsQuery, CategoryListReply } from '../../../contract/api/category.ts';
+import { GoodsPageReply } from '../../../contract/api/goods.ts';
+import { notFound, ok } from '../plugins/errors.ts';
+import { goodsPage } from './goods.ts';
+
+const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps;
+
+  app.get('/list', { schema: { response: { 200: CategoryListReply } } }, async () =>
+    ok(
+      await db
+        .selectFrom('category')
+        .select(['id', 'name', 'icon'])
+        .where('enabled', '=', true)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+    ),
+  );
+
+  app.get(
+    '/goods',
+    { schema: { querystring: CategoryGoodsQuery, response: { 200: GoodsPageReply } } },
+    async (request) => {
+      const { categoryId, sort = 'default' } = request.query;
+      const category = await db
+        .selectFrom('category')
+        .select('id')
+        .where('id', '=', categoryId)
+        .where('enabled', '=', true)
+        .executeTakeFirst();
+      if (!category) throw notFound('分类不存在');
+      const base = db
+        .selectFrom('goods as g')
+        .where('g.category_id', '=', categoryId)
+        .where('g.on_sale', '=', true);
+      return ok(
+        await goodsPage(base, request.query, (q) => {
+          switch (sort) {
+            case 'sales':
+              return q.orderBy('g.sales', 'desc').orderBy('g.id');
+            case 'rentAsc':
+              return q.orderBy('g.min_rent').orderBy('g.id');
+            case 'rentDesc':
+              return q.orderBy('g.min_rent', 'desc').orderBy('g.id');
+            default:
+              return q.orderBy('g.sort').orderBy('g.id');
+          }
+        }),
+      );
+    },
+  );
+};
+
+export default categoryRoutes;
