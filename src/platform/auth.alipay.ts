@@ -1,0 +1,76 @@
+import type { AuthCodeResult, LoginMethod, PhoneAuthResult } from './auth';
+
+export type { AuthCodeResult, AuthFailureReason, LoginMethod, PhoneAuthResult } from './auth';
+
+interface MyFailure {
+  error?: number;
+  errorMessage?: string;
+}
+export interface MyAuthApi {
+  getAuthCode(options: {
+    scopes: string | string[];
+    success?: (res: { authCode?: string }) => void;
+    fail?: (err: MyFailure) => void;
+  }): void;
+  getPhoneNumber(options: {
+    success?: (res: { response?: string }) => void;
+    fail?: (err: MyFailure) => void;
+  }): void;
+}
+
+declare const my: MyAuthApi;
+
+/** Alipay's code for "the user refused the authorisation". */
+const MY_ERROR_USER_DENIED = 11;
+
+export const loginMethod: LoginMethod = 'authCode';
+
+function failure(err: MyFailure | undefined) {
+  return {
+    ok: false as const,
+    reason: err?.error === MY_ERROR_USER_DENIED ? ('denied' as const) : ('failed' as const),
+    message: err?.errorMessage ?? '',
+  };
+}
+
+/** my.getAuthCode (silent `auth_base` scope): the server exchanges it at loginForAlipay. */
+export function getAuthCode(
+  scopes: 'auth_base' | 'auth_user' = 'auth_base',
+): Promise<AuthCodeResult> {
+  return new Promise((resolve) => {
+    try {
+      my.getAuthCode({
+        scopes,
+        success: (res) =>
+          resolve(
+            res?.authCode
+              ? { ok: true, code: res.authCode }
+              : { ok: false, reason: 'failed', message: 'no auth code' },
+          ),
+        fail: (err) => resolve(failure(err)),
+      });
+    } catch (error) {
+      resolve({ ok: false, reason: 'failed', message: String(error) });
+    }
+  });
+}
+
+/** my.getPhoneNumber: an encrypted `response` the server decrypts with the app's AES key. */
+export function getPhoneNumber(buttonDetail?: unknown): Promise<PhoneAuthResult> {
+  void buttonDetail;
+  return new Promise((resolve) => {
+    try {
+      my.getPhoneNumber({
+        success: (res) =>
+          resolve(
+            res?.response
+              ? { ok: true, kind: 'encrypted', payload: res.response }
+              : { ok: false, reason: 'failed', message: 'empty response' },
+          ),
+        fail: (err) => resolve(failure(err)),
+      });
+    } catch (error) {
+      resolve({ ok: false, reason: 'failed', message: String(error) });
+    }
+  });
+}

@@ -1,0 +1,50 @@
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http';
+
+/**
+ * Build-time configuration, read in one place. Taro inlines `process.env.TARO_APP_*` at build
+ * time; tests set them on `process.env`. Both are read on each call so a test can point the
+ * client at its own server.
+ */
+
+/** API origin without a trailing slash; empty on H5, where `/api/...` is same-origin. */
+export function apiBase(): string {
+  return (process.env.TARO_APP_API_BASE ?? '').trim().replace(/\/+$/, '');
+}
+
+/** An absolute URL for an API path; absolute URLs pass through unchanged. */
+export function apiUrl(path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${apiBase()}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+export function clientCredential(): { clientId: string; clientSecret: string } {
+  return {
+    clientId: process.env.TARO_APP_CLIENT_ID || DEFAULT_CLIENT_ID,
+    clientSecret: process.env.TARO_APP_CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
+  };
+}
+
+/** The fixed client credential header value: `Basic base64(clientId:clientSecret)`. */
+export function clientAuthorization(): string {
+  const { clientId, clientSecret } = clientCredential();
+  return `Basic ${base64Encode(`${clientId}:${clientSecret}`)}`;
+}
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Standard base64 of the UTF-8 bytes; mini-programs have no btoa, so it is done by hand. */
+export function base64Encode(text: string): string {
+  const utf8 = encodeURIComponent(text).replace(/%([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+  const bytes = Array.from(utf8, (c) => c.charCodeAt(0));
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [a, b, c] = [bytes[i], bytes[i + 1], bytes[i + 2]];
+    const triple = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += BASE64_ALPHABET[(triple >> 18) & 63] + BASE64_ALPHABET[(triple >> 12) & 63];
+    out += b === undefined ? '=' : BASE64_ALPHABET[(triple >> 6) & 63];
+    out += c === undefined ? '=' : BASE64_ALPHABET[triple & 63];
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+import Taro from '@tarojs/taro';
+
+/** Where the user is. Names are blank where the target only reports coordinates. */
+export interface UserLocation {
+  country: string;
+  province: string;
+  city: string;
+  district: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** What a failed or refused lookup gives: blank names, coordinates 0. */
+export const EMPTY_LOCATION: Readonly<UserLocation> = Object.freeze({
+  country: '',
+  province: '',
+  city: '',
+  district: '',
+  latitude: 0,
+  longitude: 0,
+});
+
+export function emptyLocation(): UserLocation {
+  return { ...EMPTY_LOCATION };
+}
+
+function finiteOr0(value: unknown): number {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** H5 and WeChat report coordinates only; never rejects. */
+export async function getLocation(): Promise<UserLocation> {
+  try {
+    const res = await Taro.getLocation({ type: 'gcj02' });
+    return {
+      ...emptyLocation(),
+      latitude: finiteOr0(res.latitude),
+      longitude: finiteOr0(res.longitude),
+    };
+  } catch {
+    return emptyLocation();
+  }
+}

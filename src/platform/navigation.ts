@@ -1,0 +1,113 @@
+import Taro from '@tarojs/taro';
+import { LOGIN_PAGE, WEB_VIEW_PAGE } from '../constants';
+
+/** Page navigation the platform layer needs; screens use Taro's router through their pages. */
+
+interface PageLike {
+  route?: string;
+  options?: Record<string, string | undefined>;
+  $taroPath?: string;
+}
+
+function pathOnly(path: string): string {
+  return `/${path.replace(/^\/+/, '').split('?')[0]}`;
+}
+
+/** The open page as `/pages/x/x?a=1`, or '' before any page exists. */
+export function currentPageUrl(): string {
+  let pages: PageLike[] = [];
+  try {
+    pages = Taro.getCurrentPages() as unknown as PageLike[];
+  } catch {
+    return '';
+  }
+  const page = pages[pages.length - 1];
+  if (!page?.route) return '';
+  const query = Object.entries(page.options ?? {})
+    // Taro adds its own bookkeeping parameters ($taroTimestamp): they are not the page's.
+    .filter(([key, value]) => !key.startsWith('$taro') && value !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return pathOnly(page.route) + (query ? `?${query}` : '');
+}
+
+/**
+ * A `redirect` value is only followed when it names one of our own pages: anything else (an
+ * absolute URL, `//host`, `javascript:`) could send the user off the app after login.
+ */
+export function safeInternalPage(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+  return /^\/pages\/[\w-]+(\/[\w-]+)*(\?[^#\s\\]*)?$/.test(decoded) ? decoded : undefined;
+}
+
+export function reLaunch(url: string): Promise<void> {
+  return Promise.resolve(Taro.reLaunch({ url })).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** The login page, told where to return: the page that was open when the session ended. */
+export function loginPageUrl(returnTo: string): string {
+  const back = safeInternalPage(returnTo);
+  return back ? `${LOGIN_PAGE}?redirect=${encodeURIComponent(back)}` : LOGIN_PAGE;
+}
+
+export function isLoginPage(url: string): boolean {
+  return pathOnly(url) === LOGIN_PAGE;
+}
+
+/** After login: back to the page the user was on, else home. */
+export function returnAfterLogin(redirect: unknown): Promise<void> {
+  return reLaunch(safeInternalPage(redirect) ?? '/pages/home/home');
+}
+
+/**
+ * Whether a web page may be shown in the web-view: https only, no credentials or port, and the
+ * host exactly one of the allowed hosts, as WHATWG URL parsing reads it (so
+ * `https://good.example.com@evil.test` is evil.test).
+ */
+export function isAllowedWebUrl(url: unknown, allowedHosts: readonly string[]): boolean {
+  if (typeof url !== 'string') return false;
+  const hostname = httpsHostname(url);
+  return hostname !== undefined && allowedHosts.some((host) => host.toLowerCase() === hostname);
+}
+
+function httpsHostname(url: string): string | undefined {
+  const UrlParser = (globalThis as { URL?: typeof URL }).URL;
+  if (UrlParser) {
+    try {
+      const parsed = new UrlParser(url);
+      if (parsed.protocol !== 'https:' || parsed.username || parsed.password || parsed.port) {
+        return undefined;
+      }
+      return parsed.hostname.toLowerCase();
+    } catch {
+      return undefined;
+    }
+  }
+  // NOTE(weapp/alipay): no URL global in the mini-program runtimes. Accept only a plain
+  // `https://host[/...]` with an ASCII host: stricter than WHATWG, never looser.
+  const match = /^https:\/\/([a-z0-9.-]+)(?:[/?#][^\s\\]*)?$/i.exec(url);
+  return match ? match[1].toLowerCase() : undefined;
+}
+
+/** Open an allowed https page in the web-view page; returns false (and stays) otherwise. */
+export function openWebView(
+  url: string,
+  allowedHosts: readonly string[],
+  title?: string,
+): Promise<boolean> {
+  if (!isAllowedWebUrl(url, allowedHosts)) return Promise.resolve(false);
+  const query = `url=${encodeURIComponent(url)}${title ? `&title=${encodeURIComponent(title)}` : ''}`;
+  return Promise.resolve(Taro.navigateTo({ url: `${WEB_VIEW_PAGE}?${query}` })).then(
+    () => true,
+    () => false,
+  );
+}

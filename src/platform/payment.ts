@@ -1,0 +1,64 @@
+/**
+ * Paying an order on each target. The server prepares the payment (trade number for Alipay,
+ * signed parameters for WeChat, a cashier URL for H5); the wallet's answer here only says what
+ * the user saw. Whether the money arrived is the server's asynchronous notification, so screens
+ * confirm with the server before showing "paid".
+ */
+
+export interface WechatPayParams {
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'MD5' | 'HMAC-SHA256' | 'RSA';
+  paySign: string;
+}
+
+export interface PaymentOrder {
+  /** Alipay: the trade number from the server. */
+  tradeNo?: string;
+  /** WeChat: the signed parameters from the server. */
+  wechat?: WechatPayParams;
+  /** H5: the cashier page to send the user to. */
+  cashierUrl?: string;
+}
+
+export type PaymentStatus =
+  /** The wallet reports success; confirm with the server. */
+  | 'paid'
+  /** The wallet does not know yet (Alipay 8000/6004): ask the server. */
+  | 'pending'
+  | 'cancelled'
+  | 'failed'
+  /** H5: the user has been sent to the cashier page. */
+  | 'redirected'
+  /** The order lacks what this target needs. */
+  | 'unavailable';
+
+export interface PaymentResult {
+  status: PaymentStatus;
+  /** The wallet's own code or message, for logs. */
+  detail: string;
+}
+
+/** Only https pages or our own paths: the cashier URL comes from the server, but never trust it blindly. */
+export function isCashierUrl(url: unknown): url is string {
+  if (typeof url !== 'string') return false;
+  if (/^\/(?![/\\])[^\s]*$/.test(url)) return true;
+  return /^https:\/\/[a-z0-9.-]+(:\d+)?(\/[^\s]*)?$/i.test(url);
+}
+
+/** H5: go to the server's cashier page (the page returns to paymentResult afterwards). */
+export function pay(
+  order: PaymentOrder,
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+): Promise<PaymentResult> {
+  if (!isCashierUrl(order.cashierUrl)) {
+    return Promise.resolve({ status: 'unavailable', detail: 'no cashier url' });
+  }
+  try {
+    navigate(order.cashierUrl);
+    return Promise.resolve({ status: 'redirected', detail: order.cashierUrl });
+  } catch (error) {
+    return Promise.resolve({ status: 'failed', detail: String(error) });
+  }
+}

@@ -1,0 +1,79 @@
+import Taro from '@tarojs/taro';
+import { MESSAGE_TOAST_DURATION_MS, TOAST_DURATION_MS } from '../constants';
+import { t } from '../i18n';
+
+/** Toasts, loading, clipboard, phone calls and the image chooser: the same call on every target. */
+
+export type ToastIcon = 'success' | 'error' | 'loading' | 'none';
+
+function quietly(call: () => unknown): Promise<boolean> {
+  try {
+    return Promise.resolve(call()).then(
+      () => true,
+      () => false,
+    );
+  } catch {
+    return Promise.resolve(false);
+  }
+}
+
+/** A toast for 1500 ms. */
+export function showToast(
+  title: string,
+  options: { icon?: ToastIcon; duration?: number; mask?: boolean } = {},
+): Promise<boolean> {
+  return quietly(() =>
+    Taro.showToast({
+      title,
+      icon: options.icon ?? 'none',
+      duration: options.duration ?? TOAST_DURATION_MS,
+      mask: options.mask ?? false,
+    }),
+  );
+}
+
+/** The helper variant for server messages (login failure, user-info failure): 2000 ms, no icon. */
+export function showMessage(message: string): Promise<boolean> {
+  if (!message) return Promise.resolve(false);
+  return showToast(message, { icon: 'none', duration: MESSAGE_TOAST_DURATION_MS });
+}
+
+/** A loading toast that stays until hideLoading. */
+export function showLoading(title: string = t('common.loading')): Promise<boolean> {
+  return quietly(() => Taro.showLoading({ title, mask: true }));
+}
+
+export function hideLoading(): Promise<boolean> {
+  return quietly(() => Taro.hideLoading());
+}
+
+/** Copy text and say whether it worked: 内容已复制, or 复制失败，请手动复制. */
+export async function copyText(text: string): Promise<boolean> {
+  const copied = await quietly(() => Taro.setClipboardData({ data: text }));
+  await showToast(t(copied ? 'clipboard.copied' : 'clipboard.failed'));
+  return copied;
+}
+
+/** Dial a number; resolves false when the user cancels or the target cannot call. */
+export function callPhone(phoneNumber: string): Promise<boolean> {
+  const digits = phoneNumber.replace(/[^\d+-]/g, '');
+  if (!digits) return Promise.resolve(false);
+  return quietly(() => Taro.makePhoneCall({ phoneNumber: digits }));
+}
+
+/** Pick images for an upload; resolves the local file paths, [] when cancelled or denied. */
+export async function chooseImages(
+  count = 1,
+  source: ('album' | 'camera')[] = ['album', 'camera'],
+): Promise<string[]> {
+  try {
+    const res = await Taro.chooseImage({
+      count,
+      sizeType: ['compressed'],
+      sourceType: source,
+    });
+    return (res.tempFilePaths ?? []).slice(0, count);
+  } catch {
+    return [];
+  }
+}
