@@ -33,3 +33,16 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** An id in a URL path, e.g. `/api/user/userAddress/{id}`. */
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
+
+/**
+ * Free text (names, address detail, feedback): stored and returned exactly as sent. Only NUL and
+ * unpaired surrogates are refused, because the database cannot store them unchanged.
+ */
+export const FreeText = (minLength: number, maxLength: number) =>
+  Type.String({ minLength, maxLength, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' });
+
+/** Paging in a query string; pageNum from 1, pageSize 1-50. */
+export const PageQuery = {
+  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+};

@@ -1,0 +1,54 @@
+/** Coupons: what can be claimed on this brand, claiming (once each), and mine by status. */
+import { Type, type Static } from '@sinclair/typebox';
+import { Envelope, Id } from './envelope.ts';
+
+export const Coupon = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  /** Fen off the first payment. */
+  amount: Type.Integer(),
+  /** Least first payment in fen for the coupon to apply. */
+  minAmount: Type.Integer(),
+  /** Days a claimed coupon stays valid. */
+  validDays: Type.Integer(),
+  /** Whether the caller has claimed it (false when not logged in). */
+  claimed: Type.Boolean(),
+});
+export type Coupon = Static<typeof Coupon>;
+export const CouponListReply = Envelope(Type.Array(Coupon));
+export type CouponListReply = Static<typeof CouponListReply>;
+
+export const ClaimCouponBody = Type.Object({ couponId: Id });
+export type ClaimCouponBody = Static<typeof ClaimCouponBody>;
+
+export const MyCouponStatus = Type.Union([
+  Type.Literal('unused'),
+  Type.Literal('used'),
+  Type.Literal('expired'),
+]);
+export type MyCouponStatus = Static<typeof MyCouponStatus>;
+
+export const MyCoupon = Type.Object({
+  /** The claim's id (what an order will name). */
+  id: Type.Integer(),
+  couponId: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  amount: Type.Integer(),
+  minAmount: Type.Integer(),
+  status: MyCouponStatus,
+  /** ISO 8601. */
+  claimedAt: Type.String(),
+  expiresAt: Type.String(),
+});
+export type MyCoupon = Static<typeof MyCoupon>;
+export const ClaimCouponReply = Envelope(MyCoupon);
+export type ClaimCouponReply = Static<typeof ClaimCouponReply>;
+
+export const MyCouponListQuery = Type.Object({
+  status: Type.Optional(MyCouponStatus),
+});
+export type MyCouponListQuery = Static<typeof MyCouponListQuery>;
+export const MyCouponListReply = Envelope(Type.Array(MyCoupon));
+export type MyCouponListReply = Static<typeof MyCouponListReply>;
