@@ -1,6 +1,12 @@
-import type { AuthCodeResult, LoginMethod, PhoneAuthResult } from './auth';
+import type { AuthCodeResult, AuthGrantType, LoginMethod, PhoneAuthResult } from './auth';
 
-export type { AuthCodeResult, AuthFailureReason, LoginMethod, PhoneAuthResult } from './auth';
+export type {
+  AuthCodeResult,
+  AuthFailureReason,
+  AuthGrantType,
+  LoginMethod,
+  PhoneAuthResult,
+} from './auth';
 
 interface MyFailure {
   error?: number;
@@ -22,6 +28,9 @@ declare const my: MyAuthApi;
 
 /** Alipay's code for "the user refused the authorisation". */
 const MY_ERROR_USER_DENIED = 11;
+
+/** Tells the server the code came from my.getAuthCode. */
+export const authGrantType: AuthGrantType = 'alipay';
 
 export const loginMethod: LoginMethod = 'authCode';
 

@@ -5,6 +5,9 @@
 
 export type LoginMethod = 'authCode' | 'sms';
 
+/** The `grantType` of the login request for this target's auth code. */
+export type AuthGrantType = 'alipay' | 'wechat' | 'sms';
+
 export type AuthFailureReason = 'unsupported' | 'denied' | 'failed';
 
 export type AuthCodeResult =
@@ -19,6 +22,9 @@ export type PhoneAuthResult =
   | { ok: false; reason: AuthFailureReason; message: string };
 
 /** H5 logs in with an SMS code. */
+/** H5 has no auth code; its logins are SMS logins. */
+export const authGrantType: AuthGrantType = 'sms';
+
 export const loginMethod: LoginMethod = 'sms';
 
 export function getAuthCode(): Promise<AuthCodeResult> {

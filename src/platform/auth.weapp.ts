@@ -1,6 +1,12 @@
-import type { AuthCodeResult, LoginMethod, PhoneAuthResult } from './auth';
+import type { AuthCodeResult, AuthGrantType, LoginMethod, PhoneAuthResult } from './auth';
 
-export type { AuthCodeResult, AuthFailureReason, LoginMethod, PhoneAuthResult } from './auth';
+export type {
+  AuthCodeResult,
+  AuthFailureReason,
+  AuthGrantType,
+  LoginMethod,
+  PhoneAuthResult,
+} from './auth';
 
 export interface WxAuthApi {
   login(options: {
@@ -11,6 +17,9 @@ export interface WxAuthApi {
 }
 
 declare const wx: WxAuthApi;
+
+/** Tells the server the code came from wx.login. */
+export const authGrantType: AuthGrantType = 'wechat';
 
 export const loginMethod: LoginMethod = 'authCode';
 
