@@ -12,7 +12,8 @@ export function maskMobilesIn(text: string): string {
   return text.replace(MOBILE, '$1****$2');
 }
 
-const SECRET_QUERY_KEYS = new Set(['code', 'token', 'mobile', 'phone', 'authcode', 'auth_code']);
+/** Query keys whose values never reach a log: codes of every kind, tokens, phone numbers. */
+const SECRET_QUERY_KEY = /code|token|mobile|phone|secret|password|ticket/i;
 
 /** A URL for the access log: secret query values replaced, mobiles masked. */
 export function redactUrl(url: string): string {
@@ -20,7 +21,7 @@ export function redactUrl(url: string): string {
   if (queryStart < 0) return maskMobilesIn(url);
   const params = new URLSearchParams(url.slice(queryStart + 1));
   for (const key of [...params.keys()]) {
-    if (SECRET_QUERY_KEYS.has(key.toLowerCase())) params.set(key, '***');
+    if (SECRET_QUERY_KEY.test(key)) params.set(key, '***');
   }
   return maskMobilesIn(`${url.slice(0, queryStart)}?${params.toString()}`);
 }
