@@ -17,7 +17,9 @@ export default defineJestConfig({
   ],
   // swiper and friends ship ESM (.mjs): transform those too.
   transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': transformer },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
+  // Tests run as the H5 target: `./theme` resolves to `theme.h5.ts` where one exists, as the H5
+  // build does. Import a `.weapp.ts` / `.alipay.ts` / neutral `.ts` file by its full name to test it.
+  moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
   moduleNameMapper: {
     '\\.(css|scss|sass|less)$': '<rootDir>/test/stubs/style.ts',
     '\\.(png|jpe?g|gif|webp|svg)$': '<rootDir>/test/stubs/file.ts',

@@ -10,7 +10,7 @@ declare module '*.scss';
 
 declare namespace NodeJS {
   interface ProcessEnv {
-    TARO_ENV: 'weapp' | 'alipay' | 'h5';
+    TARO_ENV?: 'weapp' | 'alipay' | 'h5';
     /** API origin for mini-program builds; empty on H5, which is served by the API itself. */
     TARO_APP_API_BASE?: string;
     TARO_APP_CLIENT_ID?: string;

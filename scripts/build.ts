@@ -1,0 +1,256 @@
+/**
+ * Builds the storefront for ops.
+ *
+ *   npx tsx scripts/build.ts weapp|alipay|h5 [--brand N]   one target, one brand (BRAND=N, default 1)
+ *   npx tsx scripts/build.ts all [--brand N]                the three targets for one brand (what `npm test` builds)
+ *   npx tsx scripts/build.ts brands                         every brand: dist/weapp/1-9, dist/alipay/1-9, dist/h5
+ *
+ * Each target is compiled once into dist/.stage/<target>; each brand's artifact is a copy with
+ * that brand's values written in (build tokens, tab colour and icons, app id, images), which is
+ * what makes nineteen artifacts cost about as much as three compiles (TOOLCHAIN.md "Brands").
+ * Then every artifact is checked, dist/manifest.json written and a table printed; any failed
+ * check exits non-zero.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BRANDS, getBrand, parsePlatformId, type Brand } from '../src/brands';
+import { ROUTES, TABS, splitPackages } from '../src/routes';
+import { BRAND_COLOR_PLACEHOLDER, BRAND_PLACEHOLDER } from './brand-tokens';
+import {
+  checkArtifact,
+  miniPackageSizes,
+  type ArtifactReport,
+  type MiniTarget,
+} from './artifact-checks';
+
+const root = path.resolve(__dirname, '..');
+const dist = path.join(root, 'dist');
+const stage = (target: string) => path.join(dist, '.stage', target);
+
+type Target = MiniTarget | 'h5';
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else
+        reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+/** Compiles one target into its staging folder; returns seconds taken. */
+async function compile(target: Target): Promise<number> {
+  const started = Date.now();
+  fs.rmSync(stage(target), { recursive: true, force: true });
+  await run(path.join(root, 'node_modules/.bin/taro'), ['build', '--type', target], {
+    NODE_ENV: 'production',
+    TARO_OUTPUT_ROOT: path.relative(root, stage(target)),
+    TARO_CACHE: process.env.TARO_CACHE ?? '1',
+  });
+  return (Date.now() - started) / 1000;
+}
+
+const TEXT_FILE = /\.(js|json|wxss|acss|wxml|axml|wxs|sjs)$/;
+
+function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+}
+
+/** Writes one brand's artifact from the staged compile of a mini-program target. */
+function stampMiniArtifact(target: MiniTarget, brand: Brand): string {
+  const out = path.join(dist, target, String(brand.id));
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.cpSync(stage(target), out, { recursive: true });
+  for (const file of walk(out)) {
+    if (!TEXT_FILE.test(file)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    const stamped = text
+      .split(BRAND_PLACEHOLDER)
+      .join(String(brand.id))
+      .replace(new RegExp(BRAND_COLOR_PLACEHOLDER, 'gi'), brand.themeColor);
+    if (stamped !== text) fs.writeFileSync(file, stamped);
+  }
+  // Only this brand's images travel in the package; its selected tab icons replace the defaults.
+  const brandAssets = path.join(out, 'assets', 'brands');
+  for (const other of fs.readdirSync(brandAssets)) {
+    if (other !== String(brand.id)) fs.rmSync(path.join(brandAssets, other), { recursive: true });
+  }
+  const ownTabIcons = path.join(brandAssets, String(brand.id), 'tabbar');
+  for (const tab of TABS) {
+    fs.copyFileSync(
+      path.join(ownTabIcons, `${tab.icon}-active.png`),
+      path.join(out, 'assets', 'tabbar', `${tab.icon}-active.png`),
+    );
+  }
+  fs.rmSync(ownTabIcons, { recursive: true });
+  for (const licence of walk(out).filter((file) => file.endsWith('.LICENSE.txt')))
+    fs.rmSync(licence);
+  writeProjectFile(target, brand, out);
+  return out;
+}
+
+function writeProjectFile(target: MiniTarget, brand: Brand, out: string): void {
+  if (target === 'weapp') {
+    const project = JSON.parse(fs.readFileSync(path.join(root, 'project.config.json'), 'utf8'));
+    Object.assign(project, {
+      appid: brand.wxAppId,
+      projectname: `${brand.platformName}-${brand.id}`,
+    });
+    fs.writeFileSync(
+      path.join(out, 'project.config.json'),
+      `${JSON.stringify(project, null, 2)}\n`,
+    );
+  } else {
+    const project = JSON.parse(fs.readFileSync(path.join(root, 'mini.project.json'), 'utf8'));
+    Object.assign(project, { appid: brand.alipayAppId });
+    fs.writeFileSync(path.join(out, 'mini.project.json'), `${JSON.stringify(project, null, 2)}\n`);
+  }
+}
+
+function publishH5(): string {
+  const out = path.join(dist, 'h5');
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.cpSync(stage('h5'), out, { recursive: true });
+  return out;
+}
+
+function printTable(reports: ArtifactReport[]): void {
+  const rows = reports.map((r) => [
+    r.target,
+    String(r.brand ?? 'all'),
+    r.appId ?? '-',
+    r.themeColor ?? '-',
+    (r.mainPackageBytes / 1024).toFixed(1),
+    (r.totalBytes / 1024).toFixed(1),
+    r.seconds.toFixed(2),
+    r.problems.length ? `FAIL: ${r.problems.join('; ')}` : 'ok',
+  ]);
+  const header = ['target', 'brand', 'app id', 'theme', 'main KB', 'total KB', 'seconds', 'checks'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  rows.forEach((row) => console.log(line(row)));
+}
+
+type Mode = Target | 'all' | 'brands';
+
+function parseArgs(argv: string[]): { mode: Mode; brand: Brand } {
+  const mode = argv[0] as Mode;
+  if (!['weapp', 'alipay', 'h5', 'all', 'brands'].includes(mode)) {
+    throw new Error('usage: build.ts weapp|alipay|h5|all|brands [--brand N]');
+  }
+  const flag = argv.indexOf('--brand');
+  const raw = flag === -1 ? (process.env.BRAND ?? '1') : argv[flag + 1];
+  const id = parsePlatformId(raw);
+  if (!id) throw new Error(`BRAND must be 1-9, got ${JSON.stringify(raw)}`);
+  return { mode, brand: getBrand(id) };
+}
+
+async function main(): Promise<void> {
+  const { mode, brand } = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const targets: Target[] =
+    mode === 'brands' || mode === 'all' ? ['weapp', 'alipay', 'h5'] : [mode];
+  const compileSeconds: Partial<Record<Target, number>> = {};
+  // Two mini-program compiles share the two cores well; H5 (the heaviest) follows.
+  const minis = targets.filter((t): t is MiniTarget => t !== 'h5');
+  await Promise.all(minis.map(async (t) => (compileSeconds[t] = await compile(t))));
+  if (targets.includes('h5')) compileSeconds.h5 = await compile('h5');
+
+  const { mainPages, subPackages } = splitPackages(ROUTES);
+  const reports: ArtifactReport[] = [];
+  for (const target of minis) {
+    const brands = mode === 'brands' ? BRANDS : [brand];
+    for (const b of brands) {
+      const t0 = Date.now();
+      const out = stampMiniArtifact(target, b);
+      const sizes = miniPackageSizes(
+        out,
+        subPackages.map((s) => s.root),
+      );
+      reports.push(
+        checkArtifact({
+          target,
+          brand: b.id,
+          dir: out,
+          appId: target === 'weapp' ? b.wxAppId : b.alipayAppId,
+          themeColor: b.themeColor,
+          seconds: (Date.now() - t0) / 1000,
+          ...sizes,
+          expectedPages: [
+            ...mainPages,
+            ...subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`)),
+          ],
+        }),
+      );
+    }
+  }
+  if (targets.includes('h5')) {
+    const t0 = Date.now();
+    const out = publishH5();
+    const total = walk(out).reduce((sum, file) => sum + fs.statSync(file).size, 0);
+    reports.push(
+      checkArtifact({
+        target: 'h5',
+        dir: out,
+        seconds: (Date.now() - t0) / 1000,
+        mainPackageBytes: total,
+        totalBytes: total,
+        expectedPages: ROUTES.map((r) => r.path),
+      }),
+    );
+  }
+  // Cross-artifact rule: no two brands may share an app id on one platform.
+  for (const target of minis) {
+    const seen = new Map<string, number>();
+    for (const r of reports.filter((x) => x.target === target)) {
+      if (!r.appId) continue;
+      const other = seen.get(r.appId);
+      if (other) r.problems.push(`app id ${r.appId} also used by brand ${other}`);
+      seen.set(r.appId, r.brand ?? 0);
+    }
+  }
+
+  const totalSeconds = (Date.now() - started) / 1000;
+  const manifestPath = path.join(dist, 'manifest.json');
+  const manifest = {
+    builtAt: new Date().toISOString(),
+    mode,
+    totalSeconds,
+    compileSeconds,
+    artifacts: reports.map((r) => ({ ...r, dir: path.relative(root, r.dir) })),
+  };
+  fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  printTable(reports);
+  console.log(
+    `\n${reports.length} artifact(s) in ${totalSeconds.toFixed(1)} s (compile: ${Object.entries(
+      compileSeconds,
+    )
+      .map(([t, s]) => `${t} ${s?.toFixed(1)} s`)
+      .join(', ')}); manifest: ${path.relative(root, manifestPath)}`,
+  );
+  const failed = reports.filter((r) => r.problems.length);
+  if (failed.length) {
+    console.error(`\n${failed.length} artifact(s) failed their checks.`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

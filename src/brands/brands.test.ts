@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BRANDS, SERVICE_PHONES, getBrand, parsePlatformId, resolveBrandId } from '@/brands';
+
+/** WCAG relative luminance contrast between a colour and white. */
+function contrastWithWhite([r, g, b]: readonly [number, number, number]): number {
+  const linear = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  return 1.05 / (luminance + 0.05);
+}
+
+describe('brand records', () => {
+  it('are nine, with ids 1-9 in order', () => {
+    expect(BRANDS.map((b) => b.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const brand of BRANDS) expect(getBrand(brand.id)).toBe(brand);
+  });
+
+  it('each have distinct names, companies, colours and app ids', () => {
+    for (const key of [
+      'platformName',
+      'companyName',
+      'themeColor',
+      'wxAppId',
+      'alipayAppId',
+    ] as const) {
+      expect(new Set(BRANDS.map((b) => b[key])).size).toBe(9);
+    }
+    for (const brand of BRANDS) {
+      expect(brand.wxAppId).toMatch(/^wx[0-9a-f]{16}$/);
+      expect(brand.alipayAppId).toMatch(/^20\d{14}$/);
+      expect(brand.companyName).toMatch(/有限公司$/);
+    }
+  });
+
+  it('share two customer-service numbers among them', () => {
+    expect(new Set(BRANDS.map((b) => b.userPhone))).toEqual(new Set(SERVICE_PHONES));
+  });
+
+  it('have a theme colour whose RGB triple matches it and that white text can sit on (AA)', () => {
+    for (const brand of BRANDS) {
+      expect(brand.themeColor).toMatch(/^#[0-9A-F]{6}$/);
+      const hex = brand.themeColorNumber.map((n) => n.toString(16).padStart(2, '0')).join('');
+      expect(`#${hex}`.toUpperCase()).toBe(brand.themeColor);
+      expect(contrastWithWhite(brand.themeColorNumber)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('have their login, home and return images and selected tab icons in the repository', () => {
+    for (const brand of BRANDS) {
+      const dir = path.join(__dirname, '..', 'assets', 'brands', String(brand.id));
+      for (const image of [brand.imgUrlLogin, brand.imgUrlHome, brand.imgReturn]) {
+        const file = path.join(dir, `${image}.png`);
+        expect(fs.existsSync(file)).toBe(true);
+        expect(fs.statSync(file).size).toBeLessThan(200 * 1024);
+      }
+      for (const icon of ['home', 'classify', 'service', 'user']) {
+        expect(fs.existsSync(path.join(dir, 'tabbar', `${icon}-active.png`))).toBe(true);
+      }
+    }
+  });
+
+  it('give only brand 9 an online chat, served locally', () => {
+    expect(BRANDS.filter((b) => b.chatScriptUrl).map((b) => b.id)).toEqual([9]);
+    expect(getBrand(9).chatScriptUrl).toMatch(/^\/static\//);
+  });
+});
+
+describe('parsePlatformId', () => {
+  it.each([
+    ['1', 1],
+    ['9', 9],
+    [' 5 ', 5],
+    [7, 7],
+  ])('reads %p as %p', (input, expected) => expect(parsePlatformId(input)).toBe(expected));
+
+  it.each([
+    ['0'],
+    ['10'],
+    ['abc'],
+    [''],
+    ['5.0'],
+    ['05'],
+    ['-1'],
+    ['1e0'],
+    [0],
+    [10],
+    [2.5],
+    [NaN],
+    [null],
+    [undefined],
+    [{}],
+  ])('refuses %p', (input) => expect(parsePlatformId(input)).toBeUndefined());
+});
+
+describe('resolveBrandId', () => {
+  it('prefers the launch query, then storage, then the build default, then 1', () => {
+    expect(resolveBrandId({ query: '7', stored: 3, buildDefault: 5 })).toEqual({
+      id: 7,
+      fromQuery: true,
+    });
+    expect(resolveBrandId({ stored: 3, buildDefault: 5 })).toEqual({ id: 3, fromQuery: false });
+    expect(resolveBrandId({ buildDefault: '5' })).toEqual({ id: 5, fromQuery: false });
+    expect(resolveBrandId({})).toEqual({ id: 1, fromQuery: false });
+  });
+
+  it.each(['0', '10', 'abc', ''])('falls back past an invalid launch platform %p', (query) => {
+    expect(resolveBrandId({ query, stored: 4 })).toEqual({ id: 4, fromQuery: false });
+    expect(resolveBrandId({ query, stored: 'x', buildDefault: 6 })).toEqual({
+      id: 6,
+      fromQuery: false,
+    });
+    expect(resolveBrandId({ query })).toEqual({ id: 1, fromQuery: false });
+  });
+});

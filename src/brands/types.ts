@@ -1,0 +1,25 @@
+import type { PlatformId } from '../../contract/http';
+
+/** Brand images shipped in the repository, one set per brand. */
+export type BrandImage = 'login' | 'home' | 'return';
+
+export interface Brand {
+  id: PlatformId;
+  platformName: string;
+  companyName: string;
+  /** Customer-service phone; two numbers are shared among the nine brands. */
+  userPhone: string;
+  /** Image names, resolved to a URL per target by `brandImageUrl`. */
+  imgUrlLogin: BrandImage;
+  imgUrlHome: BrandImage;
+  imgReturn: BrandImage;
+  wxAppId: string;
+  alipayAppId: string;
+  /** `#rrggbb`, applied at run time as the `--brand-color` custom property. */
+  themeColor: string;
+  themeColorNumber: readonly [number, number, number];
+  /** Whether the login page offers one-tap phone-number login on mini-programs. */
+  phoneLogin: boolean;
+  /** Online customer-service chat script, injected once at launch on H5 (brand 9 only). */
+  chatScriptUrl?: string;
+}

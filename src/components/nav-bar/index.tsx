@@ -1,0 +1,40 @@
+import { Text, View } from '@tarojs/components';
+import { navigateBackOrHome, statusBarHeight } from '../../platform/page-route';
+import './index.scss';
+
+export interface NavBarProps {
+  title: string;
+  /** Tab pages are roots and have no back button. */
+  showBack: boolean;
+}
+
+/**
+ * The custom navigation bar of the tab pages and the Alipay pages: clears the status bar and
+ * the notch, shows the title, and a back button that returns, or goes home when this page was
+ * opened directly.
+ */
+export function NavBar({ title, showBack }: NavBarProps) {
+  const top = statusBarHeight();
+  return (
+    <View className="nav-bar" style={top ? `padding-top: ${top}px` : undefined}>
+      <View className="nav-bar__inner">
+        {showBack && (
+          <View
+            className="nav-bar__back"
+            role="button"
+            aria-label="返回"
+            hoverClass="nav-bar__back--pressed"
+            onClick={navigateBackOrHome}
+          >
+            <Text className="nav-bar__chevron" aria-hidden>
+              ‹
+            </Text>
+          </View>
+        )}
+        <Text className="nav-bar__title" role="heading" aria-level={1}>
+          {title}
+        </Text>
+      </View>
+    </View>
+  );
+}

@@ -1,0 +1,64 @@
+import { View } from '@tarojs/components';
+import type { ComponentType, ReactNode } from 'react';
+import { buildBrandId } from '../../brands';
+import { isTabPath, routeMeta } from '../../routes';
+import { usePageShow, useRouteParams, type RouteParams } from '../../platform/page-route';
+import { applyTabBarTheme } from '../../platform/theme';
+import { useBrandStore } from '../../stores/brand';
+import { NavBar } from '../nav-bar';
+import './index.scss';
+
+export interface PageFrameProps {
+  /** The page's route path, e.g. `pages/myOrder/myOrder`. */
+  route: string;
+  children?: ReactNode;
+}
+
+/**
+ * Every page renders inside this frame: the brand colour as a custom property, the custom
+ * navigation bar where the page has one, and content limited to a readable width and centred
+ * on wide screens.
+ */
+export function PageFrame({ route, children }: PageFrameProps) {
+  const brand = useBrandStore((state) => state.brand);
+  const meta = routeMeta(route);
+  const isTab = isTabPath(route);
+  // NOTE: H5 has no native navigation bar, so every H5 page draws ours (title and back).
+  const showNavBar = Boolean(meta?.customNav) || process.env.TARO_ENV === 'h5';
+  usePageShow(() => {
+    if (isTab) applyTabBarTheme(brand, buildBrandId());
+  });
+  return (
+    <View
+      className="page-frame"
+      style={`--brand-color: ${brand.themeColor}; --brand-rgb: ${brand.themeColorNumber.join(', ')}`}
+    >
+      {showNavBar && <NavBar title={meta?.title ?? ''} showBack={!isTab} />}
+      <View className="page-frame__content">{children}</View>
+    </View>
+  );
+}
+
+export interface PageBodyProps {
+  /** The page's route path. */
+  route: string;
+  /** The route's query parameters, decoded. */
+  params: RouteParams;
+}
+
+/**
+ * Makes a page component: the body receives the route's query parameters as props and is drawn
+ * inside the page frame, so no page repeats that wiring.
+ */
+export function definePage(route: string, Body: ComponentType<PageBodyProps>) {
+  function Page() {
+    const params = useRouteParams();
+    return (
+      <PageFrame route={route}>
+        <Body route={route} params={params} />
+      </PageFrame>
+    );
+  }
+  Page.displayName = `Page(${route})`;
+  return Page;
+}

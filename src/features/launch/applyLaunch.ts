@@ -1,0 +1,40 @@
+import { type PlatformId } from '../../../contract/http';
+import { buildBrandId, getBrand, resolveBrandId } from '../../brands';
+import { getLaunchQuery } from '../../platform/app-launch';
+import { getStoredPlatform, setChannelCode, setPlatform } from '../../platform/storage';
+import { applyBrandTheme, injectChatScript } from '../../platform/theme';
+import { useBillStore } from '../../stores/bill';
+import { useBrandStore } from '../../stores/brand';
+import { parseBizId, parseChannelCode } from './parseLaunch';
+
+export interface LaunchResult {
+  platform: PlatformId;
+  channelCode?: string;
+  businessId: string;
+  orderId: string;
+}
+
+/**
+ * Reads the launch query once at app start: picks and stores the brand, keeps the channel code
+ * and the business/order ids, applies the theme and, for the brand that has one, loads the
+ * online customer-service chat.
+ */
+export function applyLaunch(launchOptions?: { query?: Record<string, unknown> }): LaunchResult {
+  const query = getLaunchQuery(launchOptions);
+  const { id: platform } = resolveBrandId({
+    query: query.platform,
+    stored: getStoredPlatform(),
+    buildDefault: buildBrandId(),
+  });
+  // Only a valid id reaches storage: an invalid `platform` falls back and is not stored.
+  setPlatform(platform);
+  const channelCode = parseChannelCode(query.code);
+  if (channelCode) setChannelCode(channelCode);
+  const { businessId, orderId } = parseBizId(query.bizId);
+  useBillStore.getState().setBill({ bizId: businessId, orderId, code: channelCode ?? '' });
+  useBrandStore.getState().setBrandId(platform);
+  const brand = getBrand(platform);
+  applyBrandTheme(brand);
+  if (brand.chatScriptUrl) injectChatScript(brand.chatScriptUrl);
+  return { platform, channelCode, businessId, orderId };
+}

@@ -1,0 +1,4 @@
+import { definePage } from '@/components/page-frame';
+import { PagePlaceholder } from '@/components/page-placeholder';
+
+export default definePage('pages/loginNew/loginNew', PagePlaceholder);

@@ -1,0 +1,13 @@
+import type { Brand, BrandImage } from '../brands';
+
+declare const BUILD_BRAND: string;
+
+/**
+ * NOTE(weapp/alipay): an artifact packages only its own brand's images (the main package is
+ * size-limited); another brand's images, needed only when a launch link names that brand, come
+ * from the API host, which serves the same files.
+ */
+export function brandImageUrl(brand: Brand, image: BrandImage): string {
+  if (String(brand.id) === BUILD_BRAND) return `/assets/brands/${brand.id}/${image}.png`;
+  return `${process.env.TARO_APP_API_BASE ?? ''}/static/brands/${brand.id}/${image}.png`;
+}

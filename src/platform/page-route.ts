@@ -1,0 +1,52 @@
+import Taro, { useRouter } from '@tarojs/taro';
+import { HOME_PATH } from '../routes';
+
+export type RouteParams = Record<string, string>;
+
+// Added by Taro itself (H5 adds `stamp` to keep page instances apart), never by our links.
+const TARO_INTERNAL_PARAMS = new Set(['$taroTimestamp', 'stamp']);
+
+/** The current page's query parameters, decoded, on every target. */
+export function useRouteParams(): RouteParams {
+  const { params } = useRouter();
+  const decoded: RouteParams = {};
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (TARO_INTERNAL_PARAMS.has(key) || typeof value !== 'string') continue;
+    try {
+      decoded[key] = decodeURIComponent(value);
+    } catch {
+      // A malformed escape is kept as typed rather than dropped.
+      decoded[key] = value;
+    }
+  }
+  return decoded;
+}
+
+/** How many pages are in the history stack (1 when the page was opened directly). */
+export function pageStackDepth(): number {
+  return Taro.getCurrentPages().length;
+}
+
+/**
+ * Back if there is somewhere to go back to; otherwise to home, so a page opened from a shared
+ * link never strands the user.
+ */
+export function navigateBackOrHome(): void {
+  if (pageStackDepth() > 1) {
+    void Taro.navigateBack({ delta: 1 });
+  } else {
+    void Taro.reLaunch({ url: `/${HOME_PATH}` });
+  }
+}
+
+/** Height of the status bar, for custom navigation bars (0 on H5). */
+export function statusBarHeight(): number {
+  try {
+    return Taro.getWindowInfo().statusBarHeight ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs on every show of the page (first open, and coming back to it). */
+export { useDidShow as usePageShow } from '@tarojs/taro';
