@@ -32,7 +32,10 @@ function finiteOr0(value: unknown): number {
 /** H5 and WeChat report coordinates only; never rejects. */
 export async function getLocation(): Promise<UserLocation> {
   try {
-    const res = await Taro.getLocation({ type: 'gcj02' });
+    // NOTE(h5): Taro's H5 getLocation only accepts wgs84 (the browser's system); WeChat takes it
+    // too. Alipay (location.alipay.ts) reports GCJ-02, which differs by up to ~500 m in China:
+    // fine for naming the region, not for drawing on a map.
+    const res = await Taro.getLocation({ type: 'wgs84' });
     return {
       ...emptyLocation(),
       latitude: finiteOr0(res.latitude),
