@@ -203,7 +203,12 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   // One trip to the login page per ended session, however many calls fail together.
   let sendingToLogin = false;
 
-  function endSession(platform: PlatformId): void {
+  /**
+   * The server rejected the token this call carried. If the user has logged in again since the
+   * call left, the rejection is about the old token: the new session stays.
+   */
+  function endSession(platform: PlatformId, sentToken: string | undefined): void {
+    if (getToken(platform) !== sentToken) return;
     removeToken(platform);
     removeUserInfo();
     sessionEndListeners.forEach((listener) => listener(platform));
@@ -261,6 +266,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     const method = (opts.method ?? 'POST').toUpperCase() as HttpMethod;
     const timeout = opts.timeout ?? NETWORK_TIMEOUT_MS;
     const platform = getPlatform();
+    const sentToken = getToken(platform);
     const header = baseHeaders(platform, opts.header);
     if (opts.login) header[HEADER_USER_TYPE] = USER_TYPE_APP;
     if (opts.idempotencyKey) header[HEADER_IDEMPOTENCY_KEY] = opts.idempotencyKey;
@@ -310,7 +316,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
               network: ClientErrorCode.NETWORK,
               abort: ClientErrorCode.ABORT,
             });
-        if (SESSION_END_CODES.includes(envelope.code)) endSession(platform);
+        if (SESSION_END_CODES.includes(envelope.code)) endSession(platform, sentToken);
         return envelope;
       }
     };
@@ -326,6 +332,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
   function upload<T = unknown>(opts: UploadOptions): RequestPromise<T> {
     const platform = getPlatform();
+    const sentToken = getToken(platform);
     const timeout = opts.timeout ?? NETWORK_TIMEOUT_MS;
     const attempt = runAttempt(
       () =>
@@ -345,7 +352,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
         network: ClientErrorCode.UPLOAD_NETWORK,
         abort: ClientErrorCode.UPLOAD_ABORT,
       });
-      if (SESSION_END_CODES.includes(envelope.code)) endSession(platform);
+      if (SESSION_END_CODES.includes(envelope.code)) endSession(platform, sentToken);
       return envelope;
     });
     const promise = withLoading(run, opts.loading) as RequestPromise<T>;

@@ -259,6 +259,24 @@ describe.each(targets)('request layer on %s', (_name, transport, installGlobal, 
     expect(launches).toHaveLength(2);
   });
 
+  test('a rejection of the old token does not end a session begun since the call left', async () => {
+    setToken('old');
+    const before = server.count('/api/slow');
+    const pending = client.request({ url: '/api/slow?ms=400&code=401' });
+    await waitFor(() => server.count('/api/slow') > before);
+    // Meanwhile the user logs in again.
+    setToken('new');
+    setUserInfo({ name: 'Li' });
+    expect((await pending).code).toBe(401);
+    expect(getToken()).toBe('new');
+    expect(getUserInfo()).toEqual({ name: 'Li' });
+    expect(launches).toEqual([]);
+    // A rejection of the token the user holds now does end it.
+    await client.request({ url: '/api/code/401' });
+    expect(getToken()).toBeUndefined();
+    expect(launches).toHaveLength(1);
+  });
+
   test('session-end listeners hear about it', async () => {
     const heard: number[] = [];
     const stop = client.onSessionEnd((platform) => heard.push(platform));

@@ -1,4 +1,6 @@
 import { getToken, getUserInfo, setPlatform, setToken, setUserInfo } from '../../platform/storage';
+import Taro from '@tarojs/taro';
+import { returnAfterLogin } from '../../platform/navigation';
 import { http } from '../../platform/request';
 import { visibleToast } from '../../platform/__tests__/helpers/toast-dom';
 import { useSession } from '../session';
@@ -75,13 +77,35 @@ test('the session follows the brand: another brand’s token does not count', ()
   expect(useSession.getState().status).toBe('loggedOut');
 });
 
-test('a reply that ends the session logs the store out', async () => {
-  await useSession.getState().completeLogin(smsLogin('123456'));
-  setToken('revoked-by-server');
-  const reply = await http.get('/api/user/info');
-  expect(reply.code).toBe(401);
-  expect(useSession.getState().status).toBe('loggedOut');
-  expect(getToken()).toBeUndefined();
+test('a reply that ends the session logs the store out and opens the login page once', async () => {
+  // The router is the app's: record where the layer sends the user instead of navigating.
+  const pages = jest
+    .spyOn(Taro, 'getCurrentPages')
+    .mockReturnValue([{ route: 'pages/myOrder/myOrder', options: { tab: '2' } }] as never);
+  const launched: string[] = [];
+  const relaunch = jest.spyOn(Taro, 'reLaunch').mockImplementation((options) => {
+    launched.push(options.url);
+    return Promise.resolve({ errMsg: 'reLaunch:ok' });
+  });
+  try {
+    await useSession.getState().completeLogin(smsLogin('123456'));
+    setToken('revoked-by-server');
+    const replies = await Promise.all([http.get('/api/user/info'), http.get('/api/user/info')]);
+    expect(replies.map((r) => r.code)).toEqual([401, 401]);
+    expect(useSession.getState().status).toBe('loggedOut');
+    expect(getToken()).toBeUndefined();
+    expect(launched).toEqual([
+      `/pages/loginNew/loginNew?redirect=${encodeURIComponent('/pages/myOrder/myOrder?tab=2')}`,
+    ]);
+    // After login the user goes back there.
+    await returnAfterLogin(new URLSearchParams(launched[0].split('?')[1]).get('redirect'));
+    expect(launched[1]).toBe('/pages/myOrder/myOrder?tab=2');
+    await returnAfterLogin('https://evil.test/');
+    expect(launched[2]).toBe('/pages/home/home');
+  } finally {
+    pages.mockRestore();
+    relaunch.mockRestore();
+  }
 });
 
 test('on H5 there is no auth code: the auth-code login does nothing', async () => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  *   /api/html                 HTTP 502 with an HTML page
  *   /api/text                 HTTP 200 with plain text
  *   /api/empty                HTTP 204, no body
- *   /api/slow?ms=<n>          envelope after n ms
+ *   /api/slow?ms=<n>[&code=<c>]  envelope (code c, default 200) after n ms
  *   /api/drop                 the socket is destroyed without a reply
  *   /api/flaky?key=<k>&fails=<n>  drops the first n calls per key, then answers
  *   /api/upload               multipart: replies with the fields and the file's name and size
@@ -122,7 +122,8 @@ export async function startTestServer(): Promise<TestServer> {
         res.end();
       } else if (path === '/api/slow') {
         const ms = Number(url.searchParams.get('ms') ?? 1000);
-        const timer = setTimeout(() => reply(200, envelope(200, { waited: ms })), ms);
+        const code = Number(url.searchParams.get('code') ?? 200);
+        const timer = setTimeout(() => reply(200, envelope(code, { waited: ms })), ms);
         res.on('close', () => clearTimeout(timer));
       } else if (path === '/api/drop') {
         req.socket.destroy();
