@@ -35,11 +35,12 @@ export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
 /**
- * Free text (names, address detail, feedback): stored and returned exactly as sent. Only NUL and
- * unpaired surrogates are refused, because the database cannot store them unchanged.
+ * Free text (names, address detail, feedback): stored and returned exactly as sent. Refused: NUL
+ * and unpaired surrogates, which the database cannot store unchanged, and a leading U+FEFF, which
+ * PGlite's text decoder drops on the way back.
  */
 export const FreeText = (minLength: number, maxLength: number) =>
-  Type.String({ minLength, maxLength, pattern: '^[^\\u0000\\uD800-\\uDFFF]*$' });
+  Type.String({ minLength, maxLength, pattern: '^(?!\\uFEFF)[^\\u0000\\uD800-\\uDFFF]*$' });
 
 /** Paging in a query string; pageNum from 1, pageSize 1-50. */
 export const PageQuery = {

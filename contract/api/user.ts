@@ -20,7 +20,10 @@ export const UserInfo = Type.Object({
   /** The brand this session belongs to. */
   platform: Type.Integer(),
   alipayBound: Type.Boolean(),
-  contact: Nullable(EmergencyContact),
+  /** Replies carry plain shapes: the serializer would re-check patterns inside a union. */
+  contact: Nullable(
+    Type.Object({ name: Type.String(), mobile: Type.String(), relation: Type.String() }),
+  ),
   /** ISO 8601. */
   createdAt: Type.String(),
 });

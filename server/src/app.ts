@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, {
   type FastifyInstance,
+  type FastifyReply,
   type FastifyPluginAsync,
   type FastifyServerOptions,
 } from 'fastify';
@@ -87,6 +88,14 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Ids in paths are plain numbers; anything odd is a 404 or 400 envelope, never a crash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Malformed URLs and over-long path params fail in the router, before any hook: envelope them too.
+    frameworkErrors(error, _request, reply) {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const msg = tooLong ? '请求地址过长' : '请求地址格式不正确';
+      // The router hands over a reply typed for no route in particular; it is an ordinary reply.
+      const plain = reply as unknown as FastifyReply;
+      void plain.status(tooLong ? 414 : 400).send({ code: tooLong ? 414 : 400, msg, data: null });
+    },
     ajv: {
       customOptions: {
         // Accept "1" for 1 (form posts, query strings) but never turn values into other shapes.

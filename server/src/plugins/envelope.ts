@@ -68,6 +68,23 @@ const GENERIC_MESSAGES: Record<number, string> = {
   429: '请求过于频繁，请稍后再试',
 };
 
+/**
+ * Ajv coerces "Infinity" (and "1e400") to a number and then skips the number's range check, so a
+ * non-finite number can slip through validation. This names the first one, or returns undefined.
+ */
+export function nonFiniteField(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path || '参数';
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nonFiniteField(
+      child,
+      Array.isArray(value) ? path : path ? `${path}.${key}` : key,
+    );
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function internalError(error: Error, request: FastifyRequest, reply: FastifyReply) {
   // Messages from drivers can quote values (a duplicate key's mobile, say): mask before logging.
   request.log.error(
@@ -107,6 +124,14 @@ export function registerEnvelope(app: FastifyInstance): void {
       return reply.status(status).send({ code: status, msg, data: null });
     }
     return internalError(error, request, reply);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const field =
+      nonFiniteField(request.params) ??
+      nonFiniteField(request.query) ??
+      nonFiniteField(request.body);
+    if (field) throw new ApiError(ResultCode.BAD_REQUEST, `${field} 格式不正确`);
   });
 
   app.setNotFoundHandler((_request, reply) => {
