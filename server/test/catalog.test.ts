@@ -12,6 +12,7 @@ import type { CategoryItem } from '../../contract/api/category.ts';
 import type { GoodsCard, GoodsInfo, ExplainItem } from '../../contract/api/goods.ts';
 import type { Page } from '../../contract/http.ts';
 import { ASSETS_DIR } from '../src/routes/assets.ts';
+import { CATALOG_CACHE_TTL_MS } from '../src/routes/goods.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -154,6 +155,8 @@ describe('goods detail', () => {
     assert.equal(unknown.body.data, null);
 
     await server.db.updateTable('goods').set({ on_sale: false }).where('id', '=', 3).execute();
+    // Catalogue reads are cached for a few seconds; the change shows once that has passed.
+    server.advanceClock(CATALOG_CACHE_TTL_MS / 1000 + 1);
     try {
       const offSale = await server.request('GET', '/api/goods/info/3');
       assert.equal(offSale.status, 404);
@@ -161,7 +164,9 @@ describe('goods detail', () => {
       assert.ok(!hot.list.some((g) => g.id === 3), 'an off-sale goods is still listed');
     } finally {
       await server.db.updateTable('goods').set({ on_sale: true }).where('id', '=', 3).execute();
+      server.advanceClock(CATALOG_CACHE_TTL_MS / 1000 + 1);
     }
+    await getData<GoodsInfo>('/api/goods/info/3');
   });
 
   it('refuses a malformed id with a 400 naming the field', async () => {

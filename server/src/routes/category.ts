@@ -3,20 +3,23 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CategoryGoodsQuery, CategoryListReply } from '../../../contract/api/category.ts';
 import { GoodsPageReply } from '../../../contract/api/goods.ts';
 import { notFound, ok } from '../plugins/errors.ts';
-import { goodsPage } from './goods.ts';
+import { createCatalogCache, goodsPage } from './goods.ts';
 
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
+  const cached = createCatalogCache(app.deps.now);
 
   app.get('/list', { schema: { response: { 200: CategoryListReply } } }, async () =>
     ok(
-      await db
-        .selectFrom('category')
-        .select(['id', 'name', 'icon'])
-        .where('enabled', '=', true)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
+      await cached('categories', () =>
+        db
+          .selectFrom('category')
+          .select(['id', 'name', 'icon'])
+          .where('enabled', '=', true)
+          .orderBy('sort')
+          .orderBy('id')
+          .execute(),
+      ),
     ),
   );
 
@@ -24,20 +27,21 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/goods',
     { schema: { querystring: CategoryGoodsQuery, response: { 200: GoodsPageReply } } },
     async (request) => {
-      const { categoryId, sort = 'default' } = request.query;
-      const category = await db
-        .selectFrom('category')
-        .select('id')
-        .where('id', '=', categoryId)
-        .where('enabled', '=', true)
-        .executeTakeFirst();
-      if (!category) throw notFound('分类不存在');
-      const base = db
-        .selectFrom('goods as g')
-        .where('g.category_id', '=', categoryId)
-        .where('g.on_sale', '=', true);
-      return ok(
-        await goodsPage(base, request.query, (q) => {
+      const { categoryId, sort = 'default', pageNum, pageSize } = request.query;
+      const key = `goods:${categoryId}:${sort}:${pageNum}:${pageSize}`;
+      const page = await cached(key, async () => {
+        const category = await db
+          .selectFrom('category')
+          .select('id')
+          .where('id', '=', categoryId)
+          .where('enabled', '=', true)
+          .executeTakeFirst();
+        if (!category) return null;
+        const base = db
+          .selectFrom('goods as g')
+          .where('g.category_id', '=', categoryId)
+          .where('g.on_sale', '=', true);
+        return goodsPage(base, request.query, (q) => {
           switch (sort) {
             case 'sales':
               return q.orderBy('g.sales', 'desc').orderBy('g.id');
@@ -48,8 +52,10 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
             default:
               return q.orderBy('g.sort').orderBy('g.id');
           }
-        }),
-      );
+        });
+      });
+      if (!page) throw notFound('分类不存在');
+      return ok(page);
     },
   );
 };

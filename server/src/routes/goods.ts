@@ -22,6 +22,37 @@ import { notFound, ok } from '../plugins/errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** How long a catalogue read is served from memory: a catalogue change shows within this. */
+export const CATALOG_CACHE_TTL_MS = 5_000;
+const CATALOG_CACHE_MAX_ENTRIES = 5_000;
+
+export type CatalogCache = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+/**
+ * A short-lived in-process cache for catalogue reads, which are the same for every visitor.
+ * It keeps the pending promise, so a burst of misses for one key runs one query; failures are
+ * not kept. Bounded: the oldest entry goes when full. `now` is the app's clock (tests move it).
+ */
+export function createCatalogCache(now: () => Date): CatalogCache {
+  const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  return function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const time = now().getTime();
+    const hit = entries.get(key);
+    if (hit && hit.expires > time) return hit.value as Promise<T>;
+    if (hit) entries.delete(key);
+    const value = load();
+    entries.set(key, { expires: time + CATALOG_CACHE_TTL_MS, value });
+    if (entries.size > CATALOG_CACHE_MAX_ENTRIES) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
+    return value;
+  };
+}
+
 /** Goods card columns, selected from `goods` aliased as `g`. */
 const CARD_COLUMNS = [
   'g.id',
@@ -175,12 +206,14 @@ export async function goodsInfo(db: Kysely<Database>, goodsId: number): Promise<
 
 const goodsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
+  const cached = createCatalogCache(app.deps.now);
 
   app.get(
     '/info/:id',
     { schema: { params: GoodsInfoParams, response: { 200: GoodsInfoReply } } },
     async (request) => {
-      const info = await goodsInfo(db, request.params.id);
+      const { id } = request.params;
+      const info = await cached(`info:${id}`, () => goodsInfo(db, id));
       if (!info) throw notFound('商品不存在或已下架');
       return ok(info);
     },
@@ -191,25 +224,31 @@ const goodsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: ExplainQuery, response: { 200: ExplainReply } } },
     async (request) => {
       const { goodsId, kind } = request.query;
-      let query = db
-        .selectFrom('goods_explain')
-        .select(['id', 'kind', 'title', 'content'])
-        .orderBy('sort')
-        .orderBy('id');
-      query =
-        goodsId === undefined
-          ? query.where('goods_id', 'is', null)
-          : query.where((eb) => eb.or([eb('goods_id', 'is', null), eb('goods_id', '=', goodsId)]));
-      if (kind) query = query.where('kind', '=', kind);
-      if (goodsId !== undefined) {
-        const exists = await db
-          .selectFrom('goods')
-          .select('id')
-          .where('id', '=', goodsId)
-          .executeTakeFirst();
-        if (!exists) throw notFound('商品不存在或已下架');
-      }
-      return ok(await query.execute());
+      const items = await cached(`explain:${goodsId}:${kind}`, async () => {
+        if (goodsId !== undefined) {
+          const exists = await db
+            .selectFrom('goods')
+            .select('id')
+            .where('id', '=', goodsId)
+            .executeTakeFirst();
+          if (!exists) return null;
+        }
+        let query = db
+          .selectFrom('goods_explain')
+          .select(['id', 'kind', 'title', 'content'])
+          .orderBy('sort')
+          .orderBy('id');
+        query =
+          goodsId === undefined
+            ? query.where('goods_id', 'is', null)
+            : query.where((eb) =>
+                eb.or([eb('goods_id', 'is', null), eb('goods_id', '=', goodsId)]),
+              );
+        if (kind) query = query.where('kind', '=', kind);
+        return query.execute();
+      });
+      if (!items) throw notFound('商品不存在或已下架');
+      return ok(items);
     },
   );
 
@@ -217,11 +256,16 @@ const goodsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/enjoyList',
     { schema: { querystring: PageQuery, response: { 200: GoodsPageReply } } },
     async (request) => {
+      const { pageNum, pageSize } = request.query;
       const base = db
         .selectFrom('goods as g')
         .where('g.is_enjoy', '=', true)
         .where('g.on_sale', '=', true);
-      return ok(await goodsPage(base, request.query, (q) => q.orderBy('g.sort').orderBy('g.id')));
+      return ok(
+        await cached(`enjoy:${pageNum}:${pageSize}`, () =>
+          goodsPage(base, request.query, (q) => q.orderBy('g.sort').orderBy('g.id')),
+        ),
+      );
     },
   );
 
@@ -229,25 +273,26 @@ const goodsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/getDefaultGoodsId',
     { schema: { response: { 200: DefaultGoodsReply } } },
     async (request) => {
-      const row = await db
-        .selectFrom('default_goods as d')
-        .innerJoin('goods as g', 'g.id', 'd.goods_id')
-        .select('d.goods_id')
-        .where('d.platform', '=', request.platform)
-        .where('g.on_sale', '=', true)
-        .executeTakeFirst();
-      // A brand without its own default (or whose default went off sale) opens the best seller.
-      const goodsId =
-        row?.goods_id ??
-        (
-          await db
-            .selectFrom('goods')
-            .select('id')
-            .where('on_sale', '=', true)
-            .orderBy('sales', 'desc')
-            .orderBy('id')
-            .executeTakeFirst()
-        )?.id;
+      const platform = request.platform;
+      const goodsId = await cached(`default:${platform}`, async () => {
+        const row = await db
+          .selectFrom('default_goods as d')
+          .innerJoin('goods as g', 'g.id', 'd.goods_id')
+          .select('d.goods_id')
+          .where('d.platform', '=', platform)
+          .where('g.on_sale', '=', true)
+          .executeTakeFirst();
+        if (row) return row.goods_id;
+        // A brand without its own default (or whose default went off sale) opens the best seller.
+        const best = await db
+          .selectFrom('goods')
+          .select('id')
+          .where('on_sale', '=', true)
+          .orderBy('sales', 'desc')
+          .orderBy('id')
+          .executeTakeFirst();
+        return best?.id;
+      });
       if (goodsId === undefined) throw notFound('暂无商品');
       return ok({ goodsId });
     },

@@ -18,7 +18,7 @@ import {
 import { GoodsPageReply, PageQuery } from '../../../contract/api/goods.ts';
 import { keywordWords, queryTerms } from '../seed/search-terms.ts';
 import { badRequest, notFound, ok } from '../plugins/errors.ts';
-import { goodsPage } from './goods.ts';
+import { createCatalogCache, goodsPage } from './goods.ts';
 
 /** Visits are counted per calendar day in China (UTC+8, no daylight saving). */
 export function chinaDay(now: Date): string {
@@ -27,27 +27,42 @@ export function chinaDay(now: Date): string {
 
 const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
+  const cached = createCatalogCache(app.deps.now);
+
+  const allCategories = () =>
+    cached('categories', () =>
+      db
+        .selectFrom('category')
+        .select(['id', 'name', 'icon'])
+        .where('enabled', '=', true)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+    );
 
   app.get(
     '/banner',
     { schema: { querystring: ChannelQuery, response: { 200: BannerReply } } },
     async (request) => {
       const { channelCode } = request.query;
-      const rows = await db
-        .selectFrom('banner')
-        .select(['id', 'title', 'image', 'link_type', 'link_value'])
-        .where('platform', '=', request.platform)
-        .where('enabled', '=', true)
-        .where((eb) =>
-          channelCode
-            ? eb.or([eb('channel_code', 'is', null), eb('channel_code', '=', channelCode)])
-            : eb('channel_code', 'is', null),
-        )
-        // The channel's own banners first.
-        .orderBy(sql`channel_code is null`)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
+      const platform = request.platform;
+      const load = () =>
+        db
+          .selectFrom('banner')
+          .select(['id', 'title', 'image', 'link_type', 'link_value'])
+          .where('platform', '=', platform)
+          .where('enabled', '=', true)
+          .where((eb) =>
+            channelCode
+              ? eb.or([eb('channel_code', 'is', null), eb('channel_code', '=', channelCode)])
+              : eb('channel_code', 'is', null),
+          )
+          // The channel's own banners first.
+          .orderBy(sql`channel_code is null`)
+          .orderBy('sort')
+          .orderBy('id')
+          .execute();
+      const rows = await cached(`banner:${platform}:${channelCode ?? ''}`, load);
       return ok(
         rows.map((row) => ({
           id: row.id,
@@ -64,52 +79,41 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/hotGoods',
     { schema: { querystring: PageQuery, response: { 200: GoodsPageReply } } },
     async (request) => {
+      const { pageNum, pageSize } = request.query;
       const base = db
         .selectFrom('goods as g')
         .where('g.is_hot', '=', true)
         .where('g.on_sale', '=', true);
       return ok(
-        await goodsPage(base, request.query, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id')),
+        await cached(`hot:${pageNum}:${pageSize}`, () =>
+          goodsPage(base, request.query, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id')),
+        ),
       );
     },
   );
 
   app.get('/category', { schema: { response: { 200: CategoryListReply } } }, async () =>
-    ok(
-      await db
-        .selectFrom('category')
-        .select(['id', 'name', 'icon'])
-        .where('enabled', '=', true)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
-    ),
+    ok(await allCategories()),
   );
 
   app.get(
     '/categoryByChannel',
     { schema: { querystring: CategoryByChannelQuery, response: { 200: CategoryListReply } } },
     async (request) => {
-      const chosen = await db
-        .selectFrom('category_channel as cc')
-        .innerJoin('category as c', 'c.id', 'cc.category_id')
-        .select(['c.id', 'c.name', 'c.icon'])
-        .where('cc.channel_code', '=', request.query.channelCode)
-        .where('c.enabled', '=', true)
-        .orderBy('cc.sort')
-        .orderBy('c.id')
-        .execute();
-      if (chosen.length > 0) return ok(chosen);
-      // A channel without its own selection shows every category.
-      return ok(
-        await db
-          .selectFrom('category')
-          .select(['id', 'name', 'icon'])
-          .where('enabled', '=', true)
-          .orderBy('sort')
-          .orderBy('id')
+      const { channelCode } = request.query;
+      const chosen = await cached(`channelCategories:${channelCode}`, () =>
+        db
+          .selectFrom('category_channel as cc')
+          .innerJoin('category as c', 'c.id', 'cc.category_id')
+          .select(['c.id', 'c.name', 'c.icon'])
+          .where('cc.channel_code', '=', channelCode)
+          .where('c.enabled', '=', true)
+          .orderBy('cc.sort')
+          .orderBy('c.id')
           .execute(),
       );
+      // A channel without its own selection shows every category.
+      return ok(chosen.length > 0 ? chosen : await allCategories());
     },
   );
 
@@ -118,20 +122,23 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: ChannelQuery, response: { 200: TabReply } } },
     async (request) => {
       const { channelCode } = request.query;
+      const platform = request.platform;
       return ok(
-        await db
-          .selectFrom('home_tab')
-          .select(['id', 'name'])
-          .where('platform', '=', request.platform)
-          .where((eb) =>
-            channelCode
-              ? eb.or([eb('channel_code', 'is', null), eb('channel_code', '=', channelCode)])
-              : eb('channel_code', 'is', null),
-          )
-          .orderBy(sql`channel_code is null`)
-          .orderBy('sort')
-          .orderBy('id')
-          .execute(),
+        await cached(`tab:${platform}:${channelCode ?? ''}`, () =>
+          db
+            .selectFrom('home_tab')
+            .select(['id', 'name'])
+            .where('platform', '=', platform)
+            .where((eb) =>
+              channelCode
+                ? eb.or([eb('channel_code', 'is', null), eb('channel_code', '=', channelCode)])
+                : eb('channel_code', 'is', null),
+            )
+            .orderBy(sql`channel_code is null`)
+            .orderBy('sort')
+            .orderBy('id')
+            .execute(),
+        ),
       );
     },
   );
@@ -140,21 +147,29 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tabGoods',
     { schema: { querystring: TabGoodsQuery, response: { 200: GoodsPageReply } } },
     async (request) => {
-      const { tabId } = request.query;
-      // Another brand's tab is as unknown as a missing one.
-      const tab = await db
-        .selectFrom('home_tab')
-        .select('id')
-        .where('id', '=', tabId)
-        .where('platform', '=', request.platform)
-        .executeTakeFirst();
-      if (!tab) throw notFound('栏目不存在');
-      const base = db
-        .selectFrom('home_tab_goods as tg')
-        .innerJoin('goods as g', 'g.id', 'tg.goods_id')
-        .where('tg.tab_id', '=', tabId)
-        .where('g.on_sale', '=', true);
-      return ok(await goodsPage(base, request.query, (q) => q.orderBy('tg.sort').orderBy('g.id')));
+      const { tabId, pageNum, pageSize } = request.query;
+      const platform = request.platform;
+      const page = await cached(
+        `tabGoods:${platform}:${tabId}:${pageNum}:${pageSize}`,
+        async () => {
+          // Another brand's tab is as unknown as a missing one.
+          const tab = await db
+            .selectFrom('home_tab')
+            .select('id')
+            .where('id', '=', tabId)
+            .where('platform', '=', platform)
+            .executeTakeFirst();
+          if (!tab) return null;
+          const base = db
+            .selectFrom('home_tab_goods as tg')
+            .innerJoin('goods as g', 'g.id', 'tg.goods_id')
+            .where('tg.tab_id', '=', tabId)
+            .where('g.on_sale', '=', true);
+          return goodsPage(base, request.query, (q) => q.orderBy('tg.sort').orderBy('g.id'));
+        },
+      );
+      if (!page) throw notFound('栏目不存在');
+      return ok(page);
     },
   );
 
