@@ -1,0 +1,118 @@
+/**
+ * The app shell in a real browser against the real server: brand colours, brand switching by
+ * link, the brand-9 chat, and every route opening with its title.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { BRANDS } from '../src/brands';
+import { ROUTES } from '../src/routes';
+import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('H5 shell', () => {
+  it('opens home at / with the tab bar in brand 1 colour', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/`);
+    const selected = page.locator('.weui-tabbar__item.weui-bar__item_on .weui-tabbar__label');
+    await selected.waitFor();
+    assert.equal(await selected.textContent(), '首页');
+    assert.equal(await selected.evaluate((el) => getComputedStyle(el).color), rgb(BRANDS[0].themeColor));
+    const labels = await page.locator('.weui-tabbar__label').allTextContents();
+    assert.deepEqual(labels, ['首页', '分类', '客服', '我的']);
+    assert.equal(
+      await page.locator('.weui-tabbar__item:not(.weui-bar__item_on) .weui-tabbar__label').first().evaluate((el) => getComputedStyle(el).color),
+      'rgb(122, 126, 131)',
+    );
+    assert.ok(await page.getByRole('heading', { name: BRANDS[0].platformName }).count());
+    await screenshot(page, 'shell-home-brand1');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('shows brand 5 with ?platform=5, and keeps it on the next visit', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/?platform=5`);
+    const selected = page.locator('.weui-tabbar__item.weui-bar__item_on .weui-tabbar__label');
+    await selected.waitFor();
+    assert.equal(await selected.evaluate((el) => getComputedStyle(el).color), rgb(BRANDS[4].themeColor));
+    assert.ok(await page.getByRole('heading', { name: BRANDS[4].platformName }).count());
+    // The selected icon is brand 5's own.
+    await page.waitForFunction(() =>
+      document.querySelector('.weui-bar__item_on img')?.getAttribute('src')?.includes('/static/brands/5/'),
+    );
+    await screenshot(page, 'shell-home-brand5');
+    await page.goto(`${server.baseUrl}/#/pages/user/user`);
+    await page.getByText(BRANDS[4].companyName).waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('falls back from an invalid platform without storing it', async () => {
+    const { page } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/?platform=10`);
+    await page.getByRole('heading', { name: BRANDS[0].platformName }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('platform')), JSON.stringify({ data: 1 }));
+    await page.close();
+  });
+
+  it('loads the online chat for brand 9 only', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/?platform=8`);
+    await page.getByRole('heading', { name: BRANDS[7].platformName }).waitFor();
+    assert.equal(await page.locator('#online-service-button').count(), 0);
+    await page.goto(`${server.baseUrl}/?platform=9`);
+    const chat = page.getByRole('button', { name: '在线客服' });
+    await chat.waitFor();
+    await chat.click();
+    await page.getByRole('dialog', { name: '在线客服' }).waitFor();
+    await screenshot(page, 'shell-chat-brand9');
+    assert.equal(await page.locator('script#online-service-chat').count(), 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('opens every route with its title and a back button off the tab pages', async () => {
+    const { page, errors } = await phonePage(browser);
+    for (const route of ROUTES) {
+      // A full load per route: each is how a shared link or a QR code opens the page.
+      await page.goto('about:blank');
+      await page.goto(`${server.baseUrl}/#/${route.path}?from=e2e`);
+      // The nav bar, not its title: the loading page's title is blank, so has no box to see.
+      const bar = page.locator('.nav-bar:visible');
+      await bar.waitFor();
+      assert.equal(await bar.locator('.nav-bar__title').textContent(), route.title, route.path);
+      const isTab = route.path === 'pages/home/home' || /^pages\/(classify|customer-service|user)\//.test(route.path);
+      assert.equal(await bar.locator('.nav-bar__back').count(), isTab ? 0 : 1, route.path);
+      if (route.path === 'pages/myOrder/myOrder') await screenshot(page, 'shell-myOrder');
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('goes home from a page opened directly', async () => {
+    const { page } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/#/pages/orderDetail/orderDetail?id=1`);
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForFunction(() => location.hash === '#/' || location.hash.startsWith('#/pages/home/home'));
+    await page.getByRole('heading', { name: BRANDS[0].platformName }).waitFor();
+    await page.close();
+  });
+});
