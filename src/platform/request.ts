@@ -200,7 +200,8 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     reLaunch,
   };
   const sessionEndListeners = new Set<SessionEndListener>();
-  // One trip to the login page per ended session, however many calls fail together.
+  // One trip to the login page, however many calls fail together: set while the navigation is
+  // under way; once it is done the login page is open, and calls failing there stay there.
   let sendingToLogin = false;
 
   /**
@@ -216,7 +217,17 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     const here = navigator.currentUrl();
     if (here && isLoginPage(here)) return;
     sendingToLogin = true;
-    void navigator.reLaunch(loginPageUrl(here));
+    let navigation: Promise<unknown>;
+    try {
+      navigation = Promise.resolve(navigator.reLaunch(loginPageUrl(here)));
+    } catch (error) {
+      navigation = Promise.reject(error);
+    }
+    void navigation
+      .catch(() => undefined)
+      .then(() => {
+        sendingToLogin = false;
+      });
   }
 
   function baseHeaders(platform: PlatformId, extra?: Record<string, string>) {
@@ -244,8 +255,8 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     if (isEnvelope(body)) return body as Envelope<T>;
     // Not an envelope (a proxy's HTML page, an empty reply): keep the body, and report the HTTP
     // status when it is an error, else a network-class failure.
-    const code =
-      statusCode >= 300 || statusCode < 200 ? statusCode || codes.network : codes.network;
+    const httpError = statusCode > 0 && (statusCode < 200 || statusCode >= 300);
+    const code = httpError ? statusCode : codes.network;
     return { code, msg: '', data: body as T };
   }
 
@@ -371,10 +382,6 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     onSessionEnd(listener: SessionEndListener): () => void {
       sessionEndListeners.add(listener);
       return () => sessionEndListeners.delete(listener);
-    },
-    /** A new session began (login succeeded): a later rejection may send the user to login again. */
-    sessionStarted(): void {
-      sendingToLogin = false;
     },
   };
 }

@@ -82,8 +82,6 @@ export const useSession = create<SessionState>((set, get) => {
         return false;
       }
       setToken(token);
-      // A new session: a later rejection may send the user to the login page again.
-      http.sessionStarted();
       if (!(await fetchUserInfo())) {
         // Half a session is none: without user info the screens cannot work.
         removeToken();

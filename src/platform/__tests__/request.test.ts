@@ -49,16 +49,24 @@ const targets: [string, Transport, () => void, () => string][] = [
 
 describe.each(targets)('request layer on %s', (_name, transport, installGlobal, fixturePath) => {
   let client: HttpClient;
-  let launches: string[];
-  let here: string;
+  /** The router as this test's client sees it (fresh per test, so no late navigation leaks in). */
+  let router: { here: string; launches: string[] };
 
   beforeEach(() => {
     installGlobal();
-    launches = [];
-    here = '/pages/orderDetail/orderDetail?id=42';
+    const state = { here: '/pages/orderDetail/orderDetail?id=42', launches: [] as string[] };
+    router = state;
     client = createHttpClient({
       transport,
-      navigator: { currentUrl: () => here, reLaunch: (url) => void launches.push(url) },
+      navigator: {
+        currentUrl: () => state.here,
+        // Like the router: the login page is open once the navigation has finished.
+        reLaunch: async (url) => {
+          state.launches.push(url);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          state.here = url;
+        },
+      },
     });
   });
 
@@ -232,7 +240,7 @@ describe.each(targets)('request layer on %s', (_name, transport, installGlobal, 
       expect(getToken(2)).toBeUndefined();
       expect(getUserInfo()).toBeUndefined();
       expect(getToken(5)).toBe('other-brand');
-      expect(launches).toEqual([
+      expect(router.launches).toEqual([
         `/pages/loginNew/loginNew?redirect=${encodeURIComponent('/pages/orderDetail/orderDetail?id=42')}`,
       ]);
     },
@@ -243,20 +251,30 @@ describe.each(targets)('request layer on %s', (_name, transport, installGlobal, 
     const reply = await client.request({ url: '/api/status/401' });
     expect(reply.code).toBe(401);
     expect(getToken()).toBeUndefined();
-    expect(launches).toHaveLength(1);
+    expect(router.launches).toHaveLength(1);
   });
 
-  test('after a new login a later rejection goes to login again; never from the login page', async () => {
-    await client.request({ url: '/api/code/401' });
+  test('anonymous calls rejected together also go to login once; calls failing there stay there', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => client.request({ url: '/api/code/401' })),
+    );
+    expect(replies.every((r) => r.code === 401)).toBe(true);
+    await waitFor(() => router.here.startsWith('/pages/loginNew/loginNew'));
+    expect(router.launches).toHaveLength(1);
     await client.request({ url: '/api/code/60002' });
-    expect(launches).toHaveLength(1);
-    client.sessionStarted();
-    await client.request({ url: '/api/code/60001' });
-    expect(launches).toHaveLength(2);
-    client.sessionStarted();
-    here = '/pages/loginNew/loginNew?redirect=%2Fpages%2Fuser%2Fuser';
+    expect(router.launches).toHaveLength(1);
+  });
+
+  test('leaving the login page without logging in: the next rejection goes there again', async () => {
     await client.request({ url: '/api/code/401' });
-    expect(launches).toHaveLength(2);
+    await waitFor(() => router.here.startsWith('/pages/loginNew/loginNew'));
+    // The user went back (H5 browser history) to a page that needs a session.
+    router.here = '/pages/user/user';
+    await client.request({ url: '/api/code/60001' });
+    await waitFor(() => router.launches.length === 2);
+    expect(router.launches[1]).toBe(
+      `/pages/loginNew/loginNew?redirect=${encodeURIComponent('/pages/user/user')}`,
+    );
   });
 
   test('a rejection of the old token does not end a session begun since the call left', async () => {
@@ -270,11 +288,11 @@ describe.each(targets)('request layer on %s', (_name, transport, installGlobal, 
     expect((await pending).code).toBe(401);
     expect(getToken()).toBe('new');
     expect(getUserInfo()).toEqual({ name: 'Li' });
-    expect(launches).toEqual([]);
+    expect(router.launches).toEqual([]);
     // A rejection of the token the user holds now does end it.
     await client.request({ url: '/api/code/401' });
     expect(getToken()).toBeUndefined();
-    expect(launches).toHaveLength(1);
+    expect(router.launches).toHaveLength(1);
   });
 
   test('session-end listeners hear about it', async () => {
