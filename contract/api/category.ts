@@ -1,6 +1,7 @@
 /** Classify page: every category, and a category's goods page by page. */
 import { Type, type Static } from '@sinclair/typebox';
-import { PageQuery, QueryId } from './goods.ts';
+import { Id } from './envelope.ts';
+import { PageQuery } from './goods.ts';
 
 export { CategoryItem, CategoryListReply } from './home.ts';
 
@@ -13,7 +14,7 @@ export const GoodsSort = Type.Union([
 export type GoodsSort = Static<typeof GoodsSort>;
 
 export const CategoryGoodsQuery = Type.Composite([
-  Type.Object({ categoryId: QueryId, sort: Type.Optional(GoodsSort) }),
+  Type.Object({ categoryId: Id, sort: Type.Optional(GoodsSort) }),
   PageQuery,
 ]);
 export type CategoryGoodsQuery = Static<typeof CategoryGoodsQuery>;

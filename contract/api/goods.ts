@@ -4,23 +4,10 @@
  * Money is integer fen. Image paths are relative to the API host (`/assets/…`).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, Id, PageOf } from './envelope.ts';
-
-/**
- * An integer in a query string or path. Ajv coerces the string "Infinity" to Infinity and then
- * skips minimum/maximum for a non-finite number; the nested type check runs on the coerced value
- * and refuses it, so "Infinity" is a 400 naming the field rather than a database error.
- */
-export const QueryInteger = (options: { minimum: number; maximum: number; default?: number }) =>
-  Type.Integer({ ...options, allOf: [{ type: 'integer' }] });
-/** A row id in a query string or path. */
-export const QueryId = QueryInteger({ minimum: 1, maximum: 2147483647 });
+import { Envelope, Id, PageOf, PageQuery as PagingFields } from './envelope.ts';
 
 /** `pageNum` is 1-based; `pageSize` at most 50. */
-export const PageQuery = Type.Object({
-  pageNum: Type.Optional(QueryInteger({ minimum: 1, maximum: 10000, default: 1 })),
-  pageSize: Type.Optional(QueryInteger({ minimum: 1, maximum: 50, default: 10 })),
-});
+export const PageQuery = Type.Object(PagingFields);
 export type PageQuery = Static<typeof PageQuery>;
 
 /** Launch channel code (`code` in the launch query). */
@@ -109,7 +96,7 @@ export const GoodsInfo = Type.Composite([
 ]);
 export type GoodsInfo = Static<typeof GoodsInfo>;
 
-export const GoodsInfoParams = Type.Object({ id: QueryId });
+export const GoodsInfoParams = Type.Object({ id: Id });
 export type GoodsInfoParams = Static<typeof GoodsInfoParams>;
 export const GoodsInfoReply = Envelope(GoodsInfo);
 export type GoodsInfoReply = Static<typeof GoodsInfoReply>;
@@ -125,7 +112,7 @@ export type ExplainKind = Static<typeof ExplainKind>;
 
 /** Rules and explanations: every goods' general ones, plus the goods' own when `goodsId` is given. */
 export const ExplainQuery = Type.Object({
-  goodsId: Type.Optional(QueryId),
+  goodsId: Type.Optional(Id),
   kind: Type.Optional(ExplainKind),
 });
 export type ExplainQuery = Static<typeof ExplainQuery>;

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, Id } from './envelope.ts';
-import { ChannelCode, PageQuery, QueryId } from './goods.ts';
+import { ChannelCode, PageQuery } from './goods.ts';
 
 /** Channel-specific items come first, then the brand's own. */
 export const ChannelQuery = Type.Object({ channelCode: Type.Optional(ChannelCode) });
@@ -43,7 +43,7 @@ export type TabItem = Static<typeof TabItem>;
 export const TabReply = Envelope(Type.Array(TabItem));
 export type TabReply = Static<typeof TabReply>;
 
-export const TabGoodsQuery = Type.Composite([Type.Object({ tabId: QueryId }), PageQuery]);
+export const TabGoodsQuery = Type.Composite([Type.Object({ tabId: Id }), PageQuery]);
 export type TabGoodsQuery = Static<typeof TabGoodsQuery>;
 
 /** Matches goods names, brands and category names (case-insensitive substring of each word). */

@@ -1,7 +1,6 @@
 /** Customer service: question types, their questions with answers, the brand's service phone. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, Id } from './envelope.ts';
-import { QueryId } from './goods.ts';
 
 export const QuestionType = Type.Object({ id: Id, name: Type.String(), icon: Type.String() });
 export type QuestionType = Static<typeof QuestionType>;
@@ -9,7 +8,7 @@ export const QuestionTypeReply = Envelope(Type.Array(QuestionType));
 export type QuestionTypeReply = Static<typeof QuestionTypeReply>;
 
 /** Without `typeId`, every question. */
-export const QuestionQuery = Type.Object({ typeId: Type.Optional(QueryId) });
+export const QuestionQuery = Type.Object({ typeId: Type.Optional(Id) });
 export type QuestionQuery = Static<typeof QuestionQuery>;
 export const Question = Type.Object({
   id: Id,

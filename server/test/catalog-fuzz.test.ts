@@ -31,7 +31,7 @@ interface FieldCase {
 }
 
 const ID = { kind: 'integer', min: 1, max: 2147483647 } as const;
-const PAGE_NUM = { kind: 'integer', min: 1, max: 10000 } as const;
+const PAGE_NUM = { kind: 'integer', min: 1, max: 100000 } as const;
 const PAGE_SIZE = { kind: 'integer', min: 1, max: 50 } as const;
 const CHANNEL = { kind: 'pattern', pattern: /^[A-Za-z0-9_-]{1,64}$/ } as const;
 
@@ -215,8 +215,6 @@ function send(fieldCase: FieldCase, value: string): Promise<TestReply> {
 
 describe('catalogue routes under the Big List of Naughty Strings', () => {
   let countedVisits = 0;
-  /** Path segments longer than the router's maxParamLength never reach the route. */
-  const overLongPathReplies: { value: string; body: unknown }[] = [];
 
   for (const fieldCase of CASES) {
     it(`${fieldCase.method} ${fieldCase.route} ${fieldCase.field}`, async () => {
@@ -226,10 +224,6 @@ describe('catalogue routes under the Big List of Naughty Strings', () => {
         const { status, body } = reply;
         const shown = JSON.stringify(value).slice(0, 60);
         if (status >= 500) failures.push(`${shown} → ${status} ${body.msg}`);
-        if (fieldCase.where === 'path' && status === 414) {
-          overLongPathReplies.push({ value: shown, body });
-          return;
-        }
         if (typeof body.code !== 'number' || typeof body.msg !== 'string' || !('data' in body)) {
           failures.push(`${shown} → not an envelope`);
           return;
@@ -241,10 +235,10 @@ describe('catalogue routes under the Big List of Naughty Strings', () => {
           if (fieldCase.route === '/api/home/uv' && (body.data as { counted?: boolean })?.counted) {
             countedVisits += 1;
           }
-        } else if (fieldCase.where === 'path' && status === 404) {
-          // Some strings never reach the route: "." and ".." are resolved away by the URL,
-          // over-long segments are refused by the router. Both answer the 404 envelope.
-          if (body.code !== 404) failures.push(`${shown} → 404 without the envelope code`);
+        } else if (fieldCase.where === 'path' && (status === 404 || status === 414)) {
+          // Some strings never reach the route: "." and ".." are resolved away by the URL (404),
+          // over-long segments are refused by the router (414). Both answer an envelope.
+          if (body.code !== status) failures.push(`${shown} → ${status} with code ${body.code}`);
         } else if (status !== 400 || body.code !== 400 || !body.msg.includes(fieldCase.field)) {
           failures.push(`${shown} (invalid) → ${status} ${body.code} ${body.msg}`);
         }
@@ -252,19 +246,6 @@ describe('catalogue routes under the Big List of Naughty Strings', () => {
       assert.deepEqual(failures, [], failures.slice(0, 10).join('\n'));
     });
   }
-
-  it(
-    'answers an over-long path segment with the envelope too',
-    {
-      todo: 'needs frameworkErrors in server/src/app.ts (core): the router replies 414 with its own body',
-    },
-    () => {
-      const bare = overLongPathReplies.filter(
-        (reply) => typeof (reply.body as { msg?: unknown }).msg !== 'string',
-      );
-      assert.deepEqual(bare, []);
-    },
-  );
 
   it('wrote a visit only for the reports it accepted', async () => {
     const rows = await server.db
