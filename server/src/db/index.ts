@@ -42,6 +42,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server closes (restart, failover, a dropped test database) must not
+    // crash the process; the pool replaces it on the next checkout.
+    pool.on('error', (error) => {
+      process.stderr.write(`database: idle connection closed (${error.message})\n`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
