@@ -159,13 +159,12 @@ interface Attempt {
 function runAttempt(start: () => TransportTask, timeout: number): Attempt {
   let finish: (result: TransportResult) => void = () => undefined;
   let task: TransportTask | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let settled = false;
   const result = new Promise<TransportResult>((resolve) => {
     finish = (value) => {
       if (settled) return;
       settled = true;
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       resolve(value);
     };
   });
@@ -174,7 +173,7 @@ function runAttempt(start: () => TransportTask, timeout: number): Attempt {
     finish({ ok: false, failure: { kind, message } });
     task?.abort();
   };
-  timer = setTimeout(() => fail('timeout', 'timeout'), timeout);
+  const timer = setTimeout(() => fail('timeout', 'timeout'), timeout);
   try {
     task = start();
     task.result.then(
