@@ -34,11 +34,17 @@ describe('H5 shell', () => {
     const selected = page.locator('.weui-tabbar__item.weui-bar__item_on .weui-tabbar__label');
     await selected.waitFor();
     assert.equal(await selected.textContent(), '首页');
-    assert.equal(await selected.evaluate((el) => getComputedStyle(el).color), rgb(BRANDS[0].themeColor));
+    assert.equal(
+      await selected.evaluate((el) => getComputedStyle(el).color),
+      rgb(BRANDS[0].themeColor),
+    );
     const labels = await page.locator('.weui-tabbar__label').allTextContents();
     assert.deepEqual(labels, ['首页', '分类', '客服', '我的']);
     assert.equal(
-      await page.locator('.weui-tabbar__item:not(.weui-bar__item_on) .weui-tabbar__label').first().evaluate((el) => getComputedStyle(el).color),
+      await page
+        .locator('.weui-tabbar__item:not(.weui-bar__item_on) .weui-tabbar__label')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
       'rgb(122, 126, 131)',
     );
     assert.ok(await page.getByRole('heading', { name: BRANDS[0].platformName }).count());
@@ -52,11 +58,17 @@ describe('H5 shell', () => {
     await page.goto(`${server.baseUrl}/?platform=5`);
     const selected = page.locator('.weui-tabbar__item.weui-bar__item_on .weui-tabbar__label');
     await selected.waitFor();
-    assert.equal(await selected.evaluate((el) => getComputedStyle(el).color), rgb(BRANDS[4].themeColor));
+    assert.equal(
+      await selected.evaluate((el) => getComputedStyle(el).color),
+      rgb(BRANDS[4].themeColor),
+    );
     assert.ok(await page.getByRole('heading', { name: BRANDS[4].platformName }).count());
     // The selected icon is brand 5's own.
     await page.waitForFunction(() =>
-      document.querySelector('.weui-bar__item_on img')?.getAttribute('src')?.includes('/static/brands/5/'),
+      document
+        .querySelector('.weui-bar__item_on img')
+        ?.getAttribute('src')
+        ?.includes('/static/brands/5/'),
     );
     await screenshot(page, 'shell-home-brand5');
     await page.goto(`${server.baseUrl}/#/pages/user/user`);
@@ -69,7 +81,10 @@ describe('H5 shell', () => {
     const { page } = await phonePage(browser);
     await page.goto(`${server.baseUrl}/?platform=10`);
     await page.getByRole('heading', { name: BRANDS[0].platformName }).waitFor();
-    assert.equal(await page.evaluate(() => localStorage.getItem('platform')), JSON.stringify({ data: 1 }));
+    assert.equal(
+      await page.evaluate(() => localStorage.getItem('platform')),
+      JSON.stringify({ data: 1 }),
+    );
     await page.close();
   });
 
@@ -99,7 +114,9 @@ describe('H5 shell', () => {
       const bar = page.locator('.nav-bar:visible');
       await bar.waitFor();
       assert.equal(await bar.locator('.nav-bar__title').textContent(), route.title, route.path);
-      const isTab = route.path === 'pages/home/home' || /^pages\/(classify|customer-service|user)\//.test(route.path);
+      const isTab =
+        route.path === 'pages/home/home' ||
+        /^pages\/(classify|customer-service|user)\//.test(route.path);
       assert.equal(await bar.locator('.nav-bar__back').count(), isTab ? 0 : 1, route.path);
       if (route.path === 'pages/myOrder/myOrder') await screenshot(page, 'shell-myOrder');
     }
@@ -111,7 +128,9 @@ describe('H5 shell', () => {
     const { page } = await phonePage(browser);
     await page.goto(`${server.baseUrl}/#/pages/orderDetail/orderDetail?id=1`);
     await page.getByRole('button', { name: '返回' }).click();
-    await page.waitForFunction(() => location.hash === '#/' || location.hash.startsWith('#/pages/home/home'));
+    await page.waitForFunction(
+      () => location.hash === '#/' || location.hash.startsWith('#/pages/home/home'),
+    );
     await page.getByRole('heading', { name: BRANDS[0].platformName }).waitFor();
     await page.close();
   });

@@ -11,7 +11,14 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '..');
 const h5Dir = path.join(root, 'dist', 'h5');
 const stampFile = path.join(h5Dir, '.source-hash');
-const SOURCES = ['src', 'config', 'contract', 'package-lock.json', 'babel.config.js', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'config',
+  'contract',
+  'package-lock.json',
+  'babel.config.js',
+  'tsconfig.json',
+];
 
 function files(entry: string): string[] {
   const full = path.join(root, entry);
@@ -40,20 +47,30 @@ function ensureH5Build(): void {
     console.log('H5 app is up to date.');
     return;
   }
-  console.log(built ? 'Sources changed: rebuilding the H5 app…' : 'Building the H5 app (first run)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', 'h5'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  console.log(
+    built ? 'Sources changed: rebuilding the H5 app…' : 'Building the H5 app (first run)…',
+  );
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts', 'h5'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
   fs.writeFileSync(stampFile, `${hash}\n`);
 }
 
 ensureH5Build();
-const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, H5_DIR: process.env.H5_DIR ?? h5Dir },
-});
+const server = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/src/main.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, H5_DIR: process.env.H5_DIR ?? h5Dir },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

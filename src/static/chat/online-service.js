@@ -7,14 +7,16 @@
 (function () {
   if (window.__onlineServiceChat) return;
   window.__onlineServiceChat = true;
-  var color = getComputedStyle(document.documentElement).getPropertyValue('--brand-color') || '#0369A1';
+  var color =
+    getComputedStyle(document.documentElement).getPropertyValue('--brand-color') || '#0369A1';
   var button = document.createElement('button');
   button.type = 'button';
   button.id = 'online-service-button';
   button.textContent = '在线客服';
   button.setAttribute('aria-haspopup', 'dialog');
   button.style.cssText =
-    'position:fixed;right:12px;bottom:76px;z-index:10060;padding:10px 14px;border:0;border-radius:20px;color:#fff;font-size:14px;box-shadow:0 2px 8px rgba(0,0,0,.2);background:' + color;
+    'position:fixed;right:12px;bottom:76px;z-index:10060;padding:10px 14px;border:0;border-radius:20px;color:#fff;font-size:14px;box-shadow:0 2px 8px rgba(0,0,0,.2);background:' +
+    color;
   var panel = document.createElement('div');
   panel.id = 'online-service-panel';
   panel.setAttribute('role', 'dialog');
@@ -27,7 +29,9 @@
     '<ul id="online-service-log" style="list-style:none;margin:0 0 12px;padding:0;max-height:160px;overflow:auto"></ul>' +
     '<form style="display:flex;gap:8px"><label style="flex:1"><span style="position:absolute;left:-9999px">消息</span>' +
     '<input name="message" maxlength="200" style="width:100%;box-sizing:border-box;padding:8px;border:1px solid #ccc;border-radius:6px"></label>' +
-    '<button type="submit" style="padding:8px 12px;border:0;border-radius:6px;color:#fff;background:' + color + '">发送</button>' +
+    '<button type="submit" style="padding:8px 12px;border:0;border-radius:6px;color:#fff;background:' +
+    color +
+    '">发送</button>' +
     '<button type="button" data-close style="padding:8px 12px;border:1px solid #ccc;border-radius:6px;background:#fff">关闭</button></form>';
   button.addEventListener('click', function () {
     panel.hidden = !panel.hidden;
