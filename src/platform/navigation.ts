@@ -80,7 +80,8 @@ export function isAllowedWebUrl(url: unknown, allowedHosts: readonly string[]): 
 }
 
 function httpsHostname(url: string): string | undefined {
-  const UrlParser = (globalThis as { URL?: typeof URL }).URL;
+  // NOTE(weapp/alipay): `typeof`, not globalThis: older base libraries have neither URL nor globalThis.
+  const UrlParser = typeof URL === 'function' ? URL : undefined;
   if (UrlParser) {
     try {
       const parsed = new UrlParser(url);

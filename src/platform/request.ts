@@ -102,9 +102,9 @@ export function isEnvelope(value: unknown): value is Envelope<unknown> {
 /** 128 random bits, hex; unique per user intent for the idempotency header. */
 export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
-  const cryptoApi = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => void } })
-    .crypto;
-  if (cryptoApi?.getRandomValues) cryptoApi.getRandomValues(bytes);
+  // NOTE(weapp/alipay): `typeof`, not globalThis: older base libraries have neither crypto nor globalThis.
+  const cryptoApi = typeof crypto !== 'undefined' ? crypto : undefined;
+  if (typeof cryptoApi?.getRandomValues === 'function') cryptoApi.getRandomValues(bytes);
   else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
