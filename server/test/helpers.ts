@@ -79,6 +79,8 @@ export interface StartOptions {
   engine?: Engine;
   /** Environment overrides for loadConfig (limits, APP_ENV…). */
   env?: Record<string, string>;
+  /** Serve a built H5 app from this folder, as main.ts does. */
+  h5Dir?: string;
 }
 
 async function createThrowawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -129,7 +131,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   });
   const app = await buildApp(
     { db: handle.db, config, providers, now: () => new Date(Date.now() + clockOffsetMs) },
-    { logStream },
+    { logStream, h5Dir: options.h5Dir },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -180,6 +180,26 @@ describe('SMS login', () => {
   });
 });
 
+describe('per-IP send cap', () => {
+  test('one client IP cannot send codes to ever more mobiles', async () => {
+    const server = await startTestServer({ env: { SMS_PER_IP_HOUR: '3' } });
+    try {
+      const send = (mobile: string) =>
+        server.request('POST', '/api/login/sendCode', { body: { mobile }, headers: APP });
+      for (const mobile of ['13500000001', '13500000002', '13500000003']) {
+        assert.equal((await send(mobile)).body.code, 200);
+      }
+      const fourth = await send('13500000004');
+      assert.equal(fourth.status, 429);
+      assert.equal(fourth.body.code, ResultCode.TOO_MANY_REQUESTS);
+      server.advanceClock(3601);
+      assert.equal((await send('13500000004')).body.code, 200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('tokens', () => {
   let server: TestServer;
   before(async () => {
