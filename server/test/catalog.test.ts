@@ -13,6 +13,7 @@ import type { GoodsCard, GoodsInfo, ExplainItem } from '../../contract/api/goods
 import type { Page } from '../../contract/http.ts';
 import { ASSETS_DIR } from '../src/routes/assets.ts';
 import { CATALOG_CACHE_TTL_MS } from '../src/routes/goods.ts';
+import { seedIfEmpty } from '../src/seed/index.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -135,6 +136,19 @@ describe('seeded catalogue', () => {
     assert.match(response.headers.get('cache-control') ?? '', /max-age=\d+/);
     const bytes = Buffer.from(await response.arrayBuffer());
     assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
+  });
+
+  it('seeds only an empty database: a restart keeps ids and adds nothing', async () => {
+    const count = async () =>
+      (
+        await server.db
+          .selectFrom('goods_plan')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await count();
+    assert.equal(await seedIfEmpty(server.db), false);
+    assert.equal(await count(), before);
   });
 
   it('answers the 404 envelope for a missing picture and refuses paths out of the folder', async () => {
