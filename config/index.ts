@@ -3,6 +3,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import devConfig from './dev';
 import prodConfig from './prod';
 import { BRAND_PLACEHOLDER } from '../scripts/brand-tokens';
+import { H5_BASE_WIDTH, H5_MAX_DEVICE_WIDTH, rootFontSize } from '../src/constants';
 
 const root = path.resolve(__dirname, '..');
 
@@ -82,10 +83,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
       imageUrlLoaderOption: { limit: 2048, name: 'static/images/[name].[contenthash:8].[ext]' },
       postcss: {
         autoprefixer: { enable: true, config: {} },
-        // Root font size = min(viewport, 960) / 23.4375, i.e. 16px at the 375 design width.
+        // Root font size = min(viewport, 960) / 23.4375 (src/constants.ts), i.e. 16px at the
+        // 375 design width. Taro writes these into an inline script that sizes the first paint;
+        // the app then keeps it up to date on resize (platform/viewport.h5.ts).
         pxtransform: {
           enable: true,
-          config: { baseFontSize: 16, minRootSize: 1, maxRootSize: 40.96 },
+          config: {
+            baseFontSize: rootFontSize(H5_BASE_WIDTH),
+            minRootSize: 1,
+            maxRootSize: rootFontSize(H5_MAX_DEVICE_WIDTH),
+          },
         },
         cssModules: { enable: false },
       },

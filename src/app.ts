@@ -1,11 +1,15 @@
 import type { PropsWithChildren } from 'react';
 import { applyLaunch } from './features/launch/applyLaunch';
 import { useAppLaunch } from './platform/app-lifecycle';
+import { installRootFontSize } from './platform/viewport';
 import './app.scss';
 
 // NOTE(h5): the URL is known before anything renders, so the brand is applied before the first
 // paint; mini-programs get their launch query in onLaunch.
-if (process.env.TARO_ENV === 'h5') applyLaunch();
+if (process.env.TARO_ENV === 'h5') {
+  applyLaunch();
+  installRootFontSize();
+}
 
 function App({ children }: PropsWithChildren) {
   useAppLaunch((options) => {

@@ -98,12 +98,12 @@ export function setLanguage(language: string): void {
 /** 128 random bits as 32 hex characters, from the best source the target offers. */
 function randomHex128(): string {
   const bytes = new Uint8Array(16);
-  const cryptoApi = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => void } })
-    .crypto;
+  // NOTE(weapp/alipay): older base libraries have neither `globalThis` nor `crypto`.
+  const cryptoApi = typeof crypto !== 'undefined' ? crypto : undefined;
   if (cryptoApi?.getRandomValues) {
     cryptoApi.getRandomValues(bytes);
   } else {
-    // NOTE(weapp/alipay): older base libraries have no crypto global; Math.random is the fallback.
+    // Math.random is the fallback there; the id only tells devices apart, it guards nothing.
     for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
   }
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
