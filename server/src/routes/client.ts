@@ -36,6 +36,7 @@ export function sniffType(bytes: Buffer): string | undefined {
 
 /** A client file name kept for display only: no NUL or unpaired surrogates, at most 200 chars. */
 function displayName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what must go
   return Array.from(name.replace(/[\u0000\uD800-\uDFFF]/gu, ''))
     .slice(0, 200)
     .join('');
