@@ -36,6 +36,12 @@ describe('envelope and headers', () => {
     assert.equal(wrong.body.code, 401);
   });
 
+  test('a percent-encoded path cannot skip the header checks', async () => {
+    const reply = await fetch(`${server.baseUrl}/%61pi/coupon/list`);
+    assert.equal(reply.status, 401);
+    assert.equal(((await reply.json()) as { code: number }).code, 401);
+  });
+
   test('X-Platform is required and must be 1-9', async () => {
     const missing = await server.request('GET', '/api/coupon/list', { platform: null });
     assert.equal(missing.status, 400);

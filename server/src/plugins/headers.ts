@@ -27,7 +27,9 @@ export function registerHeaderChecks(app: FastifyInstance, config: Config): void
   );
   app.decorateRequest('platform', 1);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL: `/%61pi/…` reaches `/api/…` routes too.
+    const path = request.routeOptions.url ?? request.url;
+    if (!path.startsWith('/api/')) return;
     const credential = request.headers['x-client-authorization'];
     if (typeof credential !== 'string' || !sameSecret(credential.trim(), expected)) {
       throw new ApiError(ResultCode.UNAUTHORIZED, '客户端凭证无效', 401);
