@@ -2,10 +2,22 @@ import path from 'node:path';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import devConfig from './dev';
 import prodConfig from './prod';
-import { BRAND_PLACEHOLDER } from '../scripts/brand-tokens';
-import { H5_BASE_WIDTH, H5_MAX_DEVICE_WIDTH, rootFontSize } from '../src/constants';
+import { createSwcRegister } from '@tarojs/helper';
 
 const root = path.resolve(__dirname, '..');
+
+// Taro transpiles only config/ when it loads this file; the brand tokens, brand records and
+// constants this config shares with the app and the build script are TypeScript too.
+createSwcRegister({
+  only: [
+    (file: string) =>
+      ['src', 'scripts', 'contract'].some((dir) => file.startsWith(path.join(root, dir, path.sep))),
+  ],
+});
+const { BRAND_PLACEHOLDER, BRAND_RECORDS_PLACEHOLDER, brandRecordsJson } =
+  require('../scripts/brand-tokens') as typeof import('../scripts/brand-tokens');
+const { H5_BASE_WIDTH, H5_MAX_DEVICE_WIDTH, rootFontSize } =
+  require('../src/constants') as typeof import('../src/constants');
 
 /**
  * taro-ui is drawn for a 750 design width, our own styles for 375 (TOOLCHAIN.md). The H5 plugin
@@ -22,6 +34,9 @@ function outputRoot(): string {
   return process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`;
 }
 
+/** Set by scripts/build.ts: brand values are written into copies of the output afterwards. */
+const stamping = process.env.TARO_BRAND_STAMP === '1';
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'rental-storefront',
@@ -32,24 +47,38 @@ export default defineConfig<'webpack5'>(async (merge) => {
     outputRoot: outputRoot(),
     plugins: [],
     defineConstants: {
-      // A literal token that scripts/build.ts rewrites per brand in the mini-program copies, so
-      // one compile serves nine brands (TOOLCHAIN.md "Brands").
-      BUILD_BRAND: JSON.stringify(process.env.TARO_ENV === 'h5' ? '' : BRAND_PLACEHOLDER),
+      // scripts/build.ts compiles once per target and writes each brand into copies, so brand
+      // values reach the code only as tokens it rewrites (TOOLCHAIN.md "Brands"). A plain
+      // `taro build` (dev, watch) gets the values directly: BRAND=N picks the brand.
+      BUILD_BRAND: JSON.stringify(
+        process.env.TARO_ENV === 'h5'
+          ? ''
+          : stamping
+            ? BRAND_PLACEHOLDER
+            : (process.env.BRAND ?? '1'),
+      ),
+      BRAND_RECORDS_JSON: JSON.stringify(stamping ? BRAND_RECORDS_PLACEHOLDER : brandRecordsJson()),
     },
     alias: {
       '@': path.resolve(root, 'src'),
       '@contract': path.resolve(root, 'contract'),
     },
     copy: {
-      // Brand images and the tab icons of every brand. Mini-program artifacts keep only their
-      // own brand's folder (scripts/build.ts prunes the rest); H5 serves all nine.
-      patterns:
-        process.env.TARO_ENV === 'h5'
-          ? [
-              { from: 'src/assets/brands/', to: `${outputRoot()}/static/brands/` },
-              { from: 'src/static/chat/', to: `${outputRoot()}/static/chat/` },
-            ]
-          : [{ from: 'src/assets/brands/', to: `${outputRoot()}/assets/brands/` }],
+      // Brand images and tab icons are copied per artifact by scripts/build.ts (each
+      // mini-program keeps only its own brand's); a dev build copies them all.
+      patterns: [
+        ...(process.env.TARO_ENV === 'h5'
+          ? [{ from: 'src/static/chat/', to: `${outputRoot()}/static/chat/` }]
+          : []),
+        ...(stamping
+          ? []
+          : [
+              {
+                from: 'src/assets/brands/',
+                to: `${outputRoot()}/${process.env.TARO_ENV === 'h5' ? 'static' : 'assets'}/brands/`,
+              },
+            ]),
+      ],
       options: {},
     },
     framework: 'react',
@@ -68,6 +97,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       compile: { include: [path.resolve(root, 'contract')] },
+      // index.html carries the brand records (platform/brand-records.h5.ts).
+      htmlPluginOption: { brandRecords: brandRecordsJson() },
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'hash' },

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { BRANDS } from '../src/brands';
+import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import { ROUTES } from '../src/routes';
 import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
 

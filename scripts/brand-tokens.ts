@@ -1,11 +1,34 @@
-/**
- * Tokens compiled into the mini-program output in place of brand values, rewritten per brand in
- * each artifact copy by scripts/build.ts. They must be unique strings that survive minification.
- */
-export const BRAND_PLACEHOLDER = '__RS_BUILD_BRAND__';
+/** Writing brand values into built artifacts: the build-time half of src/brands/tokens.ts. */
+import { BRAND_RECORDS } from '../src/brands/records';
+import type { Brand } from '../src/brands/types';
 
-/**
- * The tab bar's selected colour in the compiled app.json, rewritten per brand. A valid colour so
- * that a plain single-target build still runs; chosen to appear nowhere else.
- */
-export const BRAND_COLOR_PLACEHOLDER = '#FE0A01';
+import { BRAND_RECORDS_PLACEHOLDER } from '../src/brands/tokens';
+
+export {
+  BRAND_COLOR_PLACEHOLDER,
+  BRAND_PLACEHOLDER,
+  BRAND_RECORDS_PLACEHOLDER,
+} from '../src/brands/tokens';
+
+/** The records as JSON safe to put inside an HTML script element. */
+export function brandRecordsJson(records: readonly Brand[] = BRAND_RECORDS): string {
+  return JSON.stringify(records).replace(/</g, '\\u003c');
+}
+
+/** Mini-program code: the records token (in whatever quotes the minifier chose) → JSON text. */
+export function stampBrandRecords(code: string, records: readonly Brand[] = BRAND_RECORDS): string {
+  const token = new RegExp(`(["'\`])${BRAND_RECORDS_PLACEHOLDER}\\1`, 'g');
+  const literal = JSON.stringify(JSON.stringify(records));
+  return code.replace(token, () => literal);
+}
+
+const RECORDS_ELEMENT = /(<script id="?brand-records"?[^>]*>)[\s\S]*?(<\/script>)/;
+
+/** H5 index.html: replaces the records element's content with the current records. */
+export function stampIndexHtml(html: string, records: readonly Brand[] = BRAND_RECORDS): string {
+  if (!RECORDS_ELEMENT.test(html)) throw new Error('index.html has no brand-records element');
+  return html.replace(
+    RECORDS_ELEMENT,
+    (_m, open: string, close: string) => `${open}${brandRecordsJson(records)}${close}`,
+  );
+}

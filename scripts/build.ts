@@ -12,11 +12,19 @@
  * check exits non-zero.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BRANDS, getBrand, parsePlatformId, type Brand } from '../src/brands';
+import { isPlatformId } from '../contract/http';
+import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
+import type { Brand } from '../src/brands/types';
 import { ROUTES, TABS, splitPackages } from '../src/routes';
-import { BRAND_COLOR_PLACEHOLDER, BRAND_PLACEHOLDER } from './brand-tokens';
+import {
+  BRAND_COLOR_PLACEHOLDER,
+  BRAND_PLACEHOLDER,
+  stampBrandRecords,
+  stampIndexHtml,
+} from './brand-tokens';
 import {
   checkArtifact,
   miniPackageSizes,
@@ -48,15 +56,63 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   });
 }
 
-/** Compiles one target into its staging folder; returns seconds taken. */
+/**
+ * Everything a compile reads except the brand records and brand images, which only the stamping
+ * step writes: when this hash matches the staged compile's, the compile is skipped and a
+ * brand-only change costs a re-stamp.
+ */
+const COMPILE_INPUTS = [
+  'src',
+  'config',
+  'contract',
+  'scripts/brand-tokens.ts',
+  'package-lock.json',
+  'babel.config.js',
+  'tsconfig.json',
+];
+const BRAND_ONLY_INPUTS = [
+  path.join('src', 'brands', 'records.ts'),
+  path.join('src', 'assets', 'brands'),
+];
+
+function compileInputsHash(target: Target): string {
+  const hash = createHash('sha256').update(target);
+  const visit = (rel: string): void => {
+    if (BRAND_ONLY_INPUTS.includes(rel) || /\.test\.tsx?$/.test(rel)) return;
+    const full = path.join(root, rel);
+    if (!fs.existsSync(full)) return;
+    if (fs.statSync(full).isDirectory()) {
+      for (const child of fs.readdirSync(full).sort()) visit(path.join(rel, child));
+      return;
+    }
+    hash.update(rel).update(fs.readFileSync(full));
+  };
+  COMPILE_INPUTS.forEach(visit);
+  return hash.digest('hex');
+}
+
+/** Compiles one target into its staging folder unless its inputs are unchanged; returns seconds. */
 async function compile(target: Target): Promise<number> {
   const started = Date.now();
+  const inputsFile = `${stage(target)}.inputs`;
+  const inputs = compileInputsHash(target);
+  if (
+    process.env.FORCE_COMPILE !== '1' &&
+    fs.existsSync(stage(target)) &&
+    fs.existsSync(inputsFile) &&
+    fs.readFileSync(inputsFile, 'utf8') === inputs
+  ) {
+    return 0;
+  }
   fs.rmSync(stage(target), { recursive: true, force: true });
+  fs.rmSync(inputsFile, { force: true });
   await run(path.join(root, 'node_modules/.bin/taro'), ['build', '--type', target], {
     NODE_ENV: 'production',
     TARO_OUTPUT_ROOT: path.relative(root, stage(target)),
+    TARO_BRAND_STAMP: '1',
     TARO_CACHE: process.env.TARO_CACHE ?? '1',
   });
+  fs.writeFileSync(inputsFile, inputs);
   return (Date.now() - started) / 1000;
 }
 
@@ -77,25 +133,25 @@ function stampMiniArtifact(target: MiniTarget, brand: Brand): string {
   for (const file of walk(out)) {
     if (!TEXT_FILE.test(file)) continue;
     const text = fs.readFileSync(file, 'utf8');
-    const stamped = text
+    const stamped = stampBrandRecords(text)
       .split(BRAND_PLACEHOLDER)
       .join(String(brand.id))
       .replace(new RegExp(BRAND_COLOR_PLACEHOLDER, 'gi'), brand.themeColor);
     if (stamped !== text) fs.writeFileSync(file, stamped);
   }
-  // Only this brand's images travel in the package; its selected tab icons replace the defaults.
-  const brandAssets = path.join(out, 'assets', 'brands');
-  for (const other of fs.readdirSync(brandAssets)) {
-    if (other !== String(brand.id)) fs.rmSync(path.join(brandAssets, other), { recursive: true });
-  }
-  const ownTabIcons = path.join(brandAssets, String(brand.id), 'tabbar');
+  // Only this brand's images travel in the package (the main package is size-limited); its
+  // selected tab icons replace the defaults.
+  const ownAssets = path.join(root, 'src', 'assets', 'brands', String(brand.id));
+  fs.cpSync(ownAssets, path.join(out, 'assets', 'brands', String(brand.id)), {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}tabbar`),
+  });
   for (const tab of TABS) {
     fs.copyFileSync(
-      path.join(ownTabIcons, `${tab.icon}-active.png`),
+      path.join(ownAssets, 'tabbar', `${tab.icon}-active.png`),
       path.join(out, 'assets', 'tabbar', `${tab.icon}-active.png`),
     );
   }
-  fs.rmSync(ownTabIcons, { recursive: true });
   for (const licence of walk(out).filter((file) => file.endsWith('.LICENSE.txt')))
     fs.rmSync(licence);
   writeProjectFile(target, brand, out);
@@ -120,10 +176,16 @@ function writeProjectFile(target: MiniTarget, brand: Brand, out: string): void {
   }
 }
 
+/** H5: one artifact for all nine brands; their records go into index.html, their images beside. */
 function publishH5(): string {
   const out = path.join(dist, 'h5');
   fs.rmSync(out, { recursive: true, force: true });
   fs.cpSync(stage('h5'), out, { recursive: true });
+  fs.cpSync(path.join(root, 'src', 'assets', 'brands'), path.join(out, 'static', 'brands'), {
+    recursive: true,
+  });
+  const indexHtml = path.join(out, 'index.html');
+  fs.writeFileSync(indexHtml, stampIndexHtml(fs.readFileSync(indexHtml, 'utf8')));
   return out;
 }
 
@@ -155,9 +217,10 @@ function parseArgs(argv: string[]): { mode: Mode; brand: Brand } {
   }
   const flag = argv.indexOf('--brand');
   const raw = flag === -1 ? (process.env.BRAND ?? '1') : argv[flag + 1];
-  const id = parsePlatformId(raw);
-  if (!id) throw new Error(`BRAND must be 1-9, got ${JSON.stringify(raw)}`);
-  return { mode, brand: getBrand(id) };
+  const id = Number(raw);
+  if (!/^[1-9]$/.test(raw ?? '') || !isPlatformId(id))
+    throw new Error(`BRAND must be 1-9, got ${JSON.stringify(raw)}`);
+  return { mode, brand: BRANDS[id - 1] };
 }
 
 async function main(): Promise<void> {

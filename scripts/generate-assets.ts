@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { BRANDS, type Brand } from '../src/brands';
+import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
+import type { Brand } from '../src/brands/types';
 import { TABS } from '../src/routes';
 
 const root = path.resolve(__dirname, '..');

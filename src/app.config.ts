@@ -1,7 +1,18 @@
 import { ROUTES, TABS, TAB_BAR_STYLE, splitPackages } from './routes';
-import { BRAND_COLOR_PLACEHOLDER } from '../scripts/brand-tokens';
+import { BRAND_COLOR_PLACEHOLDER } from './brands/tokens';
+import { BRAND_RECORDS } from './brands/records';
 
 const { mainPages, subPackages } = splitPackages(ROUTES);
+
+/**
+ * H5 follows the run-time brand colour (one build serves all nine brands); a brand build writes
+ * each brand's colour over the placeholder; a dev build uses BRAND's. Read at build time only.
+ */
+function selectedTabColor(): string {
+  if (process.env.TARO_ENV === 'h5') return `var(--brand-color, ${BRAND_RECORDS[0].themeColor})`;
+  if (process.env.TARO_BRAND_STAMP === '1') return BRAND_COLOR_PLACEHOLDER;
+  return (BRAND_RECORDS[Number(process.env.BRAND ?? 1) - 1] ?? BRAND_RECORDS[0]).themeColor;
+}
 
 export default defineAppConfig({
   // The first page is the launch page: `/` opens home on H5.
@@ -16,10 +27,7 @@ export default defineAppConfig({
   },
   tabBar: {
     ...TAB_BAR_STYLE,
-    // Rewritten per brand in each mini-program artifact; on H5 it follows the run-time brand
-    // colour (one H5 build serves all nine brands).
-    selectedColor:
-      process.env.TARO_ENV === 'h5' ? 'var(--brand-color, #C2410C)' : BRAND_COLOR_PLACEHOLDER,
+    selectedColor: selectedTabColor(),
     list: TABS.map((tab) => ({
       pagePath: tab.path,
       text: tab.text,

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BRANDS, SERVICE_PHONES, getBrand, parsePlatformId, resolveBrandId } from '@/brands';
+import { BRANDS, getBrand, parsePlatformId, resolveBrandId } from '@/brands';
+import { BRAND_RECORDS, SERVICE_PHONES } from './records';
+import {
+  stampBrandRecords,
+  stampIndexHtml,
+  BRAND_RECORDS_PLACEHOLDER,
+} from '../../scripts/brand-tokens';
 
 /** WCAG relative luminance contrast between a colour and white. */
 function contrastWithWhite([r, g, b]: readonly [number, number, number]): number {
@@ -13,6 +19,10 @@ function contrastWithWhite([r, g, b]: readonly [number, number, number]): number
 }
 
 describe('brand records', () => {
+  it('reach the app from the page exactly as recorded', () => {
+    expect(BRANDS).toEqual(BRAND_RECORDS);
+  });
+
   it('are nine, with ids 1-9 in order', () => {
     expect(BRANDS.map((b) => b.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const brand of BRANDS) expect(getBrand(brand.id)).toBe(brand);
@@ -36,7 +46,13 @@ describe('brand records', () => {
   });
 
   it('share two customer-service numbers among them', () => {
-    expect(new Set(BRANDS.map((b) => b.userPhone))).toEqual(new Set(SERVICE_PHONES));
+    expect(SERVICE_PHONES).toHaveLength(2);
+    for (const phone of SERVICE_PHONES) {
+      expect(BRANDS.filter((b) => b.userPhone === phone).length).toBeGreaterThan(1);
+    }
+    expect(
+      BRANDS.every((b) => SERVICE_PHONES.includes(b.userPhone as (typeof SERVICE_PHONES)[number])),
+    ).toBe(true);
   });
 
   it('have a theme colour whose RGB triple matches it and that white text can sit on (AA)', () => {
@@ -113,5 +129,31 @@ describe('resolveBrandId', () => {
       fromQuery: false,
     });
     expect(resolveBrandId({ query })).toEqual({ id: 1, fromQuery: false });
+  });
+});
+
+describe('writing brand records into artifacts', () => {
+  const evil = BRAND_RECORDS.map((b, i) =>
+    i === 0 ? { ...b, platformName: '</script><script>alert(1)</script>' } : b,
+  );
+
+  it('replaces the mini-program token in any quotes with records the code can parse', () => {
+    for (const quote of ['"', "'", '`']) {
+      const code = `var r=JSON.parse(${quote}${BRAND_RECORDS_PLACEHOLDER}${quote});`;
+      const stamped = stampBrandRecords(code, evil);
+      const parsed = new Function(`${stamped} return r;`)() as typeof BRAND_RECORDS;
+      expect(parsed[0].platformName).toBe('</script><script>alert(1)</script>');
+      expect(parsed).toHaveLength(9);
+    }
+  });
+
+  it('rewrites index.html records without letting a value close the script element', () => {
+    const html = '<head><script id="brand-records" type="application/json">[]</script></head>';
+    const stamped = stampIndexHtml(html, evil);
+    expect(stamped.match(/<\/script>/g)).toHaveLength(1);
+    const doc = new DOMParser().parseFromString(stamped, 'text/html');
+    const json = doc.getElementById('brand-records')?.textContent ?? '';
+    expect(JSON.parse(json)[0].platformName).toBe('</script><script>alert(1)</script>');
+    expect(() => stampIndexHtml('<head></head>', evil)).toThrow('no brand-records element');
   });
 });

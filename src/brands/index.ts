@@ -1,104 +1,11 @@
 import { isPlatformId, type PlatformId } from '../../contract/http';
+import { loadBrandRecords } from '../platform/brand-records';
 import type { Brand } from './types';
 
 export type { Brand, BrandImage } from './types';
 
-/** The two customer-service lines the brands share. */
-export const SERVICE_PHONES = ['400-826-1688', '400-990-5318'] as const;
-
-function rgb(hex: string): readonly [number, number, number] {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
-function brand(
-  id: PlatformId,
-  platformName: string,
-  companyName: string,
-  themeColor: string,
-  ids: { wx: string; alipay: string },
-  extra: Partial<Brand> = {},
-): Brand {
-  return {
-    id,
-    platformName,
-    companyName,
-    userPhone: SERVICE_PHONES[id <= 5 ? 0 : 1],
-    imgUrlLogin: 'login',
-    imgUrlHome: 'home',
-    imgReturn: 'return',
-    wxAppId: ids.wx,
-    alipayAppId: ids.alipay,
-    themeColor,
-    themeColorNumber: rgb(themeColor),
-    phoneLogin: true,
-    ...extra,
-  };
-}
-
-/**
- * The nine white-label brands. Theme colours are dark enough for white text on them to meet
- * WCAG AA (4.5:1), since buttons and the selected tab use them.
- */
-export const BRANDS: readonly Brand[] = [
-  brand(1, '享租优品', '杭州享租网络科技有限公司', '#C2410C', {
-    wx: 'wx3a1f6c2e9b4d7a01',
-    alipay: '2021004100000001',
-  }),
-  brand(2, '租立享', '深圳租立享科技有限公司', '#1D4ED8', {
-    wx: 'wx5b2e7d3f0c6a8b02',
-    alipay: '2021004100000002',
-  }),
-  brand(3, '易租机', '广州易租机信息技术有限公司', '#15803D', {
-    wx: 'wx7c3f8e4a1d7b9c03',
-    alipay: '2021004100000003',
-  }),
-  brand(4, '紫荆数码租', '上海紫荆数码租赁有限公司', '#7E22CE', {
-    wx: 'wx9d4a9f5b2e8cad04',
-    alipay: '2021004100000004',
-  }),
-  brand(
-    5,
-    '乐租宝',
-    '成都乐租宝网络科技有限公司',
-    '#B91C1C',
-    {
-      wx: 'wxae5bafc63f9dbe05',
-      alipay: '2021004100000005',
-    },
-    { phoneLogin: false },
-  ),
-  brand(6, '青松租机', '南京青松租赁服务有限公司', '#0F766E', {
-    wx: 'wxbf6cb0d74a0ecf06',
-    alipay: '2021004100000006',
-  }),
-  brand(
-    7,
-    '花漾租',
-    '武汉花漾科技有限公司',
-    '#BE185D',
-    {
-      wx: 'wxc07dc1e85b1fd007',
-      alipay: '2021004100000007',
-    },
-    { phoneLogin: false },
-  ),
-  brand(8, '金禾优租', '北京金禾优租科技有限公司', '#A16207', {
-    wx: 'wxd18ed2f96c20e108',
-    alipay: '2021004100000008',
-  }),
-  brand(
-    9,
-    '云海租赁',
-    '厦门云海租赁科技有限公司',
-    '#0369A1',
-    {
-      wx: 'wxe29fe30a7d31f209',
-      alipay: '2021004100000009',
-    },
-    { chatScriptUrl: '/static/chat/online-service.js' },
-  ),
-];
+/** The nine brands, as written into this artifact at build time. */
+export const BRANDS: readonly Brand[] = loadBrandRecords();
 
 declare const BUILD_BRAND: string | undefined;
 
