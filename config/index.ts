@@ -85,7 +85,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: 'webpack5',
     // Off by default: Taro's cache key ignores our environment (TOOLCHAIN "persistent-cache trap").
     // Brand values never reach compiled code except as rewritable tokens, so enabling it is safe.
-    cache: { enable: process.env.TARO_CACHE === '1', name: `${process.env.TARO_ENV}` },
+    // One cache per target and per output folder, so parallel builds never share one.
+    cache: {
+      enable: process.env.TARO_CACHE === '1',
+      name: `${process.env.TARO_ENV}-${outputRoot()
+        .replace(/[^A-Za-z0-9]+/g, '_')
+        .slice(-60)}`,
+    },
     mini: {
       // contract/ sits beside src/ and is TypeScript too.
       compile: { include: [path.resolve(root, 'contract')] },

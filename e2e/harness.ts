@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
-export const screenshotDir = path.join(root, 'reports', 'screenshots');
+export const screenshotDir = path.join(root, 'e2e', 'screenshots');
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // TOOLCHAIN.md: without the networking flags Chromium keeps calling hosts it cannot reach.
@@ -43,7 +43,7 @@ export interface RunningServer {
 }
 
 export async function startServer(): Promise<RunningServer> {
-  const h5Dir = path.join(root, 'dist', 'h5');
+  const h5Dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'h5');
   if (!fs.existsSync(path.join(h5Dir, 'index.html'))) {
     throw new Error('dist/h5 is not built: run `npm run build:h5` first');
   }

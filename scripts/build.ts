@@ -33,7 +33,8 @@ import {
 } from './artifact-checks';
 
 const root = path.resolve(__dirname, '..');
-const dist = path.join(root, 'dist');
+// DIST_DIR lets several checkouts' worth of builds run side by side (e.g. parallel e2e runs).
+const dist = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 const stage = (target: string) => path.join(dist, '.stage', target);
 
 type Target = MiniTarget | 'h5';
