@@ -129,11 +129,17 @@ export function splitPackages(routes: readonly RouteMeta[] = ROUTES): {
   };
 }
 
-/** The page config Taro reads from each `<page>.config.ts`. */
-export function pageConfig(path: string): Record<string, unknown> {
+/**
+ * The page config Taro reads from each `<page>.config.ts`: the title (and custom navigation) from
+ * this table, plus any page options the page adds, e.g. `{ enablePullDownRefresh: true }`.
+ */
+export function pageConfig(
+  path: string,
+  options: Record<string, unknown> = {},
+): Record<string, unknown> {
   const meta = routeMeta(path);
   if (!meta) throw new Error(`No route declared for ${path}`);
-  return meta.customNav
+  const base = meta.customNav
     ? {
         navigationBarTitleText: meta.title,
         navigationStyle: 'custom',
@@ -143,4 +149,5 @@ export function pageConfig(path: string): Record<string, unknown> {
         titlePenetrate: 'YES',
       }
     : { navigationBarTitleText: meta.title };
+  return { ...base, ...options };
 }
