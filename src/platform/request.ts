@@ -31,6 +31,7 @@ import type {
   TransportTask,
 } from './transport-types';
 import { hideLoading, showLoading } from './ui';
+import { randomHex128 } from './random';
 
 export type { HttpMethod };
 
@@ -101,12 +102,7 @@ export function isEnvelope(value: unknown): value is Envelope<unknown> {
 
 /** 128 random bits, hex; unique per user intent for the idempotency header. */
 export function newIdempotencyKey(): string {
-  const bytes = new Uint8Array(16);
-  // NOTE(weapp/alipay): `typeof`, not globalThis: older base libraries have neither crypto nor globalThis.
-  const cryptoApi = typeof crypto !== 'undefined' ? crypto : undefined;
-  if (typeof cryptoApi?.getRandomValues === 'function') cryptoApi.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return randomHex128();
 }
 
 function encodeForm(data: unknown): string {

@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro';
+import { randomHex128 } from './random';
 import { DEFAULT_PLATFORM, isPlatformId, type PlatformId } from '../../contract/http';
 
 /**
@@ -93,20 +94,6 @@ export function getLanguage(): string | undefined {
 
 export function setLanguage(language: string): void {
   write(StorageKey.language, language);
-}
-
-/** 128 random bits as 32 hex characters, from the best source the target offers. */
-function randomHex128(): string {
-  const bytes = new Uint8Array(16);
-  // NOTE(weapp/alipay): older base libraries have neither `globalThis` nor `crypto`.
-  const cryptoApi = typeof crypto !== 'undefined' ? crypto : undefined;
-  if (cryptoApi?.getRandomValues) {
-    cryptoApi.getRandomValues(bytes);
-  } else {
-    // Math.random is the fallback there; the id only tells devices apart, it guards nothing.
-    for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
-  }
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** A device id generated once and kept. */
