@@ -1,0 +1,167 @@
+import { Button, Input, Text, View } from '@tarojs/components';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import './index.scss';
+
+/**
+ * Form building blocks shared by every screen: a labelled field that shows its error inline,
+ * a text field built on it, and a submit button that disables itself while the submit runs.
+ */
+
+export interface FormFieldProps {
+  label: string;
+  /** Shown under the field in red; the field is marked invalid while it is set. */
+  error?: string;
+  /** Grey help text, shown only while there is no error. */
+  hint?: string;
+  required?: boolean;
+  children: ReactNode;
+  className?: string;
+}
+
+export function FormField({ label, error, hint, required, children, className }: FormFieldProps) {
+  return (
+    <View className={`form-field${error ? ' form-field--invalid' : ''} ${className ?? ''}`}>
+      <View className="form-field__row">
+        <Text className="form-field__label">
+          {label}
+          {required && (
+            <Text className="form-field__required" aria-hidden>
+              *
+            </Text>
+          )}
+        </Text>
+        <View className="form-field__control">{children}</View>
+      </View>
+      {error ? (
+        <Text className="form-field__error" role="alert">
+          {error}
+        </Text>
+      ) : hint ? (
+        <Text className="form-field__hint">{hint}</Text>
+      ) : null}
+    </View>
+  );
+}
+
+export interface TextFieldProps extends Omit<FormFieldProps, 'children'> {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called when the field loses focus: validate here to show the error inline. */
+  onBlur?: (value: string) => void;
+  placeholder?: string;
+  type?: 'text' | 'number' | 'idcard' | 'digit' | 'tel';
+  maxlength?: number;
+  password?: boolean;
+  disabled?: boolean;
+  /** Identifies the input in tests and for assistive tech. */
+  name?: string;
+  /** Something after the input on the same row (a "send code" button). */
+  suffix?: ReactNode;
+}
+
+export function TextField({
+  value,
+  onChange,
+  onBlur,
+  placeholder,
+  type = 'text',
+  maxlength,
+  password,
+  disabled,
+  name,
+  suffix,
+  ...field
+}: TextFieldProps) {
+  return (
+    <FormField {...field}>
+      <View className="form-field__input-row">
+        <Input
+          className="form-field__input"
+          name={name}
+          value={value}
+          type={type}
+          password={password}
+          maxlength={maxlength ?? 140}
+          disabled={disabled}
+          placeholder={placeholder}
+          placeholderClass="form-field__placeholder"
+          aria-label={field.label}
+          aria-invalid={Boolean(field.error)}
+          onInput={(event) => onChange(String(event.detail.value ?? ''))}
+          onBlur={(event) => onBlur?.(String(event.detail.value ?? ''))}
+        />
+        {suffix}
+      </View>
+    </FormField>
+  );
+}
+
+/**
+ * Runs an async action at most once at a time: `pending` is true while it runs, and calls made
+ * meanwhile are ignored (a double tap sends one request).
+ */
+export function useSubmit<A extends unknown[]>(
+  action: (...args: A) => Promise<unknown>,
+): { pending: boolean; submit: (...args: A) => Promise<void> } {
+  const [pending, setPending] = useState(false);
+  const running = useRef(false);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  const submit = useCallback(
+    async (...args: A) => {
+      if (running.current) return;
+      running.current = true;
+      setPending(true);
+      try {
+        await action(...args);
+      } finally {
+        running.current = false;
+        if (mounted.current) setPending(false);
+      }
+    },
+    [action],
+  );
+  return { pending, submit };
+}
+
+export interface SubmitButtonProps {
+  /** The submit; the button stays disabled until the returned promise settles. */
+  onSubmit: () => Promise<unknown>;
+  children: ReactNode;
+  /** Disabled for another reason too (form incomplete). */
+  disabled?: boolean;
+  /** Text while sending; defaults to the children. */
+  pendingText?: string;
+  className?: string;
+}
+
+export function SubmitButton({
+  onSubmit,
+  children,
+  disabled,
+  pendingText,
+  className,
+}: SubmitButtonProps) {
+  const { pending, submit } = useSubmit(onSubmit);
+  const off = Boolean(disabled) || pending;
+  return (
+    <Button
+      className={`form-submit${off ? ' form-submit--disabled' : ''} ${className ?? ''}`}
+      disabled={off}
+      loading={pending}
+      aria-disabled={off}
+      aria-busy={pending}
+      onClick={() => {
+        // The action reports its own failures (server msg toast); a throw must not escape.
+        if (!off) submit().catch(() => undefined);
+      }}
+    >
+      {pending && pendingText ? pendingText : children}
+    </Button>
+  );
+}
