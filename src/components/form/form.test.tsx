@@ -56,7 +56,7 @@ describe('TextField', () => {
     await testUtils.mount(Form);
     const input = document.querySelector('input') as HTMLInputElement;
     input.value = '138';
-    testUtils.fireEvent.input(input, { target: { value: '138' } });
+    testUtils.fireEvent.input(input);
     testUtils.fireEvent.blur(input);
     await testUtils.queries.waitForQuerySelector('.form-field__error');
     expect(document.querySelector('.form-field__error')?.textContent).toBe('手机号格式不正确');

@@ -49,7 +49,7 @@ export interface TextFieldProps extends Omit<FormFieldProps, 'children'> {
   /** Called when the field loses focus: validate here to show the error inline. */
   onBlur?: (value: string) => void;
   placeholder?: string;
-  type?: 'text' | 'number' | 'idcard' | 'digit' | 'tel';
+  type?: 'text' | 'number' | 'idcard' | 'digit';
   maxlength?: number;
   password?: boolean;
   disabled?: boolean;
