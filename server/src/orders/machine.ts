@@ -1,0 +1,306 @@
+/**
+ * The order state machine: every state, every action, and the one transition table that says
+ * which action may move an order from which state to which. `applyOrderAction` is the only code
+ * that changes `orders.status`; callers run it inside the transaction that also writes the bills
+ * and payments the change touches, so the state, the money and the event row commit together.
+ */
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../plugins/errors.ts';
+import type { Actor, OrdersTable } from './schema.ts';
+
+export const ORDER_STATUSES = [
+  'PENDING_VERIFY',
+  'PENDING_SIGN',
+  'PENDING_FREEZE',
+  'PENDING_PAY',
+  'PENDING_REVIEW',
+  'PENDING_SHIP',
+  'CANCEL_REVIEW',
+  'SHIPPED',
+  'RENTING',
+  'OVERDUE',
+  'DUE',
+  'RETURN_OVERDUE',
+  'RETURNING',
+  'INSPECTING',
+  'COMPENSATION',
+  'BUYING_OUT',
+  'SETTLING',
+  'BOUGHT_OUT',
+  'COMPLETED',
+  'CANCELLED',
+  'REJECTED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What the user sees for each state (the order page's headline). */
+export const STATUS_TEXT: Record<OrderStatus, string> = {
+  PENDING_VERIFY: '待认证',
+  PENDING_SIGN: '待签约',
+  PENDING_FREEZE: '待免押',
+  PENDING_PAY: '待支付',
+  PENDING_REVIEW: '审核中',
+  PENDING_SHIP: '待发货',
+  CANCEL_REVIEW: '取消审核中',
+  SHIPPED: '待收货',
+  RENTING: '租用中',
+  OVERDUE: '逾期中',
+  DUE: '待归还',
+  RETURN_OVERDUE: '归还逾期',
+  RETURNING: '归还中',
+  INSPECTING: '检测中',
+  COMPENSATION: '待赔付',
+  BUYING_OUT: '买断中',
+  SETTLING: '结算中',
+  BOUGHT_OUT: '已买断',
+  COMPLETED: '已完成',
+  CANCELLED: '已取消',
+  REJECTED: '审核拒绝',
+};
+
+export const TERMINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED', 'REJECTED'];
+
+export const ACTIONS = [
+  'confirm',
+  'sign',
+  'freeze_succeeded',
+  'freeze_failed',
+  'refreeze',
+  'first_paid',
+  'pay_expired',
+  'cancel',
+  'request_cancel',
+  'approve_cancel',
+  'refuse_cancel',
+  'approve',
+  'reject',
+  'ship',
+  'deliver',
+  'receive',
+  'overdue',
+  'overdue_settled',
+  'due',
+  'return_overdue',
+  'ship_return',
+  'receive_return',
+  'inspect_pass',
+  'inspect_damage',
+  'compensate',
+  'compensation_paid',
+  'apply_buyout',
+  'buyout_paid',
+  'buyout_lapsed',
+  'renew_paid',
+  'release',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Back to the state a sub-process started from (`orders.resume_status`). */
+export const RESUME = 'RESUME' as const;
+
+export interface Transition {
+  action: Action;
+  from: readonly OrderStatus[];
+  /** Where it leads; RESUME = `orders.resume_status`. A list means the caller's ctx picks one. */
+  to: OrderStatus | typeof RESUME | readonly OrderStatus[];
+  /** Who may take it. */
+  by: readonly Actor[];
+}
+
+const LIVE_RENT: readonly OrderStatus[] = ['RENTING', 'OVERDUE', 'DUE', 'RETURN_OVERDUE'];
+
+/** The transition table. Anything not listed here is refused. */
+export const TRANSITIONS: readonly Transition[] = [
+  { action: 'confirm', from: ['PENDING_VERIFY'], to: 'PENDING_SIGN', by: ['user'] },
+  // Contract signed: freeze next when the deposit is an Alipay authorisation, else pay.
+  { action: 'sign', from: ['PENDING_SIGN'], to: ['PENDING_FREEZE', 'PENDING_PAY'], by: ['user'] },
+  {
+    action: 'freeze_succeeded',
+    from: ['PENDING_FREEZE'],
+    to: 'PENDING_PAY',
+    by: ['provider'],
+  },
+  { action: 'freeze_failed', from: ['PENDING_FREEZE'], to: 'PENDING_FREEZE', by: ['provider'] },
+  { action: 'refreeze', from: ['PENDING_FREEZE'], to: 'PENDING_FREEZE', by: ['user'] },
+  { action: 'first_paid', from: ['PENDING_PAY'], to: 'PENDING_REVIEW', by: ['provider'] },
+  { action: 'pay_expired', from: ['PENDING_PAY'], to: 'CANCELLED', by: ['system'] },
+  // Free before payment …
+  {
+    action: 'cancel',
+    from: ['PENDING_VERIFY', 'PENDING_SIGN', 'PENDING_FREEZE', 'PENDING_PAY'],
+    to: 'CANCELLED',
+    by: ['user'],
+  },
+  // … reviewed after it; refused once shipped.
+  {
+    action: 'request_cancel',
+    from: ['PENDING_REVIEW', 'PENDING_SHIP'],
+    to: 'CANCEL_REVIEW',
+    by: ['user'],
+  },
+  { action: 'approve_cancel', from: ['CANCEL_REVIEW'], to: 'CANCELLED', by: ['ops'] },
+  { action: 'refuse_cancel', from: ['CANCEL_REVIEW'], to: RESUME, by: ['ops'] },
+  { action: 'approve', from: ['PENDING_REVIEW'], to: 'PENDING_SHIP', by: ['ops'] },
+  { action: 'reject', from: ['PENDING_REVIEW'], to: 'REJECTED', by: ['ops'] },
+  { action: 'ship', from: ['PENDING_SHIP'], to: 'SHIPPED', by: ['ops'] },
+  { action: 'deliver', from: ['SHIPPED'], to: 'SHIPPED', by: ['ops'] },
+  // The user confirms, or the scheduler does N days after delivery.
+  { action: 'receive', from: ['SHIPPED'], to: 'RENTING', by: ['user', 'system'] },
+  { action: 'overdue', from: ['RENTING', 'DUE'], to: 'OVERDUE', by: ['system'] },
+  {
+    action: 'overdue_settled',
+    from: ['OVERDUE'],
+    to: ['RENTING', 'DUE'],
+    by: ['provider', 'system'],
+  },
+  { action: 'due', from: ['RENTING'], to: 'DUE', by: ['system'] },
+  { action: 'return_overdue', from: ['DUE'], to: 'RETURN_OVERDUE', by: ['system'] },
+  {
+    action: 'ship_return',
+    from: ['RENTING', 'DUE', 'RETURN_OVERDUE'],
+    to: 'RETURNING',
+    by: ['user'],
+  },
+  { action: 'receive_return', from: ['RETURNING'], to: 'INSPECTING', by: ['ops'] },
+  { action: 'inspect_pass', from: ['INSPECTING'], to: 'SETTLING', by: ['ops'] },
+  { action: 'inspect_damage', from: ['INSPECTING'], to: 'COMPENSATION', by: ['ops'] },
+  { action: 'compensate', from: ['RETURN_OVERDUE'], to: 'COMPENSATION', by: ['ops'] },
+  {
+    action: 'compensation_paid',
+    from: ['COMPENSATION'],
+    to: 'SETTLING',
+    by: ['provider', 'system', 'ops'],
+  },
+  { action: 'apply_buyout', from: LIVE_RENT, to: 'BUYING_OUT', by: ['user'] },
+  { action: 'buyout_paid', from: ['BUYING_OUT'], to: 'BOUGHT_OUT', by: ['provider', 'system'] },
+  { action: 'buyout_lapsed', from: ['BUYING_OUT'], to: RESUME, by: ['user', 'system'] },
+  { action: 'renew_paid', from: ['RENTING', 'DUE'], to: 'RENTING', by: ['provider'] },
+  { action: 'release', from: ['SETTLING', 'BOUGHT_OUT'], to: 'COMPLETED', by: ['system', 'ops'] },
+];
+
+/** Actions the user may start from each state (what the order page offers). */
+export const USER_ACTIONS: Record<OrderStatus, readonly string[]> = {
+  PENDING_VERIFY: ['verify', 'confirm', 'cancel'],
+  PENDING_SIGN: ['sign', 'cancel'],
+  PENDING_FREEZE: ['refreeze', 'cancel'],
+  PENDING_PAY: ['pay', 'cancel'],
+  PENDING_REVIEW: ['cancel'],
+  PENDING_SHIP: ['cancel'],
+  CANCEL_REVIEW: [],
+  SHIPPED: ['express', 'receive'],
+  RENTING: ['payBills', 'renew', 'return', 'buyout'],
+  OVERDUE: ['payBills', 'buyout'],
+  DUE: ['payBills', 'renew', 'return', 'buyout'],
+  RETURN_OVERDUE: ['payBills', 'return', 'buyout'],
+  RETURNING: ['express'],
+  INSPECTING: [],
+  COMPENSATION: ['payBills'],
+  BUYING_OUT: ['payBills'],
+  SETTLING: [],
+  BOUGHT_OUT: [],
+  COMPLETED: [],
+  CANCELLED: [],
+  REJECTED: [],
+};
+
+export interface ActionContext {
+  actor: Actor;
+  now: Date;
+  /** When set, the order must belong to this user (user-driven actions). */
+  userId?: number;
+  /** Which target, when the table lists several. */
+  to?: OrderStatus;
+  note?: string;
+  /** Other columns to write with the state (waybill, dates …). */
+  patch?: Omit<Updateable<Database['orders']>, 'status' | 'id' | 'user_id'>;
+}
+
+export interface ActionResult {
+  orderId: number;
+  from: OrderStatus;
+  to: OrderStatus;
+}
+
+/** The transition the table allows for `action` from `status`, or undefined. */
+export function findTransition(status: OrderStatus, action: Action): Transition | undefined {
+  return TRANSITIONS.find((t) => t.action === action && t.from.includes(status));
+}
+
+/** Where a transition leads for this order, or undefined when the ctx picks an unlisted one. */
+export function targetOf(
+  transition: Transition,
+  order: { resume_status: OrderStatus | null },
+  chosen?: OrderStatus,
+): OrderStatus | undefined {
+  if (transition.to === RESUME) return order.resume_status ?? undefined;
+  if (typeof transition.to === 'string') return transition.to as OrderStatus;
+  const targets = transition.to as readonly OrderStatus[];
+  if (chosen) return targets.includes(chosen) ? chosen : undefined;
+  return undefined;
+}
+
+/** The 409 answered when the order's state does not allow an action. */
+export function illegalAction(status: OrderStatus, action: string): ApiError {
+  return new ApiError(
+    409,
+    `订单当前状态为「${STATUS_TEXT[status]}」(${status})，不能执行 ${action}`,
+    409,
+  );
+}
+
+/**
+ * Moves one order by `action`: locks the row, checks the table (and the owner when ctx.userId
+ * is set), writes the new state and an order_events row. Must run inside a transaction.
+ */
+export async function applyOrderAction(
+  trx: Transaction<Database> | Kysely<Database>,
+  orderId: number,
+  action: Action,
+  ctx: ActionContext,
+): Promise<ActionResult> {
+  let query = trx
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'status', 'resume_status', 'deposit_method', 'deposit'])
+    .where('id', '=', orderId);
+  if (ctx.userId !== undefined) query = query.where('user_id', '=', ctx.userId);
+  const order = await query.forUpdate().executeTakeFirst();
+  if (!order) throw new ApiError(404, '订单不存在', 404);
+  const transition = findTransition(order.status, action);
+  if (!transition || !transition.by.includes(ctx.actor))
+    throw illegalAction(order.status, action);
+  const chosen = ctx.to ?? (action === 'sign' ? signTarget(order) : undefined);
+  const to = targetOf(transition, order, chosen);
+  if (!to) throw illegalAction(order.status, action);
+  // Entering a sub-process remembers where to come back to; leaving it forgets.
+  const entering = to === 'CANCEL_REVIEW' || to === 'BUYING_OUT';
+  const leaving = order.status === 'CANCEL_REVIEW' || order.status === 'BUYING_OUT';
+  await trx
+    .updateTable('orders')
+    .set({
+      ...ctx.patch,
+      status: to,
+      ...(entering ? { resume_status: order.status } : leaving ? { resume_status: null } : {}),
+      updated_at: ctx.now,
+    })
+    .where('id', '=', orderId)
+    .execute();
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: orderId,
+      action,
+      from_status: order.status,
+      to_status: to,
+      actor: ctx.actor,
+      note: ctx.note ?? '',
+      created_at: ctx.now,
+    })
+    .execute();
+  return { orderId, from: order.status, to };
+}
+
+/** After signing: an Alipay authorisation to freeze first, or straight to payment. */
+function signTarget(order: Pick<OrdersTable, 'deposit_method'> & { deposit: number }) {
+  return order.deposit_method === 'freeze' && order.deposit > 0 ? 'PENDING_FREEZE' : 'PENDING_PAY';
+}

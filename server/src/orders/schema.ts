@@ -1,0 +1,209 @@
+/**
+ * Kysely's view of migration 0003_orders.sql, merged into `Database` by module augmentation so
+ * every `Kysely<Database>` sees the order tables without the core's schema file changing.
+ */
+import type { ColumnType, Generated } from 'kysely';
+import type { DefaultedTimestamp, Json, Timestamp } from '../db/schema.ts';
+import type { Action, OrderStatus } from './machine.ts';
+
+/** A `date` column: read as Date on both engines, written as 'YYYY-MM-DD'. */
+type DateColumn = ColumnType<Date, string, string>;
+
+export type DepositMethod = 'freeze' | 'card' | 'paid' | 'waived';
+export type SubProcess = 'renewal' | 'return' | 'buyout' | 'cancel';
+export type BillKind =
+  | 'FIRST'
+  | 'DEPOSIT'
+  | 'INSTALMENT'
+  | 'FINAL'
+  | 'BUYOUT'
+  | 'RENEWAL'
+  | 'OVERDUE_FEE'
+  | 'COMPENSATION';
+export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth';
+export type Actor = 'user' | 'ops' | 'system' | 'provider';
+
+export interface OrderSnapshot {
+  goods: { id: number; name: string; cover: string; brandName: string; marketPrice: number };
+  sku: { id: number; color: string; capacity: string; condition: string; price: number };
+  plan: {
+    id: number;
+    termUnit: 'month' | 'day';
+    term: number;
+    rentPerPeriod: number;
+    firstPayment: number;
+    deposit: number;
+    buyoutPrices: number[];
+  };
+  services: { id: number; name: string; price: number; priceUnit: 'once' | 'period' }[];
+  address: {
+    name: string;
+    mobile: string;
+    province: string;
+    city: string;
+    district: string;
+    detail: string;
+  };
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: number;
+  status: OrderStatus;
+  resume_status: OrderStatus | null;
+  sub_process: SubProcess | null;
+  goods_id: number;
+  sku_id: number;
+  plan_id: number;
+  snapshot: Json<OrderSnapshot>;
+  term_unit: 'month' | 'day';
+  term: number;
+  rent_per_period: number;
+  deposit_method: DepositMethod;
+  deposit: number;
+  user_coupon_id: number | null;
+  coupon_discount: Generated<number>;
+  pay_deadline: Timestamp | null;
+  waybill: string | null;
+  return_waybill: string | null;
+  shipped_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  received_at: Timestamp | null;
+  start_date: DateColumn | null;
+  end_date: DateColumn | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface BillsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  kind: BillKind;
+  period: number;
+  due_date: DateColumn;
+  original: number;
+  discount: Generated<number>;
+  paid: Generated<number>;
+  status: Generated<'unpaid' | 'paid' | 'cancelled'>;
+  overdue_days: Generated<number>;
+  overdue_fee: Generated<number>;
+  channel: string | null;
+  out_trade_no: string | null;
+  paid_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  out_trade_no: string;
+  user_id: number;
+  order_id: number;
+  purpose: 'bills' | 'freeze';
+  channel: PayChannel;
+  amount: number;
+  status: Generated<'created' | 'succeeded' | 'failed' | 'closed'>;
+  provider_trade_no: string | null;
+  created_at: DefaultedTimestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface PaymentBillsTable {
+  payment_id: number;
+  bill_id: number;
+  amount: number;
+  open: Generated<boolean>;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  out_trade_no: string;
+  notify_id: string;
+  provider: string;
+  trade_status: string;
+  verified: boolean;
+  outcome: string;
+  payload: Json<Record<string, string>>;
+  received_at: DefaultedTimestamp;
+}
+
+export interface DepositAuthorisationsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  out_request_no: string;
+  auth_no: string | null;
+  amount: number;
+  paid: Generated<number>;
+  unfrozen: Generated<number>;
+  status: Generated<'pending' | 'frozen' | 'failed' | 'closed'>;
+  expires_at: Timestamp;
+  created_at: DefaultedTimestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  out_refund_no: string;
+  payment_id: number;
+  order_id: number;
+  amount: number;
+  reason: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  action: Action;
+  from_status: OrderStatus;
+  to_status: OrderStatus;
+  actor: Actor;
+  note: Generated<string>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  scope: string;
+  key: string;
+  request_hash: string;
+  response: Json<unknown>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface OpsCredentialsTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_at: DefaultedTimestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface JobRunsTable {
+  id: Generated<number>;
+  job: string;
+  clock: Timestamp;
+  result: Json<unknown>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface OrderTables {
+  orders: OrdersTable;
+  bills: BillsTable;
+  payments: PaymentsTable;
+  payment_bills: PaymentBillsTable;
+  payment_notifications: PaymentNotificationsTable;
+  deposit_authorisations: DepositAuthorisationsTable;
+  refunds: RefundsTable;
+  order_events: OrderEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  ops_credentials: OpsCredentialsTable;
+  job_runs: JobRunsTable;
+}
+
+declare module '../db/schema.ts' {
+  // Declaration merging: the order tables become part of the one Database interface.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Database extends OrderTables {}
+}
