@@ -1,0 +1,8 @@
+export { PagedList, type PagedListProps } from './PagedList';
+export {
+  usePagedList,
+  type FetchPage,
+  type PagedList as PagedListState,
+  type PagedListOptions,
+  type PagedListStatus,
+} from './usePagedList';
