@@ -13,6 +13,8 @@ export const StorageKey = {
   userInfo: 'userInfo',
   deviceId: 'deviceId',
   language: 'language',
+  /** Search keywords, most recent first (features/catalog/search-history.ts keeps the rules). */
+  searchHistory: 'searchHistory',
   /** One token per brand, so switching brand never shows or sends another brand's token. */
   token: (platform: PlatformId) => `token:${platform}`,
 } as const;
@@ -96,7 +98,17 @@ export function setLanguage(language: string): void {
   write(StorageKey.language, language);
 }
 
-/** A device id generated once and kept. */
+export function getSearchHistory(): string[] {
+  const value = read<unknown>(StorageKey.searchHistory);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+export function setSearchHistory(keywords: readonly string[]): void {
+  if (keywords.length === 0) remove(StorageKey.searchHistory);
+  else write(StorageKey.searchHistory, [...keywords]);
+}
+
+/** A device id generated once and kept.
 export function getDeviceId(): string {
   const existing = read<string>(StorageKey.deviceId);
   if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
