@@ -100,7 +100,9 @@ export function setLanguage(language: string): void {
 
 export function getSearchHistory(): string[] {
   const value = read<unknown>(StorageKey.searchHistory);
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
 }
 
 export function setSearchHistory(keywords: readonly string[]): void {
@@ -108,7 +110,7 @@ export function setSearchHistory(keywords: readonly string[]): void {
   else write(StorageKey.searchHistory, [...keywords]);
 }
 
-/** A device id generated once and kept.
+/** A device id generated once and kept. */
 export function getDeviceId(): string {
   const existing = read<string>(StorageKey.deviceId);
   if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
