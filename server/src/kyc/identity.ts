@@ -1,0 +1,325 @@
+/**
+ * Real name, ID-card OCR, face sessions, credit score and emergency contact. Every function takes
+ * the acting user's id and only ever reads or writes that user's rows.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { isIdCard } from '../../../src/validation/index.ts';
+import type { Database } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { badRequest, conflict, notFound } from '../plugins/errors.ts';
+import type { IdCardSide } from '../providers/ocr/index.ts';
+import { keyedHash, maskIdNumber } from './crypto.ts';
+import { kycProviders } from './providers.ts';
+import './schema.ts';
+
+/** Chinese names: 2–20 CJK characters, with the middle dot of transliterated minority names. */
+const NAME =
+  /^[\u3400-\u4dbf\u4e00-\u9fff](?:[\u3400-\u4dbf\u4e00-\u9fff·•]{0,18})[\u3400-\u4dbf\u4e00-\u9fff]$/u;
+
+export function isRealName(value: string): boolean {
+  return NAME.test(value);
+}
+
+export interface IdentityView {
+  name: string;
+  idNoMasked: string;
+  gender: 'M' | 'F';
+  source: 'ocr' | 'manual';
+  credit: { score: number; passed: boolean } | null;
+  verifiedAt: string;
+}
+
+async function readOwnImage(deps: AppDeps, userId: number, fileId: string) {
+  const upload = await deps.db
+    .selectFrom('uploads')
+    .select(['id', 'mime', 'original_name'])
+    .where('id', '=', fileId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  // Someone else's upload answers exactly like a missing one.
+  if (!upload) throw notFound('文件不存在');
+  if (!upload.mime.startsWith('image/')) throw badRequest('请上传图片');
+  const bytes = await fs.readFile(path.join(deps.config.uploadDir, upload.id));
+  return { upload, bytes };
+}
+
+export async function identityOf(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<IdentityView | null> {
+  const row = await db
+    .selectFrom('identities')
+    .leftJoin('credit_scores', 'credit_scores.user_id', 'identities.user_id')
+    .select([
+      'identities.name',
+      'identities.id_masked',
+      'identities.gender',
+      'identities.source',
+      'identities.created_at',
+      'credit_scores.score',
+      'credit_scores.passed',
+    ])
+    .where('identities.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    name: row.name,
+    idNoMasked: row.id_masked,
+    gender: row.gender,
+    source: row.source,
+    credit:
+      row.score !== null && row.passed !== null ? { score: row.score, passed: row.passed } : null,
+    verifiedAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * Records the user's identity (once) and their credit score. Submitting the same name and ID
+ * again answers the identity on file; a different one, or an ID another user holds, is refused.
+ */
+export async function submitIdentity(
+  deps: AppDeps,
+  userId: number,
+  input: { name: string; idNo: string; source: 'ocr' | 'manual' },
+): Promise<IdentityView> {
+  const idNo = input.idNo.toUpperCase();
+  if (!isRealName(input.name)) throw badRequest('name 格式不正确');
+  if (!isIdCard(idNo)) throw badRequest('idNo 格式不正确');
+  const idHash = keyedHash('id', idNo);
+  const existing = await deps.db
+    .selectFrom('identities')
+    .select(['user_id', 'name', 'id_hash'])
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('id_hash', '=', idHash)]))
+    .execute();
+  if (existing.some((row) => row.user_id !== userId)) throw conflict('该身份证已被其他账号认证');
+  const mine = existing.find((row) => row.user_id === userId);
+  if (mine) {
+    if (mine.id_hash !== idHash || mine.name !== input.name) {
+      throw conflict('您已完成实名认证，不能更换身份');
+    }
+    const view = await identityOf(deps.db, userId);
+    if (view) return view;
+  }
+  const credit = await kycProviders(deps).credit.score({ name: input.name, idNo });
+  const now = deps.now();
+  const inserted = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('identities')
+      .values({
+        user_id: userId,
+        name: input.name,
+        id_hash: idHash,
+        id_masked: maskIdNumber(idNo),
+        gender: Number(idNo[16]) % 2 === 1 ? 'M' : 'F',
+        birth_date: `${idNo.slice(6, 10)}-${idNo.slice(10, 12)}-${idNo.slice(12, 14)}`,
+        source: input.source,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .insertInto('credit_scores')
+      .values({
+        user_id: userId,
+        provider: kycProviders(deps).credit.name,
+        score: credit.score,
+        passed: credit.passed,
+        created_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ score: credit.score, passed: credit.passed }),
+      )
+      .execute();
+    return true;
+  });
+  // A concurrent submit won the race: answer what it stored, or refuse what differs.
+  if (!inserted) return submitIdentity(deps, userId, input);
+  const view = await identityOf(deps.db, userId);
+  if (!view) throw notFound();
+  return view;
+}
+
+export type OcrView =
+  | { ocrId: number; side: 'front'; recognised: true; name: string; idNoMasked: string }
+  | { ocrId: number; side: 'back'; recognised: true; validTo: string }
+  | { ocrId: number; side: IdCardSide; recognised: false };
+
+/** Reads the fields on one of the user's uploads; unreadable or implausible → recognised: false. */
+async function recognise(deps: AppDeps, userId: number, fileId: string, side: IdCardSide) {
+  const { upload, bytes } = await readOwnImage(deps, userId, fileId);
+  const result = await kycProviders(deps).ocr.recogniseIdCard(bytes, upload.original_name, side);
+  if (result.recognised && result.side === 'front') {
+    // What the OCR read is checked like typed input; a misread is "not recognised".
+    if (!isRealName(result.name) || !isIdCard(result.idNo)) return { recognised: false as const };
+  }
+  return result;
+}
+
+export async function ocrIdCard(
+  deps: AppDeps,
+  userId: number,
+  fileId: string,
+  side: IdCardSide,
+): Promise<OcrView> {
+  const result = await recognise(deps, userId, fileId, side);
+  const row = await deps.db
+    .insertInto('ocr_results')
+    .values({
+      user_id: userId,
+      upload_id: fileId,
+      side,
+      recognised: result.recognised,
+      created_at: deps.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (!result.recognised) return { ocrId: row.id, side, recognised: false };
+  if (result.side === 'front') {
+    return {
+      ocrId: row.id,
+      side: 'front',
+      recognised: true,
+      name: result.name,
+      idNoMasked: maskIdNumber(result.idNo),
+    };
+  }
+  return { ocrId: row.id, side: 'back', recognised: true, validTo: result.validTo };
+}
+
+/**
+ * Confirms a recognised front side as the user's identity. The full ID number is read again from
+ * the upload rather than kept anywhere between the two calls.
+ */
+export async function submitFromOcr(
+  deps: AppDeps,
+  userId: number,
+  ocrId: number,
+): Promise<IdentityView> {
+  const row = await deps.db
+    .selectFrom('ocr_results')
+    .select(['upload_id', 'side', 'recognised'])
+    .where('id', '=', ocrId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('识别记录不存在');
+  if (row.side !== 'front' || !row.recognised) throw badRequest('请上传可识别的身份证人像面');
+  const result = await recognise(deps, userId, row.upload_id, 'front');
+  if (!result.recognised || result.side !== 'front') throw badRequest('身份证无法识别，请手动填写');
+  return submitIdentity(deps, userId, { name: result.name, idNo: result.idNo, source: 'ocr' });
+}
+
+export interface FaceView {
+  certifyId: string;
+  status: 'pending' | 'passed' | 'failed';
+  reason: string;
+}
+
+export async function startFace(
+  deps: AppDeps,
+  userId: number,
+  pageBase: string,
+): Promise<{ certifyId: string; url: string }> {
+  const identity = await identityOf(deps.db, userId);
+  if (!identity) throw badRequest('请先完成实名认证');
+  const { certifyId, url } = await kycProviders(deps).face.start({
+    name: identity.name,
+    idMasked: identity.idNoMasked,
+    pageBase,
+  });
+  await deps.db
+    .insertInto('face_sessions')
+    .values({ user_id: userId, certify_id: certifyId, created_at: deps.now() })
+    .execute();
+  return { certifyId, url };
+}
+
+/** The session's verdict: asks the provider while pending and keeps the final answer. */
+export async function faceResult(
+  deps: AppDeps,
+  userId: number,
+  certifyId: string | undefined,
+): Promise<FaceView> {
+  let query = deps.db
+    .selectFrom('face_sessions')
+    .select(['id', 'certify_id', 'status', 'reason'])
+    .where('user_id', '=', userId);
+  query = certifyId ? query.where('certify_id', '=', certifyId) : query.orderBy('id', 'desc');
+  const session = await query.limit(1).executeTakeFirst();
+  if (!session) throw notFound('人脸认证记录不存在');
+  if (session.status !== 'pending') {
+    return { certifyId: session.certify_id, status: session.status, reason: session.reason };
+  }
+  const verdict = await kycProviders(deps).face.query(session.certify_id);
+  if (verdict.outcome === 'pending') {
+    return { certifyId: session.certify_id, status: 'pending', reason: '' };
+  }
+  await deps.db
+    .updateTable('face_sessions')
+    .set({ status: verdict.outcome, reason: verdict.reason, finished_at: deps.now() })
+    .where('id', '=', session.id)
+    .where('status', '=', 'pending')
+    .execute();
+  return { certifyId: session.certify_id, status: verdict.outcome, reason: verdict.reason };
+}
+
+export async function putFacePhoto(
+  deps: AppDeps,
+  userId: number,
+  certifyId: string,
+  fileId: string,
+): Promise<FaceView> {
+  const session = await deps.db
+    .selectFrom('face_sessions')
+    .select(['certify_id', 'status'])
+    .where('user_id', '=', userId)
+    .where('certify_id', '=', certifyId)
+    .executeTakeFirst();
+  if (!session) throw notFound('人脸认证记录不存在');
+  if (session.status !== 'pending') throw conflict('该人脸认证已结束，请重新发起');
+  const { upload, bytes } = await readOwnImage(deps, userId, fileId);
+  await kycProviders(deps).face.submitPhoto(certifyId, bytes, upload.original_name);
+  return { certifyId, status: 'pending', reason: '' };
+}
+
+export interface ContactView {
+  name: string;
+  mobile: string;
+  relation: string;
+}
+
+/**
+ * The emergency contact, in the same table `/api/user/contact` writes (one contact per user,
+ * never the user's own mobile).
+ */
+export async function saveContact(
+  deps: AppDeps,
+  userId: number,
+  contact: ContactView,
+): Promise<ContactView> {
+  const own = await deps.db
+    .selectFrom('users')
+    .select('mobile')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (own?.mobile === contact.mobile) throw badRequest('mobile 不能是本人手机号');
+  const now = deps.now();
+  await deps.db
+    .insertInto('emergency_contacts')
+    .values({ user_id: userId, ...contact, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...contact, updated_at: now }))
+    .execute();
+  return contact;
+}
+
+export async function contactOf(db: Kysely<Database>, userId: number): Promise<ContactView | null> {
+  const row = await db
+    .selectFrom('emergency_contacts')
+    .select(['name', 'mobile', 'relation'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}

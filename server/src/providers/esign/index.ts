@@ -1,0 +1,35 @@
+/** Electronic signing: a signing flow for one document and one signer, finished on a web page. */
+import { SandboxEsign } from './sandbox.ts';
+
+export interface EsignFlowInput {
+  contractNo: string;
+  /** The document, as sanitised HTML. */
+  html: string;
+  signer: { name: string; idMasked: string };
+  /** Where the provider posts the signed outcome. */
+  notifyUrl: string;
+  /** Origin the signing page is served from (this server, for the sandbox). */
+  pageBase: string;
+}
+
+export interface EsignNotification {
+  flowId: string;
+  contractNo: string;
+  outcome: 'signed' | 'refused';
+  /** ISO time the signer acted. */
+  finishedAt: string;
+  notifyId: string;
+}
+
+export interface EsignProvider {
+  readonly name: string;
+  createFlow(input: EsignFlowInput): Promise<{ flowId: string; signUrl: string }>;
+  /** True when a notification's signature is the provider's. */
+  verify(body: string, signature: string): boolean;
+}
+
+export function createEsignProvider(): EsignProvider {
+  return new SandboxEsign();
+}
+
+export { SandboxEsign };

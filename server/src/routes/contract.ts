@@ -1,0 +1,45 @@
+/** The rental contract's e-sign flow: create (POST), create2 (GET, same), check. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ContractCheckReply, OrderRef, SigningReply } from '../../../contract/api/contract.ts';
+import { checkContract, createSigning } from '../contracts/service.ts';
+import { originOf } from '../kyc/routes-shared.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { ok } from '../plugins/errors.ts';
+
+const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+  app.addHook('preHandler', app.authenticate);
+
+  app.post(
+    '/create',
+    { schema: { body: OrderRef, response: { 200: SigningReply } } },
+    async (request) =>
+      ok(
+        await createSigning(deps, currentUser(request).id, request.body.orderId, originOf(request)),
+      ),
+  );
+
+  // The web-view spelling: a GET the storefront can open directly; same flow, same session.
+  app.get(
+    '/create2',
+    { schema: { querystring: OrderRef, response: { 200: SigningReply } } },
+    async (request) =>
+      ok(
+        await createSigning(
+          deps,
+          currentUser(request).id,
+          request.query.orderId,
+          originOf(request),
+        ),
+      ),
+  );
+
+  app.get(
+    '/check',
+    { schema: { querystring: OrderRef, response: { 200: ContractCheckReply } } },
+    async (request) =>
+      ok(await checkContract(deps, currentUser(request).id, request.query.orderId)),
+  );
+};
+
+export default contractRoutes;

@@ -1,0 +1,116 @@
+/**
+ * Verification routes under /api/client (the H5 spelling): ID-card OCR, real-name submit, face
+ * sessions with an uploaded photo, the emergency contact ("link"), and the order's contract.
+ * See src/kyc/README.md for how these pair with the /api/user ones.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { OrderRef, ContractViewReply } from '../../../contract/api/contract.ts';
+import {
+  AuthSubmitBody,
+  FacePutBody,
+  FaceResultBody,
+  FaceResultReply,
+  FaceStartReply,
+  IdentityReply,
+  LinkReply,
+  LinkSubmitBody,
+  OcrBody,
+  OcrReply,
+} from '../../../contract/api/kyc.ts';
+import { checkContract, contractHtml } from '../contracts/service.ts';
+import {
+  contactOf,
+  faceResult,
+  ocrIdCard,
+  putFacePhoto,
+  saveContact,
+  startFace,
+} from '../kyc/identity.ts';
+import { authSubmit, originOf } from '../kyc/routes-shared.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { ok } from '../plugins/errors.ts';
+
+const kycClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+  app.addHook('preHandler', app.authenticate);
+
+  app.post(
+    '/idcard/ocr',
+    { schema: { body: OcrBody, response: { 200: OcrReply } } },
+    async (request) => {
+      const result = await ocrIdCard(
+        deps,
+        currentUser(request).id,
+        request.body.fileId,
+        request.body.side,
+      );
+      return ok({
+        ocrId: result.ocrId,
+        side: result.side,
+        recognised: result.recognised,
+        name: result.recognised && result.side === 'front' ? result.name : null,
+        idNoMasked: result.recognised && result.side === 'front' ? result.idNoMasked : null,
+        validTo: result.recognised && result.side === 'back' ? result.validTo : null,
+      });
+    },
+  );
+
+  app.post(
+    '/auth/submit',
+    { schema: { body: AuthSubmitBody, response: { 200: IdentityReply } } },
+    async (request) => ok(await authSubmit(deps, currentUser(request).id, request.body)),
+  );
+
+  app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) =>
+    ok(await startFace(deps, currentUser(request).id, originOf(request))),
+  );
+
+  app.post(
+    '/face/result',
+    { schema: { body: FaceResultBody, response: { 200: FaceResultReply } } },
+    async (request) => ok(await faceResult(deps, currentUser(request).id, request.body.certifyId)),
+  );
+
+  // The latest session's verdict, for a page that came back from the face flow without its id.
+  app.post('/face/result2', { schema: { response: { 200: FaceResultReply } } }, async (request) =>
+    ok(await faceResult(deps, currentUser(request).id, undefined)),
+  );
+
+  app.post(
+    '/face/put',
+    { schema: { body: FacePutBody, response: { 200: FaceResultReply } } },
+    async (request) =>
+      ok(
+        await putFacePhoto(
+          deps,
+          currentUser(request).id,
+          request.body.certifyId,
+          request.body.fileId,
+        ),
+      ),
+  );
+
+  app.post(
+    '/link/submit',
+    { schema: { body: LinkSubmitBody, response: { 200: LinkReply } } },
+    async (request) => ok(await saveContact(deps, currentUser(request).id, request.body)),
+  );
+
+  app.post('/link/detail', { schema: { response: { 200: LinkReply } } }, async (request) =>
+    ok(await contactOf(deps.db, currentUser(request).id)),
+  );
+
+  app.post(
+    '/contract',
+    { schema: { body: OrderRef, response: { 200: ContractViewReply } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const check = await checkContract(deps, userId, request.body.orderId);
+      const { html } = await contractHtml(deps, userId, request.body.orderId);
+      return ok({ ...check, html });
+    },
+  );
+};
+
+export default kycClientRoutes;
+export const prefix = '/api/client';

@@ -1,0 +1,94 @@
+/**
+ * Verification routes under /api/user (the mini-program spelling): bank-card lookup and binding,
+ * real-name submit, face sessions, and the verification status. See src/kyc/README.md for how
+ * these pair with the /api/client ones.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  BankCardListReply,
+  BankCardReply,
+  BankInfoQuery,
+  BankInfoReply,
+  BindBody,
+  BindPreOrderBody,
+  BindPreOrderReply,
+  VerifyBindBody,
+  VerifyBindReply,
+} from '../../../contract/api/bankcard.ts';
+import {
+  AuthStatusReply,
+  AuthSubmitBody,
+  FaceResultBody,
+  FaceResultReply,
+  FaceStartReply,
+  IdentityReply,
+} from '../../../contract/api/kyc.ts';
+import { bankInfo, bindCard, listCards, preBindCard, verifyBindCode } from '../kyc/bankcard.ts';
+import { faceResult, identityOf, startFace } from '../kyc/identity.ts';
+import { authSubmit, originOf } from '../kyc/routes-shared.ts';
+import { verificationStatus } from '../kyc/status.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { ok } from '../plugins/errors.ts';
+
+const kycUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/getBankInfo',
+    { schema: { querystring: BankInfoQuery, response: { 200: BankInfoReply } } },
+    async (request) => ok(bankInfo(request.query.cardNo)),
+  );
+
+  app.post(
+    '/bindCardPreOrder',
+    { schema: { body: BindPreOrderBody, response: { 200: BindPreOrderReply } } },
+    async (request) => ok(await preBindCard(deps, currentUser(request).id, request.body)),
+  );
+
+  app.post(
+    '/verifyBindCard',
+    { schema: { body: VerifyBindBody, response: { 200: VerifyBindReply } } },
+    async (request) =>
+      ok(
+        await verifyBindCode(deps, currentUser(request).id, request.body.bindId, request.body.code),
+      ),
+  );
+
+  app.post(
+    '/bindBindCard',
+    { schema: { body: BindBody, response: { 200: BankCardReply } } },
+    async (request) => ok(await bindCard(deps, currentUser(request).id, request.body.bindId)),
+  );
+
+  app.get('/bankCards', { schema: { response: { 200: BankCardListReply } } }, async (request) =>
+    ok(await listCards(deps, currentUser(request).id)),
+  );
+
+  app.post(
+    '/auth/submit',
+    { schema: { body: AuthSubmitBody, response: { 200: IdentityReply } } },
+    async (request) => ok(await authSubmit(deps, currentUser(request).id, request.body)),
+  );
+
+  app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) =>
+    ok(await startFace(deps, currentUser(request).id, originOf(request))),
+  );
+
+  app.post(
+    '/face/result',
+    { schema: { body: FaceResultBody, response: { 200: FaceResultReply } } },
+    async (request) => ok(await faceResult(deps, currentUser(request).id, request.body.certifyId)),
+  );
+
+  app.get('/auth/status', { schema: { response: { 200: AuthStatusReply } } }, async (request) => {
+    const { id } = currentUser(request);
+    return ok({
+      status: await verificationStatus(deps.db, id),
+      identity: await identityOf(deps.db, id),
+    });
+  });
+};
+
+export default kycUserRoutes;
+export const prefix = '/api/user';
