@@ -6,7 +6,15 @@ import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro';
  * Taro's pull-to-refresh wrapper, on H5. Reach-bottom follows the page's scroll: the window on
  * H5, the page on the mini-programs.
  */
-export { usePullDownRefresh as usePagePullDownRefresh, useReachBottom as usePageReachBottom };
+// NOTE(h5): wrapped, not re-exported: Taro's H5 babel plugin rewrites the imported hooks to
+// `Taro.usePullDownRefresh`, and an `export { … as … }` of a member expression does not compile.
+export function usePagePullDownRefresh(callback: () => void): void {
+  usePullDownRefresh(callback);
+}
+
+export function usePageReachBottom(callback: () => void): void {
+  useReachBottom(callback);
+}
 
 /** Ends the pull-down animation; harmless when none is running. */
 export function stopPullDownRefresh(): void {

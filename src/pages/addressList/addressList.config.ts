@@ -1,3 +1,5 @@
 import { pageConfig } from '../../routes';
 
-export default definePageConfig(pageConfig('pages/addressList/addressList'));
+export default definePageConfig(
+  pageConfig('pages/addressList/addressList', { enablePullDownRefresh: true }),
+);

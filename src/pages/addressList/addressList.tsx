@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { AddressList } from '@/features/address/AddressList';
 
-export default definePage('pages/addressList/addressList', PagePlaceholder);
+export default definePage('pages/addressList/addressList', AddressList);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { AliLogin } from '@/features/auth/AliLogin';
 
-export default definePage('pages/alipay/aliLogin', PagePlaceholder);
+export default definePage('pages/alipay/aliLogin', AliLogin);

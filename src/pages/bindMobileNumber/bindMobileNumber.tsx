@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { BindMobile } from '@/features/auth/BindMobile';
 
-export default definePage('pages/bindMobileNumber/bindMobileNumber', PagePlaceholder);
+export default definePage('pages/bindMobileNumber/bindMobileNumber', BindMobile);

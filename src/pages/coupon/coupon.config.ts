@@ -1,3 +1,3 @@
 import { pageConfig } from '../../routes';
 
-export default definePageConfig(pageConfig('pages/coupon/coupon'));
+export default definePageConfig(pageConfig('pages/coupon/coupon', { enablePullDownRefresh: true }));

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { CouponCentre } from '@/features/coupon/CouponCentre';
 
-export default definePage('pages/coupon/coupon', PagePlaceholder);
+export default definePage('pages/coupon/coupon', CouponCentre);

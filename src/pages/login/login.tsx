@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { PhoneLogin } from '@/features/auth/PhoneLogin';
 
-export default definePage('pages/login/login', PagePlaceholder);
+export default definePage('pages/login/login', PhoneLogin);

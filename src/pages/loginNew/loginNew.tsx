@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { LoginNew } from '@/features/auth/LoginNew';
 
-export default definePage('pages/loginNew/loginNew', PagePlaceholder);
+export default definePage('pages/loginNew/loginNew', LoginNew);

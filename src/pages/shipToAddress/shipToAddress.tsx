@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { AddressForm } from '@/features/address/AddressForm';
 
-export default definePage('pages/shipToAddress/shipToAddress', PagePlaceholder);
+export default definePage('pages/shipToAddress/shipToAddress', AddressForm);

@@ -1,11 +1,11 @@
 import { definePage, type PageBodyProps } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { UserCentre } from '@/features/account/UserCentre';
 import { BrandContact } from '@/features/brand/BrandContact';
 
 function UserBody(props: PageBodyProps) {
   return (
     <>
-      <PagePlaceholder {...props} />
+      <UserCentre {...props} />
       <BrandContact />
     </>
   );

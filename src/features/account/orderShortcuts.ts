@@ -1,0 +1,20 @@
+import type { MessageKey } from '../../i18n';
+
+/** The order shortcuts of the user centre: My orders' tab keys (contract/api/order ORDER_TABS). */
+export const ORDER_SHORTCUTS: readonly { tab: string; label: MessageKey }[] = [
+  { tab: 'unpaid', label: 'account.order.pendingPay' },
+  { tab: 'review', label: 'account.order.pendingReview' },
+  { tab: 'ship', label: 'account.order.pendingShip' },
+  { tab: 'receive', label: 'account.order.pendingReceive' },
+  { tab: 'renting', label: 'account.order.renting' },
+];
+
+export function myOrderUrl(tab: string): string {
+  return `/pages/myOrder/myOrder?tab=${encodeURIComponent(tab)}`;
+}
+
+/** A badge's text: nothing for 0, "99+" past 99. */
+export function badgeText(count: number | undefined): string {
+  if (!count || count <= 0) return '';
+  return count > 99 ? '99+' : String(count);
+}

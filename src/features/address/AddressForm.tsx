@@ -1,0 +1,202 @@
+import { Switch, Text, View } from '@tarojs/components';
+import { useEffect, useState } from 'react';
+import { ErrorState, Skeleton } from '../../components/states';
+import { FormField, SubmitButton, TextField } from '../../components/form';
+import type { PageBodyProps } from '../../components/page-frame';
+import { useTranslation, type MessageKey } from '../../i18n';
+import { createAddress, fetchAddresses, updateAddress, type AddressBody } from '../../api/address';
+import { goBackOr } from '../../platform/account';
+import { showMessage, showToast } from '../../platform/ui';
+import { isMobile } from '../../validation';
+import { RegionPicker } from './RegionPicker';
+import type { Region } from './regions';
+import './address.scss';
+
+type Field = 'name' | 'mobile' | 'region' | 'detail';
+type Errors = Partial<Record<Field, MessageKey>>;
+
+export interface AddressDraft {
+  name: string;
+  mobile: string;
+  region: Region | undefined;
+  detail: string;
+  isDefault: boolean;
+}
+
+const EMPTY: AddressDraft = {
+  name: '',
+  mobile: '',
+  region: undefined,
+  detail: '',
+  isDefault: false,
+};
+
+/** The form's rules, the server's limits: names 1-20, detail 1-100 (trimmed), a real mobile. */
+export function validateAddress(draft: AddressDraft, only?: Field): Errors {
+  const errors: Errors = {};
+  const name = draft.name.trim();
+  const detail = draft.detail.trim();
+  if (name.length < 1 || name.length > 20) errors.name = 'account.address.nameInvalid';
+  if (!isMobile(draft.mobile)) errors.mobile = 'account.mobileInvalid';
+  if (!draft.region) errors.region = 'account.address.regionInvalid';
+  if (detail.length < 1 || detail.length > 100) errors.detail = 'account.address.detailInvalid';
+  return only ? { [only]: errors[only] } : errors;
+}
+
+function toBody(draft: AddressDraft, region: Region): AddressBody {
+  return {
+    name: draft.name.trim(),
+    mobile: draft.mobile,
+    ...region,
+    detail: draft.detail.trim(),
+    isDefault: draft.isDefault,
+  };
+}
+
+/** Add (no `id`) or edit (`?id=`) an address, with the province/city/district picker. */
+export function AddressForm({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const id = Number(params.id);
+  const editing = Number.isInteger(id) && id > 0;
+  const [draft, setDraft] = useState<AddressDraft>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [picking, setPicking] = useState(false);
+  const [load, setLoad] = useState<'loading' | 'ready' | 'error'>(editing ? 'loading' : 'ready');
+  const [loadError, setLoadError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+
+  // There is no read-one route: the list (at most 20) holds the address being edited.
+  useEffect(() => {
+    if (!editing) return;
+    let live = true;
+    setLoad('loading');
+    void fetchAddresses().then((reply) => {
+      if (!live) return;
+      const found = reply.code === 200 ? reply.data?.find((item) => item.id === id) : undefined;
+      if (!found) {
+        setLoadError(reply.code === 200 ? '' : reply.msg);
+        setLoad('error');
+        return;
+      }
+      const { name, mobile, province, city, district, detail, isDefault } = found;
+      setDraft({ name, mobile, region: { province, city, district }, detail, isDefault });
+      setLoad('ready');
+    });
+    return () => {
+      live = false;
+    };
+  }, [editing, id, attempt]);
+
+  const update = (patch: Partial<AddressDraft>, field?: Field) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    // Clear a shown error as soon as the field is right; new errors wait for blur or submit.
+    if (field && errors[field] && !validateAddress(next, field)[field]) {
+      setErrors({ ...errors, [field]: undefined });
+    }
+  };
+  const check = (field: Field) =>
+    setErrors({ ...errors, [field]: validateAddress(draft, field)[field] });
+
+  const save = async () => {
+    const found = validateAddress(draft);
+    setErrors(found);
+    if (Object.values(found).some(Boolean) || !draft.region) return;
+    const body = toBody(draft, draft.region);
+    const reply = editing ? await updateAddress({ id, ...body }) : await createAddress(body);
+    if (reply.code !== 200) {
+      void showMessage(reply.msg);
+      return;
+    }
+    void showToast(t('account.address.saved'), { icon: 'success' });
+    await goBackOr('/pages/addressList/addressList');
+  };
+
+  if (load === 'loading') return <Skeleton rows={5} />;
+  if (load === 'error') {
+    return <ErrorState message={loadError} onRetry={() => setAttempt(attempt + 1)} />;
+  }
+
+  const message = (field: Field) => {
+    const key = errors[field];
+    return key ? t(key) : '';
+  };
+  const region = draft.region;
+  return (
+    <View className="address-form">
+      <TextField
+        label={t('account.address.name')}
+        name="name"
+        maxlength={20}
+        value={draft.name}
+        placeholder={t('account.address.namePlaceholder')}
+        error={message('name')}
+        onChange={(name) => update({ name }, 'name')}
+        onBlur={() => check('name')}
+      />
+      <TextField
+        label={t('account.mobile')}
+        name="mobile"
+        type="number"
+        maxlength={11}
+        value={draft.mobile}
+        placeholder={t('account.mobilePlaceholder')}
+        error={message('mobile')}
+        onChange={(mobile) => update({ mobile }, 'mobile')}
+        onBlur={() => check('mobile')}
+      />
+      <FormField label={t('account.address.region')} error={message('region')}>
+        <View
+          className={`address-form__region${region ? '' : ' address-form__region--empty'}`}
+          role="button"
+          aria-label={t('account.address.region')}
+          onClick={() => setPicking(true)}
+        >
+          <Text>
+            {region
+              ? `${region.province} ${region.city} ${region.district}`
+              : t('account.address.regionPlaceholder')}
+          </Text>
+          <Text className="address-form__chevron" aria-hidden>
+            ›
+          </Text>
+        </View>
+      </FormField>
+      <TextField
+        label={t('account.address.detail')}
+        name="detail"
+        maxlength={100}
+        value={draft.detail}
+        placeholder={t('account.address.detailPlaceholder')}
+        error={message('detail')}
+        onChange={(detail) => update({ detail }, 'detail')}
+        onBlur={() => check('detail')}
+      />
+      <FormField label={t('account.address.isDefault')} className="address-form__default">
+        <View className="address-form__switch">
+          <Switch
+            checked={draft.isDefault}
+            color="var(--brand-color)"
+            aria-label={t('account.address.isDefault')}
+            onChange={(event) => update({ isDefault: Boolean(event.detail.value) })}
+          />
+        </View>
+      </FormField>
+      <View className="address-form__submit">
+        <SubmitButton onSubmit={save}>{t('account.address.save')}</SubmitButton>
+      </View>
+      {picking && (
+        <RegionPicker
+          value={region}
+          onClose={() => setPicking(false)}
+          onChange={(next) => {
+            setPicking(false);
+            const updated = { ...draft, region: next };
+            setDraft(updated);
+            setErrors({ ...errors, region: undefined });
+          }}
+        />
+      )}
+    </View>
+  );
+}
