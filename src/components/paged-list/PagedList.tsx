@@ -28,6 +28,8 @@ export interface PagedListProps<T> {
    * page may do so; a second list on the page passes false and is paged by its own triggers.
    */
   bindPage?: boolean;
+  /** More to reload on pull-down besides the list (the sections above it), run alongside. */
+  onRefresh?: () => Promise<unknown>;
   /** Checks whether the footer is on screen; the platform's by default (tests pass their own). */
   isFooterVisible?: (footerId: string) => Promise<boolean>;
   className?: string;
@@ -47,6 +49,7 @@ export function PagedList<T>({
   layout = 'grid',
   bindPage = true,
   isFooterVisible = isInWindow,
+  onRefresh,
   className = '',
 }: PagedListProps<T>) {
   const footerId = useRef(`paged-list-footer-${++nextFooterId}`).current;
@@ -54,7 +57,9 @@ export function PagedList<T>({
 
   usePagePullDownRefresh(() => {
     if (!bindPage) return;
-    void list.refresh().finally(stopPullDownRefresh);
+    void Promise.all([list.refresh(), onRefresh?.()])
+      .catch(() => undefined)
+      .finally(stopPullDownRefresh);
   });
   usePageReachBottom(() => {
     if (bindPage) list.onReachBottom();
@@ -73,7 +78,7 @@ export function PagedList<T>({
     };
   }, [status, items.length, footerId, isFooterVisible, loadMore]);
 
-  if (status === 'loading' && items.length === 0) {
+  if ((status === 'loading' || status === 'idle') && items.length === 0) {
     return <View className={`paged-list ${className}`}>{skeleton ?? <SkeletonGrid />}</View>;
   }
   if (status === 'error') {

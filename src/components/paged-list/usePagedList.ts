@@ -5,6 +5,8 @@ import { throttle } from '../../utils';
 
 /** Where a paged list stands; the container draws the matching state. */
 export type PagedListStatus =
+  /** Held back (`enabled: false`): nothing asked for yet. */
+  | 'idle'
   /** First page on its way (nothing to show yet). */
   | 'loading'
   /** Pull-to-refresh or retry of the first page while the old items stay on screen. */
@@ -135,7 +137,7 @@ export function usePagedList<T>({
       moreRef.current = false;
       setItems([]);
       setTotal(0);
-      commit('done');
+      commit('idle');
       return;
     }
     itemsRef.current = [];

@@ -1,3 +1,6 @@
 import { pageConfig } from '../../routes';
 
-export default definePageConfig(pageConfig('pages/classify/classify'));
+// Pull-to-refresh reloads the page's list (components/paged-list).
+export default definePageConfig(
+  pageConfig('pages/classify/classify', { enablePullDownRefresh: true }),
+);

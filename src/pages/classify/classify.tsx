@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ClassifyScreen } from '@/features/catalog/ClassifyScreen';
 
-export default definePage('pages/classify/classify', PagePlaceholder);
+export default definePage('pages/classify/classify', ClassifyScreen);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ProductScreen } from '@/features/catalog/ProductScreen';
 
-export default definePage('pages/commodityDetails/commodityDetails', PagePlaceholder);
+export default definePage('pages/commodityDetails/commodityDetails', ProductScreen);

@@ -1,3 +1,4 @@
 import { pageConfig } from '../../routes';
 
-export default definePageConfig(pageConfig('pages/enjoy/enjoy'));
+// Pull-to-refresh reloads the page's list (components/paged-list).
+export default definePageConfig(pageConfig('pages/enjoy/enjoy', { enablePullDownRefresh: true }));

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { EnjoyScreen } from '@/features/catalog/EnjoyScreen';
 
-export default definePage('pages/enjoy/enjoy', PagePlaceholder);
+export default definePage('pages/enjoy/enjoy', EnjoyScreen);

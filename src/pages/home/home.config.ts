@@ -1,3 +1,4 @@
 import { pageConfig } from '../../routes';
 
-export default definePageConfig(pageConfig('pages/home/home'));
+// Pull-to-refresh reloads the page's list (components/paged-list).
+export default definePageConfig(pageConfig('pages/home/home', { enablePullDownRefresh: true }));

@@ -1,12 +1,12 @@
-import { definePage, type PageBodyProps } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { definePage } from '@/components/page-frame';
 import { BrandHero } from '@/features/brand/BrandHero';
+import { HomeScreen } from '@/features/catalog/HomeScreen';
 
-function HomeBody(props: PageBodyProps) {
+function HomeBody() {
   return (
     <>
       <BrandHero />
-      <PagePlaceholder {...props} />
+      <HomeScreen />
     </>
   );
 }

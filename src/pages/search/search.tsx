@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { SearchScreen } from '@/features/catalog/SearchScreen';
 
-export default definePage('pages/search/search', PagePlaceholder);
+export default definePage('pages/search/search', SearchScreen);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ValueAddedServicesScreen } from '@/features/catalog/ValueAddedServicesScreen';
 
-export default definePage('pages/valueAddedServices/valueAddedServices', PagePlaceholder);
+export default definePage('pages/valueAddedServices/valueAddedServices', ValueAddedServicesScreen);

@@ -1,0 +1,123 @@
+import { Text, View } from '@tarojs/components';
+import type { CategoryItem, GoodsSort } from '@contract/api/category';
+import type { GoodsCard } from '@contract/api/goods';
+import { useCallback, useEffect, useState } from 'react';
+import { getCategories, getCategoryGoods } from '../../api/category';
+import { PagedList, usePagedList } from '../../components/paged-list';
+import { ErrorState, Skeleton } from '../../components/states';
+import { useTranslation, type MessageKey } from '../../i18n';
+import { scrollPageToTop } from '../../platform/catalog';
+import { usePageShow } from '../../platform/page-route';
+import { isOk } from '../../platform/request';
+import { GoodsRowView } from './GoodsCardView';
+import { useCatalogStore } from './store';
+import './catalog.scss';
+
+const SORTS: { value: GoodsSort; label: MessageKey }[] = [
+  { value: 'default', label: 'catalog.sortDefault' },
+  { value: 'sales', label: 'catalog.sortSales' },
+  { value: 'rentAsc', label: 'catalog.sortRentAsc' },
+  { value: 'rentDesc', label: 'catalog.sortRentDesc' },
+];
+
+/** Categories down the side, the chosen category's goods beside them, paged as the user scrolls. */
+export function ClassifyScreen() {
+  const { t } = useTranslation();
+  const [categories, setCategories] = useState<CategoryItem[]>([]);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [errorMessage, setErrorMessage] = useState('');
+  const [categoryId, setCategoryId] = useState<number>();
+  const [sort, setSort] = useState<GoodsSort>('default');
+
+  const loadCategories = useCallback(async () => {
+    const reply = await getCategories();
+    if (!isOk(reply)) {
+      setErrorMessage(reply.msg);
+      // A failed refresh keeps the side bar that is already there.
+      setState((current) => (current === 'ready' ? current : 'error'));
+      return;
+    }
+    setCategories(reply.data);
+    setState('ready');
+    setCategoryId((current) =>
+      current !== undefined && reply.data.some((c) => c.id === current)
+        ? current
+        : reply.data[0]?.id,
+    );
+  }, []);
+
+  useEffect(() => {
+    void loadCategories();
+  }, [loadCategories]);
+
+  // A shortcut or banner on home chose a category before switching to this tab.
+  usePageShow(() => {
+    const pending = useCatalogStore.getState().takePendingCategory();
+    if (pending !== undefined) setCategoryId(pending);
+  });
+
+  const list = usePagedList<GoodsCard>({
+    fetchPage: (pageNum, pageSize) => getCategoryGoods(categoryId ?? 0, pageNum, pageSize, sort),
+    deps: [categoryId, sort],
+    enabled: categoryId !== undefined,
+  });
+
+  const pick = (id: number) => {
+    if (id === categoryId) return;
+    setCategoryId(id);
+    scrollPageToTop();
+  };
+
+  if (state === 'error') {
+    return (
+      <ErrorState
+        message={errorMessage}
+        onRetry={() => {
+          setState('loading');
+          void loadCategories();
+        }}
+      />
+    );
+  }
+  return (
+    <View className="classify">
+      <View className="classify__side" role="tablist" ariaLabel={t('catalog.categories')}>
+        {state === 'loading' && <Skeleton rows={6} />}
+        {categories.map((category) => (
+          <View
+            key={category.id}
+            role="tab"
+            aria-selected={category.id === categoryId}
+            className={`classify__category ${category.id === categoryId ? 'classify__category--active' : ''}`}
+            onClick={() => pick(category.id)}
+          >
+            <Text>{category.name}</Text>
+          </View>
+        ))}
+      </View>
+      <View className="classify__main">
+        <View className="classify__sorts">
+          {SORTS.map((option) => (
+            <View
+              key={option.value}
+              role="button"
+              aria-pressed={option.value === sort}
+              className={`classify__sort ${option.value === sort ? 'classify__sort--active' : ''}`}
+              onClick={() => setSort(option.value)}
+            >
+              <Text>{t(option.label)}</Text>
+            </View>
+          ))}
+        </View>
+        <PagedList
+          list={list}
+          layout="rows"
+          keyOf={(goods) => goods.id}
+          renderItem={(goods) => <GoodsRowView goods={goods} />}
+          empty={{ title: t('catalog.goodsEmpty') }}
+          onRefresh={loadCategories}
+        />
+      </View>
+    </View>
+  );
+}

@@ -1,0 +1,29 @@
+import { Text, View } from '@tarojs/components';
+import type { GoodsCard } from '@contract/api/goods';
+import { getEnjoyGoods } from '../../api/goods';
+import { PagedList, usePagedList } from '../../components/paged-list';
+import { useTranslation } from '../../i18n';
+import { GoodsCardView } from './GoodsCardView';
+import './catalog.scss';
+
+/** Premium goods (优享好物), paged. */
+export function EnjoyScreen() {
+  const { t } = useTranslation();
+  const list = usePagedList<GoodsCard>({ fetchPage: getEnjoyGoods });
+  return (
+    <View className="enjoy">
+      <View className="enjoy__intro">
+        <Text className="enjoy__title" role="heading" aria-level={1}>
+          {t('catalog.enjoyTitle')}
+        </Text>
+        <Text className="enjoy__text">{t('catalog.enjoyIntro')}</Text>
+      </View>
+      <PagedList
+        list={list}
+        keyOf={(goods) => goods.id}
+        renderItem={(goods) => <GoodsCardView goods={goods} />}
+        empty={{ title: t('catalog.goodsEmpty') }}
+      />
+    </View>
+  );
+}

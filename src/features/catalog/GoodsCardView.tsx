@@ -1,0 +1,75 @@
+import { Image, Text, View } from '@tarojs/components';
+import type { GoodsCard } from '@contract/api/goods';
+import { useTranslation } from '../../i18n';
+import { mediaUrl, openCatalogPage } from '../../platform/catalog';
+import { formatMoney } from '../../utils';
+
+export function productUrl(goodsId: number): string {
+  return `/pages/commodityDetails/commodityDetails?goodsId=${goodsId}`;
+}
+
+/** A goods card in every grid: picture, name, tags, lowest monthly rent. */
+export function GoodsCardView({ goods }: { goods: GoodsCard }) {
+  const { t } = useTranslation();
+  return (
+    <View
+      className="goods-card"
+      role="link"
+      ariaLabel={goods.name}
+      onClick={() => void openCatalogPage(productUrl(goods.id))}
+    >
+      <Image
+        className="goods-card__image"
+        src={mediaUrl(goods.cover)}
+        mode="aspectFit"
+        lazyLoad
+        ariaLabel={goods.name}
+      />
+      <View className="goods-card__body">
+        <Text className="goods-card__name">{goods.name}</Text>
+        {goods.tags.length > 0 && (
+          <View className="goods-card__tags">
+            {goods.tags.slice(0, 2).map((tag) => (
+              <Text key={tag} className="goods-card__tag">
+                {tag}
+              </Text>
+            ))}
+          </View>
+        )}
+        <View className="goods-card__price">
+          <Text className="goods-card__rent">¥{formatMoney(goods.minRent)}</Text>
+          <Text className="goods-card__unit">{t('catalog.perMonthFrom')}</Text>
+        </View>
+      </View>
+    </View>
+  );
+}
+
+/** One goods per row, picture on the left: the classify page's narrow column. */
+export function GoodsRowView({ goods }: { goods: GoodsCard }) {
+  const { t } = useTranslation();
+  return (
+    <View
+      className="goods-row"
+      role="link"
+      ariaLabel={goods.name}
+      onClick={() => void openCatalogPage(productUrl(goods.id))}
+    >
+      <Image
+        className="goods-row__image"
+        src={mediaUrl(goods.cover)}
+        mode="aspectFit"
+        lazyLoad
+        ariaLabel={goods.name}
+      />
+      <View className="goods-row__body">
+        <Text className="goods-row__name">{goods.name}</Text>
+        <Text className="goods-row__subtitle">{goods.subtitle}</Text>
+        <View className="goods-card__price">
+          <Text className="goods-card__rent">¥{formatMoney(goods.minRent)}</Text>
+          <Text className="goods-card__unit">{t('catalog.perMonthFrom')}</Text>
+        </View>
+      </View>
+    </View>
+  );
+}

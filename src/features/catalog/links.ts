@@ -1,0 +1,36 @@
+import type { BannerItem } from '@contract/api/home';
+import { routeMeta } from '../../routes';
+import { openCatalogPage } from '../../platform/catalog';
+import { productUrl } from './GoodsCardView';
+import { useCatalogStore } from './store';
+
+export const CLASSIFY_URL = '/pages/classify/classify';
+export const SEARCH_URL = '/pages/search/search';
+
+/** Open a category on the classify tab. */
+export function openCategory(id: number): Promise<boolean> {
+  useCatalogStore.getState().openCategory(id);
+  return openCatalogPage(CLASSIFY_URL);
+}
+
+/**
+ * Where a banner leads. A page link is followed only when it names one of our routes, so a
+ * banner can never send the user off the app.
+ */
+export function followBanner(banner: Pick<BannerItem, 'linkType' | 'linkValue'>): Promise<boolean> {
+  const id = Number(banner.linkValue);
+  switch (banner.linkType) {
+    case 'goods':
+      return Number.isInteger(id) && id > 0
+        ? openCatalogPage(productUrl(id))
+        : Promise.resolve(false);
+    case 'category':
+      return Number.isInteger(id) && id > 0 ? openCategory(id) : Promise.resolve(false);
+    case 'page': {
+      const path = banner.linkValue.replace(/^\//, '');
+      return routeMeta(path) ? openCatalogPage(`/${path}`) : Promise.resolve(false);
+    }
+    default:
+      return Promise.resolve(false);
+  }
+}
