@@ -96,6 +96,9 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/** Minutes an order waits in PENDING_PAY before the scheduler cancels it. */
+export const PAY_WINDOW_MINUTES = 30;
+
 /** Back to the state a sub-process started from (`orders.resume_status`). */
 export const RESUME = 'RESUME' as const;
 
@@ -267,8 +270,7 @@ export async function applyOrderAction(
   const order = await query.forUpdate().executeTakeFirst();
   if (!order) throw new ApiError(404, '订单不存在', 404);
   const transition = findTransition(order.status, action);
-  if (!transition || !transition.by.includes(ctx.actor))
-    throw illegalAction(order.status, action);
+  if (!transition || !transition.by.includes(ctx.actor)) throw illegalAction(order.status, action);
   const chosen = ctx.to ?? (action === 'sign' ? signTarget(order) : undefined);
   const to = targetOf(transition, order, chosen);
   if (!to) throw illegalAction(order.status, action);
@@ -281,6 +283,10 @@ export async function applyOrderAction(
       ...ctx.patch,
       status: to,
       ...(entering ? { resume_status: order.status } : leaving ? { resume_status: null } : {}),
+      // The first-payment window opens when the order starts waiting for it.
+      ...(to === 'PENDING_PAY' && order.status !== 'PENDING_PAY'
+        ? { pay_deadline: new Date(ctx.now.getTime() + PAY_WINDOW_MINUTES * 60_000) }
+        : {}),
       updated_at: ctx.now,
     })
     .where('id', '=', orderId)

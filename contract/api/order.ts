@@ -1,0 +1,196 @@
+/**
+ * Orders: placing, the list tabs of My orders, the order view (state, headline, what the user may
+ * do now, bills, timeline), and the bodies of the order calls. Money is integer fen.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Envelope, FreeText, Id, Nullable, PageOf } from './envelope.ts';
+
+/** The tabs of My orders and the states each shows (the storefront uses this one mapping). */
+export const ORDER_TABS = {
+  all: { label: '全部', statuses: [] as string[] },
+  unpaid: {
+    label: '待支付',
+    statuses: ['PENDING_VERIFY', 'PENDING_SIGN', 'PENDING_FREEZE', 'PENDING_PAY'],
+  },
+  review: { label: '待审核', statuses: ['PENDING_REVIEW', 'CANCEL_REVIEW'] },
+  ship: { label: '待发货', statuses: ['PENDING_SHIP'] },
+  receive: { label: '待收货', statuses: ['SHIPPED'] },
+  renting: { label: '租用中', statuses: ['RENTING', 'BUYING_OUT'] },
+  return: {
+    label: '待归还',
+    statuses: ['DUE', 'RETURNING', 'INSPECTING', 'COMPENSATION', 'SETTLING'],
+  },
+  overdue: { label: '逾期', statuses: ['OVERDUE', 'RETURN_OVERDUE'] },
+  done: { label: '已完成', statuses: ['COMPLETED', 'BOUGHT_OUT'] },
+  cancelled: { label: '已取消', statuses: ['CANCELLED', 'REJECTED'] },
+} as const;
+export type OrderTab = keyof typeof ORDER_TABS;
+export const OrderTabSchema = Type.Union(
+  (Object.keys(ORDER_TABS) as OrderTab[]).map((tab) => Type.Literal(tab)),
+);
+
+export const DepositMethod = Type.Union([
+  Type.Literal('freeze'),
+  Type.Literal('card'),
+  Type.Literal('paid'),
+  Type.Literal('waived'),
+]);
+export type DepositMethod = Static<typeof DepositMethod>;
+export const PayChannel = Type.Union([Type.Literal('alipay'), Type.Literal('wechat')]);
+export type PayChannel = Static<typeof PayChannel>;
+
+export const PlaceOrderBody = Type.Object({
+  goodsId: Id,
+  skuId: Id,
+  planId: Id,
+  addressId: Id,
+  /** A coupon the user has claimed (the coupon's id). */
+  couponId: Type.Optional(Id),
+  serviceIds: Type.Optional(Type.Array(Id, { maxItems: 20 })),
+  /** freeze (Alipay fund authorisation, default), card (withholding; WeChat), paid, waived. */
+  depositMethod: Type.Optional(DepositMethod),
+});
+export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
+export const PlaceOrderReply = Envelope(Type.Object({ id: Id }));
+
+export const OrderIdBody = Type.Object({ orderId: Id });
+export type OrderIdBody = Static<typeof OrderIdBody>;
+/** place2: order again from an earlier order's goods, SKU and plan. */
+export const ReorderBody = Type.Object({ orderId: Id, addressId: Type.Optional(Id) });
+export type ReorderBody = Static<typeof ReorderBody>;
+
+export const Bill = Type.Object({
+  id: Id,
+  kind: Type.String(),
+  period: Type.Integer(),
+  dueDate: Type.String(),
+  original: Type.Integer(),
+  discount: Type.Integer(),
+  overdueFee: Type.Integer(),
+  overdueDays: Type.Integer(),
+  /** original − discount + overdue fee. */
+  due: Type.Integer(),
+  paid: Type.Integer(),
+  outstanding: Type.Integer(),
+  status: Type.String(),
+  channel: Nullable(Type.String()),
+  outTradeNo: Nullable(Type.String()),
+  paidAt: Nullable(Type.String()),
+});
+export type Bill = Static<typeof Bill>;
+
+export const OrderEvent = Type.Object({
+  action: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  at: Type.String(),
+  note: Type.String(),
+});
+
+export const OrderSummary = Type.Object({
+  id: Id,
+  status: Type.String(),
+  statusText: Type.String(),
+  /** What the user may do now: verify, confirm, sign, refreeze, pay, cancel, receive, … */
+  actions: Type.Array(Type.String()),
+  goodsName: Type.String(),
+  cover: Type.String(),
+  skuText: Type.String(),
+  termUnit: Type.String(),
+  term: Type.Integer(),
+  rentPerPeriod: Type.Integer(),
+  deposit: Type.Integer(),
+  depositMethod: Type.String(),
+  createdAt: Type.String(),
+});
+export type OrderSummary = Static<typeof OrderSummary>;
+
+export const OrderDetail = Type.Composite([
+  OrderSummary,
+  Type.Object({
+    couponDiscount: Type.Integer(),
+    startDate: Nullable(Type.String()),
+    endDate: Nullable(Type.String()),
+    waybill: Nullable(Type.String()),
+    returnWaybill: Nullable(Type.String()),
+    address: Type.Object({
+      name: Type.String(),
+      mobile: Type.String(),
+      province: Type.String(),
+      city: Type.String(),
+      district: Type.String(),
+      detail: Type.String(),
+    }),
+    services: Type.Array(Type.Object({ id: Id, name: Type.String(), price: Type.Integer() })),
+    bills: Type.Array(Bill),
+    events: Type.Array(OrderEvent),
+  }),
+]);
+export type OrderDetail = Static<typeof OrderDetail>;
+
+export const OrderListQuery = Type.Object({
+  status: Type.Optional(OrderTabSchema),
+  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+});
+export type OrderListQuery = Static<typeof OrderListQuery>;
+export const OrderListReply = Envelope(PageOf(OrderSummary));
+export const OrderDetailReply = Envelope(OrderDetail);
+export const LastOrderReply = Envelope(Nullable(OrderDetail));
+export const BillListReply = Envelope(
+  Type.Object({ orderId: Id, bills: Type.Array(Bill), total: Type.Integer() }),
+);
+
+export const PayBody = Type.Object({
+  orderId: Id,
+  channel: Type.Optional(PayChannel),
+  /** Which bills (stage/foot payments); omitted: what this call pays by default. */
+  billIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 60 })),
+});
+export type PayBody = Static<typeof PayBody>;
+export const PaymentReply = Envelope(
+  Type.Object({
+    outTradeNo: Type.String(),
+    amount: Type.Integer(),
+    channel: Type.String(),
+    /** The sandbox cashier (H5, desktop QR); mini-programs pay with the trade number. */
+    cashierUrl: Type.String(),
+    tradeNo: Type.String(),
+  }),
+);
+
+export const ReturnBody = Type.Object({
+  orderId: Id,
+  expressCode: Type.String({ pattern: '^[a-z0-9_]{2,20}$' }),
+  waybill: Type.String({ pattern: '^[A-Za-z0-9]{6,30}$' }),
+});
+export type ReturnBody = Static<typeof ReturnBody>;
+
+export const QuoteReply = Envelope(
+  Type.Object({
+    orderId: Id,
+    /** Each part of the amount, fen. */
+    lines: Type.Array(Type.Object({ label: Type.String(), amount: Type.Integer() })),
+    total: Type.Integer(),
+    newEndDate: Nullable(Type.String()),
+  }),
+);
+export const RenewBody = Type.Object({
+  orderId: Id,
+  periods: Type.Integer({ minimum: 1, maximum: 12 }),
+  channel: Type.Optional(PayChannel),
+});
+export type RenewBody = Static<typeof RenewBody>;
+
+export const ExpressReply = Envelope(
+  Type.Object({
+    waybill: Nullable(Type.String()),
+    returnWaybill: Nullable(Type.String()),
+    traces: Type.Array(Type.Object({ at: Type.String(), text: Type.String() })),
+  }),
+);
+export const FreezeReply = Envelope(
+  Type.Object({ outRequestNo: Type.String(), amount: Type.Integer(), status: Type.String() }),
+);
+export const OkReply = Envelope(Type.Null());
+export const ChangeNote = FreeText(0, 200);

@@ -1,0 +1,1653 @@
+/**
+ * What the order routes, the ops API, the scheduler and the property test call. Each change is
+ * one transaction: the order row is locked (applyOrderAction), then its bills and payments are
+ * written with the state and the event row.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
+import type { Database } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { verificationStatus } from '../kyc/status.ts';
+import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
+import { gateways } from '../payments/registry.ts';
+import {
+  addDays,
+  buyoutQuote,
+  dayOf,
+  dueOf,
+  endOf,
+  isoDay,
+  outstandingOf,
+  periodDue,
+  planBills,
+  renewalQuote,
+  type BillRow,
+  type QuoteLine,
+} from './bills.ts';
+import {
+  applyOrderAction,
+  illegalAction,
+  STATUS_TEXT,
+  USER_ACTIONS,
+  type Action,
+  type OrderStatus,
+} from './machine.ts';
+import type { Actor, DepositMethod, OrderSnapshot } from './schema.ts';
+import './schema.ts';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** Days after delivery when receipt is assumed. */
+export const AUTO_RECEIVE_DAYS = 7;
+/** Days before the end date when the order becomes DUE. */
+export const DUE_NOTICE_DAYS = 7;
+/** Days after the end date before DUE becomes RETURN_OVERDUE. */
+export const RETURN_GRACE_DAYS = 3;
+
+export const newTradeNo = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${randomBytes(6).toString('hex')}`.toUpperCase();
+
+/** A 'YYYY-MM-DD' day as a SQL date operand. */
+const asDate = (day: string) => sql<Date>`cast(${day} as date)`;
+
+const toDay = (value: Date | string | null): string | null =>
+  value === null ? null : typeof value === 'string' ? value.slice(0, 10) : isoDay(value);
+
+// ---------------------------------------------------------------------------------------------
+// Idempotency
+
+/**
+ * Runs `work` once per (user, scope, key): concurrent and later calls with the same key wait for
+ * the first (a transaction-scoped advisory lock) and get its answer. A different request under a
+ * used key is a 409.
+ */
+export async function idempotent<T>(
+  db: Db,
+  userId: number,
+  scope: string,
+  key: string | undefined,
+  request: unknown,
+  work: (trx: Trx) => Promise<T>,
+): Promise<T> {
+  if (key === undefined) return db.transaction().execute(work);
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw badRequest('Idempotency-Key 格式不正确');
+  const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`${userId}:${scope}:${key}`}))`.execute(trx);
+    const seen = await trx
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'response'])
+      .where('user_id', '=', userId)
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (seen) {
+      if (seen.request_hash !== requestHash) throw conflict('Idempotency-Key 已用于另一个请求');
+      return seen.response as T;
+    }
+    const result = await work(trx);
+    await trx
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: userId,
+        scope,
+        key,
+        request_hash: requestHash,
+        response: JSON.stringify(result ?? null),
+      })
+      .execute();
+    return result;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing
+
+export interface PlaceInput {
+  goodsId: number;
+  skuId: number;
+  planId: number;
+  addressId: number;
+  couponId?: number;
+  serviceIds?: number[];
+  depositMethod?: DepositMethod;
+}
+
+export async function placeOrder(
+  trx: Trx,
+  deps: AppDeps,
+  user: { id: number; platform: number },
+  input: PlaceInput,
+): Promise<{ id: number }> {
+  const now = deps.now();
+  const plan = await trx
+    .selectFrom('goods_plan as p')
+    .innerJoin('goods_sku as s', 's.id', 'p.sku_id')
+    .innerJoin('goods as g', 'g.id', 'p.goods_id')
+    .select([
+      'p.id as planId',
+      'p.term_unit',
+      'p.term',
+      'p.rent_per_period',
+      'p.first_payment',
+      'p.deposit',
+      'p.buyout_prices',
+      's.id as skuId',
+      's.color',
+      's.capacity',
+      's.condition',
+      's.price as skuPrice',
+      's.stock',
+      'g.id as goodsId',
+      'g.name',
+      'g.cover',
+      'g.brand_name',
+      'g.market_price',
+      'g.on_sale',
+    ])
+    .where('p.id', '=', input.planId)
+    .where('p.sku_id', '=', input.skuId)
+    .where('p.goods_id', '=', input.goodsId)
+    .executeTakeFirst();
+  if (!plan || !plan.on_sale) throw badRequest('商品、规格或方案不存在');
+  if (plan.stock <= 0) throw conflict('该规格暂时缺货');
+  const address = await trx
+    .selectFrom('addresses')
+    .select(['name', 'mobile', 'province', 'city', 'district', 'detail'])
+    .where('id', '=', input.addressId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!address) throw badRequest('收货地址不存在');
+  const wanted = [...new Set(input.serviceIds ?? [])];
+  const offered = await trx
+    .selectFrom('value_added_service as v')
+    .innerJoin('goods_value_added_service as gv', 'gv.service_id', 'v.id')
+    .select(['v.id', 'v.name', 'v.price', 'v.price_unit', 'v.required'])
+    .where('gv.goods_id', '=', input.goodsId)
+    .execute();
+  const chosen = offered.filter((service) => service.required || wanted.includes(service.id));
+  if (wanted.some((id) => !offered.some((service) => service.id === id)))
+    throw badRequest('增值服务不适用于该商品');
+
+  const depositMethod = input.depositMethod ?? 'freeze';
+  const snapshot: OrderSnapshot = {
+    goods: {
+      id: plan.goodsId,
+      name: plan.name,
+      cover: plan.cover,
+      brandName: plan.brand_name,
+      marketPrice: plan.market_price,
+    },
+    sku: {
+      id: plan.skuId,
+      color: plan.color,
+      capacity: plan.capacity,
+      condition: plan.condition,
+      price: plan.skuPrice,
+    },
+    plan: {
+      id: plan.planId,
+      termUnit: plan.term_unit,
+      term: plan.term,
+      rentPerPeriod: plan.rent_per_period,
+      firstPayment: plan.first_payment,
+      deposit: plan.deposit,
+      buyoutPrices: plan.buyout_prices,
+    },
+    services: chosen.map((s) => ({
+      id: s.id,
+      name: s.name,
+      price: s.price,
+      priceUnit: s.price_unit,
+    })),
+    address,
+  };
+  const today = dayOf(now);
+  const firstOriginal = planBills(snapshot, { today, couponAmount: 0, paidDeposit: false })[0]!
+    .original;
+
+  let userCouponId: number | null = null;
+  let couponAmount = 0;
+  if (input.couponId !== undefined) {
+    const coupon = await trx
+      .selectFrom('user_coupons as uc')
+      .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
+      .select(['uc.id', 'c.amount', 'c.min_amount', 'c.platform'])
+      .where('uc.user_id', '=', user.id)
+      .where('uc.coupon_id', '=', input.couponId)
+      .where('uc.status', '=', 'unused')
+      .where('uc.expires_at', '>', now)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!coupon || (coupon.platform !== null && coupon.platform !== user.platform))
+      throw badRequest('优惠券不可用');
+    if (firstOriginal < coupon.min_amount) throw badRequest('未达到优惠券使用门槛');
+    userCouponId = coupon.id;
+    couponAmount = Math.min(coupon.amount, firstOriginal);
+    // Locked by this order; a cancelled order gives it back.
+    await trx
+      .updateTable('user_coupons')
+      .set({ status: 'used', used_at: now })
+      .where('id', '=', coupon.id)
+      .execute();
+  }
+
+  const order = await trx
+    .insertInto('orders')
+    .values({
+      user_id: user.id,
+      platform: user.platform,
+      status: 'PENDING_VERIFY',
+      resume_status: null,
+      sub_process: null,
+      goods_id: plan.goodsId,
+      sku_id: plan.skuId,
+      plan_id: plan.planId,
+      snapshot: JSON.stringify(snapshot),
+      term_unit: plan.term_unit,
+      term: plan.term,
+      rent_per_period: plan.rent_per_period,
+      deposit_method: depositMethod,
+      deposit: depositMethod === 'waived' ? 0 : plan.deposit,
+      user_coupon_id: userCouponId,
+      coupon_discount: couponAmount,
+      pay_deadline: null,
+      waybill: null,
+      return_waybill: null,
+      shipped_at: null,
+      delivered_at: null,
+      received_at: null,
+      start_date: null,
+      end_date: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const bills = planBills(snapshot, {
+    today,
+    couponAmount,
+    paidDeposit: depositMethod === 'paid',
+  });
+  await trx
+    .insertInto('bills')
+    .values(
+      bills.map((bill) => ({
+        order_id: order.id,
+        user_id: user.id,
+        kind: bill.kind,
+        period: bill.period,
+        due_date: bill.dueDate,
+        original: bill.original,
+        discount: bill.discount,
+        channel: null,
+        out_trade_no: null,
+        paid_at: null,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      action: 'confirm',
+      from_status: 'PENDING_VERIFY',
+      to_status: 'PENDING_VERIFY',
+      actor: 'user',
+      note: '下单',
+      created_at: now,
+    })
+    .execute();
+  return { id: order.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function ownOrder(db: Db | Trx, userId: number, orderId: number) {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  // Someone else's order answers exactly like a missing one.
+  if (!order) throw notFound('订单不存在');
+  return order;
+}
+
+type OrderRow = Awaited<ReturnType<typeof ownOrder>>;
+
+export function billView(
+  bill: BillRow & {
+    due_date: Date | string;
+    channel: string | null;
+    out_trade_no: string | null;
+    paid_at: Date | null;
+    overdue_days: number;
+  },
+) {
+  return {
+    id: bill.id,
+    kind: bill.kind,
+    period: bill.period,
+    dueDate: toDay(bill.due_date) ?? '',
+    original: bill.original,
+    discount: bill.discount,
+    overdueFee: bill.overdue_fee,
+    overdueDays: bill.overdue_days,
+    due: dueOf(bill),
+    paid: bill.paid,
+    outstanding: outstandingOf(bill),
+    status: bill.status,
+    channel: bill.channel,
+    outTradeNo: bill.out_trade_no,
+    paidAt: bill.paid_at ? bill.paid_at.toISOString() : null,
+  };
+}
+
+export function summaryView(order: OrderRow) {
+  const snapshot = order.snapshot;
+  return {
+    id: order.id,
+    status: order.status,
+    statusText: STATUS_TEXT[order.status],
+    actions: [...USER_ACTIONS[order.status]],
+    goodsName: snapshot.goods.name,
+    cover: snapshot.goods.cover,
+    skuText: `${snapshot.sku.color} ${snapshot.sku.capacity} ${snapshot.sku.condition}`,
+    termUnit: order.term_unit,
+    term: order.term,
+    rentPerPeriod: order.rent_per_period,
+    deposit: order.deposit,
+    depositMethod: order.deposit_method,
+    createdAt: order.created_at.toISOString(),
+  };
+}
+
+export async function orderDetail(db: Db | Trx, userId: number, orderId: number) {
+  const order = await ownOrder(db, userId, orderId);
+  const bills = await db
+    .selectFrom('bills')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const events = await db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return {
+    ...summaryView(order),
+    couponDiscount: order.coupon_discount,
+    startDate: toDay(order.start_date),
+    endDate: toDay(order.end_date),
+    waybill: order.waybill,
+    returnWaybill: order.return_waybill,
+    address: order.snapshot.address,
+    services: order.snapshot.services.map((s) => ({ id: s.id, name: s.name, price: s.price })),
+    bills: bills.map(billView),
+    events: events.map((e) => ({
+      action: e.action,
+      from: e.from_status,
+      to: e.to_status,
+      at: e.created_at.toISOString(),
+      note: e.note,
+    })),
+  };
+}
+
+export async function listOrders(
+  db: Db,
+  userId: number,
+  tab: OrderTab,
+  pageNum: number,
+  pageSize: number,
+) {
+  const statuses = ORDER_TABS[tab].statuses as readonly string[];
+  let query = db.selectFrom('orders').where('user_id', '=', userId);
+  if (statuses.length > 0) query = query.where('status', 'in', statuses as OrderStatus[]);
+  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute();
+  return { list: rows.map(summaryView), total: Number(total?.n ?? 0), pageNum, pageSize };
+}
+
+// ---------------------------------------------------------------------------------------------
+// User steps before payment
+
+/** What verification a deposit method needs before the order can be submitted. */
+export function requiredChecks(method: DepositMethod) {
+  return {
+    realName: true,
+    face: true,
+    emergencyContact: true,
+    credit: method === 'freeze' || method === 'waived',
+    bankCard: method === 'card',
+  } as const;
+}
+
+const CHECK_NAMES = {
+  realName: '实名认证',
+  face: '人脸识别',
+  credit: '信用评估',
+  emergencyContact: '紧急联系人',
+  bankCard: '绑定银行卡',
+} as const;
+
+export async function confirmOrder(db: Db, deps: AppDeps, userId: number, orderId: number) {
+  return db.transaction().execute(async (trx) => {
+    const order = await ownOrder(trx, userId, orderId);
+    if (order.status !== 'PENDING_VERIFY') throw illegalAction(order.status, 'confirm');
+    const status = await verificationStatus(trx, userId);
+    const required = requiredChecks(order.deposit_method);
+    const missing = (Object.keys(CHECK_NAMES) as (keyof typeof CHECK_NAMES)[]).filter(
+      (check) => required[check] && !status[check],
+    );
+    if (missing.length > 0)
+      throw new ApiError(
+        422,
+        `请先完成：${missing.map((check) => CHECK_NAMES[check]).join('、')}`,
+        422,
+      );
+    return applyOrderAction(trx, orderId, 'confirm', { actor: 'user', userId, now: deps.now() });
+  });
+}
+
+/** Gives back the coupon and closes open payments and authorisations of a cancelled order. */
+async function releaseOnCancel(trx: Trx, deps: AppDeps, order: OrderRow, refund: boolean) {
+  if (order.user_coupon_id !== null) {
+    await trx
+      .updateTable('user_coupons')
+      .set({ status: 'unused', used_at: null })
+      .where('id', '=', order.user_coupon_id)
+      .execute();
+  }
+  await closeOpenPayments(trx, order.id);
+  await trx
+    .updateTable('bills')
+    .set({ status: 'cancelled' })
+    .where('order_id', '=', order.id)
+    .where('status', '=', 'unpaid')
+    .execute();
+  await releaseDeposit(trx, deps, order.id);
+  if (refund) await refundAll(trx, deps, order.id, '取消订单退款');
+}
+
+async function closeOpenPayments(trx: Trx, orderId: number) {
+  const open = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .execute();
+  if (open.length === 0) return;
+  const ids = open.map((p) => p.id);
+  await trx.updateTable('payments').set({ status: 'closed' }).where('id', 'in', ids).execute();
+  await trx
+    .updateTable('payment_bills')
+    .set({ open: false })
+    .where('payment_id', 'in', ids)
+    .execute();
+}
+
+/** Unfreezes what is still frozen on the order's authorisations. */
+async function releaseDeposit(trx: Trx, deps: AppDeps, orderId: number) {
+  const auths = await trx
+    .selectFrom('deposit_authorisations')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'frozen')
+    .forUpdate()
+    .execute();
+  for (const auth of auths) {
+    const left = auth.amount - auth.paid - auth.unfrozen;
+    if (left > 0 && auth.auth_no) await gateways(deps).alipay.unfreeze(auth.auth_no, left);
+    await trx
+      .updateTable('deposit_authorisations')
+      .set({ unfrozen: auth.unfrozen + left, status: 'closed' })
+      .where('id', '=', auth.id)
+      .execute();
+  }
+  // Pending ones never froze anything: close them so a late notification is ignored.
+  await trx
+    .updateTable('deposit_authorisations')
+    .set({ status: 'closed' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Refunds every succeeded payment of the order that is not refunded yet. */
+async function refundAll(trx: Trx, deps: AppDeps, orderId: number, reason: string) {
+  const payments = await trx
+    .selectFrom('payments')
+    .select(['id', 'out_trade_no', 'amount', 'channel'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'succeeded')
+    .where('purpose', '=', 'bills')
+    .execute();
+  for (const payment of payments) {
+    const refunded = await trx
+      .selectFrom('refunds')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+      .where('payment_id', '=', payment.id)
+      .executeTakeFirst();
+    const left = payment.amount - Number(refunded?.sum ?? 0);
+    if (left <= 0) continue;
+    const outRefundNo = newTradeNo('RF');
+    const gateway = gateways(deps)[payment.channel === 'auth' ? 'alipay' : payment.channel];
+    await gateway.refund(payment.out_trade_no, outRefundNo, left);
+    await trx
+      .insertInto('refunds')
+      .values({
+        out_refund_no: outRefundNo,
+        payment_id: payment.id,
+        order_id: orderId,
+        amount: left,
+        reason,
+      })
+      .execute();
+  }
+}
+
+export async function cancelOrder(db: Db, deps: AppDeps, userId: number, orderId: number) {
+  return db.transaction().execute(async (trx) => {
+    const order = await ownOrder(trx, userId, orderId);
+    const now = deps.now();
+    if (
+      ['PENDING_VERIFY', 'PENDING_SIGN', 'PENDING_FREEZE', 'PENDING_PAY'].includes(order.status)
+    ) {
+      const result = await applyOrderAction(trx, orderId, 'cancel', { actor: 'user', userId, now });
+      await releaseOnCancel(trx, deps, order, false);
+      return result;
+    }
+    if (order.status === 'PENDING_REVIEW' || order.status === 'PENDING_SHIP') {
+      if (order.sub_process) throw conflict('订单有进行中的申请');
+      return applyOrderAction(trx, orderId, 'request_cancel', {
+        actor: 'user',
+        userId,
+        now,
+        patch: { sub_process: 'cancel' },
+      });
+    }
+    if (order.status === 'SHIPPED' || order.status === 'RENTING')
+      throw new ApiError(409, '订单已发货，如需取消请联系客服', 409);
+    throw illegalAction(order.status, 'cancel');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deposit authorisation (freeze)
+
+/** Days an authorisation stays valid: the rent term plus a margin for return and inspection. */
+const AUTH_MARGIN_DAYS = 60;
+
+export async function startFreeze(db: Db, deps: AppDeps, userId: number, orderId: number) {
+  const now = deps.now();
+  const result = await db.transaction().execute(async (trx) => {
+    const order = await ownOrder(trx, userId, orderId);
+    if (order.status !== 'PENDING_FREEZE') throw illegalAction(order.status, 'refreeze');
+    // Lock, then see whether a freeze is already under way (duplicates share it).
+    await applyOrderAction(trx, orderId, 'refreeze', {
+      actor: 'user',
+      userId,
+      now,
+      note: '发起免押授权',
+    });
+    const pending = await trx
+      .selectFrom('deposit_authorisations')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('status', 'in', ['pending', 'frozen'])
+      .executeTakeFirst();
+    if (pending)
+      return {
+        outRequestNo: pending.out_request_no,
+        amount: pending.amount,
+        status: pending.status,
+        start: false,
+      };
+    const days = order.term_unit === 'month' ? order.term * 31 : order.term;
+    const outRequestNo = newTradeNo('FZ');
+    await trx
+      .insertInto('deposit_authorisations')
+      .values({
+        order_id: orderId,
+        user_id: userId,
+        out_request_no: outRequestNo,
+        auth_no: null,
+        amount: order.deposit,
+        expires_at: new Date(now.getTime() + (days + AUTH_MARGIN_DAYS) * 86_400_000),
+      })
+      .execute();
+    return { outRequestNo, amount: order.deposit, status: 'pending', start: true };
+  });
+  // Asked after the commit, so the notification finds the row.
+  if (result.start)
+    await gateways(deps).alipay.freeze({
+      outRequestNo: result.outRequestNo,
+      amount: result.amount,
+    });
+  return { outRequestNo: result.outRequestNo, amount: result.amount, status: result.status };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+export type PayKind = 'first' | 'stage' | 'foot' | 'all';
+
+/** Which bills a payment call covers when the client names none. */
+function defaultBills<B extends BillRow & { due_date: Date }>(
+  order: OrderRow,
+  bills: B[],
+  kind: PayKind,
+  today: string,
+) {
+  const unpaid = bills.filter((b) => b.status === 'unpaid');
+  if (kind === 'first') return unpaid.filter((b) => b.kind === 'FIRST' || b.kind === 'DEPOSIT');
+  if (kind === 'foot') return unpaid;
+  if (kind === 'all')
+    return unpaid.filter(
+      (b) => (b.kind !== 'FIRST' && b.kind !== 'DEPOSIT') || order.status === 'PENDING_PAY',
+    );
+  // stage: what is due by today, or else the next one
+  const due = unpaid.filter((b) => (toDay(b.due_date) ?? today) <= today);
+  return due.length > 0 ? due : unpaid.slice(0, 1);
+}
+
+const PAYABLE: Record<PayKind, readonly OrderStatus[]> = {
+  first: ['PENDING_PAY'],
+  stage: [
+    'SHIPPED',
+    'PENDING_SHIP',
+    'PENDING_REVIEW',
+    'RENTING',
+    'OVERDUE',
+    'DUE',
+    'RETURN_OVERDUE',
+    'BUYING_OUT',
+    'COMPENSATION',
+    'RETURNING',
+    'INSPECTING',
+  ],
+  foot: [
+    'RENTING',
+    'OVERDUE',
+    'DUE',
+    'RETURN_OVERDUE',
+    'BUYING_OUT',
+    'COMPENSATION',
+    'RETURNING',
+    'INSPECTING',
+  ],
+  all: ['PENDING_PAY', 'RENTING', 'OVERDUE', 'DUE', 'RETURN_OVERDUE', 'BUYING_OUT', 'COMPENSATION'],
+};
+
+export interface PaymentInfo {
+  outTradeNo: string;
+  amount: number;
+  channel: string;
+  cashierUrl: string;
+  tradeNo: string;
+}
+
+/**
+ * Opens one payment for bills of the order. A bill belongs to at most one open payment (a
+ * partial unique index), so a repeated request for the same bills gets the same payment back
+ * and the user is charged once.
+ */
+export async function payBills(
+  db: Db,
+  deps: AppDeps,
+  userId: number,
+  input: {
+    orderId: number;
+    channel: 'alipay' | 'wechat' | 'card';
+    billIds?: number[];
+    kind: PayKind;
+  },
+): Promise<PaymentInfo> {
+  const today = dayOf(deps.now());
+  const created = await db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', input.orderId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw notFound('订单不存在');
+    if (!PAYABLE[input.kind].includes(order.status)) throw illegalAction(order.status, 'pay');
+    const bills = await trx
+      .selectFrom('bills')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    let chosen: typeof bills;
+    if (input.billIds) {
+      const ids = new Set(input.billIds);
+      chosen = bills.filter((b) => ids.has(b.id));
+      if (chosen.length !== ids.size) throw badRequest('账单不存在');
+      if (chosen.some((b) => b.status !== 'unpaid')) throw conflict('账单已支付');
+      if (
+        order.status === 'PENDING_PAY' &&
+        chosen.some((b) => b.kind !== 'FIRST' && b.kind !== 'DEPOSIT')
+      )
+        throw badRequest('请先支付首期');
+    } else chosen = defaultBills(order, bills, input.kind, today);
+    if (chosen.length === 0) throw conflict('没有待支付的账单');
+    const chosenIds = chosen.map((b) => b.id);
+    const open = await trx
+      .selectFrom('payment_bills as pb')
+      .innerJoin('payments as p', 'p.id', 'pb.payment_id')
+      .select([
+        'p.id',
+        'p.out_trade_no',
+        'p.amount',
+        'p.channel',
+        'p.provider_trade_no',
+        'pb.bill_id',
+      ])
+      .where('pb.bill_id', 'in', chosenIds)
+      .where('pb.open', '=', true)
+      .execute();
+    if (open.length > 0) {
+      const same = open[0]!;
+      const covers = await trx
+        .selectFrom('payment_bills')
+        .select('bill_id')
+        .where('payment_id', '=', same.id)
+        .execute();
+      const sameSet =
+        covers.length === chosenIds.length &&
+        open.length === chosenIds.length &&
+        open.every((row) => row.id === same.id);
+      if (sameSet && same.channel === input.channel)
+        return {
+          outTradeNo: same.out_trade_no,
+          amount: same.amount,
+          channel: same.channel,
+          tradeNo: same.provider_trade_no ?? '',
+          isNew: false,
+        };
+      // Another open payment covers some of these bills: close it (the user switched channel or bills).
+      const ids = [...new Set(open.map((row) => row.id))];
+      await trx
+        .updateTable('payments')
+        .set({ status: 'closed' })
+        .where('id', 'in', ids)
+        .where('status', '=', 'created')
+        .execute();
+      await trx
+        .updateTable('payment_bills')
+        .set({ open: false })
+        .where('payment_id', 'in', ids)
+        .execute();
+    }
+    const amount = chosen.reduce((sum, b) => sum + outstandingOf(b), 0);
+    const outTradeNo = newTradeNo('PT');
+    const payment = await trx
+      .insertInto('payments')
+      .values({
+        out_trade_no: outTradeNo,
+        user_id: userId,
+        order_id: order.id,
+        purpose: 'bills',
+        channel: input.channel,
+        amount,
+        provider_trade_no: null,
+        finished_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('payment_bills')
+      .values(
+        chosen.map((b) => ({ payment_id: payment.id, bill_id: b.id, amount: outstandingOf(b) })),
+      )
+      .execute();
+    return {
+      outTradeNo,
+      amount,
+      channel: input.channel,
+      tradeNo: '',
+      isNew: true,
+      paymentId: payment.id,
+    };
+  });
+  let tradeNo = created.tradeNo;
+  if (created.isNew) {
+    const gateway = gateways(deps)[input.channel];
+    const opened = await gateway.createTrade({
+      outTradeNo: created.outTradeNo,
+      amount: created.amount,
+      subject: `订单 ${input.orderId}`,
+    });
+    tradeNo = opened.tradeNo;
+    await db
+      .updateTable('payments')
+      .set({ provider_trade_no: tradeNo })
+      .where('out_trade_no', '=', created.outTradeNo)
+      .execute();
+  }
+  return {
+    outTradeNo: created.outTradeNo,
+    amount: created.amount,
+    channel: created.channel,
+    tradeNo,
+    cashierUrl: `/pay/cashier/${created.outTradeNo}`,
+  };
+}
+
+/** Withholds what is due on an order from the bound card (the scheduler). */
+export async function withholdBills(db: Db, deps: AppDeps, orderId: number, billIds: number[]) {
+  const order = await db
+    .selectFrom('orders')
+    .select(['user_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const info = await payBills(db, deps, order.user_id, {
+    orderId,
+    channel: 'card',
+    billIds,
+    kind: 'stage',
+  });
+  await gateways(deps).card.withhold({
+    outTradeNo: info.outTradeNo,
+    amount: info.amount,
+    subject: `订单 ${orderId} 代扣`,
+    agreementNo: `order-${orderId}`,
+  });
+  return info;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+export type NotificationOutcome =
+  'applied' | 'duplicate' | 'bad_signature' | 'unknown_trade' | 'ignored' | 'amount_mismatch';
+
+/**
+ * A provider's notification. Verified first; then the first notification per trade decides and
+ * every later one (replayed, out of order, contradicting) changes nothing.
+ */
+export async function handleNotification(
+  db: Db,
+  deps: AppDeps,
+  gatewayName: 'alipay' | 'wechat' | 'card',
+  fields: Record<string, string>,
+): Promise<NotificationOutcome> {
+  const gateway = gateways(deps)[gatewayName];
+  const verified = gateway.verify(fields);
+  const outTradeNo = String(fields.out_trade_no ?? '').slice(0, 64);
+  const notifyId = String(fields.notify_id ?? '').slice(0, 64);
+  const status = String(fields.trade_status ?? '').slice(0, 32);
+  const payload = JSON.stringify(fields);
+  return db.transaction().execute(async (trx) => {
+    if (!verified || !notifyId || !outTradeNo) {
+      await trx
+        .insertInto('payment_notifications')
+        .values({
+          out_trade_no: outTradeNo,
+          notify_id: `unverified-${randomBytes(8).toString('hex')}`,
+          provider: gatewayName,
+          trade_status: status,
+          verified: false,
+          outcome: 'bad_signature',
+          payload,
+        })
+        .execute();
+      return 'bad_signature';
+    }
+    const inserted = await trx
+      .insertInto('payment_notifications')
+      .values({
+        out_trade_no: outTradeNo,
+        notify_id: notifyId,
+        provider: gatewayName,
+        trade_status: status,
+        verified: true,
+        outcome: 'pending',
+        payload,
+      })
+      .onConflict((oc) => oc.columns(['provider', 'notify_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return 'duplicate';
+    const outcome =
+      fields.notify_type === 'freeze'
+        ? await applyFreezeNotification(trx, deps, fields)
+        : await applyTradeNotification(trx, deps, fields);
+    await trx
+      .updateTable('payment_notifications')
+      .set({ outcome })
+      .where('id', '=', inserted.id)
+      .execute();
+    return outcome;
+  });
+}
+
+async function applyFreezeNotification(
+  trx: Trx,
+  deps: AppDeps,
+  fields: Record<string, string>,
+): Promise<NotificationOutcome> {
+  const auth = await trx
+    .selectFrom('deposit_authorisations')
+    .selectAll()
+    .where('out_request_no', '=', fields.out_trade_no ?? '')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!auth) {
+    // A test authorisation (GET /api/test/aliPayFreeze) is released as soon as it froze.
+    if (
+      (fields.out_trade_no ?? '').startsWith('TF') &&
+      fields.status === 'SUCCESS' &&
+      fields.auth_no
+    ) {
+      await gateways(deps).alipay.unfreeze(fields.auth_no, Number(fields.total_amount));
+      return 'applied';
+    }
+    return 'unknown_trade';
+  }
+  if (auth.status !== 'pending') return 'ignored';
+  if (Number(fields.total_amount) !== auth.amount) return 'amount_mismatch';
+  const now = deps.now();
+  const order = await trx
+    .selectFrom('orders')
+    .select(['status'])
+    .where('id', '=', auth.order_id)
+    .executeTakeFirstOrThrow();
+  const succeeded = fields.status === 'SUCCESS';
+  if (order.status !== 'PENDING_FREEZE') {
+    // The order moved on (cancelled): give a late successful freeze straight back.
+    if (succeeded && fields.auth_no)
+      await gateways(deps).alipay.unfreeze(fields.auth_no, auth.amount);
+    await trx
+      .updateTable('deposit_authorisations')
+      .set({
+        status: 'closed',
+        auth_no: fields.auth_no ?? null,
+        unfrozen: succeeded ? auth.amount : 0,
+      })
+      .where('id', '=', auth.id)
+      .execute();
+    return 'ignored';
+  }
+  await trx
+    .updateTable('deposit_authorisations')
+    .set({ status: succeeded ? 'frozen' : 'failed', auth_no: fields.auth_no ?? null })
+    .where('id', '=', auth.id)
+    .execute();
+  await applyOrderAction(trx, auth.order_id, succeeded ? 'freeze_succeeded' : 'freeze_failed', {
+    actor: 'provider',
+    now,
+    note: succeeded ? `押金已冻结 ${auth.amount}` : '免押授权失败',
+  });
+  return 'applied';
+}
+
+async function applyTradeNotification(
+  trx: Trx,
+  deps: AppDeps,
+  fields: Record<string, string>,
+): Promise<NotificationOutcome> {
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('out_trade_no', '=', fields.out_trade_no ?? '')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!payment) return 'unknown_trade';
+  if (payment.status !== 'created') {
+    // Money arrived for a payment we closed: refund it rather than keep it.
+    if (payment.status === 'closed' && fields.trade_status === 'TRADE_SUCCESS') {
+      await gateways(deps)[payment.channel === 'auth' ? 'alipay' : payment.channel].refund(
+        payment.out_trade_no,
+        newTradeNo('RF'),
+        payment.amount,
+      );
+      await trx
+        .updateTable('payments')
+        .set({ status: 'succeeded', finished_at: deps.now() })
+        .where('id', '=', payment.id)
+        .execute();
+      await trx
+        .insertInto('refunds')
+        .values({
+          out_refund_no: newTradeNo('RF'),
+          payment_id: payment.id,
+          order_id: payment.order_id,
+          amount: payment.amount,
+          reason: '支付单已关闭，自动退款',
+        })
+        .execute();
+    }
+    return 'ignored';
+  }
+  if (Number(fields.total_amount) !== payment.amount) return 'amount_mismatch';
+  const now = deps.now();
+  if (fields.trade_status !== 'TRADE_SUCCESS') {
+    await trx
+      .updateTable('payments')
+      .set({ status: 'failed', finished_at: now })
+      .where('id', '=', payment.id)
+      .execute();
+    await trx
+      .updateTable('payment_bills')
+      .set({ open: false })
+      .where('payment_id', '=', payment.id)
+      .execute();
+    return 'applied';
+  }
+  // Lock the order first (same order as every other writer), then pay the bills.
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', payment.order_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('payments')
+    .set({
+      status: 'succeeded',
+      finished_at: now,
+      provider_trade_no: fields.trade_no ?? payment.provider_trade_no,
+    })
+    .where('id', '=', payment.id)
+    .execute();
+  const covered = await trx
+    .selectFrom('payment_bills')
+    .select(['bill_id', 'amount'])
+    .where('payment_id', '=', payment.id)
+    .execute();
+  await trx
+    .updateTable('payment_bills')
+    .set({ open: false })
+    .where('payment_id', '=', payment.id)
+    .execute();
+  const paidKinds = new Set<string>();
+  let cancelledPaid = 0;
+  for (const row of covered) {
+    const bill = await trx
+      .selectFrom('bills')
+      .selectAll()
+      .where('id', '=', row.bill_id)
+      .executeTakeFirstOrThrow();
+    if (bill.status !== 'unpaid') {
+      cancelledPaid += row.amount;
+      continue;
+    }
+    await trx
+      .updateTable('bills')
+      .set({
+        status: 'paid',
+        paid: bill.paid + row.amount,
+        channel: payment.channel,
+        out_trade_no: payment.out_trade_no,
+        paid_at: now,
+      })
+      .where('id', '=', bill.id)
+      .execute();
+    paidKinds.add(bill.kind);
+  }
+  if (cancelledPaid > 0) {
+    const outRefundNo = newTradeNo('RF');
+    await gateways(deps)[payment.channel === 'auth' ? 'alipay' : payment.channel].refund(
+      payment.out_trade_no,
+      outRefundNo,
+      cancelledPaid,
+    );
+    await trx
+      .insertInto('refunds')
+      .values({
+        out_refund_no: outRefundNo,
+        payment_id: payment.id,
+        order_id: order.id,
+        amount: cancelledPaid,
+        reason: '账单已取消，自动退款',
+      })
+      .execute();
+  }
+  await advanceAfterPayment(trx, deps, order, paidKinds);
+  return 'applied';
+}
+
+/** Moves the order once what it waited for is paid. */
+async function advanceAfterPayment(
+  trx: Trx,
+  deps: AppDeps,
+  order: OrderRow,
+  paidKinds: Set<string>,
+) {
+  const now = deps.now();
+  const unpaid = await trx
+    .selectFrom('bills')
+    .select(['kind', 'due_date', 'overdue_days', 'id'])
+    .where('order_id', '=', order.id)
+    .where('status', '=', 'unpaid')
+    .execute();
+  const act = (action: Action, extra: Partial<Parameters<typeof applyOrderAction>[3]> = {}) =>
+    applyOrderAction(trx, order.id, action, { actor: 'provider', now, ...extra });
+  if (
+    order.status === 'PENDING_PAY' &&
+    !unpaid.some((b) => b.kind === 'FIRST' || b.kind === 'DEPOSIT')
+  ) {
+    await act('first_paid');
+  } else if (order.status === 'OVERDUE' && !unpaid.some((b) => b.overdue_days > 0)) {
+    const due = order.end_date && addDays(toDay(order.end_date)!, -DUE_NOTICE_DAYS) <= dayOf(now);
+    await act('overdue_settled', { to: due ? 'DUE' : 'RENTING' });
+  } else if (order.status === 'BUYING_OUT' && paidKinds.has('BUYOUT')) {
+    await act('buyout_paid', { patch: { sub_process: null } });
+    // Bought out: later rent is not owed, the deposit is released.
+    await trx
+      .updateTable('bills')
+      .set({ status: 'cancelled' })
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'unpaid')
+      .execute();
+    await releaseDeposit(trx, deps, order.id);
+    await refundDepositBill(trx, deps, order.id);
+    await applyOrderAction(trx, order.id, 'release', { actor: 'system', now, note: '押金已释放' });
+  } else if (order.status === 'COMPENSATION' && !unpaid.some((b) => b.kind === 'COMPENSATION')) {
+    await act('compensation_paid');
+    await settleOrder(trx, deps, order.id);
+  } else if (
+    (order.status === 'RENTING' || order.status === 'DUE') &&
+    paidKinds.has('RENEWAL') &&
+    order.sub_process === 'renewal'
+  ) {
+    const renewal = await trx
+      .selectFrom('bills')
+      .select(['period'])
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'RENEWAL')
+      .where('status', '=', 'paid')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const periods = renewal.period % 100;
+    const end = toDay(order.end_date) ?? dayOf(now);
+    const newEnd =
+      order.term_unit === 'month'
+        ? addDays(endOf('month', addDays(end, 1), periods), 0)
+        : endOf('day', addDays(end, 1), periods);
+    await act('renew_paid', {
+      patch: { end_date: newEnd, sub_process: null },
+      note: `续租至 ${newEnd}`,
+    });
+  }
+}
+
+/** The deposit paid as a bill goes back when the order ends. */
+async function refundDepositBill(trx: Trx, deps: AppDeps, orderId: number) {
+  const deposit = await trx
+    .selectFrom('bills as b')
+    .innerJoin('payments as p', 'p.out_trade_no', 'b.out_trade_no')
+    .select(['b.id', 'b.paid', 'p.id as paymentId', 'p.out_trade_no', 'p.channel'])
+    .where('b.order_id', '=', orderId)
+    .where('b.kind', '=', 'DEPOSIT')
+    .where('b.status', '=', 'paid')
+    .executeTakeFirst();
+  if (!deposit || deposit.paid === 0) return;
+  const already = await trx
+    .selectFrom('refunds')
+    .select('id')
+    .where('payment_id', '=', deposit.paymentId)
+    .where('reason', '=', '押金退还')
+    .executeTakeFirst();
+  if (already) return;
+  const outRefundNo = newTradeNo('RF');
+  await gateways(deps)[deposit.channel === 'auth' ? 'alipay' : deposit.channel].refund(
+    deposit.out_trade_no,
+    outRefundNo,
+    deposit.paid,
+  );
+  await trx
+    .insertInto('refunds')
+    .values({
+      out_refund_no: outRefundNo,
+      payment_id: deposit.paymentId,
+      order_id: orderId,
+      amount: deposit.paid,
+      reason: '押金退还',
+    })
+    .execute();
+}
+
+/** SETTLING → COMPLETED: what is left of the deposit is released. */
+async function settleOrder(trx: Trx, deps: AppDeps, orderId: number) {
+  await trx
+    .updateTable('bills')
+    .set({ status: 'cancelled' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'unpaid')
+    .where('kind', 'in', ['INSTALMENT', 'FINAL'])
+    .where('due_date', '>', asDate(dayOf(deps.now())))
+    .execute();
+  await closeOpenPayments(trx, orderId);
+  await releaseDeposit(trx, deps, orderId);
+  await refundDepositBill(trx, deps, orderId);
+  await applyOrderAction(trx, orderId, 'release', {
+    actor: 'system',
+    now: deps.now(),
+    note: '押金已退还/解冻',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receipt, return, buy-out, renewal
+
+export async function receiveOrder(
+  db: Db,
+  deps: AppDeps,
+  orderId: number,
+  actor: Actor,
+  userId?: number,
+) {
+  return db.transaction().execute(async (trx) => {
+    const now = deps.now();
+    const order =
+      userId !== undefined
+        ? await ownOrder(trx, userId, orderId)
+        : await trx
+            .selectFrom('orders')
+            .selectAll()
+            .where('id', '=', orderId)
+            .executeTakeFirstOrThrow();
+    // Rent starts the day after receipt; the instalments follow from there.
+    const start = addDays(dayOf(now), 1);
+    const end = endOf(order.term_unit, start, order.term);
+    const result = await applyOrderAction(trx, orderId, 'receive', {
+      actor,
+      userId,
+      now,
+      patch: { received_at: now, start_date: start, end_date: end },
+    });
+    const instalments = await trx
+      .selectFrom('bills')
+      .select(['id', 'period'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'INSTALMENT')
+      .execute();
+    for (const bill of instalments) {
+      await trx
+        .updateTable('bills')
+        .set({ due_date: periodDue(order.term_unit, start, bill.period) })
+        .where('id', '=', bill.id)
+        .execute();
+    }
+    return result;
+  });
+}
+
+export async function shipReturn(
+  db: Db,
+  deps: AppDeps,
+  userId: number,
+  input: { orderId: number; expressCode: string; waybill: string },
+) {
+  return db.transaction().execute(async (trx) => {
+    const order = await ownOrder(trx, userId, input.orderId);
+    if (order.sub_process && order.sub_process !== 'return') throw conflict('订单有进行中的申请');
+    return applyOrderAction(trx, input.orderId, 'ship_return', {
+      actor: 'user',
+      userId,
+      now: deps.now(),
+      patch: { return_waybill: `${input.expressCode}:${input.waybill}`, sub_process: null },
+    });
+  });
+}
+
+async function depositAvailable(trx: Trx, order: OrderRow): Promise<number> {
+  if (order.deposit_method === 'freeze') {
+    const auth = await trx
+      .selectFrom('deposit_authorisations')
+      .select(['amount', 'paid', 'unfrozen'])
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'frozen')
+      .executeTakeFirst();
+    return auth ? auth.amount - auth.paid - auth.unfrozen : 0;
+  }
+  if (order.deposit_method === 'paid') {
+    const bill = await trx
+      .selectFrom('bills')
+      .select(['paid'])
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'DEPOSIT')
+      .where('status', '=', 'paid')
+      .executeTakeFirst();
+    return bill?.paid ?? 0;
+  }
+  return 0;
+}
+
+export async function quoteBuyout(db: Db | Trx, deps: AppDeps, userId: number, orderId: number) {
+  const run = async (trx: Trx) => {
+    const order = await ownOrder(trx, userId, orderId);
+    const bills = await trx
+      .selectFrom('bills')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .execute();
+    const quote = buyoutQuote({
+      buyoutPrices: order.snapshot.plan.buyoutPrices,
+      bills,
+      today: dayOf(deps.now()),
+      dueDates: new Map(bills.map((b) => [b.id, toDay(b.due_date) ?? ''])),
+      // A frozen deposit is offset by taking it from the authorisation; a paid one by refunding less.
+      depositAvailable: order.deposit_method === 'paid' ? await depositAvailable(trx, order) : 0,
+    });
+    return { order, bills, quote };
+  };
+  return db.isTransaction ? run(db as Trx) : db.transaction().execute(run);
+}
+
+/**
+ * Starts a buy-out: a BUYOUT bill for the quote (the deposit offset as its discount), unpaid rent
+ * and fees stay as their own bills and are paid with it.
+ */
+export async function applyBuyout(db: Db, deps: AppDeps, userId: number, orderId: number) {
+  return db.transaction().execute(async (trx) => {
+    const { order, bills, quote } = await quoteBuyout(trx, deps, userId, orderId);
+    if (order.sub_process) throw conflict('订单有进行中的申请');
+    const now = deps.now();
+    const result = await applyOrderAction(trx, orderId, 'apply_buyout', {
+      actor: 'user',
+      userId,
+      now,
+      patch: { sub_process: 'buyout' },
+    });
+    const price = quote.lines[0]!.amount;
+    const seq = bills.filter((b) => b.kind === 'BUYOUT').length + 1;
+    await trx
+      .insertInto('bills')
+      .values({
+        order_id: orderId,
+        user_id: userId,
+        kind: 'BUYOUT',
+        period: seq,
+        due_date: dayOf(now),
+        original: price,
+        discount: Math.min(price, quote.depositUsed),
+        channel: null,
+        out_trade_no: null,
+        paid_at: null,
+      })
+      .execute();
+    if (order.deposit_method === 'paid' && quote.depositUsed > 0) {
+      // The offset part of the paid deposit is kept, so only the rest of it is refunded later.
+      await trx
+        .updateTable('bills')
+        .set({ paid: sql<number>`paid - ${Math.min(price, quote.depositUsed)}` })
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'DEPOSIT')
+        .execute();
+    }
+    return { ...result, quote: { lines: quote.lines, total: quote.total } };
+  });
+}
+
+export async function cancelBuyout(
+  db: Db,
+  deps: AppDeps,
+  orderId: number,
+  actor: Actor,
+  userId?: number,
+) {
+  return db.transaction().execute(async (trx) => {
+    const result = await applyOrderAction(trx, orderId, 'buyout_lapsed', {
+      actor,
+      userId,
+      now: deps.now(),
+      patch: { sub_process: null },
+    });
+    await closeOpenPayments(trx, orderId);
+    await trx
+      .updateTable('bills')
+      .set({ status: 'cancelled' })
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'BUYOUT')
+      .where('status', '=', 'unpaid')
+      .execute();
+    return result;
+  });
+}
+
+export async function quoteRenewal(
+  db: Db,
+  deps: AppDeps,
+  userId: number,
+  orderId: number,
+  periods: number,
+) {
+  const order = await ownOrder(db, userId, orderId);
+  if (order.status !== 'RENTING' && order.status !== 'DUE')
+    throw illegalAction(order.status, 'renew');
+  const lines: QuoteLine[] = renewalQuote(order.rent_per_period, periods);
+  const end = toDay(order.end_date) ?? dayOf(deps.now());
+  const newEnd = endOf(order.term_unit, addDays(end, 1), periods);
+  if (order.deposit_method === 'freeze') {
+    const auth = await db
+      .selectFrom('deposit_authorisations')
+      .select('expires_at')
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'frozen')
+      .executeTakeFirst();
+    // The new end must stay inside the authorisation's validity (with time to return).
+    if (auth && addDays(newEnd, 15) > dayOf(auth.expires_at))
+      throw conflict('续租期限超出押金授权有效期');
+  }
+  return { orderId, lines, total: lines.reduce((s, l) => s + l.amount, 0), newEndDate: newEnd };
+}
+
+/** Creates the RENEWAL bill (period = 100 × sequence + periods) and opens its payment. */
+export async function payRenewal(
+  db: Db,
+  deps: AppDeps,
+  userId: number,
+  input: { orderId: number; periods: number; channel: 'alipay' | 'wechat' },
+) {
+  const quote = await quoteRenewal(db, deps, userId, input.orderId, input.periods);
+  const billId = await db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', input.orderId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (order.sub_process && order.sub_process !== 'renewal') throw conflict('订单有进行中的申请');
+    const open = await trx
+      .selectFrom('bills')
+      .select(['id', 'period'])
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'RENEWAL')
+      .where('status', '=', 'unpaid')
+      .executeTakeFirst();
+    if (open && open.period % 100 === input.periods) return open.id;
+    if (open)
+      await trx
+        .updateTable('bills')
+        .set({ status: 'cancelled' })
+        .where('id', '=', open.id)
+        .execute();
+    const count = await trx
+      .selectFrom('bills')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'RENEWAL')
+      .executeTakeFirstOrThrow();
+    const bill = await trx
+      .insertInto('bills')
+      .values({
+        order_id: order.id,
+        user_id: userId,
+        kind: 'RENEWAL',
+        period: (Number(count.n) + 1) * 100 + input.periods,
+        due_date: dayOf(deps.now()),
+        original: quote.total,
+        discount: 0,
+        channel: null,
+        out_trade_no: null,
+        paid_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('orders')
+      .set({ sub_process: 'renewal' })
+      .where('id', '=', order.id)
+      .execute();
+    return bill.id;
+  });
+  return payBills(db, deps, userId, {
+    orderId: input.orderId,
+    channel: input.channel,
+    billIds: [billId],
+    kind: 'stage',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merchant steps (ops)
+
+export type OpsStep =
+  | 'approve'
+  | 'reject'
+  | 'ship'
+  | 'deliver'
+  | 'receive-return'
+  | 'inspect'
+  | 'approve-cancel'
+  | 'refuse-cancel'
+  | 'compensate';
+
+export async function opsStep(
+  db: Db,
+  deps: AppDeps,
+  orderId: number,
+  step: OpsStep,
+  input: { waybill?: string; damage?: number; note?: string } = {},
+) {
+  return db.transaction().execute(async (trx) => {
+    const now = deps.now();
+    const ctx = { actor: 'ops' as const, now, note: input.note };
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (!order) throw notFound('订单不存在');
+    switch (step) {
+      case 'approve':
+        return applyOrderAction(trx, orderId, 'approve', ctx);
+      case 'reject': {
+        const result = await applyOrderAction(trx, orderId, 'reject', ctx);
+        await releaseOnCancel(trx, deps, order, true);
+        return result;
+      }
+      case 'ship':
+        if (!input.waybill) throw badRequest('请填写运单号');
+        return applyOrderAction(trx, orderId, 'ship', {
+          ...ctx,
+          patch: { waybill: input.waybill, shipped_at: now },
+        });
+      case 'deliver':
+        return applyOrderAction(trx, orderId, 'deliver', {
+          ...ctx,
+          patch: { delivered_at: now },
+          note: '已签收（物流）',
+        });
+      case 'receive-return':
+        return applyOrderAction(trx, orderId, 'receive_return', ctx);
+      case 'inspect': {
+        const damage = input.damage ?? 0;
+        const owed = await trx
+          .selectFrom('bills')
+          .select(['id'])
+          .where('order_id', '=', orderId)
+          .where('status', '=', 'unpaid')
+          .where('due_date', '<=', asDate(dayOf(now)))
+          .execute();
+        if (damage === 0 && owed.length === 0) {
+          const result = await applyOrderAction(trx, orderId, 'inspect_pass', ctx);
+          await settleOrder(trx, deps, orderId);
+          return result;
+        }
+        const result = await applyOrderAction(trx, orderId, 'inspect_damage', ctx);
+        if (damage > 0) await addCompensation(trx, order, damage, now);
+        return result;
+      }
+      case 'compensate': {
+        const result = await applyOrderAction(trx, orderId, 'compensate', ctx);
+        await addCompensation(trx, order, input.damage ?? order.snapshot.sku.price, now);
+        return result;
+      }
+      case 'approve-cancel': {
+        const result = await applyOrderAction(trx, orderId, 'approve_cancel', {
+          ...ctx,
+          patch: { sub_process: null },
+        });
+        await releaseOnCancel(trx, deps, order, true);
+        return result;
+      }
+      case 'refuse-cancel':
+        return applyOrderAction(trx, orderId, 'refuse_cancel', {
+          ...ctx,
+          patch: { sub_process: null },
+        });
+    }
+  });
+}
+
+async function addCompensation(trx: Trx, order: OrderRow, amount: number, now: Date) {
+  const count = await trx
+    .selectFrom('bills')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', order.id)
+    .where('kind', '=', 'COMPENSATION')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('bills')
+    .values({
+      order_id: order.id,
+      user_id: order.user_id,
+      kind: 'COMPENSATION',
+      period: Number(count.n) + 1,
+      due_date: dayOf(now),
+      original: amount,
+      discount: 0,
+      channel: null,
+      out_trade_no: null,
+      paid_at: null,
+    })
+    .execute();
+}
+
+/** The first-payment window passed (the scheduler): cancel and release. */
+export async function expireUnpaid(db: Db, deps: AppDeps, orderId: number) {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const result = await applyOrderAction(trx, orderId, 'pay_expired', {
+      actor: 'system',
+      now: deps.now(),
+      note: '支付超时',
+    });
+    await releaseOnCancel(trx, deps, order, false);
+    return result;
+  });
+}

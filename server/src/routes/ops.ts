@@ -1,0 +1,149 @@
+/**
+ * The operations API: merchant steps on any order (review, ship, deliver, receive a return,
+ * inspect, decide a cancellation, ask compensation), an order's full view, and the scheduled jobs
+ * on demand. Its own credential: `X-Ops-Token`, whose SHA-256 must be in `ops_credentials`
+ * (`OPS_TOKEN` in the environment is registered at start). Not under /api: the storefront's
+ * client credential and brand headers do not apply.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { IdParams } from '../../../contract/api/envelope.ts';
+import {
+  HEADER_OPS_TOKEN,
+  OpsOrderReply,
+  OpsStepBody,
+  OpsStepParams,
+  OpsStepReply,
+  RunJobsBody,
+  RunJobsReply,
+} from '../../../contract/api/ops.ts';
+import type { Database } from '../db/schema.ts';
+import { runJobs } from '../jobs/index.ts';
+import { dayOf } from '../orders/bills.ts';
+import { STATUS_TEXT } from '../orders/machine.ts';
+import { opsStep } from '../orders/service.ts';
+import { ApiError, notFound, ok } from '../plugins/errors.ts';
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Registers an ops credential (tests, and OPS_TOKEN at start); the token itself is not kept. */
+export async function addOpsCredential(db: Kysely<Database>, name: string, token: string) {
+  await db
+    .insertInto('ops_credentials')
+    .values({ name, token_hash: hash(token) })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({ token_hash: hash(token), revoked_at: null }),
+    )
+    .execute();
+}
+
+const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+  const { db } = deps;
+  // The environment is read here rather than in config.ts (core-owned): OPS_TOKEN bootstraps
+  // the first credential of a deployment.
+  const envToken = process.env.OPS_TOKEN;
+  if (envToken && envToken.length >= 16) await addOpsCredential(db, 'env', envToken);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const token = request.headers[HEADER_OPS_TOKEN.toLowerCase()];
+    if (typeof token !== 'string' || token.length < 16 || token.length > 200)
+      throw new ApiError(401, '需要运营凭证', 401);
+    const found = await db
+      .selectFrom('ops_credentials')
+      .select('id')
+      .where('token_hash', '=', hash(token))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!found) throw new ApiError(401, '运营凭证无效', 401);
+  });
+
+  app.post(
+    '/orders/:id/:step',
+    { schema: { params: OpsStepParams, body: OpsStepBody, response: { 200: OpsStepReply } } },
+    async (request) => {
+      const result = await opsStep(
+        db,
+        deps,
+        request.params.id,
+        request.params.step,
+        request.body ?? {},
+      );
+      return ok(result);
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    { schema: { params: IdParams, response: { 200: OpsOrderReply } } },
+    async (request) => {
+      const order = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!order) throw notFound('订单不存在');
+      const bills = await db
+        .selectFrom('bills')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .orderBy('id')
+        .execute();
+      const payments = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .orderBy('id')
+        .execute();
+      const events = await db
+        .selectFrom('order_events')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .orderBy('id')
+        .execute();
+      return ok({
+        id: order.id,
+        userId: order.user_id,
+        status: order.status,
+        statusText: STATUS_TEXT[order.status],
+        depositMethod: order.deposit_method,
+        subProcess: order.sub_process,
+        bills: bills.map((b) => ({
+          id: b.id,
+          kind: b.kind,
+          period: b.period,
+          dueDate: dayOf(b.due_date),
+          due: b.original - b.discount + b.overdue_fee,
+          paid: b.paid,
+          status: b.status,
+        })),
+        payments: payments.map((p) => ({
+          outTradeNo: p.out_trade_no,
+          channel: p.channel,
+          amount: p.amount,
+          status: p.status,
+        })),
+        events: events.map((e) => ({
+          action: e.action,
+          from: e.from_status,
+          to: e.to_status,
+          at: e.created_at.toISOString(),
+        })),
+      });
+    },
+  );
+
+  app.post(
+    '/jobs/run',
+    { schema: { body: RunJobsBody, response: { 200: RunJobsReply } } },
+    async (request) => {
+      const at = request.body?.at ? new Date(request.body.at) : deps.now();
+      return ok(await runJobs(deps, at));
+    },
+  );
+};
+
+export default opsRoutes;
+export const prefix = '/ops';

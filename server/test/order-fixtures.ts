@@ -1,0 +1,187 @@
+/**
+ * What the order, payment and ops tests share: a logged-in user with an address, a plan from the
+ * seeded catalogue, the verification rows the verification engineer's routes would write, the
+ * contract signature, an ops credential, and waiting for the sandbox's notifications.
+ */
+import { randomBytes } from 'node:crypto';
+import { addOpsCredential } from '../src/routes/ops.ts';
+import { applyOrderAction } from '../src/orders/machine.ts';
+import { gateways, settlePayments, type Gateways } from '../src/payments/registry.ts';
+import type { TestServer } from './helpers.ts';
+
+export interface Shopper {
+  token: string;
+  userId: number;
+  addressId: number;
+  mobile: string;
+}
+
+let mobileSeq = 0;
+/** A fresh mobile per call so tests in one file never share a user. */
+export function nextMobile(): string {
+  mobileSeq++;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(mobileSeq).padStart(4, '0')}`;
+}
+
+export async function newShopper(server: TestServer, platform = 1): Promise<Shopper> {
+  const mobile = nextMobile();
+  const token = await server.loginAs(mobile, platform);
+  const user = await server.db
+    .selectFrom('users')
+    .select('id')
+    .where('mobile', '=', mobile)
+    .executeTakeFirstOrThrow();
+  const address = await server.request<{ id: number }>('POST', '/api/user/userAddress', {
+    token,
+    platform,
+    body: {
+      name: '张三',
+      mobile,
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      detail: '文三路 1 号',
+      isDefault: true,
+    },
+  });
+  if (address.body.code !== 200) throw new Error(`address: ${JSON.stringify(address.body)}`);
+  return { token, userId: user.id, addressId: address.body.data.id, mobile };
+}
+
+/** A month plan (several periods) and a day plan from the seed. */
+export async function plans(server: TestServer) {
+  const month = await server.db
+    .selectFrom('goods_plan')
+    .select(['id', 'goods_id', 'sku_id', 'term', 'rent_per_period', 'first_payment', 'deposit'])
+    .where('term_unit', '=', 'month')
+    .where('term', '>=', 3)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const day = await server.db
+    .selectFrom('goods_plan')
+    .select(['id', 'goods_id', 'sku_id', 'term', 'rent_per_period', 'first_payment', 'deposit'])
+    .where('term_unit', '=', 'day')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return { month, day };
+}
+
+export const placeBody = (
+  plan: { id: number; goods_id: number; sku_id: number },
+  shopper: Shopper,
+  extra: Record<string, unknown> = {},
+) => ({
+  goodsId: plan.goods_id,
+  skuId: plan.sku_id,
+  planId: plan.id,
+  addressId: shopper.addressId,
+  ...extra,
+});
+
+/**
+ * Marks the user verified the way the verification routes leave it (identity, a passed face
+ * session, a passing credit score, an emergency contact, optionally a bank card).
+ */
+export async function verifyUser(
+  server: TestServer,
+  userId: number,
+  options: { card?: boolean } = {},
+) {
+  const db = server.db;
+  const salt = randomBytes(6).toString('hex');
+  await db
+    .insertInto('identities')
+    .values({
+      user_id: userId,
+      name: '张三',
+      id_hash: `h${salt}`,
+      id_masked: '1101**********002X',
+      gender: 'M',
+      birth_date: '1990-01-01',
+      source: 'manual',
+    })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  await db
+    .insertInto('face_sessions')
+    .values({ user_id: userId, certify_id: `c${salt}`, status: 'passed', finished_at: new Date() })
+    .execute();
+  await db
+    .insertInto('credit_scores')
+    .values({ user_id: userId, provider: 'sandbox', score: 720, passed: true })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  await db
+    .insertInto('emergency_contacts')
+    .values({ user_id: userId, name: '李四', mobile: '13700000000', relation: '朋友' })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  if (options.card) {
+    await db
+      .insertInto('bank_cards')
+      .values({
+        user_id: userId,
+        card_hash: `k${salt}`,
+        first6: '622202',
+        last4: '1234',
+        bank_code: 'ICBC',
+        bank_name: '工商银行',
+        card_type: 'DC',
+        provider_token: `agr${salt}`,
+        reserved_mobile: '137****0000',
+      })
+      .execute();
+  }
+}
+
+/** The contract signed (what the e-sign flow does through the state machine). */
+export async function signOrder(server: TestServer, orderId: number) {
+  await server.db.transaction().execute((trx) =>
+    applyOrderAction(trx, orderId, 'sign', {
+      actor: 'user',
+      now: new Date(),
+      note: '合同已签署',
+    }),
+  );
+}
+
+export const OPS_TOKEN = 'ops-test-token-0123456789';
+export async function enableOps(server: TestServer) {
+  await addOpsCredential(server.db, 'test', OPS_TOKEN);
+}
+
+export async function ops(server: TestServer, method: string, url: string, body?: unknown) {
+  return server.request<Record<string, unknown>>(method, url, {
+    body,
+    platform: null,
+    headers: { 'x-client-authorization': undefined, 'x-ops-token': OPS_TOKEN },
+  });
+}
+
+export function sandboxes(server: TestServer): Gateways {
+  return gateways(server.app.deps);
+}
+export const settle = (server: TestServer) => settlePayments(server.app.deps);
+
+/** Pays a payment at the sandbox cashier as the user would, and waits for the notification. */
+export async function payAtCashier(
+  server: TestServer,
+  outTradeNo: string,
+  outcome: 'pay' | 'fail' | 'cancel' = 'pay',
+) {
+  const response = await fetch(`${server.baseUrl}/pay/cashier/${outTradeNo}/${outcome}`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  await settle(server);
+  return response;
+}
+
+export async function orderStatus(server: TestServer, orderId: number): Promise<string> {
+  const row = await server.db
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
