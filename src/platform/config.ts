@@ -48,3 +48,25 @@ export function base64Encode(text: string): string {
   }
   return out;
 }
+
+/**
+ * Hosts whose https pages the web-view and external-jump pages may open:
+ * `TARO_APP_WEBVIEW_HOSTS`, comma-separated. Unset, the API's own host (the server's sandbox
+ * pages, e.g. e-sign) when the API is https, and on H5 the app's own host when it is served
+ * over https (the API is then same-origin). Nothing over plain http is ever allowed.
+ */
+export function webViewHosts(): string[] {
+  const configured = (process.env.TARO_APP_WEBVIEW_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  if (configured.length > 0) return configured;
+  const hosts: string[] = [];
+  const api = /^https:\/\/([a-z0-9.-]+)(?:\/|$)/i.exec(apiBase());
+  if (api) hosts.push(api[1].toLowerCase());
+  // NOTE(h5): `typeof`, not globalThis: the mini-program runtimes have no location at all.
+  if (!apiBase() && typeof location !== 'undefined' && location.protocol === 'https:') {
+    if (!location.port) hosts.push(location.hostname.toLowerCase());
+  }
+  return hosts;
+}

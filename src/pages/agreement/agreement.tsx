@@ -1,4 +1,8 @@
-import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { definePage, type PageBodyProps } from '@/components/page-frame';
+import { Agreements } from '@/features/service/LegalText';
 
-export default definePage('pages/agreement/agreement', PagePlaceholder);
+function AgreementBody({ params }: PageBodyProps) {
+  return <Agreements initial={params.type} />;
+}
+
+export default definePage('pages/agreement/agreement', AgreementBody);

@@ -1,3 +1,5 @@
 import { pageConfig } from '../../routes';
 
-export default definePageConfig(pageConfig('pages/commonProblem/commonProblem'));
+export default definePageConfig(
+  pageConfig('pages/commonProblem/commonProblem', { enablePullDownRefresh: true }),
+);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { CommonProblems } from '@/features/service/CommonProblems';
 
-export default definePage('pages/commonProblem/commonProblem', PagePlaceholder);
+export default definePage('pages/commonProblem/commonProblem', CommonProblems);

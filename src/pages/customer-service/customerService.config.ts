@@ -1,3 +1,5 @@
 import { pageConfig } from '../../routes';
 
-export default definePageConfig(pageConfig('pages/customer-service/customerService'));
+export default definePageConfig(
+  pageConfig('pages/customer-service/customerService', { enablePullDownRefresh: true }),
+);

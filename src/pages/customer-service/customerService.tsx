@@ -1,12 +1,12 @@
-import { definePage, type PageBodyProps } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { definePage } from '@/components/page-frame';
 import { BrandContact } from '@/features/brand/BrandContact';
+import { CustomerService } from '@/features/service/CustomerService';
 
-function CustomerServiceBody(props: PageBodyProps) {
+function CustomerServiceBody() {
   return (
     <>
       <BrandContact />
-      <PagePlaceholder {...props} />
+      <CustomerService />
     </>
   );
 }

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { Feedback } from '@/features/service/Feedback';
 
-export default definePage('pages/feedBack/feedBack', PagePlaceholder);
+export default definePage('pages/feedBack/feedBack', Feedback);

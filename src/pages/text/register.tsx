@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { RegistrationAgreement } from '@/features/service/LegalText';
 
-export default definePage('pages/text/register', PagePlaceholder);
+export default definePage('pages/text/register', RegistrationAgreement);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { EmbeddedWebPage } from '@/features/webview/WebPages';
 
-export default definePage('pages/webView/webView', PagePlaceholder);
+export default definePage('pages/webView/webView', EmbeddedWebPage);

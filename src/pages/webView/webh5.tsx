@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ExternalJumpPage } from '@/features/webview/WebPages';
 
-export default definePage('pages/webView/webh5', PagePlaceholder);
+export default definePage('pages/webView/webh5', ExternalJumpPage);

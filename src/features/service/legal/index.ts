@@ -1,0 +1,6 @@
+/** The legal texts, each built for the active brand's company. */
+export { privacyPolicy } from './privacy';
+export { registrationAgreement } from './register';
+export { rentalAgreement } from './rental';
+export { serviceAgreement } from './service';
+export type { LegalDocument, LegalParties, LegalSection } from './types';
