@@ -32,7 +32,8 @@ import { ok } from '../plugins/errors.ts';
 
 const kycUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
-  app.addHook('preHandler', app.authenticate);
+  // onRequest: an anonymous caller is refused before the body is even validated.
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/getBankInfo',

@@ -1,0 +1,198 @@
+/** User B can never see or act on user A's identity, face sessions, OCR, cards, contracts. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { BindPreOrder } from '../../contract/api/bankcard.ts';
+import type { OcrResult } from '../../contract/api/kyc.ts';
+import type { Signing } from '../../contract/api/contract.ts';
+import { verificationStatus } from '../src/kyc/status.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+import {
+  PNG,
+  insertOrder,
+  sandboxBank,
+  testIdNumber,
+  upload,
+  userIdOf,
+  verifyFully,
+} from './kyc-fixtures.ts';
+
+let server: TestServer;
+let tokenA: string;
+let tokenB: string;
+let orderA: number;
+let certifyA: string;
+let ocrA: number;
+let fileA: string;
+let pendingBindA: string;
+let flowA: Signing;
+const idA = testIdNumber(900);
+
+before(async () => {
+  server = await startTestServer();
+  tokenA = await server.loginAs('13900000001');
+  tokenB = await server.loginAs('13900000002');
+  await verifyFully(server, tokenA, { name: '甲方', idNo: idA });
+  orderA = await insertOrder(server, await userIdOf(server, tokenA));
+  certifyA = (
+    await server.request<{ certifyId: string }>('POST', '/api/user/auth/face', { token: tokenA })
+  ).body.data.certifyId;
+  fileA = await upload(server, tokenA, PNG, `idcard_${idA}_甲方.png`);
+  ocrA = (
+    await server.request<OcrResult>('POST', '/api/client/idcard/ocr', {
+      token: tokenA,
+      body: { fileId: fileA, side: 'front' },
+    })
+  ).body.data.ocrId;
+  pendingBindA = (
+    await server.request<BindPreOrder>('POST', '/api/user/bindCardPreOrder', {
+      token: tokenA,
+      body: { cardNo: '6225880123456789', mobile: '13700009999' },
+    })
+  ).body.data.bindId;
+  flowA = (
+    await server.request<Signing>('POST', '/api/contract/create', {
+      token: tokenA,
+      body: { orderId: orderA },
+    })
+  ).body.data;
+});
+after(() => server.close());
+
+test("B's own views show nothing of A", async () => {
+  const status = await server.request<{ identity: unknown; status: Record<string, boolean> }>(
+    'GET',
+    '/api/user/auth/status',
+    { token: tokenB },
+  );
+  assert.equal(status.body.data.identity, null);
+  assert.ok(Object.values(status.body.data.status).every((flag) => flag === false));
+  assert.deepEqual(
+    (await server.request('GET', '/api/user/bankCards', { token: tokenB })).body.data,
+    [],
+  );
+  assert.equal(
+    (await server.request('POST', '/api/client/link/detail', { token: tokenB })).body.data,
+    null,
+  );
+  const face2 = await server.request('POST', '/api/client/face/result2', { token: tokenB });
+  assert.equal(face2.status, 404);
+});
+
+test("B cannot use A's uploads, OCR results or face sessions", async () => {
+  const calls: [string, string, Record<string, unknown>][] = [
+    ['POST', '/api/client/idcard/ocr', { fileId: fileA, side: 'front' }],
+    ['POST', '/api/client/auth/submit', { ocrId: ocrA }],
+    ['POST', '/api/user/auth/submit', { ocrId: ocrA }],
+    ['POST', '/api/user/face/result', { certifyId: certifyA }],
+    ['POST', '/api/client/face/result', { certifyId: certifyA }],
+    ['POST', '/api/client/face/put', { certifyId: certifyA, fileId: fileA }],
+  ];
+  for (const [method, url, body] of calls) {
+    const reply = await server.request(method, url, { token: tokenB, body });
+    assert.equal(reply.status, 404, `${url} ${JSON.stringify(reply.body)}`);
+    assert.equal(reply.body.data, null);
+  }
+  const userB = await userIdOf(server, tokenB);
+  assert.deepEqual(await verificationStatus(server.db, userB), {
+    realName: false,
+    face: false,
+    credit: false,
+    emergencyContact: false,
+    bankCard: false,
+  });
+  // A's pending face session is still A's, and still pending.
+  const a = await server.request<{ status: string }>('POST', '/api/user/face/result', {
+    token: tokenA,
+    body: { certifyId: certifyA },
+  });
+  assert.equal(a.body.data.status, 'pending');
+});
+
+test("B cannot verify or complete A's card binding, even with A's code", async () => {
+  const code = sandboxBank(server).lastCode('13700009999');
+  const verify = await server.request('POST', '/api/user/verifyBindCard', {
+    token: tokenB,
+    body: { bindId: pendingBindA, code },
+  });
+  assert.equal(verify.status, 404);
+  const bind = await server.request('POST', '/api/user/bindBindCard', {
+    token: tokenB,
+    body: { bindId: pendingBindA },
+  });
+  assert.equal(bind.status, 404);
+  const row = await server.db
+    .selectFrom('bank_card_binds')
+    .select(['status', 'attempts'])
+    .where('bind_request_no', '=', pendingBindA)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(row, { status: 'sent', attempts: 0 });
+});
+
+test("B cannot read, sign, check or withhold on A's order", async () => {
+  const replies = [
+    await server.request('POST', '/api/order/contract/html', {
+      token: tokenB,
+      body: { orderId: orderA },
+    }),
+    await server.request('POST', '/api/contract/create', {
+      token: tokenB,
+      body: { orderId: orderA },
+    }),
+    await server.request('GET', '/api/contract/create2', {
+      token: tokenB,
+      query: { orderId: orderA },
+    }),
+    await server.request('GET', '/api/contract/check', {
+      token: tokenB,
+      query: { orderId: orderA },
+    }),
+    await server.request('POST', '/api/client/contract', {
+      token: tokenB,
+      body: { orderId: orderA },
+    }),
+    await server.request('GET', `/api/order/signHFB/${orderA}`, { token: tokenB }),
+  ];
+  for (const reply of replies) {
+    assert.equal(reply.status, 404, JSON.stringify(reply.body));
+    assert.ok(!JSON.stringify(reply.body).includes('甲方'));
+  }
+  assert.equal(
+    (await server.db.selectFrom('withholding_agreements').selectAll().execute()).length,
+    0,
+  );
+  const sessions = await server.db.selectFrom('sign_sessions').selectAll().execute();
+  assert.deepEqual(
+    sessions.map((s) => s.flow_id),
+    [flowA.flowId],
+  );
+});
+
+test('every verification route needs a login', async () => {
+  const routes: [string, string][] = [
+    ['GET', '/api/user/getBankInfo?cardNo=6222021234567890128'],
+    ['POST', '/api/user/bindCardPreOrder'],
+    ['POST', '/api/user/verifyBindCard'],
+    ['POST', '/api/user/bindBindCard'],
+    ['POST', '/api/user/auth/face'],
+    ['POST', '/api/user/face/result'],
+    ['POST', '/api/user/auth/submit'],
+    ['POST', '/api/client/idcard/ocr'],
+    ['POST', '/api/client/auth/submit'],
+    ['POST', '/api/client/auth/face'],
+    ['POST', '/api/client/face/result'],
+    ['POST', '/api/client/face/result2'],
+    ['POST', '/api/client/face/put'],
+    ['POST', '/api/client/contract'],
+    ['POST', '/api/client/link/submit'],
+    ['POST', '/api/client/link/detail'],
+    ['POST', '/api/contract/create'],
+    ['GET', '/api/contract/create2?orderId=1'],
+    ['GET', '/api/contract/check?orderId=1'],
+    ['POST', '/api/order/contract/html'],
+    ['GET', `/api/order/signHFB/${orderA}`],
+  ];
+  for (const [method, url] of routes) {
+    const reply = await server.request(method, url, { body: method === 'POST' ? {} : undefined });
+    assert.equal(reply.status, 401, `${method} ${url}`);
+  }
+});
