@@ -668,8 +668,6 @@ const PAYABLE: Record<PayKind, readonly OrderStatus[]> = {
   first: ['PENDING_PAY'],
   stage: [
     'SHIPPED',
-    'PENDING_SHIP',
-    'PENDING_REVIEW',
     'RENTING',
     'OVERDUE',
     'DUE',

@@ -11,17 +11,18 @@ import type { SandboxGateway } from './sandbox.ts';
 
 export type Gateways = Record<GatewayName, SandboxGateway>;
 
-const byApp = new WeakMap<AppDeps, Gateways>();
+// Keyed by the database handle: copies of deps with another clock (the scheduler's) share them.
+const byApp = new WeakMap<object, Gateways>();
 
 export function gateways(deps: AppDeps): Gateways {
-  let found = byApp.get(deps);
+  let found = byApp.get(deps.db);
   if (!found) {
     found = {
       alipay: createAlipayPayGateway(),
       wechat: createWechatPayGateway(),
       card: createWithholdingGateway(),
     };
-    byApp.set(deps, found);
+    byApp.set(deps.db, found);
   }
   return found;
 }
