@@ -151,8 +151,11 @@ describe("user B and user A's orders", () => {
   test('every route answers 404 for the other user’s order and changes nothing', async () => {
     const before = await footprint();
     for (const [url, extra] of bodyRoutes) {
-      const body = { orderId: aliceOrder, ...extra };
-      if ('billIds' in extra) body.billIds = [aliceBill];
+      const body = {
+        orderId: aliceOrder,
+        ...extra,
+        ...('billIds' in extra ? { billIds: [aliceBill] } : {}),
+      };
       const reply = await server.request('POST', url, {
         token: bob.token,
         body,
