@@ -6,9 +6,23 @@ import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http';
  * client at its own server.
  */
 
+/**
+ * NOTE(h5): Taro inlines a `process.env.TARO_APP_*` expression only when the variable is set (in
+ * the build's environment or a .env file); an unset one stays as written, and there is no
+ * `process` in the browser or the mini-program runtimes. Each read is therefore the literal
+ * expression (so the inlining still finds it), read through this guard.
+ */
+function envValue(read: () => string | undefined): string | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
 /** API origin without a trailing slash; empty on H5, where `/api/...` is same-origin. */
 export function apiBase(): string {
-  return (process.env.TARO_APP_API_BASE ?? '').trim().replace(/\/+$/, '');
+  return (envValue(() => process.env.TARO_APP_API_BASE) ?? '').trim().replace(/\/+$/, '');
 }
 
 /** An absolute URL for an API path; absolute URLs pass through unchanged. */
@@ -19,8 +33,8 @@ export function apiUrl(path: string): string {
 
 export function clientCredential(): { clientId: string; clientSecret: string } {
   return {
-    clientId: process.env.TARO_APP_CLIENT_ID || DEFAULT_CLIENT_ID,
-    clientSecret: process.env.TARO_APP_CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
+    clientId: envValue(() => process.env.TARO_APP_CLIENT_ID) || DEFAULT_CLIENT_ID,
+    clientSecret: envValue(() => process.env.TARO_APP_CLIENT_SECRET) || DEFAULT_CLIENT_SECRET,
   };
 }
 
@@ -56,7 +70,7 @@ export function base64Encode(text: string): string {
  * over https (the API is then same-origin). Nothing over plain http is ever allowed.
  */
 export function webViewHosts(): string[] {
-  const configured = (process.env.TARO_APP_WEBVIEW_HOSTS ?? '')
+  const configured = (envValue(() => process.env.TARO_APP_WEBVIEW_HOSTS) ?? '')
     .split(',')
     .map((host) => host.trim().toLowerCase())
     .filter(Boolean);
