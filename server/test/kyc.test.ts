@@ -258,3 +258,27 @@ test('emergency contact through link/submit and link/detail, never the own mobil
     true,
   );
 });
+
+test('concurrent submits: one ID number ends up on exactly one account', async () => {
+  const tokens = await Promise.all(
+    ['13500000011', '13500000012', '13500000013', '13500000014'].map((m) => server.loginAs(m)),
+  );
+  const idNo = testIdNumber(888);
+  const replies = await Promise.all(
+    tokens.map((token) =>
+      server.request('POST', '/api/user/auth/submit', { token, body: { name: '并发', idNo } }),
+    ),
+  );
+  assert.deepEqual(replies.map((r) => r.status).sort(), [200, 409, 409, 409]);
+  // One account, several identities at once: one is kept, the rest refused.
+  const token = await server.loginAs('13500000015');
+  const mixed = await Promise.all(
+    [881, 882, 883].map((sequence) =>
+      server.request('POST', '/api/client/auth/submit', {
+        token,
+        body: { name: '多身份', idNo: testIdNumber(sequence) },
+      }),
+    ),
+  );
+  assert.deepEqual(mixed.map((r) => r.status).sort(), [200, 409, 409]);
+});
