@@ -161,6 +161,9 @@ test('signing: the order moves only when the signed callback arrives, once', asy
     .where('order_id', '=', orderId)
     .executeTakeFirstOrThrow();
   assert.equal(view.body.data.html, stored.html);
+  // The flow id opens the signing page: like a token, it never reaches a log line.
+  assert.ok(server.logs().includes('/api/contract/create'));
+  assert.ok(!server.logs().includes(flowId));
 });
 
 test('a paid deposit goes straight to payment after signing', async () => {

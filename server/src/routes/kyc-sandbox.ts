@@ -41,6 +41,9 @@ const buttons = (action: string, pairs: [string, string][]) =>
     )
     .join('');
 
+/** Flow and certify ids in these paths open a signing or face page: keep them out of access logs. */
+const QUIET = { logLevel: 'warn' } as const;
+
 const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   const { esign, face } = kycProviders(deps);
@@ -51,7 +54,7 @@ const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
     done(null, body);
   });
 
-  app.post('/notify/esign', async (request, reply) => {
+  app.post('/notify/esign', QUIET, async (request, reply) => {
     const signature = request.headers['x-esign-signature'];
     const outcome = await acceptNotification(
       deps,
@@ -62,27 +65,32 @@ const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
   });
 
   if (esign instanceof SandboxEsign) {
-    app.get<{ Params: { flowId: string } }>('/sandbox/esign/:flowId', async (request, reply) => {
-      const flow = SAFE_ID.test(request.params.flowId)
-        ? esign.flow(request.params.flowId)
-        : undefined;
-      if (!flow) throw notFound('签署流程不存在');
-      const actions =
-        flow.outcome === 'pending'
-          ? buttons(`/sandbox/esign/${flow.flowId}`, [
-              ['sign', '同意并签署'],
-              ['refuse', '拒绝签署'],
-            ])
-          : `<p>${flow.outcome === 'signed' ? '已签署' : '已拒绝'}</p>`;
-      // flow.html was sanitised when the contract was rendered.
-      return page(
-        reply,
-        '签署合同（沙箱）',
-        `<p>签署人：${escapeHtml(flow.signer.name)} ${escapeHtml(flow.signer.idMasked)}</p>${flow.html}${actions}`,
-      );
-    });
+    app.get<{ Params: { flowId: string } }>(
+      '/sandbox/esign/:flowId',
+      QUIET,
+      async (request, reply) => {
+        const flow = SAFE_ID.test(request.params.flowId)
+          ? esign.flow(request.params.flowId)
+          : undefined;
+        if (!flow) throw notFound('签署流程不存在');
+        const actions =
+          flow.outcome === 'pending'
+            ? buttons(`/sandbox/esign/${flow.flowId}`, [
+                ['sign', '同意并签署'],
+                ['refuse', '拒绝签署'],
+              ])
+            : `<p>${flow.outcome === 'signed' ? '已签署' : '已拒绝'}</p>`;
+        // flow.html was sanitised when the contract was rendered.
+        return page(
+          reply,
+          '签署合同（沙箱）',
+          `<p>签署人：${escapeHtml(flow.signer.name)} ${escapeHtml(flow.signer.idMasked)}</p>${flow.html}${actions}`,
+        );
+      },
+    );
     app.post<{ Params: { flowId: string; outcome: string } }>(
       '/sandbox/esign/:flowId/:outcome',
+      QUIET,
       async (request, reply) => {
         const { flowId, outcome } = request.params;
         if (!SAFE_ID.test(flowId) || !esign.flow(flowId)) throw notFound('签署流程不存在');
@@ -100,6 +108,7 @@ const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
   if (face instanceof SandboxFace) {
     app.get<{ Params: { certifyId: string } }>(
       '/sandbox/face/:certifyId',
+      QUIET,
       async (request, reply) => {
         const { certifyId } = request.params;
         if (!SAFE_ID.test(certifyId) || !face.has(certifyId)) throw notFound('认证不存在');
@@ -115,6 +124,7 @@ const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
     );
     app.post<{ Params: { certifyId: string; outcome: string } }>(
       '/sandbox/face/:certifyId/:outcome',
+      QUIET,
       async (request, reply) => {
         const { certifyId, outcome } = request.params;
         if (!SAFE_ID.test(certifyId) || !face.has(certifyId)) throw notFound('认证不存在');
