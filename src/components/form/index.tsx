@@ -152,8 +152,10 @@ export function SubmitButton({
   return (
     <Button
       className={`form-submit${off ? ' form-submit--disabled' : ''} ${className ?? ''}`}
-      disabled={off}
-      loading={pending}
+      // NOTE(h5): Taro's H5 button styles match the bare [disabled]/[loading] attributes, which a
+      // `false` value still sets: pass them only when true.
+      disabled={off || undefined}
+      loading={pending || undefined}
       aria-disabled={off}
       aria-busy={pending}
       onClick={() => {
