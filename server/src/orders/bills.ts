@@ -172,7 +172,8 @@ export function buyoutQuote(input: {
     .filter((b) => b.status === 'unpaid')
     .reduce((sum, b) => sum + b.overdue_fee, 0);
   const gross = price + unpaidDue + fees;
-  const depositUsed = Math.min(input.depositAvailable, gross);
+  // The deposit offsets the buy-out price (the BUYOUT bill's discount); rent and fees are paid.
+  const depositUsed = Math.min(input.depositAvailable, price);
   return {
     lines: [
       { label: '买断价', amount: price },

@@ -1197,6 +1197,16 @@ async function refundDepositBill(trx: Trx, deps: AppDeps, orderId: number) {
     .where('b.status', '=', 'paid')
     .executeTakeFirst();
   if (!deposit || deposit.paid === 0) return;
+  // What a paid buy-out took from the deposit (its discount) is kept; the rest goes back.
+  const offset = await trx
+    .selectFrom('bills')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('discount'), eb.lit(0)).as('sum'))
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'BUYOUT')
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  const amount = deposit.paid - Number(offset.sum);
+  if (amount <= 0) return;
   const already = await trx
     .selectFrom('refunds')
     .select('id')
@@ -1208,7 +1218,7 @@ async function refundDepositBill(trx: Trx, deps: AppDeps, orderId: number) {
   await gateways(deps)[deposit.channel === 'auth' ? 'alipay' : deposit.channel].refund(
     deposit.out_trade_no,
     outRefundNo,
-    deposit.paid,
+    amount,
   );
   await trx
     .insertInto('refunds')
@@ -1216,7 +1226,7 @@ async function refundDepositBill(trx: Trx, deps: AppDeps, orderId: number) {
       out_refund_no: outRefundNo,
       payment_id: deposit.paymentId,
       order_id: orderId,
-      amount: deposit.paid,
+      amount,
       reason: '押金退还',
     })
     .execute();
@@ -1382,15 +1392,7 @@ export async function applyBuyout(db: Db, deps: AppDeps, userId: number, orderId
         paid_at: null,
       })
       .execute();
-    if (order.deposit_method === 'paid' && quote.depositUsed > 0) {
-      // The offset part of the paid deposit is kept, so only the rest of it is refunded later.
-      await trx
-        .updateTable('bills')
-        .set({ paid: sql<number>`paid - ${Math.min(price, quote.depositUsed)}` })
-        .where('order_id', '=', orderId)
-        .where('kind', '=', 'DEPOSIT')
-        .execute();
-    }
+    // The offset part of a paid deposit is the BUYOUT bill's discount; refundDepositBill keeps it.
     return { ...result, quote: { lines: quote.lines, total: quote.total } };
   });
 }
