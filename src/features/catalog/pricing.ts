@@ -131,6 +131,7 @@ export function rentNowUrl(
   planId: number,
   services: readonly ValueAddedService[],
 ): string {
+  // Integer ids and commas need no escaping.
   const serviceIds = services.map((s) => s.id).join(',');
-  return `/pages/order/order?goodsId=${goods.id}&skuId=${skuId}&planId=${planId}&serviceIds=${encodeURIComponent(serviceIds)}`;
+  return `/pages/order/order?goodsId=${goods.id}&skuId=${skuId}&planId=${planId}&serviceIds=${serviceIds}`;
 }

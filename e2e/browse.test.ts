@@ -1,0 +1,312 @@
+/**
+ * Browse journeys in a real browser against the real server and its seeded catalogue: home →
+ * category → product → SKU and plan (the price breakdown follows), the gallery viewer, search
+ * with history, premium goods and value-added services, and a brand chosen by `?platform=N`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
+import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+const url = (route: string) => `${server.baseUrl}/#/${route}`;
+
+async function breakdown(page: Page): Promise<Record<string, string>> {
+  const rows = page.locator('.breakdown__row');
+  const values: Record<string, string> = {};
+  for (let i = 0; i < (await rows.count()); i += 1) {
+    const row = rows.nth(i);
+    values[(await row.locator('.breakdown__label').textContent()) ?? ''] =
+      (await row.locator('.breakdown__value').textContent()) ?? '';
+  }
+  return values;
+}
+
+/** Scrolls the window to the bottom, as a finger would, until `count` has grown. */
+async function scrollUntilMore(page: Page, items: Locator): Promise<number> {
+  const before = await items.count();
+  for (let i = 0; i < 20 && (await items.count()) <= before; i += 1) {
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(250);
+  }
+  return items.count();
+}
+
+describe('browse journeys', () => {
+  it('home → category → product → pick SKU and plan → rent now', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/`);
+    // Brand image, banners, shortcuts and the first tab's goods, all from the server.
+    await page.getByRole('heading', { name: BRANDS[0].platformName }).waitFor();
+    await page.locator('.banner__item').first().waitFor();
+    assert.ok((await page.locator('.banner__item').count()) >= 2, 'banners from the server');
+    await page.locator('.paged-list .goods-card').first().waitFor();
+    const shortcuts = await page.locator('.shortcuts__name').allTextContents();
+    assert.ok(shortcuts.includes('笔记本电脑'), `shortcuts: ${shortcuts.join(',')}`);
+    await screenshot(page, 'browse-home');
+
+    await page.locator('.tabs').scrollIntoViewIfNeeded();
+    await page.locator('.tabs__tab--active').waitFor();
+    await screenshot(page, 'browse-home-tabs');
+
+    // Home pages its tab goods as the window scrolls (H5 reach-bottom).
+    const homeCards = page.locator('.paged-list .goods-card');
+    const firstPage = await homeCards.count();
+    const more = await scrollUntilMore(page, homeCards);
+    assert.ok(more > firstPage, `home paged on scroll: ${firstPage} → ${more}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // A category shortcut opens the classify tab on that category.
+    await page.locator('.shortcuts__item', { hasText: '笔记本电脑' }).click();
+    await page.waitForURL(/pages\/classify\/classify/);
+    const active = page.locator('.classify__category--active');
+    await active.waitFor();
+    assert.equal(await active.textContent(), '笔记本电脑');
+    const rows = page.locator('.goods-row');
+    await rows.first().waitFor();
+    await screenshot(page, 'browse-classify');
+    // Another category replaces the list.
+    const laptopFirst = await rows.first().locator('.goods-row__name').textContent();
+    await page.locator('.classify__category', { hasText: '手机' }).click();
+    await page.waitForFunction(
+      (name) => document.querySelector('.goods-row .goods-row__name')?.textContent !== name,
+      laptopFirst,
+    );
+    const phoneCount = await rows.count();
+    const pagedPhones = await scrollUntilMore(page, rows);
+    assert.ok(pagedPhones > phoneCount, `classify paged on scroll: ${phoneCount} → ${pagedPhones}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // The first phone's product page.
+    const goodsName = (await rows.first().locator('.goods-row__name').textContent()) ?? '';
+    await rows.first().click();
+    await page.waitForURL(/commodityDetails\?goodsId=\d+/);
+    await page.getByRole('heading', { name: goodsName }).waitFor();
+    await page.locator('.breakdown').waitFor();
+    await screenshot(page, 'browse-product');
+
+    const first = await breakdown(page);
+    assert.ok(first['月租金']?.startsWith('¥'), JSON.stringify(first));
+    for (const label of ['首期支付', '押金', '到期买断价', '增值服务合计', '总租金'])
+      assert.ok(first[label]?.match(/^¥\d+\.\d\d$/), `${label}: ${first[label]}`);
+
+    // Another capacity (the most expensive one): the rent follows the SKU.
+    const capacities = page
+      .locator('.picker__row')
+      .nth(1)
+      .locator('[role="radio"]:not([aria-disabled="true"])');
+    assert.ok((await capacities.count()) >= 1);
+    await capacities.last().click();
+    // Then a shorter plan: the monthly rent of a 3-month plan is higher than a 12-month one's.
+    const plans = page.locator('.chip--plan');
+    assert.ok((await plans.count()) >= 2, 'several plans');
+    const before = await breakdown(page);
+    await plans.last().click();
+    await page.waitForFunction(
+      (rent) =>
+        document.querySelector('.breakdown__row--rent .breakdown__value')?.textContent !== rent,
+      before['月租金'],
+    );
+    const shorter = await breakdown(page);
+    assert.notEqual(shorter['总租金'], before['总租金']);
+    assert.equal(
+      await plans.last().getAttribute('aria-checked'),
+      'true',
+      'the picked plan is marked',
+    );
+
+    // An optional service adds to the rent and the services total.
+    const optional = page.locator('.service-option[aria-disabled="false"]').first();
+    await optional.click();
+    await page.waitForFunction(
+      (total) =>
+        document.querySelector('.breakdown__row--services .breakdown__value')?.textContent !==
+        total,
+      shorter['增值服务合计'],
+    );
+    const withService = await breakdown(page);
+    assert.notEqual(withService['增值服务合计'], shorter['增值服务合计']);
+    assert.equal(await optional.getAttribute('aria-checked'), 'true');
+    await screenshot(page, 'browse-product-picked');
+
+    // The gallery's full-screen viewer zooms from 1× to 4× and no further.
+    await page.locator('.gallery__item').first().click();
+    const viewer = page.getByRole('dialog');
+    await viewer.waitFor();
+    const zoomIn = viewer.getByRole('button', { name: '放大' });
+    for (let i = 0; i < 3; i += 1) await zoomIn.click();
+    await viewer.getByText(/4倍/).waitFor();
+    assert.equal(await zoomIn.getAttribute('aria-disabled'), 'true');
+    // A further tap on the disabled button changes nothing.
+    await zoomIn.click({ force: true });
+    const scale = await viewer
+      .locator('.viewer__image')
+      .evaluate((el) => (el as HTMLElement).style.transform);
+    assert.equal(scale, 'scale(4)');
+    await screenshot(page, 'browse-product-viewer');
+    // Zooming out stops at 1×.
+    const zoomOut = viewer.getByRole('button', { name: '缩小' });
+    for (let i = 0; i < 3; i += 1) await zoomOut.click();
+    await viewer.getByText(/1倍/).waitFor();
+    assert.equal(await zoomOut.getAttribute('aria-disabled'), 'true');
+    await viewer.getByRole('button', { name: '关闭' }).click();
+    await viewer.waitFor({ state: 'detached' });
+
+    // Rent now carries the choices to the confirm-order page.
+    const checkedServices = await page.locator('.service-option[aria-checked="true"]').count();
+    assert.ok(checkedServices >= 1);
+    await page.locator('.action-bar__rent').click();
+    await page.waitForURL(/pages\/order\/order\?/);
+    const query = new URLSearchParams(page.url().split('?')[1]);
+    assert.match(query.get('goodsId') ?? '', /^\d+$/);
+    assert.match(query.get('skuId') ?? '', /^\d+$/);
+    assert.match(query.get('planId') ?? '', /^\d+$/);
+    // Every ticked service (required ones and the one picked), by id.
+    assert.match(query.get('serviceIds') ?? '', /^\d+(,\d+)*$/);
+    assert.equal(query.get('serviceIds')?.split(',').length, checkedServices);
+    await screenshot(page, 'browse-order-placeholder');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('search with history: add, dedupe, nothing found, clear after confirming', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.goto(url('pages/search/search'));
+    const hot = page.locator('.search__chip--hot');
+    await hot.first().waitFor();
+    assert.ok((await hot.allTextContents()).includes('MacBook'));
+    await screenshot(page, 'browse-search');
+
+    const input = page.locator('.search__input input');
+    const search = async (text: string) => {
+      await input.fill(text);
+      await page.getByRole('button', { name: '搜索' }).click();
+    };
+    const history = () => page.locator('.search__chips--history .search__chip').allTextContents();
+    const backToSuggestions = async () => {
+      await input.fill('');
+      await page.locator('.search__suggestions').waitFor();
+    };
+
+    await search('iPhone');
+    await page.locator('.paged-list .goods-card').first().waitFor();
+    const names = await page.locator('.goods-card__name').allTextContents();
+    assert.ok(names.length > 0 && names.every((n) => /iphone/i.test(n)), names.join(','));
+    await screenshot(page, 'browse-search-results');
+
+    await backToSuggestions();
+    await hot.filter({ hasText: '大疆' }).click();
+    await page.locator('.paged-list .goods-card').first().waitFor();
+    await backToSuggestions();
+    // The same keyword again, typed differently: one entry, moved to the front.
+    await search('  iphone ');
+    await page.locator('.paged-list .goods-card').first().waitFor();
+    await backToSuggestions();
+    assert.deepEqual(await history(), ['iphone', '大疆']);
+
+    await search('zzqx无此商品');
+    await page.getByText('没有找到相关商品').waitFor();
+    await screenshot(page, 'browse-search-empty');
+    await backToSuggestions();
+    assert.deepEqual(await history(), ['zzqx无此商品', 'iphone', '大疆']);
+
+    // The history survives a reload.
+    await page.reload();
+    await page.locator('.search__chips--history').waitFor();
+    assert.deepEqual(await history(), ['zzqx无此商品', 'iphone', '大疆']);
+
+    // Clearing asks first: cancel keeps it, confirm clears it.
+    await page.getByRole('button', { name: '清空' }).click();
+    await page.locator('.taro-model__cancel').click();
+    assert.equal((await history()).length, 3);
+    await page.getByRole('button', { name: '清空' }).click();
+    await screenshot(page, 'browse-search-clear-confirm');
+    await page.locator('.taro-model__confirm').click();
+    await page.locator('.search__chips--history').waitFor({ state: 'detached' });
+    await page.reload();
+    await hot.first().waitFor();
+    assert.equal(await page.locator('.search__chips--history').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('premium goods and value-added services', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.goto(url('pages/enjoy/enjoy'));
+    await page.locator('.paged-list .goods-card').first().waitFor();
+    await screenshot(page, 'browse-enjoy');
+    await page.locator('.paged-list .goods-card').first().click();
+    await page.waitForURL(/commodityDetails\?goodsId=(\d+)/);
+    const goodsId = /goodsId=(\d+)/.exec(page.url())?.[1];
+    await page.locator('.tag--brand', { hasText: '优享' }).waitFor();
+    await page.locator('.picker__link').click();
+    await page.waitForURL(new RegExp(`valueAddedServices\\?goodsId=${goodsId}`));
+    await page.locator('.vas__service').first().waitFor();
+    assert.ok((await page.locator('.vas__price').first().textContent())?.startsWith('¥'));
+    await screenshot(page, 'browse-value-added-services');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('?platform=3 shows brand 3 colour and name on the browse pages', async () => {
+    const brand = BRANDS[2];
+    const { page, errors } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/?platform=3`);
+    await page.getByRole('heading', { name: brand.platformName }).waitFor();
+    await page.locator('.tabs__tab--active').waitFor();
+    assert.equal(
+      await page.locator('.tabs__tab--active').evaluate((el) => getComputedStyle(el).color),
+      rgb(brand.themeColor),
+    );
+    await screenshot(page, 'browse-home-brand3');
+
+    await page.goto(url('pages/search/search'));
+    const button = page.getByRole('button', { name: '搜索' });
+    await button.waitFor();
+    assert.equal(
+      await button.evaluate((el) => getComputedStyle(el).backgroundColor),
+      rgb(brand.themeColor),
+    );
+
+    await page.goto(url('pages/classify/classify'));
+    await page.locator('.classify__category--active').waitFor();
+    assert.equal(
+      await page
+        .locator('.classify__category--active')
+        .evaluate((el) => getComputedStyle(el).color),
+      rgb(brand.themeColor),
+    );
+    await screenshot(page, 'browse-classify-brand3');
+
+    await page.goto(url('pages/commodityDetails/commodityDetails'));
+    // No goods id: the brand's default goods.
+    await page.locator('.action-bar__rent').waitFor();
+    assert.equal(
+      await page
+        .locator('.action-bar__rent')
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+      rgb(brand.themeColor),
+    );
+    await screenshot(page, 'browse-product-brand3');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
