@@ -1,0 +1,243 @@
+/**
+ * Order benchmark, end to end: how many orders per second go place → confirm → (contract signed)
+ * → freeze → pay → notify, each step through the real HTTP routes except the signature (the
+ * e-sign flow belongs to the contract routes; here the state machine's `sign` is applied), with
+ * the sandbox providers notifying asynchronously as in production.
+ *
+ *   npx tsx server/bench/orders.ts [--engine postgres|pglite] [--duration 15] [--workers 10]
+ *
+ * The server runs in this process (the sandboxes live with it); the load comes from `workers`
+ * concurrent users, each placing and paying one order after another. PostgreSQL: a throwaway
+ * database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDatabase } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { applyOrderAction } from '../src/orders/machine.ts';
+import { issueSession } from '../src/plugins/auth.ts';
+import { createProviders } from '../src/providers/index.ts';
+import { seedIfEmpty } from '../src/seed/index.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    duration: { type: 'string', default: '15' },
+    workers: { type: 'string', default: '10' },
+  },
+});
+const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const HEADERS = {
+  'x-client-authorization': `Basic ${Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64')}`,
+  'x-platform': '1',
+  'content-type': 'application/json',
+};
+
+async function main() {
+  const engine = args.engine === 'pglite' ? 'pglite' : 'postgres';
+  const seconds = Number(args.duration);
+  const workers = Number(args.workers);
+  const dbName = `bench_orders_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  if (engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
+  const config = loadConfig({
+    APP_ENV: 'test',
+    DATA_DIR: tmp,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const handle = await createDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 20 });
+  const quiet = new Writable({ write: (_c, _e, done) => done() });
+  try {
+    await migrate(handle.db);
+    await seedIfEmpty(handle.db);
+    const app = await buildApp(
+      { db: handle.db, config, providers: createProviders(config), now: () => new Date() },
+      { logStream: quiet },
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const base = `http://127.0.0.1:${address.port}`;
+    const { db } = handle;
+    const plan = await db
+      .selectFrom('goods_plan')
+      .select(['id', 'goods_id', 'sku_id'])
+      .where('term_unit', '=', 'month')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+
+    // One verified user per worker, with a session and an address.
+    const users: { token: string; addressId: number }[] = [];
+    for (let i = 0; i < workers; i++) {
+      const mobile = `188${String(i).padStart(8, '0')}`;
+      const user = await db
+        .insertInto('users')
+        .values({ mobile, alipay_user_id: null, channel_code: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const token = await issueSession(db, {
+        userId: user.id,
+        platform: 1,
+        now: new Date(),
+        ttlSeconds: 86_400,
+      });
+      const addr = await db
+        .insertInto('addresses')
+        .values({
+          user_id: user.id,
+          name: '压测',
+          mobile,
+          province: '浙江省',
+          city: '杭州市',
+          district: '西湖区',
+          detail: '1 号',
+          is_default: true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('identities')
+        .values({
+          user_id: user.id,
+          name: '压测',
+          id_hash: `bench${i}${dbName}`,
+          id_masked: '1101**********002X',
+          gender: 'M',
+          birth_date: '1990-01-01',
+          source: 'manual',
+        })
+        .execute();
+      await db
+        .insertInto('face_sessions')
+        .values({
+          user_id: user.id,
+          certify_id: `bench${i}${dbName}`,
+          status: 'passed',
+          finished_at: new Date(),
+        })
+        .execute();
+      await db
+        .insertInto('credit_scores')
+        .values({ user_id: user.id, provider: 'sandbox', score: 720, passed: true })
+        .execute();
+      await db
+        .insertInto('emergency_contacts')
+        .values({ user_id: user.id, name: '李四', mobile: '13700000000', relation: '朋友' })
+        .execute();
+      users.push({ token, addressId: addr.id });
+    }
+
+    const post = async <T>(token: string, url: string, body: unknown): Promise<T> => {
+      const response = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { ...HEADERS, token },
+        body: JSON.stringify(body),
+      });
+      const reply = (await response.json()) as { code: number; msg: string; data: T };
+      if (reply.code !== 200) throw new Error(`${url}: ${reply.code} ${reply.msg}`);
+      return reply.data;
+    };
+    const waitFor = async (orderId: number, status: string) => {
+      for (let i = 0; i < 5000; i++) {
+        const row = await db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        if (row.status === status) return;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      throw new Error(`order ${orderId} never reached ${status}`);
+    };
+
+    const latencies: number[] = [];
+    let failures = 0;
+    const deadline = Date.now() + seconds * 1000;
+    const started = Date.now();
+    await Promise.all(
+      users.map(async (user) => {
+        while (Date.now() < deadline) {
+          const t0 = performance.now();
+          try {
+            const { id } = await post<{ id: number }>(user.token, '/api/order/place', {
+              goodsId: plan.goods_id,
+              skuId: plan.sku_id,
+              planId: plan.id,
+              addressId: user.addressId,
+            });
+            await post(user.token, '/api/order/confirm', { orderId: id });
+            await db
+              .transaction()
+              .execute((trx) =>
+                applyOrderAction(trx, id, 'sign', { actor: 'user', now: new Date() }),
+              );
+            await post(user.token, '/api/order/refreeze', { orderId: id });
+            await waitFor(id, 'PENDING_PAY');
+            const pay = await post<{ outTradeNo: string }>(user.token, '/api/order/pay', {
+              orderId: id,
+            });
+            const cashier = await fetch(`${base}/pay/cashier/${pay.outTradeNo}/pay`, {
+              method: 'POST',
+              redirect: 'manual',
+            });
+            if (cashier.status !== 303) throw new Error(`cashier ${cashier.status}`);
+            await waitFor(id, 'PENDING_REVIEW');
+            latencies.push(performance.now() - t0);
+          } catch (error) {
+            failures++;
+            if (failures < 5) process.stderr.write(`${String(error)}\n`);
+          }
+        }
+      }),
+    );
+    const elapsed = (Date.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+    const paid = await db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'succeeded')
+      .executeTakeFirstOrThrow();
+    process.stdout.write(
+      `${engine}: ${workers} workers, ${elapsed.toFixed(1)} s: ${latencies.length} orders placed and first payments notified ` +
+        `(${(latencies.length / elapsed).toFixed(1)} orders/s), ${Number(paid.n)} payments succeeded, ${failures} failures; ` +
+        `flow latency p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})\n`,
+    );
+    await app.close();
+  } finally {
+    await handle.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exitCode = 1;
+});
