@@ -76,6 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     'development',
     'APP_ENV',
   );
+  if (appEnv === 'production' && !env.KYC_HASH_KEY) {
+    // The development key is public (it is in the repository): hashed ID and card numbers
+    // would be reversible by enumeration.
+    throw new Error('KYC_HASH_KEY must be set in production');
+  }
   const providerModes = ['sandbox', 'live'] as const;
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),

@@ -13,7 +13,8 @@ export function maskMobilesIn(text: string): string {
 }
 
 /** Query keys whose values never reach a log: codes of every kind, tokens, phone numbers. */
-const SECRET_QUERY_KEY = /code|token|mobile|phone|secret|password|ticket/i;
+// `card` and `idno` cover cardNo/bankCard and idNo: full card and ID numbers never reach a log.
+const SECRET_QUERY_KEY = /code|token|mobile|phone|secret|password|ticket|card|idno/i;
 
 /** A URL for the access log: secret query values replaced, mobiles masked. */
 export function redactUrl(url: string): string {

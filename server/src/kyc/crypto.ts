@@ -6,10 +6,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Key of the hashes. An 18-digit ID number has little entropy, so an unkeyed hash could be
- * reversed by enumeration; the key keeps a leaked table useless. `KYC_HASH_KEY` belongs in
- * config.ts (see README); this fallback serves development and tests.
+ * reversed by enumeration; the key keeps a leaked table useless. `KYC_HASH_KEY` from the
+ * environment (config.ts refuses to start production without it); the fallback serves
+ * development and tests only.
  */
-const HASH_KEY = 'rental-storefront/kyc/v1';
+const HASH_KEY = process.env.KYC_HASH_KEY || 'rental-storefront/kyc/v1';
 
 export function keyedHash(kind: 'id' | 'card', value: string): string {
   return createHmac('sha256', HASH_KEY).update(`${kind}:${value}`).digest('hex');
