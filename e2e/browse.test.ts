@@ -40,6 +40,23 @@ async function breakdown(page: Page): Promise<Record<string, string>> {
   return values;
 }
 
+/** A finger dragging down from near the top of the page (Taro's pull-to-refresh on H5). */
+async function pullDown(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: 187, y }],
+    });
+  await touch('touchStart', 150);
+  for (let y = 170; y <= 450; y += 20) {
+    await touch('touchMove', y);
+    await page.waitForTimeout(16);
+  }
+  await touch('touchEnd', 450);
+  await cdp.detach();
+}
+
 /** Scrolls the window to the bottom, as a finger would, until `count` has grown. */
 async function scrollUntilMore(page: Page, items: Locator): Promise<number> {
   const before = await items.count();
@@ -62,6 +79,18 @@ describe('browse journeys', () => {
     const shortcuts = await page.locator('.shortcuts__name').allTextContents();
     assert.ok(shortcuts.includes('笔记本电脑'), `shortcuts: ${shortcuts.join(',')}`);
     await screenshot(page, 'browse-home');
+
+    // Pull-to-refresh reloads the sections and the list's first page.
+    const reloaded: string[] = [];
+    const track = (request: { url(): string }) => reloaded.push(new URL(request.url()).pathname);
+    page.on('request', track);
+    const banners = page.waitForResponse((r) => r.url().includes('/api/home/banner'));
+    const pageOne = page.waitForResponse((r) => /\/api\/home\/tabGoods\?.*pageNum=1/.test(r.url()));
+    await pullDown(page);
+    await Promise.all([banners, pageOne]);
+    page.off('request', track);
+    assert.ok(reloaded.includes('/api/home/tab'), reloaded.join(','));
+    await page.locator('.paged-list .goods-card').first().waitFor();
 
     await page.locator('.tabs').scrollIntoViewIfNeeded();
     await page.locator('.tabs__tab--active').waitFor();
