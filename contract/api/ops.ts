@@ -76,6 +76,7 @@ export const RunJobsReply = Envelope(
     overdueBills: Type.Integer(),
     overdueOrders: Type.Integer(),
     withheld: Type.Integer(),
+    deducted: Type.Integer(),
     due: Type.Integer(),
     returnOverdue: Type.Integer(),
     received: Type.Integer(),

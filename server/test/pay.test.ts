@@ -355,6 +355,53 @@ describe('scheduler', () => {
     assert.equal(await orderStatus(server, id), 'RENTING');
   });
 
+  test('a bill a week overdue on a frozen-deposit order is taken from the authorisation', async () => {
+    const shopper = await newShopper(server);
+    const placed = await server.request<{ id: number }>('POST', '/api/order/place', {
+      token: shopper.token,
+      body: placeBody(month, shopper, { depositMethod: 'freeze' }),
+    });
+    const id = placed.body.data.id;
+    await verifyUser(server, shopper.userId);
+    await server.request('POST', '/api/order/confirm', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    await signOrder(server, id);
+    await server.request('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    await settle(server);
+    const pay = await server.request<Payment>('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    await payAtCashier(server, pay.body.data.outTradeNo);
+    await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
+    await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'SF5550000002' });
+    await server.request('POST', '/api/order/received', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    const second = (await billsOf(id)).find((b) => b.kind === 'INSTALMENT')!;
+    await runJobs(new Date(second.due_date.getTime() + 3 * 86_400_000));
+    assert.equal(await orderStatus(server, id), 'OVERDUE');
+    const report = await runJobs(new Date(second.due_date.getTime() + 8 * 86_400_000));
+    assert.equal(report.deducted, 1);
+    const paid = (await billsOf(id)).find((b) => b.id === second.id)!;
+    assert.equal(paid.status, 'paid');
+    assert.equal(paid.channel, 'auth');
+    assert.equal(await orderStatus(server, id), 'RENTING');
+    const auth = await server.db
+      .selectFrom('deposit_authorisations')
+      .selectAll()
+      .where('order_id', '=', id)
+      .executeTakeFirstOrThrow();
+    assert.equal(auth.paid, paid.paid);
+    assert.equal(sandboxes(server).alipay.frozenOn(auth.auth_no!), auth.amount - auth.paid);
+  });
+
   test('near the end the order is DUE, past the grace period RETURN_OVERDUE', async () => {
     const shopper = await newShopper(server);
     const id = await renting(shopper, 'paid');

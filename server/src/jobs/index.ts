@@ -12,6 +12,7 @@ import {
   DUE_NOTICE_DAYS,
   RETURN_GRACE_DAYS,
   cancelBuyout,
+  deductFromDeposit,
   expireUnpaid,
   receiveOrder,
   withholdBills,
@@ -22,6 +23,8 @@ export interface JobReport {
   overdueBills: number;
   overdueOrders: number;
   withheld: number;
+  /** Orders whose long-overdue bills were taken from the deposit authorisation. */
+  deducted: number;
   due: number;
   returnOverdue: number;
   received: number;
@@ -29,6 +32,9 @@ export interface JobReport {
   buyoutsLapsed: number;
   errors: string[];
 }
+
+/** Days a bill of a `freeze` order may be late before it is taken from the authorisation. */
+export const DEPOSIT_DEDUCT_AFTER_DAYS = 7;
 
 /** Days a buy-out waits for its payment before the order goes back. */
 export const BUYOUT_WINDOW_DAYS = 3;
@@ -41,6 +47,7 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
     overdueBills: 0,
     overdueOrders: 0,
     withheld: 0,
+    deducted: 0,
     due: 0,
     returnOverdue: 0,
     received: 0,
@@ -163,6 +170,35 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
   for (const [orderId, billIds] of byOrder) {
     if (await attempt(`withhold ${orderId}`, () => withholdBills(db, at, orderId, billIds)))
       report.withheld++;
+  }
+
+  // Long-overdue bills of `freeze` orders are taken from the deposit authorisation.
+  const longLate = await db
+    .selectFrom('bills as b')
+    .innerJoin('orders as o', 'o.id', 'b.order_id')
+    .select(['b.id', 'b.order_id'])
+    .where('b.status', '=', 'unpaid')
+    .where('b.overdue_days', '>=', DEPOSIT_DEDUCT_AFTER_DAYS)
+    .where('o.deposit_method', '=', 'freeze')
+    .where('o.status', 'in', ['OVERDUE', 'RETURN_OVERDUE'])
+    .execute();
+  const lateByOrder = new Map<number, number[]>();
+  for (const bill of longLate) {
+    const open = await db
+      .selectFrom('payment_bills')
+      .select('bill_id')
+      .where('bill_id', '=', bill.id)
+      .where('open', '=', true)
+      .executeTakeFirst();
+    if (open) continue;
+    lateByOrder.set(bill.order_id, [...(lateByOrder.get(bill.order_id) ?? []), bill.id]);
+  }
+  for (const [orderId, billIds] of lateByOrder) {
+    let done = false;
+    await attempt(`deduct ${orderId}`, async () => {
+      done = (await deductFromDeposit(db, at, orderId, billIds)) !== undefined;
+    });
+    if (done) report.deducted++;
   }
 
   // End near → DUE; grace passed → RETURN_OVERDUE.

@@ -709,7 +709,8 @@ export async function payBills(
   userId: number,
   input: {
     orderId: number;
-    channel: 'alipay' | 'wechat' | 'card';
+    /** 'auth': taken from the order's deposit authorisation (the scheduler only). */
+    channel: 'alipay' | 'wechat' | 'card' | 'auth';
     billIds?: number[];
     kind: PayKind;
   },
@@ -824,7 +825,8 @@ export async function payBills(
     };
   });
   let tradeNo = created.tradeNo;
-  if (created.isNew) {
+  // Payments from the authorisation open their trade when the money is taken (payFromAuth).
+  if (created.isNew && input.channel !== 'auth') {
     const gateway = gateways(deps)[input.channel];
     const opened = await gateway.createTrade({
       outTradeNo: created.outTradeNo,
@@ -866,6 +868,88 @@ export async function withholdBills(db: Db, deps: AppDeps, orderId: number, bill
     subject: `订单 ${orderId} 代扣`,
     agreementNo: `order-${orderId}`,
   });
+  return info;
+}
+
+/**
+ * Takes what is owed on an order from its deposit authorisation (the scheduler, for bills long
+ * overdue on `freeze` orders): recorded as taken first, then asked of Alipay; put back if refused.
+ */
+export async function deductFromDeposit(db: Db, deps: AppDeps, orderId: number, billIds: number[]) {
+  const order = await db
+    .selectFrom('orders')
+    .select(['user_id'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const auth = await db
+    .selectFrom('deposit_authorisations')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'frozen')
+    .executeTakeFirst();
+  if (!auth?.auth_no) return undefined;
+  const info = await payBills(db, deps, order.user_id, {
+    orderId,
+    channel: 'auth',
+    billIds,
+    kind: 'stage',
+  });
+  const taken = await db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .selectFrom('deposit_authorisations')
+      .selectAll()
+      .where('id', '=', auth.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (locked.status !== 'frozen' || locked.amount - locked.paid - locked.unfrozen < info.amount)
+      return false;
+    await trx
+      .updateTable('deposit_authorisations')
+      .set({ paid: locked.paid + info.amount })
+      .where('id', '=', auth.id)
+      .execute();
+    return true;
+  });
+  const giveUp = async (restore: boolean) => {
+    await db.transaction().execute(async (trx) => {
+      if (restore)
+        await trx
+          .updateTable('deposit_authorisations')
+          .set({ paid: sql<number>`paid - ${info.amount}` })
+          .where('id', '=', auth.id)
+          .execute();
+      await trx
+        .updateTable('payments')
+        .set({ status: 'closed' })
+        .where('out_trade_no', '=', info.outTradeNo)
+        .where('status', '=', 'created')
+        .execute();
+      await trx
+        .updateTable('payment_bills')
+        .set({ open: false })
+        .where(
+          'payment_id',
+          '=',
+          trx.selectFrom('payments').select('id').where('out_trade_no', '=', info.outTradeNo),
+        )
+        .execute();
+    });
+  };
+  if (!taken) {
+    await giveUp(false);
+    return undefined;
+  }
+  try {
+    await gateways(deps).alipay.payFromAuth({
+      outTradeNo: info.outTradeNo,
+      amount: info.amount,
+      subject: `订单 ${orderId} 押金抵扣`,
+      authNo: auth.auth_no,
+    });
+  } catch (error) {
+    await giveUp(true);
+    throw error;
+  }
   return info;
 }
 
