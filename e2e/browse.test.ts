@@ -216,6 +216,19 @@ describe('browse journeys', () => {
     await page.close();
   });
 
+  it('loads on by itself when the first page is too short to scroll (no reach-bottom event)', async () => {
+    const { page, errors } = await phonePage(browser);
+    // A tall window: ten rows of goods do not fill it, so the page never scrolls.
+    await page.setViewportSize({ width: 375, height: 2400 });
+    await page.goto(url('pages/classify/classify'));
+    const rows = page.locator('.goods-row');
+    await rows.first().waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.goods-row').length > 10);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('search with history: add, dedupe, nothing found, clear after confirming', async () => {
     const { page, errors } = await phonePage(browser);
     await page.goto(url('pages/search/search'));
