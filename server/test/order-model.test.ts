@@ -400,7 +400,7 @@ async function checkInvariants(real: Real) {
     .where('order_id', '=', real.orderId)
     .orderBy('id')
     .execute();
-  // Events: each in the table (placement is the first, a self-loop on PENDING_VERIFY), chained.
+  // Events: placement first, then each in the table, chained.
   let state: OrderStatus = 'PENDING_VERIFY';
   for (const [index, event] of events.entries()) {
     assert.equal(
@@ -408,7 +408,8 @@ async function checkInvariants(real: Real) {
       state,
       `event ${event.action} does not start where the last ended`,
     );
-    if (index > 0) {
+    if (index === 0) assert.equal(event.action, 'place');
+    else {
       const transition = TRANSITIONS.find(
         (t) => t.action === event.action && t.from.includes(event.from_status),
       );

@@ -62,6 +62,8 @@ export const STATUS_TEXT: Record<OrderStatus, string> = {
 export const TERMINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED', 'REJECTED'];
 
 export const ACTIONS = [
+  // The order's first event (placement); not a transition, so applyOrderAction never takes it.
+  'place',
   'confirm',
   'sign',
   'freeze_succeeded',

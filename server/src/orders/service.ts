@@ -292,7 +292,7 @@ export async function placeOrder(
     .insertInto('order_events')
     .values({
       order_id: order.id,
-      action: 'confirm',
+      action: 'place',
       from_status: 'PENDING_VERIFY',
       to_status: 'PENDING_VERIFY',
       actor: 'user',
