@@ -20,5 +20,7 @@ export function updateAddress(body: AddressUpdateBody) {
 }
 
 export function deleteAddress(id: number) {
-  return request<{ id: number }>({ url: `${BASE}/${id}`, method: 'DELETE' });
+  // An empty JSON object: the request layer marks every body-method call as JSON, and the
+  // server refuses a JSON content type with no body at all.
+  return request<{ id: number }>({ url: `${BASE}/${id}`, method: 'DELETE', data: {} });
 }

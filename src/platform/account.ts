@@ -6,7 +6,7 @@ import { isTabPath } from '../routes';
 /** Ask before something that cannot be undone; resolves true only on the confirm button. */
 export async function confirmAction(
   content: string,
-  labels: { confirm: string; cancel: string; title?: string },
+  labels: { confirm: string; cancel: string; title?: string; confirmColor?: string },
 ): Promise<boolean> {
   try {
     const result = await Taro.showModal({
@@ -14,6 +14,7 @@ export async function confirmAction(
       content,
       confirmText: labels.confirm,
       cancelText: labels.cancel,
+      ...(labels.confirmColor ? { confirmColor: labels.confirmColor } : {}),
     });
     return Boolean(result.confirm);
   } catch {

@@ -1,4 +1,4 @@
-import { Button, Input, Text, View } from '@tarojs/components';
+import { Input, Text, View } from '@tarojs/components';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import './index.scss';
 
@@ -149,21 +149,21 @@ export function SubmitButton({
 }: SubmitButtonProps) {
   const { pending, submit } = useSubmit(onSubmit);
   const off = Boolean(disabled) || pending;
+  // NOTE(h5): a View, not Taro's Button: the H5 button's own renderer inserts its loading icon
+  // among React's children and the two fight over the DOM (insertBefore errors).
   return (
-    <Button
+    <View
       className={`form-submit${off ? ' form-submit--disabled' : ''} ${className ?? ''}`}
-      // NOTE(h5): Taro's H5 button styles match the bare [disabled]/[loading] attributes, which a
-      // `false` value still sets: pass them only when true.
-      disabled={off || undefined}
-      loading={pending || undefined}
+      role="button"
       aria-disabled={off}
       aria-busy={pending}
+      hoverClass={off ? 'none' : 'form-submit--pressed'}
       onClick={() => {
         // The action reports its own failures (server msg toast); a throw must not escape.
         if (!off) submit().catch(() => undefined);
       }}
     >
-      {pending && pendingText ? pendingText : children}
-    </Button>
+      <Text>{pending && pendingText ? pendingText : children}</Text>
+    </View>
   );
 }

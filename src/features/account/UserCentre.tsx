@@ -6,6 +6,7 @@ import { fetchOrderCount, logoutOnServer } from '../../api/user';
 import { confirmAction, goToPage } from '../../platform/account';
 import { loginPageUrl } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
+import { useBrandStore } from '../../stores/brand';
 import { useSession } from '../../stores/session';
 import { maskMobile } from '../../utils';
 import { ORDER_SHORTCUTS, badgeText, myOrderUrl } from './orderShortcuts';
@@ -64,6 +65,7 @@ export function UserCentre(_props: PageBodyProps) {
     const sure = await confirmAction(t('account.logoutConfirm'), {
       confirm: t('common.ok'),
       cancel: t('common.cancel'),
+      confirmColor: useBrandStore.getState().brand.themeColor,
     });
     if (!sure) return;
     // End the server session too; the local one ends whatever the network says.
@@ -75,6 +77,10 @@ export function UserCentre(_props: PageBodyProps) {
   const mobile = text(userInfo?.mobile);
   const nickname = text(userInfo?.nickname);
   const avatar = text(userInfo?.avatar);
+  const masked = mobile ? maskMobile(mobile) : t('account.noMobile');
+  const displayName = nickname || masked;
+  // The server names a new user after the masked mobile: say it once.
+  const secondLine = displayName === masked ? '' : masked;
 
   return (
     <View className="user-centre">
@@ -91,10 +97,8 @@ export function UserCentre(_props: PageBodyProps) {
             <View className="user-centre__avatar" aria-label={t('account.avatarLabel')} />
           )}
           <View className="user-centre__who">
-            <Text className="user-centre__name">{nickname || maskMobile(mobile)}</Text>
-            <Text className="user-centre__mobile">
-              {mobile ? maskMobile(mobile) : t('account.noMobile')}
-            </Text>
+            <Text className="user-centre__name">{displayName}</Text>
+            {secondLine && <Text className="user-centre__mobile">{secondLine}</Text>}
           </View>
         </View>
       ) : (

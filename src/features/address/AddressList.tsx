@@ -8,6 +8,7 @@ import { confirmAction, goBackOr, goToPage } from '../../platform/account';
 import { usePageShow } from '../../platform/page-route';
 import { showMessage, showToast } from '../../platform/ui';
 import { useAddressChoice } from '../../stores/address-choice';
+import { useBrandStore } from '../../stores/brand';
 import { maskMobile } from '../../utils';
 import './address.scss';
 
@@ -45,6 +46,7 @@ export function AddressList({ params }: PageBodyProps) {
     const sure = await confirmAction(t('account.address.deleteConfirm'), {
       confirm: t('account.address.delete'),
       cancel: t('common.cancel'),
+      confirmColor: useBrandStore.getState().brand.themeColor,
     });
     if (!sure) return;
     const reply = await deleteAddress(address.id);
