@@ -1,0 +1,117 @@
+/**
+ * Orders after placing: My orders, the order view, cancel, receipt, logistics, return, buy-out,
+ * renewal and bills. Placing lives in `api/checkout.ts`, paying in `api/pay.ts`.
+ */
+import type {
+  Bill,
+  OrderDetail,
+  OrderListQuery,
+  OrderSummary,
+  OrderTab,
+  PayChannel,
+  ReturnBody,
+} from '@contract/api/order';
+import { get, post } from '../platform/request';
+
+export type { Bill, OrderDetail, OrderSummary, OrderTab, ReturnBody };
+
+/** A quote (buy-out or renewal): its parts, the total, and a renewal's new end date. */
+export interface OrderQuote {
+  orderId: number;
+  lines: { label: string; amount: number }[];
+  total: number;
+  newEndDate: string | null;
+}
+
+export interface OrderExpress {
+  waybill: string | null;
+  returnWaybill: string | null;
+  traces: { at: string; text: string }[];
+}
+
+export interface BillList {
+  orderId: number;
+  bills: Bill[];
+  total: number;
+}
+
+/** The opened payment: the sandbox cashier on H5, the trade number on mini-programs. */
+export interface OrderPayment {
+  outTradeNo: string;
+  amount: number;
+  channel: string;
+  cashierUrl: string;
+  tradeNo: string;
+}
+
+const BASE = '/api/order';
+
+export function fetchOrders(tab: OrderTab, pageNum: number, pageSize: number) {
+  const query: OrderListQuery = { status: tab, pageNum, pageSize };
+  return get<{ list: OrderSummary[]; total: number; pageNum: number; pageSize: number }>(
+    `${BASE}/list`,
+    query,
+  );
+}
+
+export function fetchOrderDetail(orderId: number) {
+  return get<OrderDetail>(`${BASE}/detail/${orderId}`);
+}
+
+/** Free before payment; after payment it asks the merchant (CANCEL_REVIEW). */
+export function cancelOrder(orderId: number) {
+  return post<OrderDetail>(`${BASE}/cancel`, { orderId });
+}
+
+export function confirmReceipt(orderId: number) {
+  return post<OrderDetail>(`${BASE}/confirmReceive`, { orderId });
+}
+
+export function confirmChanges(orderId: number) {
+  return post<Record<string, never>>(`${BASE}/confirmChanges`, { orderId });
+}
+
+export function fetchExpress(orderId: number) {
+  return post<OrderExpress>(`${BASE}/express`, { orderId });
+}
+
+/** Checks a return is allowed now and marks it; the waybill (shipReturn) moves the order. */
+export function applyReturn(orderId: number) {
+  return post<OrderDetail>(`${BASE}/apply/return`, { orderId });
+}
+
+export function shipReturn(body: ReturnBody) {
+  return post<OrderDetail>(`${BASE}/confirm/return`, body);
+}
+
+export function fetchBuyoutQuote(orderId: number) {
+  return get<OrderQuote>(`${BASE}/buyoutQuote/${orderId}`);
+}
+
+/** Starts the buy-out: a BUYOUT bill the user then pays like any bill. */
+export function applyBuyout(orderId: number) {
+  return post<OrderQuote>(`${BASE}/apply/buyout`, { orderId });
+}
+
+export function fetchRenewalQuote(orderId: number, periods: number) {
+  return post<OrderQuote>(`${BASE}/reenjoyPayPreOrder`, { orderId, periods });
+}
+
+/** Opens the renewal's payment (a money operation: one key per user intent). */
+export function payRenewal(
+  orderId: number,
+  periods: number,
+  channel: PayChannel,
+  idempotencyKey: string,
+) {
+  return post<OrderPayment>(
+    `${BASE}/reenjoyPayOrder`,
+    { orderId, periods, channel },
+    { idempotencyKey },
+  );
+}
+
+/** Every unpaid bill of the order (what can be settled early). */
+export function fetchUnpaidBills(orderId: number) {
+  return post<BillList>(`${BASE}/footPayList`, { orderId });
+}
