@@ -1,8 +1,9 @@
 /** The logged-in user: profile, logout, change of mobile. */
+import type { OrderListQuery, OrderTab } from '@contract/api/order';
 import type { UserInfo } from '@contract/api/user';
 import { get, post } from '../platform/request';
 
-export type { UserInfo };
+export type { OrderTab, UserInfo };
 
 export function fetchUserInfo() {
   return get<UserInfo>('/api/user/info');
@@ -25,13 +26,10 @@ export function changeMobile(body: { mobile: string; code: string }) {
 
 /**
  * How many of the user's orders are in one of My orders' tabs (`total` of a one-item page);
- * undefined when the order API cannot say (not deployed yet, offline): no badge then.
+ * undefined when the order API cannot say (offline, an error): no badge then.
  */
-export async function fetchOrderCount(tab: string): Promise<number | undefined> {
-  const reply = await get<{ total: number } | null>(
-    '/api/order/list',
-    { status: tab, pageNum: 1, pageSize: 1 },
-    { retries: 0 },
-  );
+export async function fetchOrderCount(tab: OrderTab): Promise<number | undefined> {
+  const query: OrderListQuery = { status: tab, pageNum: 1, pageSize: 1 };
+  const reply = await get<{ total: number } | null>('/api/order/list', query, { retries: 0 });
   return reply.code === 200 && typeof reply.data?.total === 'number' ? reply.data.total : undefined;
 }

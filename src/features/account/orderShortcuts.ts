@@ -1,7 +1,8 @@
+import type { OrderTab } from '../../api/user';
 import type { MessageKey } from '../../i18n';
 
 /** The order shortcuts of the user centre: My orders' tab keys (contract/api/order ORDER_TABS). */
-export const ORDER_SHORTCUTS: readonly { tab: string; label: MessageKey }[] = [
+export const ORDER_SHORTCUTS: readonly { tab: OrderTab; label: MessageKey }[] = [
   { tab: 'unpaid', label: 'account.order.pendingPay' },
   { tab: 'review', label: 'account.order.pendingReview' },
   { tab: 'ship', label: 'account.order.pendingShip' },
@@ -9,7 +10,7 @@ export const ORDER_SHORTCUTS: readonly { tab: string; label: MessageKey }[] = [
   { tab: 'renting', label: 'account.order.renting' },
 ];
 
-export function myOrderUrl(tab: string): string {
+export function myOrderUrl(tab: OrderTab): string {
   return `/pages/myOrder/myOrder?tab=${encodeURIComponent(tab)}`;
 }
 

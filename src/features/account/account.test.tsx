@@ -1,0 +1,60 @@
+import TestUtils from '@tarojs/test-utils-react';
+import { setLanguage } from '@/i18n';
+import { getLanguage as storedLanguage } from '@/platform/storage';
+import { useSession } from '@/stores/session';
+import { badgeText, myOrderUrl } from './orderShortcuts';
+import { UserCentre } from './UserCentre';
+
+const testUtils = new TestUtils();
+
+afterEach(() => {
+  testUtils.unmout();
+  setLanguage('zh-Hans');
+  useSession.setState({ status: 'loggedOut', userInfo: undefined });
+});
+
+function byText(text: string): Element | undefined {
+  return Array.from(document.querySelectorAll('[role="button"], [role="radio"]')).find(
+    (element) => element.textContent?.trim() === text,
+  );
+}
+
+describe('UserCentre', () => {
+  it('offers login, and no logout, to a visitor', async () => {
+    await testUtils.mount(() => <UserCentre route="pages/user/user" params={{}} />);
+    expect(document.body.textContent).toContain('登录/注册');
+    expect(document.querySelector('.user-centre__logout')).toBeNull();
+  });
+
+  it('shows a logged-in user by masked mobile, once when the nickname is that mask', async () => {
+    useSession.setState({
+      status: 'loggedIn',
+      userInfo: { mobile: '13800138000', nickname: '138****8000', avatar: '' },
+    });
+    await testUtils.mount(() => <UserCentre route="pages/user/user" params={{}} />);
+    expect(document.querySelector('.user-centre__name')?.textContent).toBe('138****8000');
+    expect(document.querySelector('.user-centre__mobile')).toBeNull();
+    expect(document.querySelector('.user-centre__logout')?.textContent).toBe('退出登录');
+  });
+
+  it('switches the language from the list of five, and keeps the choice', async () => {
+    await testUtils.mount(() => <UserCentre route="pages/user/user" params={{}} />);
+    testUtils.fireEvent.click(byText('语言设置简体中文') as Element);
+    await testUtils.queries.waitForQuerySelector('[role="radio"]');
+    expect(document.querySelectorAll('[role="radio"]')).toHaveLength(5);
+    testUtils.fireEvent.click(byText('English') as Element);
+    await testUtils.queries.waitForQueryByText('Log in / Sign up');
+    expect(storedLanguage()).toBe('en');
+    expect(document.querySelector('[role="radio"]')).toBeNull();
+  });
+});
+
+describe('order shortcuts', () => {
+  it('links each to its My orders tab and caps the badge', () => {
+    expect(myOrderUrl('unpaid')).toBe('/pages/myOrder/myOrder?tab=unpaid');
+    expect(badgeText(0)).toBe('');
+    expect(badgeText(undefined)).toBe('');
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(120)).toBe('99+');
+  });
+});
