@@ -1,4 +1,5 @@
 import type { Brand, BrandImage } from '../brands';
+import { apiBase } from './config';
 
 declare const BUILD_BRAND: string;
 
@@ -9,5 +10,5 @@ declare const BUILD_BRAND: string;
  */
 export function brandImageUrl(brand: Brand, image: BrandImage): string {
   if (String(brand.id) === BUILD_BRAND) return `/assets/brands/${brand.id}/${image}.png`;
-  return `${process.env.TARO_APP_API_BASE ?? ''}/static/brands/${brand.id}/${image}.png`;
+  return `${apiBase()}/static/brands/${brand.id}/${image}.png`;
 }
