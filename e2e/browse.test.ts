@@ -229,6 +229,25 @@ describe('browse journeys', () => {
     await page.close();
   });
 
+  it('a channel launch (?code=douyin) asks for the channel banners, tabs and categories', async () => {
+    const { page, errors } = await phonePage(browser);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/home/')) asked.push(r.url().replace(server.baseUrl, ''));
+    });
+    await page.goto(`${server.baseUrl}/?code=douyin`);
+    await page.locator('.shortcuts__item').first().waitFor();
+    await page.locator('.paged-list .goods-card').first().waitFor();
+    for (const path of ['/api/home/banner', '/api/home/tab', '/api/home/categoryByChannel'])
+      assert.ok(
+        asked.some((u) => u.startsWith(path) && u.includes('channelCode=douyin')),
+        `${path} with the channel: ${asked.join(' ')}`,
+      );
+    await screenshot(page, 'browse-home-channel');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('search with history: add, dedupe, nothing found, clear after confirming', async () => {
     const { page, errors } = await phonePage(browser);
     await page.goto(url('pages/search/search'));
