@@ -113,6 +113,17 @@ describe('H5 shell', () => {
       // The nav bar, not its title: the loading page's title is blank, so has no box to see.
       const bar = page.locator('.nav-bar:visible');
       await bar.waitFor();
+      // Pages that need a login send a logged-out visitor there, saying where to come back
+      // (e2e/service.test.ts checks every route's redirect and console).
+      await page.waitForLoadState('networkidle');
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      if (
+        route.path !== 'pages/loginNew/loginNew' &&
+        hash.startsWith('#/pages/loginNew/loginNew')
+      ) {
+        assert.ok(hash.includes(`redirect=/${route.path}`), `${route.path} → ${hash}`);
+        continue;
+      }
       assert.equal(await bar.locator('.nav-bar__title').textContent(), route.title, route.path);
       const isTab =
         route.path === 'pages/home/home' ||

@@ -49,7 +49,8 @@ export function CustomerService() {
     );
   });
 
-  const serviceLine = phone.state.status === 'ready' ? phone.state.data.phone : brand.userPhone;
+  // The brand record's line, the one the brand card above shows; the server adds the hours.
+  const serviceLine = brand.userPhone;
   const call = async () => {
     if (!(await callPhone(serviceLine)))
       void showToast(t('phone.callFailed', { phone: serviceLine }));

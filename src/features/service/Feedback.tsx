@@ -179,7 +179,13 @@ export function Feedback() {
             maxlength={-1}
             placeholder={t('service.feedback.contentPlaceholder')}
             aria-label={t('service.feedback.content')}
-            onInput={(event) => setContent(String(event.detail.value ?? ''))}
+            onInput={(event) => {
+              const value = String(event.detail.value ?? '');
+              setContent(value);
+              // A shown error follows the typing, so it goes away once the text is right.
+              if (errors.content)
+                setErrors((previous) => ({ ...previous, content: validateContent(value) }));
+            }}
             onBlur={() =>
               setErrors((previous) => ({ ...previous, content: validateContent(content) }))
             }
@@ -217,7 +223,7 @@ export function Feedback() {
                   ariaLabel={t('service.feedback.uploadFailed')}
                   onClick={() => retryImage(image.key, image.localPath)}
                 >
-                  <Text>{image.message || t('service.feedback.uploadFailed')}</Text>
+                  <Text>{t('service.feedback.uploadFailed')}</Text>
                 </View>
               )}
               <View
@@ -244,6 +250,13 @@ export function Feedback() {
             </View>
           )}
         </View>
+        {images.map((image, index) =>
+          image.status === 'failed' && image.message ? (
+            <Text key={image.key} className="feedback-images__error" role="alert">
+              {t('service.feedback.imageError', { index: index + 1, message: image.message })}
+            </Text>
+          ) : null,
+        )}
       </FormField>
 
       <TextField
@@ -254,7 +267,11 @@ export function Feedback() {
         value={mobile}
         placeholder={t('service.feedback.mobilePlaceholder')}
         error={say(errors.mobile)}
-        onChange={setMobile}
+        onChange={(value) => {
+          setMobile(value);
+          if (errors.mobile)
+            setErrors((previous) => ({ ...previous, mobile: validateMobile(value) }));
+        }}
         onBlur={(value) =>
           setErrors((previous) => ({ ...previous, mobile: validateMobile(value) }))
         }

@@ -1,0 +1,393 @@
+/**
+ * Service screens in a real browser against the real server: customer-service questions and
+ * answers, the brand-9 chat entry, feedback with an uploaded image, the legal texts, the web-view
+ * allowlist; and every route of the app opening without a console error, logged out (pages that
+ * need a login go to it and say where to come back) and logged in.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
+import { ROUTES } from '../src/routes';
+import {
+  launchBrowser,
+  phonePage,
+  root,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const CLIENT_AUTH = `Basic ${Buffer.from('storefront:storefront').toString('base64')}`;
+
+/** A user logged in through the real SMS flow (the sandbox tells the code). */
+async function smsLogin(mobile: string): Promise<{ token: string; userInfo: unknown }> {
+  const headers = {
+    'content-type': 'application/json',
+    'x-client-authorization': CLIENT_AUTH,
+    'x-platform': '1',
+  };
+  const sent = await fetch(`${server.baseUrl}/api/login/sendCode`, {
+    method: 'POST',
+    headers: { ...headers, 'x-user-type': 'app' },
+    body: JSON.stringify({ mobile }),
+  });
+  const sentReply = (await sent.json()) as { code: number; msg: string };
+  assert.equal(sentReply.code, 200, sentReply.msg);
+  const last = await fetch(`${server.baseUrl}/dev/sms/last?mobile=${mobile}`, { headers });
+  const { data } = (await last.json()) as { data: { code: string } };
+  const login = await fetch(`${server.baseUrl}/api/login/loginForSms`, {
+    method: 'POST',
+    headers: { ...headers, 'x-user-type': 'app' },
+    body: JSON.stringify({ mobile, code: data.code }),
+  });
+  const { data: tokenReply } = (await login.json()) as { data: { token: string } };
+  const info = await fetch(`${server.baseUrl}/api/user/info`, {
+    headers: { ...headers, token: tokenReply.token, authorization: `Bearer ${tokenReply.token}` },
+  });
+  const { data: userInfo } = (await info.json()) as { data: unknown };
+  return { token: tokenReply.token, userInfo };
+}
+
+/** Put a session where the app keeps it (Taro's storage wraps each value as `{ data }`). */
+async function useSessionIn(
+  page: Page,
+  origin: string,
+  session: { token: string; userInfo: unknown },
+) {
+  await page.goto(`${origin}/`);
+  await page.evaluate(({ token, userInfo }) => {
+    localStorage.setItem('token:1', JSON.stringify({ data: token }));
+    localStorage.setItem('userInfo', JSON.stringify({ data: userInfo }));
+  }, session);
+}
+
+async function noHorizontalOverflow(page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 375, `page is ${width}px wide`);
+}
+
+/** A 1×1 GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('customer service', () => {
+  it('shows question types, their questions, and an answer on tap', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/#/pages/customer-service/customerService`);
+    await page.getByRole('tab', { name: '租赁流程' }).waitFor();
+    const question = page.getByRole('button', { name: /怎么租一台设备？/ });
+    await question.click();
+    await page.getByText('提交订单后完成实名认证和信用评估', { exact: false }).waitFor();
+    assert.equal(await question.getAttribute('aria-expanded'), 'true');
+    await screenshot(page, 'service-customer-service');
+    await page.getByRole('tab', { name: '账单与支付' }).click();
+    await page.getByRole('button', { name: /每期租金怎么支付？/ }).click();
+    await page.getByText('可开通自动代扣', { exact: false }).waitFor();
+    assert.equal(await page.getByText('怎么租一台设备？').count(), 0);
+    await page.getByText(BRANDS[0].userPhone).first().waitFor();
+    await noHorizontalOverflow(page);
+    await screenshot(page, 'service-customer-service-billing');
+    // The links go where they say.
+    await page.getByRole('link', { name: '常见问题' }).click();
+    await page.waitForFunction(() => location.hash.includes('pages/commonProblem/commonProblem'));
+    await page.getByRole('heading', { name: '押金与信用' }).waitFor();
+    await page.getByRole('button', { name: /押金可以减免吗？/ }).click();
+    await page.getByText('支持芝麻信用评估', { exact: false }).waitFor();
+    await screenshot(page, 'service-common-problems');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('opens the online chat from the page for brand 9, and offers none to brand 1', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/?platform=9`);
+    await page.locator('#online-service-button').waitFor();
+    await page.goto(`${server.baseUrl}/?platform=9#/pages/customer-service/customerService`);
+    const entry = page.locator('.service-actions__item', { hasText: '在线客服' });
+    await entry.click();
+    await page.getByRole('dialog', { name: '在线客服' }).waitFor();
+    await screenshot(page, 'service-chat-brand9');
+    // Pressing it again keeps the panel open rather than toggling it shut.
+    await entry.click({ force: true });
+    assert.equal(await page.getByRole('dialog', { name: '在线客服' }).isVisible(), true);
+    await page.goto(`${server.baseUrl}/?platform=1#/pages/customer-service/customerService`);
+    await page.getByRole('tab', { name: '租赁流程' }).waitFor();
+    assert.equal(await page.locator('.service-actions__item', { hasText: '在线客服' }).count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('feedback', () => {
+  it('sends a type, a description and an uploaded image, and shows the success state', async () => {
+    const session = await smsLogin('13900000001');
+    const { page, errors } = await phonePage(browser);
+    await useSessionIn(page, server.baseUrl, session);
+    await page.goto(`${server.baseUrl}/#/pages/feedBack/feedBack`);
+    await page.getByRole('radio', { name: '商品问题' }).waitFor();
+
+    // Submitting an empty form says what is missing, inline, and sends nothing.
+    // Taro's H5 button is a custom element: found by its class, not the button role.
+    const submit = page.locator('.form-submit');
+    await submit.click();
+    await page.getByText('请选择反馈类型').waitFor();
+    await page.getByText('请填写问题描述').waitFor();
+
+    await page.getByRole('radio', { name: '商品问题' }).click();
+    const text = '收到的手机屏幕有一道划痕，希望换一台';
+    await page.locator('textarea').fill(text);
+    await page.getByText(`${Array.from(text).length}/500`).waitFor();
+
+    // A GIF: the browser shows it, the server takes only JPEG, PNG and WebP. The image says so and
+    // can be removed.
+    let chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: '添加图片' }).click();
+    await (await chooser).setFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: GIF });
+    await page.locator('.feedback-images__status--failed').waitFor();
+    assert.match(
+      await page.locator('.feedback-images__error').innerText(),
+      /第 1 张：.*类型不支持/,
+    );
+    await screenshot(page, 'service-feedback-upload-failed');
+    await page.getByRole('button', { name: '删除第 1 张图片' }).click();
+    assert.equal(await page.locator('.feedback-images__cell').count(), 0);
+
+    chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: '添加图片' }).click();
+    await (await chooser).setFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('.feedback-images__cell').waitFor();
+    await page.locator('.feedback-images__status').waitFor({ state: 'detached' });
+    // The label is on Taro's input element; the text box is the native input inside it.
+    const mobile = page.locator('taro-input-core input');
+    await mobile.fill('1380013');
+    await mobile.blur();
+    await page.getByText('请输入正确的手机号').waitFor();
+    await mobile.fill('13800138000');
+    await screenshot(page, 'service-feedback-filled');
+
+    const submitted = page.waitForRequest('**/api/client/complaint/submit');
+    await submit.click();
+    const body = (await submitted).postDataJSON() as {
+      type: string;
+      content: string;
+      images: string[];
+    };
+    assert.equal(body.type, 'goods');
+    assert.equal(body.content, text);
+    assert.equal(body.images.length, 1);
+    assert.match(body.images[0], /^[0-9a-f]{32}$/);
+    await page.getByText('提交成功').waitFor();
+    await screenshot(page, 'service-feedback-success');
+    // The browser logs the refused GIF's 415 itself; nothing else may be logged.
+    const refusedUpload = /status of 415/;
+    assert.equal(errors.filter((error) => refusedUpload.test(error)).length, 1);
+    assert.deepEqual(
+      errors.filter((error) => !refusedUpload.test(error)),
+      [],
+    );
+    await page.close();
+  });
+
+  it('sends a logged-out user to log in, and back here afterwards', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.goto(`${server.baseUrl}/#/pages/feedBack/feedBack`);
+    await page.waitForFunction(() => location.hash.startsWith('#/pages/loginNew/loginNew'));
+    const hash = await page.evaluate(() => location.hash);
+    assert.match(decodeURIComponent(hash), /redirect=\/pages\/feedBack\/feedBack/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('legal texts', () => {
+  for (const [route, title, name] of [
+    ['pages/agreement/agreement', '租赁协议', 'service-agreement-rental'],
+    ['pages/agreement/agreement?type=service', '服务协议', 'service-agreement-service'],
+    ['pages/text/user', '隐私政策', 'service-privacy-policy'],
+    ['pages/text/register', '用户注册协议', 'service-registration-agreement'],
+  ] as const) {
+    it(`${route} shows the ${title} naming brand 5's company`, async () => {
+      const { page, errors } = await phonePage(browser);
+      await page.goto(`${server.baseUrl}/?platform=5#/${route}`);
+      // The body's own heading (the navigation bar has one with the page title too).
+      await page.locator('.legal__title', { hasText: title }).waitFor();
+      assert.ok((await page.getByText(BRANDS[4].companyName, { exact: false }).count()) > 0);
+      await noHorizontalOverflow(page);
+      await screenshot(page, name);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+});
+
+describe('web pages', () => {
+  /**
+   * The allowlist is https only. The app is served here as https://shop.test (each request
+   * answered by the real server), so its own host is on the default allowlist, as in production.
+   */
+  async function httpsContext(): Promise<{ context: BrowserContext; offsite: string[] }> {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const offsite: string[] = [];
+    context.on('request', (request) => {
+      const { hostname } = new URL(request.url());
+      if (!['shop.test', '127.0.0.1'].includes(hostname) && !request.url().startsWith('blob:')) {
+        offsite.push(request.url());
+      }
+    });
+    await context.route('https://shop.test/**', async (route) => {
+      const url = new URL(route.request().url());
+      const response = await route.fetch({ url: `${server.baseUrl}${url.pathname}${url.search}` });
+      await route.fulfill({ response });
+    });
+    // Nothing leaves the machine: any other host fails at once.
+    await context.route(/^https?:\/\/(?!shop\.test|127\.0\.0\.1)/, (route) => route.abort());
+    return { context, offsite };
+  }
+
+  it('webView opens an allowed https page inside the app', async () => {
+    const { context, offsite } = await httpsContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const target = 'https://shop.test/static/brands/1/home.png';
+    await page.goto(`https://shop.test/#/pages/webView/webView?url=${encodeURIComponent(target)}`);
+    const frame = page.locator('iframe.taro-webview');
+    await frame.waitFor();
+    assert.equal(await frame.getAttribute('src'), target);
+    await page.waitForFunction(
+      (src) => Array.from(document.querySelectorAll('iframe')).some((f) => f.src === src),
+      target,
+    );
+    assert.ok(page.frames().some((f) => f.url() === target));
+    // The navigation bar stays above the embedded page.
+    await page.locator('.nav-bar__back').click({ trial: true });
+    await screenshot(page, 'service-webview-allowed');
+    assert.deepEqual(offsite, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('webView and webh5 show the error page for links off the allowlist, and go nowhere', async () => {
+    const { context, offsite } = await httpsContext();
+    const page = await context.newPage();
+    const payloads = [
+      'https://evil.test/',
+      'http://shop.test/static/brands/1/home.png',
+      'https://shop.test@evil.test/',
+      '//evil.test',
+      'javascript:alert(1)//shop.test',
+      'https://shop.test.evil.test/',
+    ];
+    let shot = false;
+    for (const route of ['pages/webView/webView', 'pages/webView/webh5']) {
+      for (const payload of payloads) {
+        const url = `https://shop.test/#/${route}?url=${encodeURIComponent(payload)}`;
+        await page.goto(url);
+        // Taro keeps the previous page in the DOM, hidden: look at the visible one.
+        await page.locator('.web-blocked__title:visible', { hasText: '无法打开该链接' }).waitFor();
+        assert.equal(await page.locator('iframe.taro-webview').count(), 0, payload);
+        assert.equal(new URL(page.url()).host, 'shop.test', payload);
+        if (!shot) await screenshot(page, 'service-webview-blocked');
+        shot = true;
+      }
+    }
+    // Over plain http (no https host of its own), the app allows nothing.
+    await page.goto(
+      `${server.baseUrl}/#/pages/webView/webView?url=${encodeURIComponent('https://shop.test/')}`,
+    );
+    await page.locator('.web-blocked__title:visible', { hasText: '无法打开该链接' }).waitFor();
+    await page.locator('.web-blocked__home:visible').click();
+    await page.waitForFunction(
+      () => location.hash === '#/' || location.hash.includes('pages/home'),
+    );
+    assert.deepEqual(offsite, []);
+    await context.close();
+  });
+
+  it('webh5 leaves for an allowed https page', async () => {
+    const { context, offsite } = await httpsContext();
+    const page = await context.newPage();
+    const target = 'https://shop.test/static/brands/1/login.png';
+    await page.goto(`https://shop.test/#/pages/webView/webh5?url=${encodeURIComponent(target)}`);
+    await page.waitForURL(target);
+    assert.deepEqual(offsite, []);
+    await context.close();
+  });
+});
+
+describe('every route', () => {
+  const loginPath = 'pages/loginNew/loginNew';
+
+  /** Opens every route; returns the routes that went to login and every problem seen. */
+  async function visitAll(page: Page, errors: string[]) {
+    const redirected: string[] = [];
+    const problems: string[] = [];
+    for (const route of ROUTES) {
+      errors.length = 0;
+      await page.goto('about:blank');
+      await page.goto(`${server.baseUrl}/#/${route.path}?from=e2e`);
+      await page.locator('.nav-bar:visible').first().waitFor();
+      // Let the page's reads finish (and any redirect they cause).
+      await page.waitForLoadState('networkidle');
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      if (hash.startsWith(`#/${loginPath}`) && route.path !== loginPath) {
+        // A clean redirect: to the login page, saying where to come back.
+        if (!hash.includes(`redirect=/${route.path}`)) problems.push(`${route.path} → ${hash}`);
+        redirected.push(route.path);
+      } else if (!hash.startsWith(`#/${route.path}`)) {
+        problems.push(`${route.path} → ${hash}`);
+      }
+      errors.forEach((error) => problems.push(`${route.path}: ${error}`));
+    }
+    return { redirected, problems };
+  }
+
+  it('opens each of the 46 routes logged out without a console error', async () => {
+    assert.equal(ROUTES.length, 46);
+    const { page, errors } = await phonePage(browser);
+    const { redirected, problems } = await visitAll(page, errors);
+    assert.deepEqual(problems, []);
+    assert.ok(redirected.includes('pages/feedBack/feedBack'));
+    fs.writeFileSync(
+      path.join(root, 'e2e', 'screenshots', 'routes-needing-login.txt'),
+      `${redirected.join('\n')}\n`,
+    );
+    await page.close();
+  });
+
+  it('opens each of the 46 routes logged in without a console error or a trip to login', async () => {
+    const session = await smsLogin('13900000002');
+    const { page, errors } = await phonePage(browser);
+    await useSessionIn(page, server.baseUrl, session);
+    const { redirected, problems } = await visitAll(page, errors);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(redirected, []);
+    await page.close();
+  });
+});
