@@ -199,7 +199,8 @@ export const es: Messages = {
   'payment.paidNotice': 'Un pago figura como pagado solo cuando el proveedor lo confirma',
   'payment.waitTitle': 'Confirmando el pago',
   'payment.waitHint': 'Esta página avanzará sola cuando el proveedor confirme; no la cierre',
-  'payment.waitTimeout': 'Aún no hay resultado. Si pagó, el pedido se actualizará al recibir el dinero',
+  'payment.waitTimeout':
+    'Aún no hay resultado. Si pagó, el pedido se actualizará al recibir el dinero',
   'payment.checkAgain': 'Consultar de nuevo',
   'payment.viewOrder': 'Ver pedido',
   'payment.myOrders': 'Mis pedidos',
@@ -216,7 +217,8 @@ export const es: Messages = {
   'payment.orderSuccessHint': 'Enviamos en cuanto se apruebe la revisión',
   'payment.freezeTitle': 'Autorización del depósito',
   'payment.freezeAmount': 'Depósito a congelar ¥{amount}',
-  'payment.freezeExplain': 'Alipay congela el depósito sin cobrarlo y lo libera tras la devolución o compra; las deudas muy vencidas pueden cobrarse de él',
+  'payment.freezeExplain':
+    'Alipay congela el depósito sin cobrarlo y lo libera tras la devolución o compra; las deudas muy vencidas pueden cobrarse de él',
   'payment.freezeStart': 'Autorizar el depósito',
   'payment.freezeWaiting': 'Esperando la autorización...',
   'payment.freezeDone': 'Depósito congelado',
@@ -224,7 +226,8 @@ export const es: Messages = {
   'payment.freezeNotNeeded': 'Este pedido no necesita autorización ahora ({status})',
   'payment.toPay': 'Ir al pago',
   'payment.testTitle': 'Autorización de prueba',
-  'payment.testExplain': 'Inicia una autorización de ¥0.01 en Alipay, liberada al congelarse, para comprobar que funciona',
+  'payment.testExplain':
+    'Inicia una autorización de ¥0.01 en Alipay, liberada al congelarse, para comprobar que funciona',
   'payment.testStart': 'Iniciar la prueba',
   'payment.testResult': 'Solicitud {no}, ¥{amount}, {status}',
   'payment.statusPending': 'en proceso',
@@ -458,21 +461,26 @@ export const es: Messages = {
   'checkout.agree': 'He leído y acepto el',
   'checkout.agreementLink': 'contrato de alquiler y servicio',
   'checkout.breakdown': 'Desglose del precio',
-  'checkout.choiceGone': 'La opción o el plan elegido ya no está disponible; vuelve y elige de nuevo',
+  'checkout.choiceGone':
+    'La opción o el plan elegido ya no está disponible; vuelve y elige de nuevo',
   'checkout.coupon': 'Cupón',
   'checkout.couponDiscount': 'Descuento del cupón',
   'checkout.couponNone': 'Sin cupón',
   'checkout.couponNoneAvailable': 'Ningún cupón aplicable',
   'checkout.days': 'días',
   'checkout.deposit.card': 'Cargo en tarjeta',
-  'checkout.deposit.cardExplain': 'Vincula una tarjeta y firma el acuerdo de cargo: cada cuota se cobra de la tarjeta a su vencimiento; depósito ¥{deposit}.',
+  'checkout.deposit.cardExplain':
+    'Vincula una tarjeta y firma el acuerdo de cargo: cada cuota se cobra de la tarjeta a su vencimiento; depósito ¥{deposit}.',
   'checkout.deposit.freeze': 'Congelar (Alipay)',
-  'checkout.deposit.freezeExplain': 'El depósito de ¥{deposit} se congela en tu cuenta Alipay, no se cobra, y se libera al terminar el pedido.',
+  'checkout.deposit.freezeExplain':
+    'El depósito de ¥{deposit} se congela en tu cuenta Alipay, no se cobra, y se libera al terminar el pedido.',
   'checkout.deposit.paid': 'Pagar el depósito',
-  'checkout.deposit.paidExplain': 'El depósito de ¥{deposit} se paga con el primer alquiler y se devuelve tras la devolución y revisión, o la compra.',
+  'checkout.deposit.paidExplain':
+    'El depósito de ¥{deposit} se paga con el primer alquiler y se devuelve tras la devolución y revisión, o la compra.',
   'checkout.deposit.title': 'Depósito',
   'checkout.deposit.waived': 'Exento por crédito',
-  'checkout.deposit.waivedExplain': 'Con una puntuación de crédito suficiente no hay depósito (normalmente ¥{deposit}); se comprueba tras el pedido.',
+  'checkout.deposit.waivedExplain':
+    'Con una puntuación de crédito suficiente no hay depósito (normalmente ¥{deposit}); se comprueba tras el pedido.',
   'checkout.deposit.waivedShort': 'Ninguno',
   'checkout.depositAmount': 'Depósito',
   'checkout.firstPayment': 'Primer pago',
@@ -527,7 +535,8 @@ export const es: Messages = {
   'verify.contract.signTitle': 'Firmar el contrato',
   'verify.contract.title': 'Contrato de alquiler',
   'verify.contract.waiting': 'Confirmando la firma…',
-  'verify.contract.withholdingHint': 'Tras firmar, se firma un acuerdo de cargo: el alquiler se cobra de la tarjeta vinculada.',
+  'verify.contract.withholdingHint':
+    'Tras firmar, se firma un acuerdo de cargo: el alquiler se cobra de la tarjeta vinculada.',
   'verify.credit.hint': 'Con 550 o más se aprueba; no afecta a tu historial.',
   'verify.credit.none': 'Se evalúa tras verificar la identidad',
   'verify.credit.passed': 'Crédito aprobado',
@@ -558,7 +567,8 @@ export const es: Messages = {
   'verify.id.upload': 'Toca para subir la foto del documento',
   'verify.id.uploadFailed': 'Error al subir; inténtalo de nuevo',
   'verify.leave': 'Salir',
-  'verify.leaveConfirm': 'La verificación no ha terminado. ¿Salir de todos modos? Los pasos hechos se conservan.',
+  'verify.leaveConfirm':
+    'La verificación no ha terminado. ¿Salir de todos modos? Los pasos hechos se conservan.',
   'verify.loadFailed': 'No se pudo cargar; toca para reintentar',
   'verify.progress': 'Progreso de la verificación',
   'verify.sending': 'Enviando…',

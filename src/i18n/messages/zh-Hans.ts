@@ -218,7 +218,8 @@ export const zhHans = {
   'payment.orderSuccessHint': '审核通过后将尽快为您发货',
   'payment.freezeTitle': '押金免押授权',
   'payment.freezeAmount': '冻结押金 ¥{amount}',
-  'payment.freezeExplain': '通过支付宝资金授权冻结押金，不会扣款；归还或买断后自动解冻。逾期未还时，可能从冻结金额中扣除欠款',
+  'payment.freezeExplain':
+    '通过支付宝资金授权冻结押金，不会扣款；归还或买断后自动解冻。逾期未还时，可能从冻结金额中扣除欠款',
   'payment.freezeStart': '授权冻结押金',
   'payment.freezeWaiting': '正在等待授权结果...',
   'payment.freezeDone': '押金已冻结',
@@ -226,7 +227,8 @@ export const zhHans = {
   'payment.freezeNotNeeded': '该订单当前无需授权押金（{status}）',
   'payment.toPay': '去支付',
   'payment.testTitle': '测试预授权',
-  'payment.testExplain': '发起一笔 ¥0.01 的支付宝资金授权，冻结成功后立即解冻，用于检查授权是否可用',
+  'payment.testExplain':
+    '发起一笔 ¥0.01 的支付宝资金授权，冻结成功后立即解冻，用于检查授权是否可用',
   'payment.testStart': '发起测试授权',
   'payment.testResult': '授权单号 {no}，金额 ¥{amount}，状态：{status}',
   'payment.statusPending': '处理中',
@@ -467,14 +469,17 @@ export const zhHans = {
   'checkout.couponNoneAvailable': '暂无可用优惠券',
   'checkout.days': '天',
   'checkout.deposit.card': '银行卡代扣',
-  'checkout.deposit.cardExplain': '绑定银行卡并签署代扣协议，每期租金按期从银行卡扣款；押金 ¥{deposit}。',
+  'checkout.deposit.cardExplain':
+    '绑定银行卡并签署代扣协议，每期租金按期从银行卡扣款；押金 ¥{deposit}。',
   'checkout.deposit.freeze': '预授权冻结',
-  'checkout.deposit.freezeExplain': '押金 ¥{deposit} 通过支付宝资金预授权冻结，不会扣款；订单完成后自动解冻。',
+  'checkout.deposit.freezeExplain':
+    '押金 ¥{deposit} 通过支付宝资金预授权冻结，不会扣款；订单完成后自动解冻。',
   'checkout.deposit.paid': '支付押金',
   'checkout.deposit.paidExplain': '押金 ¥{deposit} 随首期租金一起支付，归还验机或买断后退还。',
   'checkout.deposit.title': '押金方式',
   'checkout.deposit.waived': '信用免押',
-  'checkout.deposit.waivedExplain': '信用评分达标即可免押金（原押金 ¥{deposit}），下单后进行信用评估。',
+  'checkout.deposit.waivedExplain':
+    '信用评分达标即可免押金（原押金 ¥{deposit}），下单后进行信用评估。',
   'checkout.deposit.waivedShort': '免押',
   'checkout.depositAmount': '押金',
   'checkout.firstPayment': '首期租金',
@@ -529,7 +534,8 @@ export const zhHans = {
   'verify.contract.signTitle': '签署合同',
   'verify.contract.title': '租赁合同',
   'verify.contract.waiting': '正在确认签署结果...',
-  'verify.contract.withholdingHint': '签署后将为本订单签订银行卡代扣协议，租金按期从已绑定的银行卡扣款。',
+  'verify.contract.withholdingHint':
+    '签署后将为本订单签订银行卡代扣协议，租金按期从已绑定的银行卡扣款。',
   'verify.credit.hint': '评分达到550分即可通过，评估不影响您的信用记录。',
   'verify.credit.none': '完成实名认证后自动评估',
   'verify.credit.passed': '信用评估通过',

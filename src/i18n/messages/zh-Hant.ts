@@ -216,7 +216,8 @@ export const zhHant: Messages = {
   'payment.orderSuccessHint': '審核通過後將盡快為您發貨',
   'payment.freezeTitle': '押金免押授權',
   'payment.freezeAmount': '凍結押金 ¥{amount}',
-  'payment.freezeExplain': '透過支付寶資金授權凍結押金，不會扣款；歸還或買斷後自動解凍。逾期未還時，可能從凍結金額中扣除欠款',
+  'payment.freezeExplain':
+    '透過支付寶資金授權凍結押金，不會扣款；歸還或買斷後自動解凍。逾期未還時，可能從凍結金額中扣除欠款',
   'payment.freezeStart': '授權凍結押金',
   'payment.freezeWaiting': '正在等待授權結果...',
   'payment.freezeDone': '押金已凍結',
@@ -224,7 +225,8 @@ export const zhHant: Messages = {
   'payment.freezeNotNeeded': '該訂單目前無需授權押金（{status}）',
   'payment.toPay': '去支付',
   'payment.testTitle': '測試預授權',
-  'payment.testExplain': '發起一筆 ¥0.01 的支付寶資金授權，凍結成功後立即解凍，用於檢查授權是否可用',
+  'payment.testExplain':
+    '發起一筆 ¥0.01 的支付寶資金授權，凍結成功後立即解凍，用於檢查授權是否可用',
   'payment.testStart': '發起測試授權',
   'payment.testResult': '授權單號 {no}，金額 ¥{amount}，狀態：{status}',
   'payment.statusPending': '處理中',
@@ -465,14 +467,17 @@ export const zhHant: Messages = {
   'checkout.couponNoneAvailable': '暫無可用優惠券',
   'checkout.days': '天',
   'checkout.deposit.card': '銀行卡代扣',
-  'checkout.deposit.cardExplain': '綁定銀行卡並簽署代扣協議，每期租金按期從銀行卡扣款；押金 ¥{deposit}。',
+  'checkout.deposit.cardExplain':
+    '綁定銀行卡並簽署代扣協議，每期租金按期從銀行卡扣款；押金 ¥{deposit}。',
   'checkout.deposit.freeze': '預授權凍結',
-  'checkout.deposit.freezeExplain': '押金 ¥{deposit} 透過支付寶資金預授權凍結，不會扣款；訂單完成後自動解凍。',
+  'checkout.deposit.freezeExplain':
+    '押金 ¥{deposit} 透過支付寶資金預授權凍結，不會扣款；訂單完成後自動解凍。',
   'checkout.deposit.paid': '支付押金',
   'checkout.deposit.paidExplain': '押金 ¥{deposit} 隨首期租金一起支付，歸還驗機或買斷後退還。',
   'checkout.deposit.title': '押金方式',
   'checkout.deposit.waived': '信用免押',
-  'checkout.deposit.waivedExplain': '信用評分達標即可免押金（原押金 ¥{deposit}），下單後進行信用評估。',
+  'checkout.deposit.waivedExplain':
+    '信用評分達標即可免押金（原押金 ¥{deposit}），下單後進行信用評估。',
   'checkout.deposit.waivedShort': '免押',
   'checkout.depositAmount': '押金',
   'checkout.firstPayment': '首期租金',
@@ -527,7 +532,8 @@ export const zhHant: Messages = {
   'verify.contract.signTitle': '簽署合約',
   'verify.contract.title': '租賃合約',
   'verify.contract.waiting': '正在確認簽署結果...',
-  'verify.contract.withholdingHint': '簽署後將為本訂單簽訂銀行卡代扣協議，租金按期從已綁定的銀行卡扣款。',
+  'verify.contract.withholdingHint':
+    '簽署後將為本訂單簽訂銀行卡代扣協議，租金按期從已綁定的銀行卡扣款。',
   'verify.credit.hint': '評分達到550分即可通過，評估不影響您的信用紀錄。',
   'verify.credit.none': '完成實名認證後自動評估',
   'verify.credit.passed': '信用評估通過',
