@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { TestAuth } from '@/features/payment/TestAuth';
 
-export default definePage('pages/testAuth', PagePlaceholder);
+export default definePage('pages/testAuth', TestAuth);

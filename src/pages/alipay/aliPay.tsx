@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { PayScreen } from '@/features/payment/PayScreen';
 
-export default definePage('pages/alipay/aliPay', PagePlaceholder);
+export default definePage('pages/alipay/aliPay', PayScreen);

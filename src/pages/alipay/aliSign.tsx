@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { AliSign } from '@/features/payment/AliSign';
 
-export default definePage('pages/alipay/aliSign', PagePlaceholder);
+export default definePage('pages/alipay/aliSign', AliSign);

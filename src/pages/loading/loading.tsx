@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { PaymentWaiting } from '@/features/payment/PaymentWaiting';
 
-export default definePage('pages/loading/loading', PagePlaceholder);
+export default definePage('pages/loading/loading', PaymentWaiting);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { OrderFailed } from '@/features/payment/OrderFailed';
 
-export default definePage('pages/orderFailed/orderFailed', PagePlaceholder);
+export default definePage('pages/orderFailed/orderFailed', OrderFailed);

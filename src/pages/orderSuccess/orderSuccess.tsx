@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { OrderSuccess } from '@/features/payment/OrderSuccess';
 
-export default definePage('pages/orderSuccess/orderSuccess', PagePlaceholder);
+export default definePage('pages/orderSuccess/orderSuccess', OrderSuccess);

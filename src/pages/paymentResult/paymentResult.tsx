@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { PaymentResult } from '@/features/payment/PaymentResult';
 
-export default definePage('pages/paymentResult/paymentResult', PagePlaceholder);
+export default definePage('pages/paymentResult/paymentResult', PaymentResult);

@@ -1,0 +1,84 @@
+/**
+ * pages/alipay/aliSign?orderId — the deposit's Alipay fund authorisation (freeze): what is frozen
+ * and why, start it (refreeze starts or returns the running one), then wait for the provider's
+ * notification on the loading page, which comes back here; once frozen, go on to pay.
+ */
+import { Text, View } from '@tarojs/components';
+import { useRef } from 'react';
+import { startFreeze } from '../../api/pay';
+import { SubmitButton } from '../../components/form';
+import type { PageBodyProps } from '../../components/page-frame';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { useTranslation } from '../../i18n';
+import { replacePage } from '../../platform/payment-flow';
+import { newIdempotencyKey } from '../../platform/request';
+import { formatMoney } from '../../utils';
+import { freezeOutcome, parseId, paymentUrls } from './payment-state';
+import { PaymentActions } from './PaymentActions';
+import { useOrder } from './use-order';
+import './payment.scss';
+
+export function AliSign({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const orderId = parseId(params.orderId);
+  const { load, reload } = useOrder(orderId);
+  const key = useRef(newIdempotencyKey());
+
+  if (orderId === undefined) {
+    return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
+  }
+  if (load.state === 'loading') return <Skeleton rows={4} />;
+  if (load.state === 'error') {
+    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  }
+  const { order } = load;
+  const outcome = freezeOutcome(order);
+  const freeze = async () => {
+    const reply = await startFreeze(orderId, key.current);
+    if (reply.code !== 200 || !reply.data) throw new Error(reply.msg);
+    // A failed freeze leaves the order waiting: the next tap is a new attempt.
+    key.current = newIdempotencyKey();
+    await replacePage(paymentUrls.waitFreeze(orderId));
+  };
+
+  return (
+    <View className="pay-screen">
+      <View className="pay-card pay-freeze">
+        <Text className="pay-card__title">{t('payment.freezeTitle')}</Text>
+        <Text className="pay-card__sub">{order.goodsName}</Text>
+        <Text className="pay-freeze__amount">
+          {t('payment.freezeAmount', { amount: formatMoney(order.deposit) })}
+        </Text>
+        <Text className="pay-freeze__explain">{t('payment.freezeExplain')}</Text>
+      </View>
+      {outcome === 'frozen' && (
+        <View className="pay-card pay-freeze__done" role="status">
+          <Text className="pay-freeze__done-text">{t('payment.freezeDone')}</Text>
+          <Text className="pay-card__sub">
+            {t('payment.orderStatus', { status: order.statusText })}
+          </Text>
+        </View>
+      )}
+      {outcome === 'not-needed' && (
+        <Text className="pay-notice" role="status">
+          {t('payment.freezeNotNeeded', { status: order.statusText })}
+        </Text>
+      )}
+      <View className="pay-footer">
+        {outcome === 'waiting' && (
+          <SubmitButton onSubmit={freeze} pendingText={t('payment.freezeWaiting')}>
+            {t('payment.freezeStart')}
+          </SubmitButton>
+        )}
+        {outcome === 'frozen' && order.actions.includes('pay') && (
+          <SubmitButton onSubmit={() => replacePage(paymentUrls.firstPay(orderId))}>
+            {t('payment.toPay')}
+          </SubmitButton>
+        )}
+        {outcome !== 'waiting' && !order.actions.includes('pay') && (
+          <PaymentActions orderId={orderId} />
+        )}
+      </View>
+    </View>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * pages/orderFailed/orderFailed?orderId&outTradeNo&reason=fail|cancel|timeout — the payment did
+ * not go through: why, the order's state from the server, and a retry that opens a new payment
+ * for the same bills (remembered with the trade; else what the order owes now) while the order
+ * still allows paying.
+ */
+import { Text, View } from '@tarojs/components';
+import type { PageBodyProps } from '../../components/page-frame';
+import { SubmitButton } from '../../components/form';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { useTranslation, type MessageKey } from '../../i18n';
+import { recallPayment } from '../../platform/payment-flow';
+import { newIdempotencyKey } from '../../platform/request';
+import { parseId, parseReason, type FailReason } from './payment-state';
+import { PaymentActions } from './PaymentActions';
+import { startPayment } from './start-payment';
+import { useOrder } from './use-order';
+import './payment.scss';
+
+const REASON_TEXT: Record<FailReason, MessageKey> = {
+  fail: 'payment.reasonFail',
+  cancel: 'payment.reasonCancel',
+  timeout: 'payment.reasonTimeout',
+};
+
+export function OrderFailed({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const orderId = parseId(params.orderId);
+  const outTradeNo = params.outTradeNo ?? '';
+  const reason = parseReason(params.reason);
+  const { load, reload } = useOrder(orderId);
+
+  if (orderId === undefined) {
+    return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
+  }
+  if (load.state === 'loading') return <Skeleton rows={3} />;
+  if (load.state === 'error') {
+    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  }
+  const { order } = load;
+  const canPay = order.actions.includes('pay') || order.actions.includes('payBills');
+  const retry = () =>
+    startPayment({
+      orderId,
+      billIds: recallPayment(outTradeNo)?.billIds ?? [],
+      // A retry is a new intent: a new payment, never the failed one replayed.
+      idempotencyKey: newIdempotencyKey(),
+      previousTrade: outTradeNo || undefined,
+    });
+
+  return (
+    <View className="pay-status" role="alert">
+      <View className="pay-status__icon pay-status__icon--fail" aria-hidden />
+      <Text className="pay-status__title">{t('payment.failTitle')}</Text>
+      <Text className="pay-status__text">{t(REASON_TEXT[reason])}</Text>
+      <Text className="pay-status__headline">
+        {t('payment.orderStatus', { status: order.statusText })}
+      </Text>
+      {canPay && (
+        <View className="pay-footer pay-footer--inline">
+          <SubmitButton onSubmit={retry} pendingText={t('payment.opening')}>
+            {t('payment.retry')}
+          </SubmitButton>
+        </View>
+      )}
+      <PaymentActions orderId={orderId} />
+    </View>
+  );
+}

@@ -1,0 +1,50 @@
+/** pages/orderSuccess/orderSuccess?orderId — the first payment arrived: the order's state now. */
+import { Image, Text, View } from '@tarojs/components';
+import type { PageBodyProps } from '../../components/page-frame';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { useTranslation } from '../../i18n';
+import { formatMoney } from '../../utils';
+import { parseId } from './payment-state';
+import { PaymentActions } from './PaymentActions';
+import { useOrder } from './use-order';
+import './payment.scss';
+
+export function OrderSuccess({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const orderId = parseId(params.orderId);
+  const { load, reload } = useOrder(orderId);
+  if (orderId === undefined) {
+    return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
+  }
+  if (load.state === 'loading') return <Skeleton rows={3} media="square" />;
+  if (load.state === 'error') {
+    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  }
+  const { order } = load;
+  return (
+    <View className="pay-status" role="status">
+      <View className="pay-status__icon pay-status__icon--ok" aria-hidden />
+      <Text className="pay-status__title">{t('payment.orderSuccessTitle')}</Text>
+      <Text className="pay-status__headline">
+        {t('payment.orderStatus', { status: order.statusText })}
+      </Text>
+      {order.status === 'PENDING_REVIEW' && (
+        <Text className="pay-status__text">{t('payment.orderSuccessHint')}</Text>
+      )}
+      <View className="pay-card pay-goods">
+        <Image
+          className="pay-goods__cover"
+          src={order.cover}
+          mode="aspectFill"
+          ariaLabel={order.goodsName}
+        />
+        <View className="pay-goods__body">
+          <Text className="pay-goods__name">{order.goodsName}</Text>
+          <Text className="pay-goods__meta">{order.skuText}</Text>
+          <Text className="pay-goods__meta">¥{formatMoney(order.rentPerPeriod)}</Text>
+        </View>
+      </View>
+      <PaymentActions orderId={orderId} />
+    </View>
+  );
+}

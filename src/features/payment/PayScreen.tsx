@@ -1,0 +1,193 @@
+/**
+ * Pay bills: pages/pay/pay and confirmPayment (first payment), billpay/pay (the named bills, or a
+ * choice of every unpaid one), payment and alipay/aliPay (the cashier). Query parameters are
+ * listed in ./payment-state.ts. The server prices everything; this screen only shows its bills.
+ */
+import { Text, View } from '@tarojs/components';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchPayBills, type Bill, type PayBillList } from '../../api/pay';
+import { SubmitButton } from '../../components/form';
+import type { PageBodyProps } from '../../components/page-frame';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { useTranslation } from '../../i18n';
+import { payTarget } from '../../platform/payment-flow';
+import { newIdempotencyKey } from '../../platform/request';
+import { formatMoney } from '../../utils';
+import {
+  billLabel,
+  defaultSelection,
+  parseBillIds,
+  parseId,
+  sumOutstanding,
+} from './payment-state';
+import { startPayment } from './start-payment';
+import { PaymentActions } from './PaymentActions';
+import './payment.scss';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; list: PayBillList };
+
+const FIRST_PAY_ROUTES = ['pages/pay/pay', 'pages/confirmPayment/confirmPayment'];
+
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function PayScreen({ route, params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const orderId = parseId(params.orderId);
+  const namedBills = useMemo(() => parseBillIds(params.billIds), [params.billIds]);
+  // First payment unless bills are named, or this is the bills page (a choice of unpaid bills).
+  const scope = FIRST_PAY_ROUTES.includes(route)
+    ? 'first'
+    : namedBills.length > 0 || route === 'pages/billpay/pay'
+      ? 'foot'
+      : 'first';
+  const choosable = scope === 'foot' && namedBills.length === 0;
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [selected, setSelected] = useState<number[]>([]);
+  // One key per intent (these bills): a double tap opens the payment once; another choice of
+  // bills is another intent with its own key.
+  const keyRef = useRef({ bills: '', key: newIdempotencyKey() });
+
+  const reload = useCallback(async () => {
+    if (orderId === undefined) return;
+    setLoad({ state: 'loading' });
+    const reply = await fetchPayBills(orderId, scope);
+    if (reply.code !== 200 || !reply.data) {
+      setLoad({ state: 'error', message: reply.msg });
+      return;
+    }
+    const list = reply.data;
+    const bills =
+      namedBills.length > 0
+        ? list.bills.filter((bill) => namedBills.includes(bill.id))
+        : list.bills;
+    setLoad({ state: 'ready', list: { ...list, bills } });
+    setSelected(choosable ? defaultSelection(bills, today()) : bills.map((bill: Bill) => bill.id));
+  }, [orderId, scope, namedBills, choosable]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  if (orderId === undefined) {
+    return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
+  }
+  if (load.state === 'loading') return <Skeleton rows={4} />;
+  if (load.state === 'error') {
+    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  }
+  const { bills } = load.list;
+  if (bills.length === 0) {
+    return (
+      <EmptyState title={t('payment.noBills')} action={<PaymentActions orderId={orderId} />} />
+    );
+  }
+  const total = sumOutstanding(bills, selected);
+  const toggle = (id: number) =>
+    setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const allSelected = selected.length === bills.length;
+  const target = payTarget();
+  const channelText = t(
+    target === 'wechat'
+      ? 'payment.channelWechat'
+      : target === 'alipay'
+        ? 'payment.channelAlipay'
+        : 'payment.channelCashier',
+  );
+
+  return (
+    <View className="pay-screen">
+      <View className="pay-card">
+        <Text className="pay-card__title">{t('payment.bills')}</Text>
+        <Text className="pay-card__sub">{t('payment.orderNo', { id: orderId })}</Text>
+        {choosable && (
+          <View
+            className="pay-bill pay-bill--all"
+            role="checkbox"
+            aria-checked={allSelected}
+            onClick={() => setSelected(allSelected ? [] : bills.map((bill) => bill.id))}
+          >
+            <View className={`pay-check${allSelected ? ' pay-check--on' : ''}`} aria-hidden />
+            <Text>{t('payment.selectAll')}</Text>
+          </View>
+        )}
+        {bills.map((bill) => {
+          const [key, labelParams] = billLabel(bill);
+          const label = t(key, labelParams);
+          const on = selected.includes(bill.id);
+          return (
+            <View
+              key={bill.id}
+              className="pay-bill"
+              role={choosable ? 'checkbox' : undefined}
+              aria-checked={choosable ? on : undefined}
+              ariaLabel={choosable ? t('payment.selectBill', { bill: label }) : undefined}
+              onClick={choosable ? () => toggle(bill.id) : undefined}
+            >
+              {choosable && (
+                <View className={`pay-check${on ? ' pay-check--on' : ''}`} aria-hidden />
+              )}
+              <View className="pay-bill__body">
+                <Text className="pay-bill__label">{label}</Text>
+                {bill.dueDate !== '' && (
+                  <Text className="pay-bill__meta">
+                    {t('payment.dueDate', { date: bill.dueDate })}
+                  </Text>
+                )}
+                {bill.overdueDays > 0 && (
+                  <Text className="pay-bill__meta pay-bill__meta--overdue">
+                    {t('payment.overdueFee', {
+                      days: bill.overdueDays,
+                      fee: formatMoney(bill.overdueFee),
+                    })}
+                  </Text>
+                )}
+              </View>
+              <Text className="pay-bill__amount">¥{formatMoney(bill.outstanding)}</Text>
+            </View>
+          );
+        })}
+        <View className="pay-total">
+          <Text>{t('payment.total')}</Text>
+          <Text className="pay-total__amount">¥{formatMoney(total)}</Text>
+        </View>
+      </View>
+      <View className="pay-card pay-row">
+        <Text>{t('payment.channel')}</Text>
+        <Text className="pay-row__value">{channelText}</Text>
+      </View>
+      <Text className="pay-notice">{t('payment.paidNotice')}</Text>
+      {choosable && selected.length === 0 && (
+        <Text className="pay-notice" role="alert">
+          {t('payment.selectHint')}
+        </Text>
+      )}
+      <View className="pay-footer">
+        <SubmitButton
+          disabled={selected.length === 0}
+          pendingText={t('payment.opening')}
+          onSubmit={() => {
+            const chosen = [...selected].sort((a, b) => a - b).join(',');
+            if (keyRef.current.bills !== chosen) {
+              keyRef.current = { bills: chosen, key: newIdempotencyKey() };
+            }
+            return startPayment({
+              orderId,
+              // The first payment lets the server pick its bills (FIRST + DEPOSIT).
+              billIds: scope === 'first' ? [] : selected,
+              idempotencyKey: keyRef.current.key,
+            });
+          }}
+        >
+          {t('payment.payNow', { amount: formatMoney(total) })}
+        </SubmitButton>
+      </View>
+    </View>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * pages/paymentResult/paymentResult?outTradeNo&orderId&status=success|fail|cancel — where the
+ * cashier returns. A failure or cancel goes to orderFailed. "success" is only the cashier's word:
+ * the screen shows paid once the server has the notification (else it waits on the loading page);
+ * a first payment then goes on to orderSuccess.
+ */
+import { Text, View } from '@tarojs/components';
+import { useEffect, useMemo } from 'react';
+import type { PageBodyProps } from '../../components/page-frame';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { useTranslation } from '../../i18n';
+import { replacePage } from '../../platform/payment-flow';
+import { formatMoney } from '../../utils';
+import {
+  billLabel,
+  billsPaidBy,
+  parseId,
+  parseReason,
+  paymentUrls,
+  wasFirstPayment,
+} from './payment-state';
+import { PaymentActions } from './PaymentActions';
+import { useOrder } from './use-order';
+import './payment.scss';
+
+export function PaymentResult({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const orderId = parseId(params.orderId);
+  const outTradeNo = params.outTradeNo ?? '';
+  const succeeded = params.status === 'success';
+  const { load, reload } = useOrder(succeeded ? orderId : undefined);
+  const paid = useMemo(
+    () => (load.state === 'ready' ? billsPaidBy(load.order, outTradeNo) : []),
+    [load, outTradeNo],
+  );
+
+  useEffect(() => {
+    if (orderId === undefined || outTradeNo === '') return;
+    if (!succeeded) {
+      void replacePage(paymentUrls.failed(orderId, outTradeNo, parseReason(params.status)));
+      return;
+    }
+    if (load.state !== 'ready') return;
+    if (paid.length === 0) void replacePage(paymentUrls.waitPayment(orderId, outTradeNo));
+    else if (wasFirstPayment(paid)) void replacePage(paymentUrls.success(orderId));
+  }, [orderId, outTradeNo, succeeded, params.status, load.state, paid]);
+
+  if (orderId === undefined || outTradeNo === '') {
+    return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
+  }
+  if (load.state === 'error') {
+    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  }
+  if (!succeeded || load.state === 'loading' || paid.length === 0 || wasFirstPayment(paid)) {
+    return <Skeleton rows={3} />;
+  }
+  const amount = paid.reduce((sum, bill) => sum + bill.paid, 0);
+  return (
+    <View className="pay-status" role="status">
+      <View className="pay-status__icon pay-status__icon--ok" aria-hidden />
+      <Text className="pay-status__title">{t('payment.successTitle')}</Text>
+      <Text className="pay-status__amount">
+        {t('payment.successAmount', { amount: formatMoney(amount) })}
+      </Text>
+      <View className="pay-card pay-status__bills">
+        {paid.map((bill) => {
+          const [key, labelParams] = billLabel(bill);
+          return (
+            <View key={bill.id} className="pay-bill">
+              <Text className="pay-bill__label">{t(key, labelParams)}</Text>
+              <Text className="pay-bill__amount">¥{formatMoney(bill.paid)}</Text>
+            </View>
+          );
+        })}
+      </View>
+      <Text className="pay-status__text">
+        {t('payment.orderStatus', { status: load.order.statusText })}
+      </Text>
+      <PaymentActions orderId={orderId} />
+    </View>
+  );
+}

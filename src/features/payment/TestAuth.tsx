@@ -1,0 +1,45 @@
+/** pages/testAuth — a 1-fen Alipay authorisation, frozen and released at once (no query). */
+import { Text, View } from '@tarojs/components';
+import { useState } from 'react';
+import { testAliPayFreeze, type FreezeState } from '../../api/pay';
+import { SubmitButton } from '../../components/form';
+import type { PageBodyProps } from '../../components/page-frame';
+import { useTranslation, type MessageKey } from '../../i18n';
+import { formatMoney } from '../../utils';
+import './payment.scss';
+
+const STATUS_TEXT: Record<string, MessageKey> = {
+  pending: 'payment.statusPending',
+  frozen: 'payment.statusFrozen',
+  failed: 'payment.statusFailed',
+};
+
+export function TestAuth(_props: PageBodyProps) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<FreezeState | undefined>();
+  const run = async () => {
+    const reply = await testAliPayFreeze();
+    if (reply.code !== 200 || !reply.data) throw new Error(reply.msg);
+    setResult(reply.data);
+  };
+  return (
+    <View className="pay-screen">
+      <View className="pay-card">
+        <Text className="pay-card__title">{t('payment.testTitle')}</Text>
+        <Text className="pay-freeze__explain">{t('payment.testExplain')}</Text>
+        {result && (
+          <Text className="pay-card__sub" role="status">
+            {t('payment.testResult', {
+              no: result.outRequestNo,
+              amount: formatMoney(result.amount),
+              status: t(STATUS_TEXT[result.status] ?? 'payment.statusPending'),
+            })}
+          </Text>
+        )}
+      </View>
+      <View className="pay-footer">
+        <SubmitButton onSubmit={run}>{t('payment.testStart')}</SubmitButton>
+      </View>
+    </View>
+  );
+}

@@ -1,0 +1,82 @@
+import { openPayment } from '../../api/pay';
+import { apiUrl } from '../../platform/config';
+import { pay } from '../../platform/payment';
+import { payChannel, rememberPayment, replacePage } from '../../platform/payment-flow';
+import { newIdempotencyKey } from '../../platform/request';
+import { showMessage } from '../../platform/ui';
+import { t } from '../../i18n';
+import { paymentUrls } from './payment-state';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Opens a payment for the bills (none named: what the order owes now) and hands it to this
+ * build's wallet: H5 leaves for the cashier (which returns to paymentResult), mini-programs come
+ * back here and wait for the server's notification on the loading page. `previousTrade` is a
+ * failed trade being retried: if the server still holds it open (its failure notice not yet in),
+ * ask again shortly rather than send the user to a dead trade.
+ */
+export async function startPayment(input: {
+  orderId: number;
+  billIds: number[];
+  idempotencyKey: string;
+  previousTrade?: string;
+}): Promise<void> {
+  let key = input.idempotencyKey;
+  let reply = await openPayment(
+    {
+      orderId: input.orderId,
+      channel: payChannel(),
+      ...(input.billIds.length > 0 ? { billIds: input.billIds } : {}),
+    },
+    key,
+  );
+  for (let attempt = 0; attempt < 3 && input.previousTrade; attempt += 1) {
+    if (reply.code !== 200 || reply.data?.outTradeNo !== input.previousTrade) break;
+    await wait(1000);
+    key = newIdempotencyKey();
+    reply = await openPayment(
+      {
+        orderId: input.orderId,
+        channel: payChannel(),
+        ...(input.billIds.length > 0 ? { billIds: input.billIds } : {}),
+      },
+      key,
+    );
+  }
+  if (reply.code !== 200 || !reply.data) {
+    // The request layer has shown the server's message; the user stays to try again.
+    throw new Error(reply.msg);
+  }
+  const payment = reply.data;
+  rememberPayment({
+    outTradeNo: payment.outTradeNo,
+    orderId: input.orderId,
+    billIds: input.billIds,
+  });
+  const result = await pay({
+    tradeNo: payment.tradeNo,
+    cashierUrl: apiUrl(payment.cashierUrl),
+  });
+  switch (result.status) {
+    case 'redirected':
+      return;
+    case 'paid':
+    case 'pending':
+      await replacePage(paymentUrls.waitPayment(input.orderId, payment.outTradeNo));
+      return;
+    case 'cancelled':
+    case 'failed':
+      await replacePage(
+        paymentUrls.failed(
+          input.orderId,
+          payment.outTradeNo,
+          result.status === 'cancelled' ? 'cancel' : 'fail',
+        ),
+      );
+      return;
+    default:
+      void showMessage(t('payment.unavailable'));
+      throw new Error(result.detail);
+  }
+}
