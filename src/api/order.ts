@@ -11,9 +11,18 @@ import type {
   PayChannel,
   ReturnBody,
 } from '@contract/api/order';
+import type { DictionaryItem, ExpressCompany } from '@contract/api/common';
 import { get, post } from '../platform/request';
 
-export type { Bill, OrderDetail, OrderSummary, OrderTab, ReturnBody };
+export type {
+  Bill,
+  DictionaryItem,
+  ExpressCompany,
+  OrderDetail,
+  OrderSummary,
+  OrderTab,
+  ReturnBody,
+};
 
 /** A quote (buy-out or renewal): its parts, the total, and a renewal's new end date. */
 export interface OrderQuote {
@@ -114,4 +123,21 @@ export function payRenewal(
 /** Every unpaid bill of the order (what can be settled early). */
 export function fetchUnpaidBills(orderId: number) {
   return post<BillList>(`${BASE}/footPayList`, { orderId });
+}
+
+/** Couriers the user can return the goods with (code, name, phone). */
+export function fetchExpressCompanies() {
+  return get<ExpressCompany[]>('/api/common/express');
+}
+
+/**
+ * Where returns go: the `return_address` dictionary (label: recipient and phone, value: the
+ * address); empty until the merchant has set it.
+ */
+export function fetchReturnAddresses() {
+  return get<DictionaryItem[]>('/api/common/dictionary', { type: 'return_address' });
+}
+
+export function fetchReasons(kind: 'return_reason' | 'cancel_reason') {
+  return get<DictionaryItem[]>('/api/common/dictionary', { type: kind });
 }

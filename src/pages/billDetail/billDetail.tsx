@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { BillPlan } from '@/features/bill/BillPlan';
 
-export default definePage('pages/billDetail/billDetail', PagePlaceholder);
+export default definePage('pages/billDetail/billDetail', BillPlan);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { BillItem } from '@/features/bill/BillItem';
 
-export default definePage('pages/billingDetails/billingDetails', PagePlaceholder);
+export default definePage('pages/billingDetails/billingDetails', BillItem);

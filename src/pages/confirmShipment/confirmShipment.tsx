@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ConfirmShipment } from '@/features/aftersale/ConfirmShipment';
 
-export default definePage('pages/confirmShipment/confirmShipment', PagePlaceholder);
+export default definePage('pages/confirmShipment/confirmShipment', ConfirmShipment);

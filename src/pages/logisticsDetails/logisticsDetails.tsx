@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { Logistics } from '@/features/aftersale/Logistics';
 
-export default definePage('pages/logisticsDetails/logisticsDetails', PagePlaceholder);
+export default definePage('pages/logisticsDetails/logisticsDetails', Logistics);

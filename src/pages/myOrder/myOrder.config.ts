@@ -1,3 +1,5 @@
 import { pageConfig } from '../../routes';
 
-export default definePageConfig(pageConfig('pages/myOrder/myOrder'));
+export default definePageConfig(
+  pageConfig('pages/myOrder/myOrder', { enablePullDownRefresh: true }),
+);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { OrderList } from '@/features/order/OrderList';
 
-export default definePage('pages/myOrder/myOrder', PagePlaceholder);
+export default definePage('pages/myOrder/myOrder', OrderList);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { OrderDetailScreen } from '@/features/order/OrderDetail';
 
-export default definePage('pages/orderDetail/orderDetail', PagePlaceholder);
+export default definePage('pages/orderDetail/orderDetail', OrderDetailScreen);

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ReturnApplication } from '@/features/aftersale/ReturnApplication';
 
-export default definePage('pages/returnApplication/returnApplication', PagePlaceholder);
+export default definePage('pages/returnApplication/returnApplication', ReturnApplication);

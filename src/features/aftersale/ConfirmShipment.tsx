@@ -1,0 +1,107 @@
+/**
+ * Ship the return: /pages/confirmShipment/confirmShipment?orderId=<id>. Courier and waybill;
+ * 确认寄回 moves the order to 归还中 and returns to /pages/orderDetail/orderDetail?orderId=<id>.
+ */
+import { Text, View } from '@tarojs/components';
+import { useEffect, useState } from 'react';
+import { fetchExpressCompanies, shipReturn, type ExpressCompany } from '../../api/order';
+import { FormField, SubmitButton, TextField } from '../../components/form';
+import type { PageBodyProps } from '../../components/page-frame';
+import { ErrorState } from '../../components/states';
+import { useTranslation } from '../../i18n';
+import { replacePage } from '../../platform/order';
+import { showToast } from '../../platform/ui';
+import { ReturnAddress } from './ReturnAddress';
+import { courierCode, isWaybill, parseId } from './util';
+import './aftersale.scss';
+
+export function ConfirmShipment({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const orderId = parseId(params.orderId);
+  const [couriers, setCouriers] = useState<ExpressCompany[]>([]);
+  const [courier, setCourier] = useState('');
+  const [waybill, setWaybill] = useState('');
+  const [courierError, setCourierError] = useState('');
+  const [waybillError, setWaybillError] = useState('');
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    void fetchExpressCompanies().then((reply) => {
+      if (reply.code === 200 && reply.data) {
+        setCouriers(reply.data);
+        setLoadError(undefined);
+      } else setLoadError(reply.msg);
+    });
+  }, [attempt]);
+
+  if (orderId === undefined) {
+    return <ErrorState message={t('order.notFound')} onRetry={() => setAttempt((n) => n + 1)} />;
+  }
+  if (loadError !== undefined) {
+    return <ErrorState message={loadError} onRetry={() => setAttempt((n) => n + 1)} />;
+  }
+
+  const submit = async () => {
+    const trimmed = waybill.trim();
+    const courierMissing = courier === '';
+    const waybillBad = !isWaybill(trimmed);
+    setCourierError(courierMissing ? t('aftersale.courierRequired') : '');
+    setWaybillError(waybillBad ? t('aftersale.waybillInvalid') : '');
+    if (courierMissing || waybillBad) return;
+    const reply = await shipReturn({
+      orderId,
+      expressCode: courierCode(courier),
+      waybill: trimmed,
+    });
+    if (reply.code === 200) {
+      void showToast(t('aftersale.shipped'), { icon: 'success' });
+      void replacePage(`/pages/orderDetail/orderDetail?orderId=${orderId}`);
+    }
+  };
+
+  return (
+    <View className="aftersale">
+      <ReturnAddress />
+      <View className="aftersale-card">
+        <FormField label={t('aftersale.courier')} required error={courierError}>
+          <View />
+        </FormField>
+        <View className="choice-list" role="radiogroup" aria-label={t('aftersale.courier')}>
+          {couriers.map((item) => (
+            <View
+              key={item.code}
+              role="radio"
+              aria-checked={courier === item.code}
+              className={`choice${courier === item.code ? ' choice--on' : ''}`}
+              onClick={() => {
+                setCourier(item.code);
+                setCourierError('');
+              }}
+            >
+              <Text>{item.name}</Text>
+            </View>
+          ))}
+        </View>
+        <TextField
+          label={t('aftersale.waybillNo')}
+          name="waybill"
+          required
+          value={waybill}
+          onChange={setWaybill}
+          onBlur={(value) =>
+            setWaybillError(
+              value.trim() === '' || isWaybill(value.trim()) ? '' : t('aftersale.waybillInvalid'),
+            )
+          }
+          error={waybillError}
+          maxlength={30}
+          placeholder={t('aftersale.waybillPlaceholder')}
+        />
+      </View>
+      <View className="aftersale-submit">
+        <SubmitButton onSubmit={submit}>{t('aftersale.confirmShip')}</SubmitButton>
+      </View>
+    </View>
+  );
+}

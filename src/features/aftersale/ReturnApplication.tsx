@@ -1,0 +1,119 @@
+/**
+ * Return application: /pages/returnApplication/returnApplication?orderId=<id>. Reason, method
+ * (by courier, postage on the platform), the merchant's address to copy; 提交 marks the return
+ * and hands over to /pages/confirmShipment/confirmShipment?orderId=<id> for the waybill.
+ */
+import { Image, Text, View } from '@tarojs/components';
+import { useEffect, useState } from 'react';
+import {
+  applyReturn,
+  fetchOrderDetail,
+  fetchReasons,
+  type DictionaryItem,
+  type OrderDetail,
+} from '../../api/order';
+import { FormField, SubmitButton } from '../../components/form';
+import type { PageBodyProps } from '../../components/page-frame';
+import { ErrorState, Skeleton } from '../../components/states';
+import { useTranslation } from '../../i18n';
+import { replacePage } from '../../platform/order';
+import { ReturnAddress } from './ReturnAddress';
+import { parseId } from './util';
+import './aftersale.scss';
+
+export function ReturnApplication({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const orderId = parseId(params.orderId);
+  const [order, setOrder] = useState<OrderDetail | undefined>();
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const [reasons, setReasons] = useState<DictionaryItem[]>([]);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (orderId === undefined) {
+      setLoadError(t('order.notFound'));
+      return;
+    }
+    setLoadError(undefined);
+    void fetchOrderDetail(orderId).then((reply) => {
+      if (reply.code === 200 && reply.data) setOrder(reply.data);
+      else setLoadError(reply.msg);
+    });
+    void fetchReasons('return_reason').then((reply) => {
+      if (reply.code === 200 && reply.data) setReasons(reply.data);
+    });
+  }, [orderId, attempt, t]);
+
+  if (loadError !== undefined) {
+    return <ErrorState message={loadError} onRetry={() => setAttempt((n) => n + 1)} />;
+  }
+  if (!order) return <Skeleton rows={6} />;
+
+  const submit = async () => {
+    if (!reason) {
+      setReasonError(t('aftersale.reasonRequired'));
+      return;
+    }
+    const reply = await applyReturn(order.id);
+    if (reply.code === 200) {
+      void replacePage(`/pages/confirmShipment/confirmShipment?orderId=${order.id}`);
+    }
+  };
+
+  return (
+    <View className="aftersale">
+      <View className="aftersale-card aftersale-goods">
+        <Image
+          className="aftersale-goods__cover"
+          src={order.cover}
+          mode="aspectFill"
+          ariaLabel={order.goodsName}
+        />
+        <View className="aftersale-goods__info">
+          <Text className="aftersale-goods__name">{order.goodsName}</Text>
+          <Text className="aftersale-muted">{order.skuText}</Text>
+        </View>
+      </View>
+
+      <View className="aftersale-card">
+        <FormField label={t('aftersale.reason')} required error={reasonError}>
+          <View />
+        </FormField>
+        <View className="choice-list" role="radiogroup" aria-label={t('aftersale.reason')}>
+          {reasons.map((item) => (
+            <View
+              key={item.value}
+              role="radio"
+              aria-checked={reason === item.value}
+              className={`choice${reason === item.value ? ' choice--on' : ''}`}
+              onClick={() => {
+                setReason(item.value);
+                setReasonError('');
+              }}
+            >
+              <Text>{item.label}</Text>
+            </View>
+          ))}
+        </View>
+      </View>
+
+      <View className="aftersale-card">
+        <Text className="aftersale-card__title">{t('aftersale.method')}</Text>
+        <View className="choice-list" role="radiogroup" aria-label={t('aftersale.method')}>
+          <View role="radio" aria-checked className="choice choice--on">
+            <Text>{t('aftersale.methodExpress')}</Text>
+          </View>
+        </View>
+        <Text className="aftersale-muted">{t('aftersale.methodHint')}</Text>
+      </View>
+
+      <ReturnAddress />
+
+      <View className="aftersale-submit">
+        <SubmitButton onSubmit={submit}>{t('aftersale.apply')}</SubmitButton>
+      </View>
+    </View>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * The repayment plan: /pages/billDetail/billDetail?orderId=<id>. Tap bills to pick them (what is
+ * due is picked already), 提前结清 picks every unpaid rent bill, 支付尾款 the bills outside the
+ * plan; 去支付 opens /pages/billpay/pay?orderId=<id>&billIds=<ids>. A row's 明细 opens
+ * /pages/billingDetails/billingDetails?orderId=<id>&billId=<bill id>.
+ */
+import { Text, View } from '@tarojs/components';
+import { useCallback, useEffect, useState } from 'react';
+import { fetchOrderDetail, type OrderDetail } from '../../api/order';
+import type { PageBodyProps } from '../../components/page-frame';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { useTranslation } from '../../i18n';
+import { goToPage } from '../../platform/account';
+import { usePageShow } from '../../platform/page-route';
+import { formatMoney } from '../../utils';
+import {
+  billPayUrl,
+  billTone,
+  defaultSelection,
+  kindLabel,
+  payable,
+  periodText,
+  selectedTotal,
+  settlementSelection,
+  tailSelection,
+  toggle,
+  toneLabel,
+} from './billSelection';
+import { parseId, today } from './billUtil';
+import './bill.scss';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
+
+export function BillPlan({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const orderId = parseId(params.orderId);
+  const [order, setOrder] = useState<OrderDetail | undefined>();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [selected, setSelected] = useState<number[]>([]);
+
+  const reload = useCallback(async () => {
+    if (orderId === undefined) {
+      setLoad({ state: 'error', message: t('order.notFound') });
+      return;
+    }
+    const reply = await fetchOrderDetail(orderId);
+    if (reply.code !== 200 || !reply.data) {
+      setLoad({ state: 'error', message: reply.msg });
+      return;
+    }
+    setOrder(reply.data);
+    setSelected(defaultSelection(reply.data.bills, today()));
+    setLoad({ state: 'ready' });
+  }, [orderId, t]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  // Back from paying: the paid bills turn green.
+  usePageShow(() => {
+    if (order) void reload();
+  });
+
+  if (load.state === 'loading') return <Skeleton rows={8} />;
+  if (load.state === 'error' || !order) {
+    return (
+      <ErrorState
+        message={load.state === 'error' ? load.message : undefined}
+        onRetry={() => {
+          setLoad({ state: 'loading' });
+          void reload();
+        }}
+      />
+    );
+  }
+
+  const now = today();
+  const bills = order.bills;
+  const open = payable(bills);
+  const overdue = open.filter((b) => b.overdueDays > 0).reduce((sum, b) => sum + b.outstanding, 0);
+  const total = selectedTotal(bills, selected);
+  const settlement = settlementSelection(bills);
+  const tail = tailSelection(bills);
+
+  return (
+    <View className="bill-plan">
+      <View className="bill-plan__summary">
+        <Text className="bill-plan__goods">{order.goodsName}</Text>
+        <View className="bill-plan__figures">
+          <View className="bill-plan__figure">
+            <Text className="bill-plan__value">
+              ¥{formatMoney(open.reduce((sum, b) => sum + b.outstanding, 0))}
+            </Text>
+            <Text className="bill-plan__caption">{t('bill.outstanding')}</Text>
+          </View>
+          <View className="bill-plan__figure">
+            <Text className={`bill-plan__value${overdue > 0 ? ' bill-plan__value--alert' : ''}`}>
+              ¥{formatMoney(overdue)}
+            </Text>
+            <Text className="bill-plan__caption">{t('bill.overdueAmount')}</Text>
+          </View>
+        </View>
+      </View>
+
+      {bills.length === 0 ? (
+        <EmptyState title={t('bill.empty')} />
+      ) : (
+        <View className="bill-list" role="list">
+          {bills.map((bill) => {
+            const tone = billTone(bill, now);
+            const on = selected.includes(bill.id);
+            const pickable = bill.status === 'unpaid' && bill.outstanding > 0;
+            const period = periodText(bill, bills);
+            return (
+              <View
+                key={bill.id}
+                role="listitem"
+                className={`bill-row bill-row--${tone}`}
+                data-bill-id={bill.id}
+              >
+                <View
+                  className="bill-row__check"
+                  role="checkbox"
+                  aria-checked={on}
+                  aria-disabled={!pickable}
+                  ariaLabel={t('bill.pick', { period: period ?? t(kindLabel(bill.kind)) })}
+                  onClick={() => setSelected((current) => toggle(current, bill))}
+                >
+                  <View className={`bill-row__box${on ? ' bill-row__box--on' : ''}`} />
+                </View>
+                <View className="bill-row__main">
+                  <Text className="bill-row__title">
+                    {period ? t('bill.period', { period }) : t(kindLabel(bill.kind))}
+                  </Text>
+                  <Text className="bill-row__due">{t('bill.dueOn', { date: bill.dueDate })}</Text>
+                  {bill.overdueDays > 0 && (
+                    <Text className="bill-row__overdue">
+                      {t('bill.overdueBy', {
+                        days: bill.overdueDays,
+                        fee: formatMoney(bill.overdueFee),
+                      })}
+                    </Text>
+                  )}
+                </View>
+                <View className="bill-row__side">
+                  <Text className="bill-row__amount">
+                    ¥{formatMoney(bill.status === 'paid' ? bill.paid : bill.outstanding)}
+                  </Text>
+                  <Text className="bill-row__status">{t(toneLabel(tone))}</Text>
+                  <View
+                    className="bill-row__more"
+                    role="link"
+                    onClick={() =>
+                      void goToPage(
+                        `/pages/billingDetails/billingDetails?orderId=${order.id}&billId=${bill.id}`,
+                      )
+                    }
+                  >
+                    <Text>{t('bill.details')} ›</Text>
+                  </View>
+                </View>
+              </View>
+            );
+          })}
+        </View>
+      )}
+
+      {open.length > 0 && (
+        <View className="bill-bar">
+          <View className="bill-bar__shortcuts">
+            {settlement.length > 0 && (
+              <View className="bill-chip" role="button" onClick={() => setSelected(settlement)}>
+                <Text>{t('bill.settleEarly')}</Text>
+              </View>
+            )}
+            {tail.length > 0 && (
+              <View className="bill-chip" role="button" onClick={() => setSelected(tail)}>
+                <Text>{t('bill.payTail')}</Text>
+              </View>
+            )}
+          </View>
+          <View className="bill-bar__pay">
+            <Text className="bill-bar__total">
+              {t('bill.selected', { count: selected.length })}{' '}
+              <Text className="bill-bar__money">¥{formatMoney(total)}</Text>
+            </Text>
+            <View
+              className={`bill-bar__button${selected.length === 0 ? ' bill-bar__button--off' : ''}`}
+              role="button"
+              aria-disabled={selected.length === 0}
+              onClick={() => {
+                if (selected.length > 0) void goToPage(billPayUrl(order.id, selected));
+              }}
+            >
+              <Text>{t('bill.pay')}</Text>
+            </View>
+          </View>
+        </View>
+      )}
+    </View>
+  );
+}

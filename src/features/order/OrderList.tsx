@@ -1,0 +1,143 @@
+/**
+ * My orders: /pages/myOrder/myOrder?tab=<all|unpaid|review|ship|receive|renting|return|overdue|
+ * done|cancelled> (ORDER_TABS of contract/api/order; default all). Each card opens
+ * /pages/orderDetail/orderDetail?orderId=<id>; its buttons are the actions the server allows.
+ */
+import { Image, ScrollView, Text, View } from '@tarojs/components';
+import { ORDER_TABS } from '@contract/api/order';
+import { useCallback, useRef, useState } from 'react';
+import { fetchOrders, type OrderSummary, type OrderTab } from '../../api/order';
+import type { PageBodyProps } from '../../components/page-frame';
+import { PagedList, usePagedList } from '../../components/paged-list';
+import { Skeleton } from '../../components/states';
+import { useTranslation } from '../../i18n';
+import { goToPage } from '../../platform/account';
+import { usePageShow } from '../../platform/page-route';
+import { formatMoney } from '../../utils';
+import { actionButtons, statusHint, termUnitLabel } from './orderView';
+import './order.scss';
+
+const TAB_KEYS = Object.keys(ORDER_TABS) as OrderTab[];
+
+function isTab(value: unknown): value is OrderTab {
+  return typeof value === 'string' && (TAB_KEYS as string[]).includes(value);
+}
+
+export function orderDetailUrl(orderId: number): string {
+  return `/pages/orderDetail/orderDetail?orderId=${orderId}`;
+}
+
+/** One order's card: headline, goods, rent and the buttons its state allows. */
+export function OrderCard({ order }: { order: OrderSummary }) {
+  const { t } = useTranslation();
+  const open = () => void goToPage(orderDetailUrl(order.id));
+  const buttons = actionButtons(order);
+  return (
+    <View className="order-card" role="link" ariaLabel={order.goodsName} onClick={open}>
+      <View className="order-card__head">
+        <Text className="order-card__no">{t('order.number', { id: order.id })}</Text>
+        <Text className="order-card__status">{order.statusText}</Text>
+      </View>
+      <View className="order-card__goods">
+        <Image
+          className="order-card__cover"
+          src={order.cover}
+          mode="aspectFill"
+          ariaLabel={order.goodsName}
+        />
+        <View className="order-card__info">
+          <Text className="order-card__name">{order.goodsName}</Text>
+          <Text className="order-card__sku">{order.skuText}</Text>
+          <Text className="order-card__rent">
+            {t('order.rentPer', {
+              amount: formatMoney(order.rentPerPeriod),
+              unit: t(termUnitLabel(order.termUnit)),
+            })}
+            <Text className="order-card__term">
+              {' '}
+              {t('order.term', { term: order.term, unit: t(termUnitLabel(order.termUnit)) })}
+            </Text>
+          </Text>
+        </View>
+      </View>
+      <Text className="order-card__hint">{t(statusHint(order.status))}</Text>
+      {buttons.length > 0 && (
+        <View className="order-card__actions">
+          {buttons.map((button) => (
+            <View
+              key={button.action}
+              role="button"
+              className={`order-button${button.primary ? ' order-button--primary' : ''}`}
+              onClick={(event) => {
+                event.stopPropagation();
+                // Page steps open directly; the rest (cancel, receipt, sheets) run on the detail.
+                const url =
+                  button.handling.kind === 'page'
+                    ? button.handling.url(order.id)
+                    : `${orderDetailUrl(order.id)}&action=${button.action}`;
+                void goToPage(url);
+              }}
+            >
+              <Text>{t(button.label)}</Text>
+            </View>
+          ))}
+        </View>
+      )}
+    </View>
+  );
+}
+
+export function OrderList({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<OrderTab>(isTab(params.tab) ? params.tab : 'all');
+  const fetchPage = useCallback(
+    (pageNum: number, pageSize: number) => fetchOrders(tab, pageNum, pageSize),
+    [tab],
+  );
+  const list = usePagedList<OrderSummary>({ fetchPage, deps: [tab] });
+
+  // Coming back from an order (paid, cancelled, received) shows its new state.
+  const shown = useRef(false);
+  usePageShow(() => {
+    if (shown.current) void list.refresh();
+    shown.current = true;
+  });
+
+  return (
+    <View className="my-orders">
+      <ScrollView className="my-orders__tabs" scrollX role="tablist" enhanced showScrollbar={false}>
+        {TAB_KEYS.map((key) => (
+          <View
+            key={key}
+            id={`order-tab-${key}`}
+            role="tab"
+            aria-selected={key === tab}
+            className={`my-orders__tab${key === tab ? ' my-orders__tab--on' : ''}`}
+            onClick={() => setTab(key)}
+          >
+            <Text>{t(`order.tab.${key}`)}</Text>
+          </View>
+        ))}
+      </ScrollView>
+      <PagedList
+        list={list}
+        layout="rows"
+        keyOf={(order) => order.id}
+        skeleton={<Skeleton rows={3} media="none" />}
+        empty={{
+          title: t('order.empty'),
+          action: (
+            <View
+              className="order-button order-button--primary"
+              role="button"
+              onClick={() => void goToPage('/pages/home/home')}
+            >
+              <Text>{t('order.goShopping')}</Text>
+            </View>
+          ),
+        }}
+        renderItem={(order) => <OrderCard order={order} />}
+      />
+    </View>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * What the order screens derive from the server's order: the buttons for the actions the server
+ * allows (never re-deriving the rules), the step bar, the rental timeline and the bills summary.
+ */
+import type { Bill, OrderDetail, OrderSummary } from '../../api/order';
+import type { MessageKey } from '../../i18n';
+
+/** How a button acts: open a page, or run something on this page (confirm, sheet). */
+export type ActionHandling =
+  | { kind: 'page'; url: (orderId: number) => string }
+  | { kind: 'cancel' | 'receive' | 'renew' | 'buyout' | 'confirmChanges' };
+
+export interface ActionButton {
+  action: string;
+  label: MessageKey;
+  handling: ActionHandling;
+  /** The state's main next step is drawn filled. */
+  primary: boolean;
+}
+
+const page = (url: (orderId: number) => string): ActionHandling => ({ kind: 'page', url });
+
+/** Each user action the server may offer, in the order the buttons appear (main step last). */
+const ACTIONS: readonly Omit<ActionButton, 'primary'>[] = [
+  { action: 'cancel', label: 'order.action.cancel', handling: { kind: 'cancel' } },
+  {
+    action: 'express',
+    label: 'order.action.express',
+    handling: page((id) => `/pages/logisticsDetails/logisticsDetails?orderId=${id}`),
+  },
+  { action: 'renew', label: 'order.action.renew', handling: { kind: 'renew' } },
+  { action: 'buyout', label: 'order.action.buyout', handling: { kind: 'buyout' } },
+  {
+    action: 'return',
+    label: 'order.action.return',
+    handling: page((id) => `/pages/returnApplication/returnApplication?orderId=${id}`),
+  },
+  {
+    action: 'confirmChanges',
+    label: 'order.action.confirmChanges',
+    handling: { kind: 'confirmChanges' },
+  },
+  {
+    action: 'verify',
+    label: 'order.action.verify',
+    handling: page((id) => `/pages/perfectIdCard/perfectIdCard?orderId=${id}`),
+  },
+  {
+    action: 'sign',
+    label: 'order.action.sign',
+    handling: page((id) => `/pages/contractPreview/contractPreview?orderId=${id}`),
+  },
+  {
+    action: 'refreeze',
+    label: 'order.action.refreeze',
+    handling: page((id) => `/pages/alipay/aliSign?orderId=${id}`),
+  },
+  {
+    action: 'pay',
+    label: 'order.action.pay',
+    handling: page((id) => `/pages/confirmPayment/confirmPayment?orderId=${id}`),
+  },
+  {
+    action: 'payBills',
+    label: 'order.action.payBills',
+    handling: page((id) => `/pages/billDetail/billDetail?orderId=${id}`),
+  },
+  { action: 'receive', label: 'order.action.receive', handling: { kind: 'receive' } },
+];
+
+/** The step each state's main button takes the user to. */
+const PRIMARY = new Set(['verify', 'sign', 'refreeze', 'pay', 'receive', 'payBills']);
+
+/**
+ * The buttons for `order.actions`, in a stable order; actions this storefront does not know are
+ * left out (an older build never shows a button it cannot handle). `confirm` is part of the
+ * verification flow, so it shares the 去认证 button.
+ */
+export function actionButtons(order: Pick<OrderSummary, 'actions'>): ActionButton[] {
+  const offered = new Set(order.actions);
+  if (offered.has('confirm')) offered.add('verify');
+  return ACTIONS.filter((button) => offered.has(button.action)).map((button) => ({
+    ...button,
+    primary: PRIMARY.has(button.action),
+  }));
+}
+
+/** The step bar: 下单 → 认证签约 → 支付 → 审核发货 → 租用中 → 完成. */
+export const STEPS: readonly MessageKey[] = [
+  'order.step.placed',
+  'order.step.verify',
+  'order.step.pay',
+  'order.step.ship',
+  'order.step.renting',
+  'order.step.done',
+];
+
+const STEP_OF_STATUS: Record<string, number> = {
+  PENDING_VERIFY: 1,
+  PENDING_SIGN: 1,
+  PENDING_FREEZE: 2,
+  PENDING_PAY: 2,
+  PENDING_REVIEW: 3,
+  CANCEL_REVIEW: 3,
+  PENDING_SHIP: 3,
+  SHIPPED: 3,
+  RENTING: 4,
+  OVERDUE: 4,
+  DUE: 4,
+  RETURN_OVERDUE: 4,
+  BUYING_OUT: 4,
+  RETURNING: 4,
+  INSPECTING: 4,
+  COMPENSATION: 4,
+  SETTLING: 4,
+  BOUGHT_OUT: 5,
+  COMPLETED: 5,
+};
+
+/** The current step (0-based); undefined for a cancelled or rejected order (no step bar). */
+export function currentStep(status: string): number | undefined {
+  return STEP_OF_STATUS[status];
+}
+
+/** The sub-text under each state's headline. */
+export function statusHint(status: string): MessageKey {
+  const known: Record<string, MessageKey> = {
+    PENDING_VERIFY: 'order.hint.PENDING_VERIFY',
+    PENDING_SIGN: 'order.hint.PENDING_SIGN',
+    PENDING_FREEZE: 'order.hint.PENDING_FREEZE',
+    PENDING_PAY: 'order.hint.PENDING_PAY',
+    PENDING_REVIEW: 'order.hint.PENDING_REVIEW',
+    CANCEL_REVIEW: 'order.hint.CANCEL_REVIEW',
+    PENDING_SHIP: 'order.hint.PENDING_SHIP',
+    SHIPPED: 'order.hint.SHIPPED',
+    RENTING: 'order.hint.RENTING',
+    OVERDUE: 'order.hint.OVERDUE',
+    DUE: 'order.hint.DUE',
+    RETURN_OVERDUE: 'order.hint.RETURN_OVERDUE',
+    RETURNING: 'order.hint.RETURNING',
+    INSPECTING: 'order.hint.INSPECTING',
+    COMPENSATION: 'order.hint.COMPENSATION',
+    BUYING_OUT: 'order.hint.BUYING_OUT',
+    SETTLING: 'order.hint.SETTLING',
+    BOUGHT_OUT: 'order.hint.BOUGHT_OUT',
+    COMPLETED: 'order.hint.COMPLETED',
+    CANCELLED: 'order.hint.CANCELLED',
+    REJECTED: 'order.hint.REJECTED',
+  };
+  return known[status] ?? 'order.hint.other';
+}
+
+export interface TimelinePoint {
+  label: MessageKey;
+  /** YYYY-MM-DD, or undefined while it has not happened and has no date yet. */
+  date?: string;
+  reached: boolean;
+}
+
+const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : undefined);
+
+/** 签收 → 起租 → 到期 → 归还, from the order's events and rental dates. */
+export function rentalTimeline(
+  order: Pick<OrderDetail, 'events' | 'startDate' | 'endDate' | 'status'>,
+  today: string,
+): TimelinePoint[] {
+  const at = (action: string) => day(order.events.find((e) => e.action === action)?.at);
+  const received = at('receive');
+  const returned = at('ship_return');
+  const start = day(order.startDate);
+  const end = day(order.endDate);
+  return [
+    { label: 'order.timeline.received', date: received, reached: received !== undefined },
+    {
+      label: 'order.timeline.start',
+      date: start,
+      reached: start !== undefined && start <= today,
+    },
+    { label: 'order.timeline.end', date: end, reached: end !== undefined && end <= today },
+    {
+      label: 'order.timeline.returned',
+      date: returned,
+      reached: returned !== undefined || order.status === 'COMPLETED',
+    },
+  ];
+}
+
+export interface BillsSummary {
+  /** Rent bills paid / all rent bills (n/N). */
+  paidPeriods: number;
+  periods: number;
+  /** What is still owed on unpaid bills. */
+  outstanding: number;
+  overdue: number;
+  next?: Bill;
+}
+
+const RENT_KINDS = new Set(['FIRST', 'INSTALMENT', 'FINAL']);
+
+export function billsSummary(bills: readonly Bill[]): BillsSummary {
+  const rent = bills.filter((bill) => RENT_KINDS.has(bill.kind) && bill.status !== 'cancelled');
+  const unpaid = bills.filter((bill) => bill.status === 'unpaid');
+  return {
+    paidPeriods: rent.filter((bill) => bill.status === 'paid').length,
+    periods: rent.length,
+    outstanding: unpaid.reduce((sum, bill) => sum + bill.outstanding, 0),
+    overdue: unpaid
+      .filter((bill) => bill.overdueDays > 0)
+      .reduce((sum, bill) => sum + bill.outstanding, 0),
+    next: unpaid.slice().sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0],
+  };
+}
+
+/** The deposit card's line for each deposit method. */
+export function depositMethodLabel(method: string): MessageKey {
+  switch (method) {
+    case 'freeze':
+      return 'order.deposit.freeze';
+    case 'card':
+      return 'order.deposit.card';
+    case 'paid':
+      return 'order.deposit.paid';
+    default:
+      return 'order.deposit.waived';
+  }
+}
+
+/** 月 or 天 after the rent. */
+export function termUnitLabel(unit: string): MessageKey {
+  return unit === 'day' ? 'order.unit.day' : 'order.unit.month';
+}
