@@ -33,6 +33,7 @@ import {
   billsSummary,
   currentStep,
   depositMethodLabel,
+  eventLabel,
   rentalTimeline,
   statusHint,
   STEPS,
@@ -385,7 +386,10 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
             .map((event, index) => (
               <View className="event-timeline__item" key={`${event.at}-${index}`}>
                 <View className="event-timeline__dot" />
-                <Text className="event-timeline__text">{event.note || event.action}</Text>
+                <View className="event-timeline__body">
+                  <Text className="event-timeline__text">{t(eventLabel(event.action))}</Text>
+                  {event.note && <Text className="event-timeline__note">{event.note}</Text>}
+                </View>
                 <Text className="event-timeline__at">
                   {event.at.slice(0, 16).replace('T', ' ')}
                 </Text>

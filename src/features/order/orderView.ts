@@ -229,3 +229,44 @@ export function depositMethodLabel(method: string): MessageKey {
 export function termUnitLabel(unit: string): MessageKey {
   return unit === 'day' ? 'order.unit.day' : 'order.unit.month';
 }
+
+/** The event timeline's line for each order action. */
+export function eventLabel(action: string): MessageKey {
+  switch (action) {
+    case 'place':
+    case 'confirm':
+    case 'sign':
+    case 'freeze_succeeded':
+    case 'freeze_failed':
+    case 'refreeze':
+    case 'first_paid':
+    case 'pay_expired':
+    case 'cancel':
+    case 'request_cancel':
+    case 'approve_cancel':
+    case 'refuse_cancel':
+    case 'approve':
+    case 'reject':
+    case 'ship':
+    case 'deliver':
+    case 'receive':
+    case 'overdue':
+    case 'overdue_settled':
+    case 'due':
+    case 'return_overdue':
+    case 'ship_return':
+    case 'receive_return':
+    case 'inspect_pass':
+    case 'inspect_damage':
+    case 'compensate':
+    case 'compensation_paid':
+    case 'apply_buyout':
+    case 'buyout_paid':
+    case 'buyout_lapsed':
+    case 'renew_paid':
+    case 'release':
+      return `order.event.${action}`;
+    default:
+      return 'order.event.other';
+  }
+}
