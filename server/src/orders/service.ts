@@ -27,6 +27,7 @@ import {
 } from './bills.ts';
 import {
   applyOrderAction,
+  findTransition,
   illegalAction,
   STATUS_TEXT,
   USER_ACTIONS,
@@ -54,6 +55,31 @@ const asDate = (day: string) => sql<Date>`cast(${day} as date)`;
 
 const toDay = (value: Date | string | null): string | null =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : isoDay(value);
+
+const SUB_PROCESS_TEXT = {
+  renewal: '续租',
+  return: '归还',
+  buyout: '买断',
+  cancel: '取消',
+} as const;
+
+/** 409: another of renewal, return, buy-out, cancellation is under way on the order. */
+export function busy(order: {
+  status: OrderStatus;
+  sub_process: keyof typeof SUB_PROCESS_TEXT | null;
+}) {
+  const what = order.sub_process ? SUB_PROCESS_TEXT[order.sub_process] : '';
+  return new ApiError(
+    409,
+    `订单有进行中的${what}申请（${STATUS_TEXT[order.status]} ${order.status}）`,
+    409,
+  );
+}
+
+/** Refuses, naming the state, an action the transition table does not allow from it. */
+export function assertAllowed(status: OrderStatus, action: Action) {
+  if (!findTransition(status, action)) throw illegalAction(status, action);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Idempotency
@@ -571,7 +597,7 @@ export async function cancelOrder(db: Db, deps: AppDeps, userId: number, orderId
       return result;
     }
     if (order.status === 'PENDING_REVIEW' || order.status === 'PENDING_SHIP') {
-      if (order.sub_process) throw conflict('订单有进行中的申请');
+      if (order.sub_process) throw busy(order);
       return applyOrderAction(trx, orderId, 'request_cancel', {
         actor: 'user',
         userId,
@@ -1042,6 +1068,21 @@ async function applyFreezeNotification(
     }
     return 'unknown_trade';
   }
+  if (
+    auth.status === 'closed' &&
+    auth.auth_no === null &&
+    fields.status === 'SUCCESS' &&
+    fields.auth_no
+  ) {
+    // The order was cancelled while the freeze was on its way: release what Alipay froze.
+    await gateways(deps).alipay.unfreeze(fields.auth_no, auth.amount);
+    await trx
+      .updateTable('deposit_authorisations')
+      .set({ auth_no: fields.auth_no, unfrozen: auth.amount })
+      .where('id', '=', auth.id)
+      .execute();
+    return 'ignored';
+  }
   if (auth.status !== 'pending') return 'ignored';
   if (Number(fields.total_amount) !== auth.amount) return 'amount_mismatch';
   const now = deps.now();
@@ -1390,7 +1431,8 @@ export async function shipReturn(
 ) {
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, userId, input.orderId);
-    if (order.sub_process && order.sub_process !== 'return') throw conflict('订单有进行中的申请');
+    assertAllowed(order.status, 'ship_return');
+    if (order.sub_process && order.sub_process !== 'return') throw busy(order);
     return applyOrderAction(trx, input.orderId, 'ship_return', {
       actor: 'user',
       userId,
@@ -1451,7 +1493,8 @@ export async function quoteBuyout(db: Db | Trx, deps: AppDeps, userId: number, o
 export async function applyBuyout(db: Db, deps: AppDeps, userId: number, orderId: number) {
   return db.transaction().execute(async (trx) => {
     const { order, bills, quote } = await quoteBuyout(trx, deps, userId, orderId);
-    if (order.sub_process) throw conflict('订单有进行中的申请');
+    assertAllowed(order.status, 'apply_buyout');
+    if (order.sub_process) throw busy(order);
     const now = deps.now();
     const result = await applyOrderAction(trx, orderId, 'apply_buyout', {
       actor: 'user',
@@ -1550,7 +1593,7 @@ export async function payRenewal(
       .where('user_id', '=', userId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (order.sub_process && order.sub_process !== 'renewal') throw conflict('订单有进行中的申请');
+    if (order.sub_process && order.sub_process !== 'renewal') throw busy(order);
     const open = await trx
       .selectFrom('bills')
       .select(['id', 'period'])

@@ -33,6 +33,7 @@ import { billView } from '../orders/service.ts';
 import { illegalAction, findTransition } from '../orders/machine.ts';
 import {
   applyBuyout,
+  busy,
   cancelOrder,
   confirmOrder,
   idempotent,
@@ -391,7 +392,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const order = await ownOrder(db, user.id, request.body.orderId);
       if (!findTransition(order.status, 'ship_return'))
         throw illegalAction(order.status, 'apply/return');
-      if (order.sub_process && order.sub_process !== 'return') throw conflict('订单有进行中的申请');
+      if (order.sub_process && order.sub_process !== 'return') throw busy(order);
       await db
         .updateTable('orders')
         .set({ sub_process: 'return' })
