@@ -32,6 +32,31 @@ export function pageStackDepth(): number {
  * link never strands the user.
  */
 export function navigateBackOrHome(): void {
+  if (leaveGuard) {
+    const guard = leaveGuard;
+    void guard().then((leave) => {
+      if (leave) goBackOrHome();
+    });
+    return;
+  }
+  goBackOrHome();
+}
+
+type LeaveGuard = () => Promise<boolean>;
+let leaveGuard: LeaveGuard | undefined;
+
+/**
+ * A page that should not be left by accident (a verification step midway) asks first: the nav
+ * bar's back waits for `guard` and goes only on true. Returns the function that removes it.
+ */
+export function setLeaveGuard(guard: LeaveGuard): () => void {
+  leaveGuard = guard;
+  return () => {
+    if (leaveGuard === guard) leaveGuard = undefined;
+  };
+}
+
+function goBackOrHome(): void {
   if (pageStackDepth() > 1) {
     void Taro.navigateBack({ delta: 1 });
   } else {

@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { BindCardStep } from '@/features/verification/BindCardStep';
 
-export default definePage('pages/bindCard/bindCard', PagePlaceholder);
+export default definePage('pages/bindCard/bindCard', BindCardStep);

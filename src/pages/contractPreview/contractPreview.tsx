@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ContractStep } from '@/features/verification/ContractStep';
 
-export default definePage('pages/contractPreview/contractPreview', PagePlaceholder);
+export default definePage('pages/contractPreview/contractPreview', ContractStep);

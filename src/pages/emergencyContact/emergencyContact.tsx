@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ContactStep } from '@/features/verification/ContactStep';
 
-export default definePage('pages/emergencyContact/emergencyContact', PagePlaceholder);
+export default definePage('pages/emergencyContact/emergencyContact', ContactStep);

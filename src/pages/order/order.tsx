@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ConfirmOrder } from '@/features/checkout/ConfirmOrder';
 
-export default definePage('pages/order/order', PagePlaceholder);
+export default definePage('pages/order/order', ConfirmOrder);

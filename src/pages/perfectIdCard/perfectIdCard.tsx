@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { RealNameStep } from '@/features/verification/RealNameStep';
 
-export default definePage('pages/perfectIdCard/perfectIdCard', PagePlaceholder);
+export default definePage('pages/perfectIdCard/perfectIdCard', RealNameStep);

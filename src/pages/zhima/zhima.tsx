@@ -1,4 +1,4 @@
 import { definePage } from '@/components/page-frame';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { CreditStep } from '@/features/verification/CreditStep';
 
-export default definePage('pages/zhima/zhima', PagePlaceholder);
+export default definePage('pages/zhima/zhima', CreditStep);

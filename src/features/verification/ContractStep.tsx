@@ -1,0 +1,149 @@
+/**
+ * contractPreview — the contract (sanitised HTML from the server, drawn with RichText, never
+ * injected as raw HTML), signing in the web view, then the withholding agreement for orders
+ * whose bills are withheld from a card. Query: `orderId`.
+ */
+import { RichText, Text, View } from '@tarojs/components';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  checkContract,
+  fetchContract,
+  signWithholding,
+  startSigning,
+  type ContractView,
+} from '../../api/contract';
+import { SubmitButton } from '../../components/form';
+import type { PageBodyProps } from '../../components/page-frame';
+import { ErrorState, Skeleton } from '../../components/states';
+import { t as translateNow, useTranslation } from '../../i18n';
+import { showMessage } from '../../platform/ui';
+import { openSigningPage } from '../../platform/verification';
+import { StepFrame } from './StepFrame';
+import { pause, SIGN_POLL_MS, SIGN_POLL_TRIES } from './timing';
+import { useVerificationStep, type StepData } from './useVerificationStep';
+
+/**
+ * The withholding agreement for the order's bills on the bound card, once the contract is
+ * signed (a repeat answers the one on file), before handing over to deposit and payment.
+ */
+async function signAgreementIfNeeded(data: StepData): Promise<boolean> {
+  const signed = data.order.status === 'PENDING_FREEZE' || data.order.status === 'PENDING_PAY';
+  if (!signed || !data.status.bankCard) return true;
+  const reply = await signWithholding(data.order.id);
+  if (reply.code !== 200) {
+    void showMessage(reply.msg);
+    return false;
+  }
+  return true;
+}
+
+export function ContractStep({ params }: PageBodyProps) {
+  const orderId = Number(params.orderId);
+  const { load, refresh, advance } = useVerificationStep(
+    'contract',
+    orderId,
+    signAgreementIfNeeded,
+  );
+  return (
+    <StepFrame step="contract" load={load} onRetry={() => void refresh()}>
+      {load.state === 'ready' && (
+        <ContractSigning
+          orderId={orderId}
+          withholding={load.data.status.bankCard}
+          onSigned={advance}
+        />
+      )}
+    </StepFrame>
+  );
+}
+
+function ContractSigning(props: {
+  orderId: number;
+  withholding: boolean;
+  onSigned: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { orderId, onSigned } = props;
+  const [contract, setContract] = useState<ContractView | null>(null);
+  const [failed, setFailed] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+
+  const loadContract = useCallback(async () => {
+    setFailed('');
+    const reply = await fetchContract(orderId);
+    if (reply.code !== 200) {
+      setFailed(reply.msg || translateNow('verify.loadFailed'));
+      return;
+    }
+    setContract(reply.data);
+    // Back from the signing page: the verdict arrives from the provider a moment later.
+    if (reply.data.status === 'signing') {
+      setWaiting(true);
+      for (let i = 0; i < SIGN_POLL_TRIES; i += 1) {
+        const check = await checkContract(orderId);
+        if (check.code === 200 && check.data.status !== 'signing') {
+          setContract((c) => (c ? { ...c, status: check.data.status } : c));
+          if (check.data.status === 'signed') await onSigned();
+          break;
+        }
+        await pause(SIGN_POLL_MS);
+      }
+      setWaiting(false);
+    }
+  }, [orderId, onSigned]);
+
+  useEffect(() => {
+    void loadContract();
+  }, [loadContract]);
+
+  const sign = async () => {
+    const reply = await startSigning(orderId);
+    if (reply.code !== 200) {
+      void showMessage(reply.msg);
+      return;
+    }
+    setContract((c) => (c ? { ...c, status: 'signing' } : c));
+    const opened = await openSigningPage(reply.data.signUrl, t('verify.contract.signTitle'));
+    if (!opened) void showMessage(t('verify.contract.openFailed'));
+  };
+
+  if (failed) return <ErrorState message={failed} onRetry={() => void loadContract()} />;
+  if (!contract) return <Skeleton rows={6} />;
+  return (
+    <View className="verify-card">
+      <Text className="verify-card__title">{t('verify.contract.title')}</Text>
+      <View className="verify-contract" ariaLabel={t('verify.contract.title')}>
+        <RichText nodes={contract.html} />
+      </View>
+      {props.withholding && (
+        <Text className="verify-card__hint">{t('verify.contract.withholdingHint')}</Text>
+      )}
+      {contract.status === 'refused' && (
+        <Text className="verify-card__error" role="alert">
+          {t('verify.contract.refused')}
+        </Text>
+      )}
+      {waiting && (
+        <Text className="verify-card__hint" role="status">
+          {t('verify.contract.waiting')}
+        </Text>
+      )}
+      <View
+        className="verify-agree"
+        role="checkbox"
+        aria-checked={agreed}
+        ariaLabel={t('verify.contract.agree')}
+        onClick={() => setAgreed((a) => !a)}
+      >
+        <Text className={`verify-agree__box${agreed ? ' verify-agree__box--on' : ''}`}>
+          {agreed ? '✓' : ''}
+        </Text>
+        <Text className="verify-agree__text">{t('verify.contract.agree')}</Text>
+      </View>
+      <SubmitButton onSubmit={sign} disabled={!agreed || waiting} pendingText={t('verify.sending')}>
+        {t('verify.contract.sign')}
+      </SubmitButton>
+    </View>
+  );
+}

@@ -1,0 +1,276 @@
+/**
+ * perfectIdCard — real name then face. Query: `orderId` (the placed order).
+ * Photo of the ID card's front → OCR → confirm what was read, or type name and number → face
+ * (H5: a selfie; mini-programs: the provider's face page in the web view, verdict polled).
+ */
+import { Image, Text, View } from '@tarojs/components';
+import { useState } from 'react';
+import { uploadFile } from '../../api/client';
+import {
+  fetchFaceResult,
+  putFacePhoto,
+  recogniseIdCard,
+  startFace,
+  submitRealName,
+  type OcrResult,
+} from '../../api/kyc';
+import { SubmitButton, TextField } from '../../components/form';
+import type { PageBodyProps } from '../../components/page-frame';
+import { useTranslation } from '../../i18n';
+import { chooseImages, showMessage } from '../../platform/ui';
+import { openSigningPage } from '../../platform/verification';
+import { isIdCard } from '../../validation';
+import { FACE_POLL_MS, FACE_POLL_TRIES, pause } from './timing';
+import { StepFrame } from './StepFrame';
+import { useVerificationStep } from './useVerificationStep';
+
+const NAME_PATTERN =
+  /^[\u3400-\u4dbf\u4e00-\u9fff][\u3400-\u4dbf\u4e00-\u9fff·•]*[\u3400-\u4dbf\u4e00-\u9fff]$/;
+
+export function isRealName(value: string): boolean {
+  return value.length >= 2 && value.length <= 20 && NAME_PATTERN.test(value);
+}
+
+export function RealNameStep({ params }: PageBodyProps) {
+  const orderId = Number(params.orderId);
+  const { load, refresh, advance } = useVerificationStep('realName', orderId);
+  return (
+    <StepFrame step="realName" load={load} onRetry={() => void refresh()}>
+      {load.state === 'ready' &&
+        (load.data.status.realName ? (
+          <FaceCheck
+            name={load.data.identity?.name ?? ''}
+            idNoMasked={load.data.identity?.idNoMasked ?? ''}
+            onPassed={advance}
+          />
+        ) : (
+          <IdentityForm onSaved={advance} />
+        ))}
+    </StepFrame>
+  );
+}
+
+/** Upload → OCR → confirm, or manual entry (also when the photo is not recognised). */
+export function IdentityForm({ onSaved }: { onSaved: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [photo, setPhoto] = useState('');
+  const [ocr, setOcr] = useState<OcrResult | null>(null);
+  const [manual, setManual] = useState(false);
+  const [name, setName] = useState('');
+  const [idNo, setIdNo] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; idNo?: string; photo?: string }>({});
+  const [reading, setReading] = useState(false);
+
+  const pickPhoto = async () => {
+    const [path] = await chooseImages(1);
+    if (!path) return;
+    setPhoto(path);
+    setReading(true);
+    setErrors({});
+    try {
+      const uploaded = await uploadFile(path);
+      if (uploaded.code !== 200) {
+        setErrors({ photo: uploaded.msg || t('verify.id.uploadFailed') });
+        return;
+      }
+      const read = await recogniseIdCard(uploaded.data.id, 'front');
+      if (read.code !== 200) {
+        setErrors({ photo: read.msg || t('verify.id.ocrFailed') });
+        setManual(true);
+        return;
+      }
+      setOcr(read.data);
+      if (!read.data.recognised) {
+        setErrors({ photo: t('verify.id.notRecognised') });
+        setManual(true);
+      } else {
+        setName(read.data.name ?? '');
+        setManual(false);
+      }
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const validName = (value: string) => (isRealName(value) ? '' : t('verify.id.nameInvalid'));
+  const validId = (value: string) => (isIdCard(value) ? '' : t('verify.id.idInvalid'));
+
+  const submit = async () => {
+    let body: { ocrId: number } | { name: string; idNo: string };
+    if (!manual && ocr?.recognised) {
+      body = { ocrId: ocr.ocrId };
+    } else {
+      const next = { name: validName(name.trim()), idNo: validId(idNo.trim().toUpperCase()) };
+      setErrors(next);
+      if (next.name || next.idNo) return;
+      body = { name: name.trim(), idNo: idNo.trim().toUpperCase() };
+    }
+    const reply = await submitRealName(body);
+    if (reply.code !== 200) {
+      void showMessage(reply.msg);
+      return;
+    }
+    await onSaved();
+  };
+
+  const recognised = !manual && ocr?.recognised;
+  return (
+    <View className="verify-card">
+      <Text className="verify-card__title">{t('verify.id.title')}</Text>
+      <Text className="verify-card__hint">{t('verify.id.hint')}</Text>
+      <View
+        className="verify-upload"
+        role="button"
+        ariaLabel={t('verify.id.upload')}
+        onClick={() => void pickPhoto()}
+      >
+        {photo ? (
+          <Image
+            className="verify-upload__image"
+            src={photo}
+            mode="aspectFit"
+            ariaLabel={t('verify.id.photoAlt')}
+          />
+        ) : (
+          <Text className="verify-upload__text">{t('verify.id.upload')}</Text>
+        )}
+        {reading && <Text className="verify-upload__status">{t('verify.id.reading')}</Text>}
+      </View>
+      {errors.photo && (
+        <Text className="verify-card__error" role="alert">
+          {errors.photo}
+        </Text>
+      )}
+      {recognised && (
+        <View className="verify-read">
+          <View className="verify-read__row">
+            <Text className="verify-read__label">{t('verify.id.name')}</Text>
+            <Text className="verify-read__value">{ocr?.name}</Text>
+          </View>
+          <View className="verify-read__row">
+            <Text className="verify-read__label">{t('verify.id.number')}</Text>
+            <Text className="verify-read__value">{ocr?.idNoMasked}</Text>
+          </View>
+          <View className="verify-link" role="button" onClick={() => setManual(true)}>
+            <Text>{t('verify.id.edit')}</Text>
+          </View>
+        </View>
+      )}
+      {!recognised && (
+        <View className="verify-manual">
+          {!manual && !ocr && (
+            <View className="verify-link" role="button" onClick={() => setManual(true)}>
+              <Text>{t('verify.id.typeInstead')}</Text>
+            </View>
+          )}
+          {manual && (
+            <>
+              <TextField
+                label={t('verify.id.name')}
+                name="realName"
+                value={name}
+                onChange={setName}
+                onBlur={(value) => setErrors((e) => ({ ...e, name: validName(value.trim()) }))}
+                error={errors.name}
+                placeholder={t('verify.id.namePlaceholder')}
+                maxlength={20}
+              />
+              <TextField
+                label={t('verify.id.number')}
+                name="idNo"
+                type="idcard"
+                value={idNo}
+                onChange={setIdNo}
+                onBlur={(value) =>
+                  setErrors((e) => ({ ...e, idNo: validId(value.trim().toUpperCase()) }))
+                }
+                error={errors.idNo}
+                placeholder={t('verify.id.numberPlaceholder')}
+                maxlength={18}
+              />
+            </>
+          )}
+        </View>
+      )}
+      <SubmitButton
+        onSubmit={submit}
+        disabled={reading || (!recognised && !manual)}
+        pendingText={t('verify.sending')}
+      >
+        {t('verify.id.submit')}
+      </SubmitButton>
+    </View>
+  );
+}
+
+/** Face verification for the identity on file; the verdict arrives a moment later. */
+function FaceCheck(props: { name: string; idNoMasked: string; onPassed: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState('');
+
+  const waitForVerdict = async (certifyId: string): Promise<string> => {
+    for (let i = 0; i < FACE_POLL_TRIES; i += 1) {
+      const reply = await fetchFaceResult(certifyId);
+      if (reply.code === 200 && reply.data.status !== 'pending') return reply.data.status;
+      await pause(FACE_POLL_MS);
+    }
+    return 'pending';
+  };
+
+  const start = async () => {
+    setError('');
+    const session = await startFace();
+    if (session.code !== 200) {
+      setError(session.msg);
+      return;
+    }
+    if (process.env.TARO_ENV !== 'h5') {
+      // Mini-programs: the provider's face page; this step re-reads the verdict when shown again.
+      await openSigningPage(session.data.url, t('verify.face.title'));
+      return;
+    }
+    const [selfie] = await chooseImages(1, ['camera', 'album']);
+    if (!selfie) return;
+    const uploaded = await uploadFile(selfie);
+    if (uploaded.code !== 200) {
+      setError(uploaded.msg || t('verify.id.uploadFailed'));
+      return;
+    }
+    const put = await putFacePhoto(session.data.certifyId, uploaded.data.id);
+    if (put.code !== 200) {
+      setError(put.msg);
+      return;
+    }
+    const verdict = await waitForVerdict(session.data.certifyId);
+    if (verdict === 'passed') {
+      await props.onPassed();
+    } else {
+      setError(verdict === 'failed' ? t('verify.face.failed') : t('verify.face.pending'));
+    }
+  };
+
+  return (
+    <View className="verify-card">
+      <Text className="verify-card__title">{t('verify.face.title')}</Text>
+      <View className="verify-read">
+        <View className="verify-read__row">
+          <Text className="verify-read__label">{t('verify.id.name')}</Text>
+          <Text className="verify-read__value">{props.name}</Text>
+        </View>
+        <View className="verify-read__row">
+          <Text className="verify-read__label">{t('verify.id.number')}</Text>
+          <Text className="verify-read__value">{props.idNoMasked}</Text>
+        </View>
+      </View>
+      <Text className="verify-card__hint">{t('verify.face.hint')}</Text>
+      {error && (
+        <Text className="verify-card__error" role="alert">
+          {error}
+        </Text>
+      )}
+      <SubmitButton onSubmit={start} pendingText={t('verify.face.checking')}>
+        {t('verify.face.start')}
+      </SubmitButton>
+    </View>
+  );
+}

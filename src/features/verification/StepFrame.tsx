@@ -1,0 +1,90 @@
+import { Text, View } from '@tarojs/components';
+import { useEffect, type ReactNode } from 'react';
+import { cancelPlacedOrder } from '../../api/checkout';
+import { ErrorState, Skeleton } from '../../components/states';
+import { t as translateNow, useTranslation } from '../../i18n';
+import { confirmAction } from '../../platform/account';
+import { showMessage, showToast } from '../../platform/ui';
+import { guardLeaving, replacePage } from '../../platform/verification';
+import { useBrandStore } from '../../stores/brand';
+import { STEP_LABELS, stepStates, stepsFor, type StepKey } from './steps';
+import type { StepLoad } from './useVerificationStep';
+import './verification.scss';
+
+interface StepFrameProps {
+  step: StepKey;
+  load: StepLoad;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/**
+ * Every verification step: the bar of steps (where the user is), the step itself, and a way to
+ * cancel the order. Leaving midway asks first.
+ */
+export function StepFrame({ step, load, onRetry, children }: StepFrameProps) {
+  const { t } = useTranslation();
+
+  useEffect(
+    () =>
+      guardLeaving(translateNow('verify.leaveConfirm'), () =>
+        confirmAction(translateNow('verify.leaveConfirm'), {
+          confirm: translateNow('verify.leave'),
+          cancel: translateNow('verify.stay'),
+          confirmColor: useBrandStore.getState().brand.themeColor,
+        }),
+      ),
+    [],
+  );
+
+  if (load.state === 'loading') return <Skeleton rows={5} />;
+  if (load.state === 'error') {
+    return <ErrorState message={load.message || t('verify.loadFailed')} onRetry={onRetry} />;
+  }
+  const { order } = load.data;
+  const bar = stepStates(stepsFor(order.depositMethod), step);
+
+  const cancel = async () => {
+    const sure = await confirmAction(t('verify.cancelConfirm'), {
+      confirm: t('verify.cancelOrder'),
+      cancel: t('verify.stay'),
+      confirmColor: useBrandStore.getState().brand.themeColor,
+    });
+    if (!sure) return;
+    const reply = await cancelPlacedOrder(order.id);
+    if (reply.code !== 200) {
+      void showMessage(reply.msg);
+      return;
+    }
+    void showToast(t('verify.cancelled'));
+    await replacePage(`/pages/orderDetail/orderDetail?orderId=${order.id}`);
+  };
+
+  return (
+    <View className="verify">
+      <View className="verify-bar" role="list" ariaLabel={t('verify.progress')}>
+        {bar.map(({ step: key, state }, index) => (
+          <View
+            key={key}
+            className={`verify-bar__item verify-bar__item--${state}`}
+            role="listitem"
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            <Text className="verify-bar__dot">{state === 'done' ? '✓' : index + 1}</Text>
+            <Text className="verify-bar__label">{t(STEP_LABELS[key])}</Text>
+          </View>
+        ))}
+      </View>
+      <View className="verify__goods">
+        <Text className="verify__goods-name">{order.goodsName}</Text>
+        <Text className="verify__goods-sku">{order.skuText}</Text>
+      </View>
+      <View className="verify__body">{children}</View>
+      {order.actions.includes('cancel') && (
+        <View className="verify__cancel" role="button" onClick={() => void cancel()}>
+          <Text>{t('verify.cancelOrder')}</Text>
+        </View>
+      )}
+    </View>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { confirmOrder, fetchPlacedOrder, type OrderDetail } from '../../api/checkout';
+import { fetchVerificationStatus, type Identity, type VerificationStatus } from '../../api/kyc';
+import { usePageShow } from '../../platform/page-route';
+import { showMessage } from '../../platform/ui';
+import { replacePage } from '../../platform/verification';
+import { nextStep, stepUrl, type StepKey } from './steps';
+
+export interface StepData {
+  order: OrderDetail;
+  status: VerificationStatus;
+  identity: Identity | null;
+}
+
+export type StepLoad =
+  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: StepData };
+
+/**
+ * Loads the order and what is verified each time the page shows; when this page's step is not
+ * the one the order needs now (done already, or not reached), moves on to that one. `advance`
+ * is what a step calls once it has saved: it re-reads the server and goes on.
+ */
+export function useVerificationStep(
+  step: Exclude<StepKey, 'pay'>,
+  orderId: number,
+  /** Runs before handing the order to the payment screens; false stays on this step. */
+  beforeLeave?: (data: StepData) => Promise<boolean>,
+) {
+  const [load, setLoad] = useState<StepLoad>({ state: 'loading' });
+  const moving = useRef(false);
+
+  const goOn = useCallback(
+    async (data: StepData): Promise<boolean> => {
+      const next = nextStep(data.order, data.status);
+      if (next.kind === 'confirm') {
+        const reply = await confirmOrder(orderId);
+        if (reply.code !== 200) {
+          void showMessage(reply.msg);
+          return false;
+        }
+        return goOn({ ...data, order: reply.data });
+      }
+      if (next.kind === 'step' && next.step === step) return false;
+      if (next.kind === 'leave' && beforeLeave && !(await beforeLeave(data))) return false;
+      moving.current = true;
+      await replacePage(next.kind === 'step' ? stepUrl(next.step, orderId) : next.url);
+      return true;
+    },
+    [orderId, step, beforeLeave],
+  );
+
+  const reload = useCallback(async (): Promise<StepData | undefined> => {
+    if (!Number.isInteger(orderId) || orderId <= 0) {
+      setLoad({ state: 'error', message: '' });
+      return undefined;
+    }
+    const [order, auth] = await Promise.all([fetchPlacedOrder(orderId), fetchVerificationStatus()]);
+    if (order.code !== 200 || auth.code !== 200) {
+      setLoad({ state: 'error', message: order.code !== 200 ? order.msg : auth.msg });
+      return undefined;
+    }
+    const data = { order: order.data, status: auth.data.status, identity: auth.data.identity };
+    setLoad({ state: 'ready', data });
+    return data;
+  }, [orderId]);
+
+  const running = useRef(false);
+  const refresh = useCallback(async () => {
+    // The page's show and the first mount both ask; one confirm at a time.
+    if (moving.current || running.current) return;
+    running.current = true;
+    try {
+      const data = await reload();
+      if (data) await goOn(data);
+    } finally {
+      running.current = false;
+    }
+  }, [goOn, reload]);
+
+  usePageShow(() => {
+    void refresh();
+  });
+  // usePageShow does not fire under the unit-test renderer; the first load must not wait for it.
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  return { load, reload, refresh, advance: refresh };
+}
