@@ -1,0 +1,123 @@
+import type { Bill, OrderDetail } from '../../api/order';
+import {
+  actionButtons,
+  billsSummary,
+  currentStep,
+  eventLabel,
+  rentalTimeline,
+  statusHint,
+} from './orderView';
+
+describe('the order screens follow the server', () => {
+  it('shows exactly the actions the server offers, in a stable order, main step filled', () => {
+    const buttons = actionButtons({ actions: ['buyout', 'payBills', 'return', 'renew'] });
+    expect(buttons.map((b) => b.action)).toEqual(['renew', 'buyout', 'return', 'payBills']);
+    expect(buttons.filter((b) => b.primary).map((b) => b.action)).toEqual(['payBills']);
+  });
+
+  it('leaves out actions it does not know and folds confirm into 去认证', () => {
+    expect(actionButtons({ actions: ['teleport'] })).toEqual([]);
+    expect(actionButtons({ actions: ['confirm', 'cancel'] }).map((b) => b.action)).toEqual([
+      'cancel',
+      'verify',
+    ]);
+  });
+
+  it('opens the step pages with the order id', () => {
+    const [pay] = actionButtons({ actions: ['pay'] });
+    expect(pay.handling.kind === 'page' && pay.handling.url(12)).toBe(
+      '/pages/confirmPayment/confirmPayment?orderId=12',
+    );
+  });
+
+  it('places each state on the step bar; cancelled orders have none', () => {
+    expect(currentStep('PENDING_PAY')).toBe(2);
+    expect(currentStep('RENTING')).toBe(4);
+    expect(currentStep('COMPLETED')).toBe(5);
+    expect(currentStep('CANCELLED')).toBeUndefined();
+    expect(statusHint('NEW_STATE')).toBe('order.hint.other');
+    expect(eventLabel('buyout_paid')).toBe('order.event.buyout_paid');
+    expect(eventLabel('unknown')).toBe('order.event.other');
+  });
+
+  it('draws the rental timeline from the receipt event and the rental dates', () => {
+    const order: Pick<OrderDetail, 'events' | 'startDate' | 'endDate' | 'status'> = {
+      status: 'RENTING',
+      startDate: '2026-03-02',
+      endDate: '2027-03-01',
+      events: [
+        { action: 'receive', from: 'SHIPPED', to: 'RENTING', at: '2026-03-01T08:00:00Z', note: '' },
+      ],
+    };
+    expect(rentalTimeline(order, '2026-03-15').map((p) => [p.date, p.reached])).toEqual([
+      ['2026-03-01', true],
+      ['2026-03-02', true],
+      ['2027-03-01', false],
+      [undefined, false],
+    ]);
+  });
+
+  it('sums the bills: periods paid, what is owed, what is late, the next due', () => {
+    const base = {
+      discount: 0,
+      overdueFee: 0,
+      paid: 0,
+      channel: null,
+      outTradeNo: null,
+      paidAt: null,
+    };
+    const bills: Bill[] = [
+      {
+        ...base,
+        id: 1,
+        kind: 'FIRST',
+        period: 1,
+        dueDate: '2026-03-01',
+        original: 100,
+        due: 100,
+        outstanding: 0,
+        overdueDays: 0,
+        status: 'paid',
+      },
+      {
+        ...base,
+        id: 2,
+        kind: 'INSTALMENT',
+        period: 2,
+        dueDate: '2026-04-01',
+        original: 100,
+        due: 105,
+        outstanding: 105,
+        overdueDays: 10,
+        status: 'unpaid',
+      },
+      {
+        ...base,
+        id: 3,
+        kind: 'INSTALMENT',
+        period: 3,
+        dueDate: '2026-05-01',
+        original: 100,
+        due: 100,
+        outstanding: 100,
+        overdueDays: 0,
+        status: 'unpaid',
+      },
+      {
+        ...base,
+        id: 4,
+        kind: 'DEPOSIT',
+        period: 1,
+        dueDate: '2026-03-01',
+        original: 500,
+        due: 500,
+        outstanding: 0,
+        overdueDays: 0,
+        status: 'paid',
+      },
+    ];
+    const summary = billsSummary(bills);
+    expect(summary).toMatchObject({ paidPeriods: 1, periods: 3, outstanding: 205, overdue: 105 });
+    expect(summary.next?.id).toBe(2);
+  });
+});
