@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkArtifact, miniPackageSizes, MAX_MAIN_PACKAGE_BYTES } from './artifact-checks';
+import crypto from 'node:crypto';
+import {
+  BUDGETS,
+  checkArtifact,
+  h5FirstRouteSizes,
+  miniPackageSizes,
+  MAX_MAIN_PACKAGE_BYTES,
+} from './artifact-checks';
 import { BRAND_PLACEHOLDER } from './brand-tokens';
 
 let dir: string;
@@ -81,4 +88,111 @@ it('fails a main package over 2 MB', () => {
 it('fails a brand token left unstamped', () => {
   write('common.js', `var b="${BRAND_PLACEHOLDER}"`);
   expect(check()).toContain('unstamped brand token in common.js');
+});
+
+describe('budgets', () => {
+  // Random bytes do not compress, so their raw size is their gzip size too.
+  const incompressible = (bytes: number) => crypto.randomBytes(bytes);
+
+  function budgetProblems(overrides: Partial<Parameters<typeof checkArtifact>[0]> = {}) {
+    return checkArtifact({
+      ...base,
+      dir,
+      ...miniPackageSizes(dir, ['pages/myOrder']),
+      ...overrides,
+    }).overBudget;
+  }
+
+  it('passes an artifact within every budget, with its subpackage sizes reported', () => {
+    write('pages/myOrder/chunk.js', Buffer.alloc(1000));
+    const report = checkArtifact({ ...base, dir, ...miniPackageSizes(dir, ['pages/myOrder']) });
+    expect(report.overBudget).toEqual([]);
+    expect(report.subPackageBytes?.['pages/myOrder']).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('flags a main package over 500 KB that the 2 MB store limit still allows', () => {
+    write('vendors.js', Buffer.alloc(BUDGETS.miniMainPackageBytes + 1));
+    expect(check()).toEqual([]);
+    expect(budgetProblems()).toEqual([
+      expect.stringMatching(/^main package .* > budget 500\.0 KB$/),
+    ]);
+  });
+
+  it('flags a subpackage over 400 KB by its root', () => {
+    write('pages/myOrder/big.js', Buffer.alloc(BUDGETS.miniSubPackageBytes + 1));
+    expect(budgetProblems()).toEqual([
+      expect.stringMatching(/^subpackage pages\/myOrder .* > budget 400\.0 KB$/),
+    ]);
+  });
+
+  it('flags an image over 200 KB wherever it is', () => {
+    write('assets/brands/1/home.png', Buffer.alloc(BUDGETS.imageBytes));
+    expect(budgetProblems()).toEqual([]);
+    write('pages/myOrder/banner.jpg', Buffer.alloc(BUDGETS.imageBytes + 1));
+    expect(budgetProblems()).toEqual([expect.stringContaining('banner.jpg')]);
+  });
+
+  describe('H5 first route', () => {
+    /** index.html loads the runtime and the app; the app loads chunk 7 for home, 8 elsewhere. */
+    function h5(homeChunkBytes: number): void {
+      write(
+        'index.html',
+        '<html><head><script defer src="/js/runtime.1.js"></script>' +
+          '<script defer src="/js/app.2.js"></script><link href="/css/app.3.css" rel="stylesheet">' +
+          '</head><body></body></html>',
+      );
+      write('js/runtime.1.js', 'var r=1;');
+      write(
+        'js/app.2.js',
+        'x.routes=[Object.assign({"path":"pages/home/home","load":function load(a,u){return[w.e(7).then(w.bind(w,1)),a,u]}},{}),' +
+          'Object.assign({"path":"pages/user/user","load":function load(a,u){return[w.e(8).then(w.bind(w,2)),a,u]}},{})]',
+      );
+      write('css/app.3.css', 'body{margin:0}');
+      write('js/7.aaaa.js', incompressible(homeChunkBytes));
+      write('css/7.bbbb.css', '.home{color:red}');
+      write('js/8.cccc.js', incompressible(200 * 1024));
+    }
+
+    it("counts the entry scripts and the home route's chunks, not other routes'", () => {
+      h5(1000);
+      const sizes = h5FirstRouteSizes(dir);
+      expect(sizes.files.sort()).toEqual(
+        [
+          'css/7.bbbb.css',
+          'css/app.3.css',
+          'js/7.aaaa.js',
+          'js/app.2.js',
+          'js/runtime.1.js',
+        ].sort(),
+      );
+      expect(sizes.jsGzipBytes).toBeGreaterThan(1000);
+      expect(sizes.jsGzipBytes).toBeLessThan(2000);
+      const report = checkArtifact({
+        target: 'h5',
+        dir,
+        seconds: 0,
+        mainPackageBytes: 0,
+        totalBytes: 0,
+        expectedPages: [],
+        firstRoute: sizes,
+      });
+      expect(report.overBudget).toEqual([]);
+    });
+
+    it('flags first-route JavaScript over 110 KB gzip', () => {
+      h5(BUDGETS.h5FirstRouteJsGzipBytes);
+      const report = checkArtifact({
+        target: 'h5',
+        dir,
+        seconds: 0,
+        mainPackageBytes: 0,
+        totalBytes: 0,
+        expectedPages: [],
+        firstRoute: h5FirstRouteSizes(dir),
+      });
+      expect(report.overBudget).toEqual([
+        expect.stringMatching(/^first-route JS .* gzip > budget 110\.0 KB$/),
+      ]);
+    });
+  });
 });

@@ -5,12 +5,34 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { BRAND_COLOR_PLACEHOLDER, BRAND_PLACEHOLDER } from './brand-tokens';
 
 export type MiniTarget = 'weapp' | 'alipay';
 
 /** WeChat and Alipay both refuse a main package over 2 MB (TOOLCHAIN.md "Platform limits"). */
 export const MAX_MAIN_PACKAGE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Performance budgets (issue 8). Mini-program limits are raw bytes as the stores count them; H5
+ * first-route figures are gzip bytes, what the browser downloads from the compressing server.
+ */
+export const BUDGETS = {
+  h5FirstRouteJsGzipBytes: 110 * 1024,
+  h5FirstRouteCssGzipBytes: 30 * 1024,
+  miniMainPackageBytes: 500 * 1024,
+  miniSubPackageBytes: 400 * 1024,
+  imageBytes: 200 * 1024,
+} as const;
+
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+
+/** H5 figures for the first route: what index.html loads plus the home route's own chunks. */
+export interface FirstRouteSizes {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  files: string[];
+}
 
 export interface ArtifactInput {
   target: MiniTarget | 'h5';
@@ -22,10 +44,16 @@ export interface ArtifactInput {
   mainPackageBytes: number;
   totalBytes: number;
   expectedPages: string[];
+  /** Mini-programs: raw bytes per subpackage root. */
+  subPackageBytes?: Record<string, number>;
+  /** H5 only. */
+  firstRoute?: FirstRouteSizes;
 }
 
 export interface ArtifactReport extends Omit<ArtifactInput, 'expectedPages'> {
   problems: string[];
+  /** Budgets exceeded; `build:brands` fails on these, single-target builds only print them. */
+  overBudget: string[];
 }
 
 function files(dir: string): string[] {
@@ -35,20 +63,104 @@ function files(dir: string): string[] {
   });
 }
 
-/** Bytes in the main package (everything outside a subpackage root) and in all. */
+/** Bytes in the main package (everything outside a subpackage root), in each subpackage and in all. */
 export function miniPackageSizes(
   dir: string,
   subRoots: string[],
-): { mainPackageBytes: number; totalBytes: number } {
+): { mainPackageBytes: number; totalBytes: number; subPackageBytes: Record<string, number> } {
   let mainPackageBytes = 0;
   let totalBytes = 0;
+  const subPackageBytes: Record<string, number> = Object.fromEntries(subRoots.map((r) => [r, 0]));
   for (const file of files(dir)) {
     const size = fs.statSync(file).size;
     const rel = path.relative(dir, file).split(path.sep).join('/');
     totalBytes += size;
-    if (!subRoots.some((subRoot) => rel.startsWith(`${subRoot}/`))) mainPackageBytes += size;
+    const subRoot = subRoots.find((root) => rel.startsWith(`${root}/`));
+    if (subRoot) subPackageBytes[subRoot] += size;
+    else mainPackageBytes += size;
   }
-  return { mainPackageBytes, totalBytes };
+  return { mainPackageBytes, totalBytes, subPackageBytes };
+}
+
+const gzipBytes = (file: string): number =>
+  zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/**
+ * What the browser downloads to render `route` on H5: the scripts and stylesheets index.html
+ * names (runtime, vendors, app entry) plus the chunks the route's `load` asks webpack for
+ * (`"path":"<route>","load":function(…){return[w.e(985)…` in the app entry), each with its CSS.
+ * Lighthouse's network records confirm it in `npm run perf`.
+ */
+export function h5FirstRouteSizes(dir: string, route = 'pages/home/home'): FirstRouteSizes {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const fromHtml = [
+    ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link[^>]*\shref="([^"]+\.css)"/g)].map((m) => m[1]),
+  ]
+    .filter((url) => !/^(https?:)?\/\//.test(url))
+    .map((url) => path.join(dir, url.replace(/^\//, '')));
+  const chunkIds = new Set<string>();
+  for (const script of fromHtml.filter((f) => f.endsWith('.js') && fs.existsSync(f))) {
+    const code = fs.readFileSync(script, 'utf8');
+    const at = code.indexOf(`"path":"${route}","load":`);
+    if (at === -1) continue;
+    const load = code.slice(at, code.indexOf('}', at));
+    for (const m of load.matchAll(/\.e\((\d+)\)/g)) chunkIds.add(m[1]);
+  }
+  const chunkFiles = ['js', 'css'].flatMap((kind) => {
+    const folder = path.join(dir, kind);
+    if (!fs.existsSync(folder)) return [];
+    return fs
+      .readdirSync(folder)
+      .filter((name) => name.endsWith(`.${kind}`) && chunkIds.has(name.split('.')[0]))
+      .map((name) => path.join(folder, name));
+  });
+  const all = [...new Set([...fromHtml, ...chunkFiles])].filter((f) => fs.existsSync(f));
+  const sum = (ext: string) =>
+    all.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipBytes(f), 0);
+  return {
+    jsGzipBytes: sum('.js'),
+    cssGzipBytes: sum('.css'),
+    files: all.map((f) => path.relative(dir, f).split(path.sep).join('/')),
+  };
+}
+
+/** Images over the budget anywhere under `dir`, as "relative/path (N KB)". */
+export function oversizedImages(dir: string, limit: number = BUDGETS.imageBytes): string[] {
+  return files(dir)
+    .filter((file) => IMAGE_FILE.test(file))
+    .map((file) => ({ file, size: fs.statSync(file).size }))
+    .filter(({ size }) => size > limit)
+    .map(({ file, size }) => `${path.relative(dir, file)} (${(size / 1024).toFixed(1)} KB)`);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function checkBudgets(input: ArtifactInput, problems: string[]): void {
+  if (input.target === 'h5') {
+    const first = input.firstRoute;
+    if (first && first.jsGzipBytes > BUDGETS.h5FirstRouteJsGzipBytes)
+      problems.push(
+        `first-route JS ${kb(first.jsGzipBytes)} gzip > budget ${kb(BUDGETS.h5FirstRouteJsGzipBytes)}`,
+      );
+    if (first && first.cssGzipBytes > BUDGETS.h5FirstRouteCssGzipBytes)
+      problems.push(
+        `first-route CSS ${kb(first.cssGzipBytes)} gzip > budget ${kb(BUDGETS.h5FirstRouteCssGzipBytes)}`,
+      );
+  } else {
+    if (input.mainPackageBytes > BUDGETS.miniMainPackageBytes)
+      problems.push(
+        `main package ${kb(input.mainPackageBytes)} > budget ${kb(BUDGETS.miniMainPackageBytes)}`,
+      );
+    for (const [root, bytes] of Object.entries(input.subPackageBytes ?? {})) {
+      if (bytes > BUDGETS.miniSubPackageBytes)
+        problems.push(
+          `subpackage ${root} ${kb(bytes)} > budget ${kb(BUDGETS.miniSubPackageBytes)}`,
+        );
+    }
+  }
+  for (const image of oversizedImages(input.dir))
+    problems.push(`image ${image} > budget ${kb(BUDGETS.imageBytes)}`);
 }
 
 function checkMini(input: ArtifactInput & { target: MiniTarget }, problems: string[]): void {
@@ -121,6 +233,8 @@ export function checkArtifact(input: ArtifactInput): ArtifactReport {
     });
     if (leftover) problems.push(`unstamped brand token in ${path.relative(input.dir, leftover)}`);
   }
+  const overBudget: string[] = [];
+  checkBudgets(input, overBudget);
   const { expectedPages: _pages, ...report } = input;
-  return { ...report, problems };
+  return { ...report, problems, overBudget };
 }
