@@ -137,9 +137,20 @@ describe('account', () => {
 
   it('sends a user whose session ended elsewhere to login, and back to the page after', async () => {
     const mobile = '13800138002';
-    const { page, errors } = await loggedInPage(mobile, '/pages/user/user');
-    // Let the user centre's own calls finish with the good token first.
-    await page.waitForLoadState('networkidle');
+    const { page, errors } = await phonePage(browser);
+    // The user centre asks for its five order counts when it shows: let them finish with the
+    // good token first, so the 401 comes from the page we open next.
+    let counted = 0;
+    page.on('response', (response) => {
+      if (response.url().includes('/api/order/list')) counted += 1;
+    });
+    await page.goto(
+      `${server.baseUrl}/#/pages/loginNew/loginNew?redirect=${encodeURIComponent('/pages/user/user')}`,
+    );
+    await smsLogin(page, mobile);
+    await page.waitForURL(/#\/pages\/user\/user/);
+    for (let waited = 0; counted < 5 && waited < 100; waited += 1) await page.waitForTimeout(100);
+    assert.equal(counted, 5, 'the user centre asked for its order counts');
     await loginElsewhere(mobile);
     // The address list asks the server with the old token: 401.
     await page.locator('.user-centre__row:visible', { hasText: '收货地址' }).click();
@@ -234,6 +245,45 @@ describe('account', () => {
     await page.goto(`${server.baseUrl}/#/pages/bindMobileNumber/bindMobileNumber`);
     await page.getByText('当前手机号：138****8005').waitFor();
     await screenshot(page, 'account-bind-mobile');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('opens every account route for a visitor without a console error', async () => {
+    const { page, errors } = await phonePage(browser);
+    const needLogin = [
+      'pages/addressList/addressList',
+      'pages/shipToAddress/shipToAddress',
+      'pages/bindMobileNumber/bindMobileNumber',
+    ];
+    for (const route of needLogin) {
+      await page.goto('about:blank');
+      await page.goto(`${server.baseUrl}/#/${route}?from=e2e`);
+      await page.waitForURL(/loginNew\?redirect=/);
+      assert.match(
+        decodeURIComponent(page.url()),
+        new RegExp(`redirect=/${route}\\?from=e2e$`),
+        route,
+      );
+    }
+    const open = [
+      'pages/loginNew/loginNew',
+      'pages/login/login',
+      'pages/alipay/aliLogin',
+      'pages/user/user',
+      'pages/coupon/coupon',
+    ];
+    for (const route of open) {
+      await page.goto('about:blank');
+      await page.goto(`${server.baseUrl}/#/${route}`);
+      await page.locator('.nav-bar:visible').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.ok(page.url().includes(route), route);
+    }
+    // A visitor's "my coupons" offers login instead of asking the server.
+    await page.getByRole('tab', { name: '未使用' }).click();
+    await page.getByText('登录/注册').waitFor();
+    await screenshot(page, 'account-coupons-visitor');
     assert.deepEqual(errors, []);
     await page.close();
   });

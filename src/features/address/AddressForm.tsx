@@ -7,6 +7,7 @@ import { useTranslation, type MessageKey } from '../../i18n';
 import { createAddress, fetchAddresses, updateAddress, type AddressBody } from '../../api/address';
 import { goBackOr } from '../../platform/account';
 import { showMessage, showToast } from '../../platform/ui';
+import { useRequireLogin } from '../../stores/require-login';
 import { isMobile } from '../../validation';
 import { RegionPicker } from './RegionPicker';
 import type { Region } from './regions';
@@ -54,7 +55,11 @@ function toBody(draft: AddressDraft, region: Region): AddressBody {
 }
 
 /** Add (no `id`) or edit (`?id=`) an address, with the province/city/district picker. */
-export function AddressForm({ params }: PageBodyProps) {
+export function AddressForm(props: PageBodyProps) {
+  return useRequireLogin(props.route, props.params) ? <AddressFormBody {...props} /> : null;
+}
+
+function AddressFormBody({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const id = Number(params.id);
   const editing = Number.isInteger(id) && id > 0;

@@ -9,6 +9,7 @@ import { usePageShow } from '../../platform/page-route';
 import { showMessage, showToast } from '../../platform/ui';
 import { useAddressChoice } from '../../stores/address-choice';
 import { useBrandStore } from '../../stores/brand';
+import { useRequireLogin } from '../../stores/require-login';
 import { maskMobile } from '../../utils';
 import './address.scss';
 
@@ -19,7 +20,11 @@ const FORM_PAGE = '/pages/shipToAddress/shipToAddress';
  * confirm-order page): tapping an address hands it over through `stores/address-choice` and
  * goes back.
  */
-export function AddressList({ params }: PageBodyProps) {
+export function AddressList(props: PageBodyProps) {
+  return useRequireLogin(props.route, props.params) ? <Addresses {...props} /> : null;
+}
+
+function Addresses({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const choosing = params.mode === 'choose';
   const choose = useAddressChoice((state) => state.choose);

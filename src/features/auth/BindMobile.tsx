@@ -7,6 +7,7 @@ import { sendSmsCode } from '../../api/login';
 import { changeMobile } from '../../api/user';
 import { goBackOr } from '../../platform/account';
 import { showMessage, showToast } from '../../platform/ui';
+import { useRequireLogin } from '../../stores/require-login';
 import { useSession } from '../../stores/session';
 import { maskMobile } from '../../utils';
 import { isCode, isMobile } from '../../validation';
@@ -17,7 +18,11 @@ import './auth.scss';
  * Change the account's mobile: the new number proves itself with an SMS code. The server's
  * message on failure stays on screen under the button (and as a toast), with what was typed.
  */
-export function BindMobile(_props: PageBodyProps) {
+export function BindMobile(props: PageBodyProps) {
+  return useRequireLogin(props.route, props.params) ? <BindMobileForm /> : null;
+}
+
+function BindMobileForm() {
   const { t } = useTranslation();
   const userInfo = useSession((state) => state.userInfo);
   const refreshUserInfo = useSession((state) => state.refreshUserInfo);
