@@ -15,32 +15,19 @@ import { ReturnAddress } from './ReturnAddress';
 import { courierCode, isWaybill, parseId } from './util';
 import './aftersale.scss';
 
-export function ConfirmShipment({ params }: PageBodyProps) {
+export interface ShipmentFormProps {
+  couriers: readonly ExpressCompany[];
+  /** Called with the server's courier code (lower case) and the trimmed waybill. */
+  onSubmit: (expressCode: string, waybill: string) => Promise<void>;
+}
+
+/** Courier and waybill, checked inline; what was typed stays after an error. */
+export function ShipmentForm({ couriers, onSubmit }: ShipmentFormProps) {
   const { t } = useTranslation();
-  const orderId = parseId(params.orderId);
-  const [couriers, setCouriers] = useState<ExpressCompany[]>([]);
   const [courier, setCourier] = useState('');
   const [waybill, setWaybill] = useState('');
   const [courierError, setCourierError] = useState('');
   const [waybillError, setWaybillError] = useState('');
-  const [loadError, setLoadError] = useState<string | undefined>();
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    void fetchExpressCompanies().then((reply) => {
-      if (reply.code === 200 && reply.data) {
-        setCouriers(reply.data);
-        setLoadError(undefined);
-      } else setLoadError(reply.msg);
-    });
-  }, [attempt]);
-
-  if (orderId === undefined) {
-    return <ErrorState message={t('order.notFound')} onRetry={() => setAttempt((n) => n + 1)} />;
-  }
-  if (loadError !== undefined) {
-    return <ErrorState message={loadError} onRetry={() => setAttempt((n) => n + 1)} />;
-  }
 
   const submit = async () => {
     const trimmed = waybill.trim();
@@ -49,20 +36,11 @@ export function ConfirmShipment({ params }: PageBodyProps) {
     setCourierError(courierMissing ? t('aftersale.courierRequired') : '');
     setWaybillError(waybillBad ? t('aftersale.waybillInvalid') : '');
     if (courierMissing || waybillBad) return;
-    const reply = await shipReturn({
-      orderId,
-      expressCode: courierCode(courier),
-      waybill: trimmed,
-    });
-    if (reply.code === 200) {
-      void showToast(t('aftersale.shipped'), { icon: 'success' });
-      void replacePage(`/pages/orderDetail/orderDetail?orderId=${orderId}`);
-    }
+    await onSubmit(courierCode(courier), trimmed);
   };
 
   return (
-    <View className="aftersale">
-      <ReturnAddress />
+    <View>
       <View className="aftersale-card">
         <FormField label={t('aftersale.courier')} required error={courierError}>
           <View />
@@ -102,6 +80,46 @@ export function ConfirmShipment({ params }: PageBodyProps) {
       <View className="aftersale-submit">
         <SubmitButton onSubmit={submit}>{t('aftersale.confirmShip')}</SubmitButton>
       </View>
+    </View>
+  );
+}
+
+export function ConfirmShipment({ params }: PageBodyProps) {
+  const { t } = useTranslation();
+  const orderId = parseId(params.orderId);
+  const [couriers, setCouriers] = useState<ExpressCompany[]>([]);
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    void fetchExpressCompanies().then((reply) => {
+      if (reply.code === 200 && reply.data) {
+        setCouriers(reply.data);
+        setLoadError(undefined);
+      } else setLoadError(reply.msg);
+    });
+  }, [attempt]);
+
+  if (orderId === undefined) {
+    return <ErrorState message={t('order.notFound')} onRetry={() => setAttempt((n) => n + 1)} />;
+  }
+  if (loadError !== undefined) {
+    return <ErrorState message={loadError} onRetry={() => setAttempt((n) => n + 1)} />;
+  }
+
+  return (
+    <View className="aftersale">
+      <ReturnAddress />
+      <ShipmentForm
+        couriers={couriers}
+        onSubmit={async (expressCode, waybill) => {
+          const reply = await shipReturn({ orderId, expressCode, waybill });
+          if (reply.code === 200) {
+            void showToast(t('aftersale.shipped'), { icon: 'success' });
+            void replacePage(`/pages/orderDetail/orderDetail?orderId=${orderId}`);
+          }
+        }}
+      />
     </View>
   );
 }

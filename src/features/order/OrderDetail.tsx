@@ -93,9 +93,12 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
     return reply.data;
   }, [orderId, t]);
 
-  // Every show: the first open, and coming back from paying, signing or a return form.
+  // Coming back from paying, signing or a return form shows the new state (the first show is
+  // the effect below).
+  const shown = useRef(false);
   usePageShow(() => {
-    void reload();
+    if (shown.current) void reload();
+    shown.current = true;
   });
   useEffect(() => {
     void reload();
