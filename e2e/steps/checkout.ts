@@ -85,7 +85,7 @@ export async function placeOrderOnConfirmPage(
   }
   await screenshot(page, `${shotPrefix}-confirm-order`);
   await page.getByRole('checkbox', { name: '我已阅读并同意' }).click();
-  await page.locator('.checkout-agree').scrollIntoViewIfNeeded();
+  await page.locator('.checkout-agree:visible').scrollIntoViewIfNeeded();
   await screenshot(page, `${shotPrefix}-confirm-order-bottom`);
   const submit = page.locator('.checkout-bar__submit');
   await submit.dblclick();

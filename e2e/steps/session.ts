@@ -86,3 +86,15 @@ export async function answerModal(page: Page, label: string): Promise<void> {
   await modal.waitFor();
   await modal.getByText(label, { exact: true }).click();
 }
+
+/**
+ * The code the sandbox bank "texted" to a reserved mobile when binding a card:
+ * `GET /dev/bankcard/last?mobile=…` (the bank-card sibling of /dev/sms/last). Undefined when the
+ * server has no such route.
+ */
+export async function lastBankCode(baseUrl: string, mobile: string): Promise<string | undefined> {
+  const res = await fetch(`${baseUrl}/dev/bankcard/last?mobile=${mobile}`);
+  if (!res.ok) return undefined;
+  const body = (await res.json()) as { code: number; data: { code: string } | null };
+  return body.code === 200 && body.data ? body.data.code : undefined;
+}

@@ -60,3 +60,6 @@ export function guardLeaving(message: string, confirm: () => Promise<boolean>): 
 export const canFreezeDeposit = process.env.TARO_ENV !== 'weapp';
 /** WeChat has no fund authorisation: the deposit may be withheld from a bound card instead. */
 export const canWithholdFromCard = process.env.TARO_ENV === 'weapp';
+
+/** Runs each time the page is hidden (another page opened over it, or the app sent away). */
+export { useDidHide as usePageHide } from '@tarojs/taro';

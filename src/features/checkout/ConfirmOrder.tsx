@@ -360,24 +360,23 @@ export function ConfirmOrder({ params }: PageBodyProps) {
         <PriceRow label={t('checkout.payNow')} value={`¥${formatMoney(price.payNow)}`} strong />
       </View>
 
-      <View
-        className="checkout-agree"
-        role="checkbox"
-        aria-checked={agreed}
-        ariaLabel={t('checkout.agree')}
-        onClick={() => setAgreed((a) => !a)}
-      >
-        <Text className={`checkout-check${agreed ? ' checkout-check--on' : ''}`}>
-          {agreed ? '✓' : ''}
-        </Text>
-        <Text className="checkout-agree__text">{t('checkout.agree')}</Text>
+      <View className="checkout-agree">
+        <View
+          className="checkout-agree__check"
+          role="checkbox"
+          aria-checked={agreed}
+          ariaLabel={t('checkout.agree')}
+          onClick={() => setAgreed((a) => !a)}
+        >
+          <Text className={`checkout-check${agreed ? ' checkout-check--on' : ''}`}>
+            {agreed ? '✓' : ''}
+          </Text>
+          <Text className="checkout-agree__text">{t('checkout.agree')}</Text>
+        </View>
         <Text
           className="checkout-agree__link"
           role="link"
-          onClick={(event) => {
-            event.stopPropagation();
-            void goToPage('/pages/agreement/agreement');
-          }}
+          onClick={() => void goToPage('/pages/agreement/agreement')}
         >
           {t('checkout.agreementLink')}
         </Text>

@@ -1,11 +1,12 @@
 import { Text, View } from '@tarojs/components';
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { cancelPlacedOrder } from '../../api/checkout';
 import { ErrorState, Skeleton } from '../../components/states';
 import { t as translateNow, useTranslation } from '../../i18n';
 import { confirmAction } from '../../platform/account';
 import { showMessage, showToast } from '../../platform/ui';
-import { guardLeaving, replacePage } from '../../platform/verification';
+import { usePageShow } from '../../platform/page-route';
+import { guardLeaving, replacePage, usePageHide } from '../../platform/verification';
 import { useBrandStore } from '../../stores/brand';
 import { STEP_LABELS, stepStates, stepsFor, type StepKey } from './steps';
 import type { StepLoad } from './useVerificationStep';
@@ -25,17 +26,29 @@ interface StepFrameProps {
 export function StepFrame({ step, load, onRetry, children }: StepFrameProps) {
   const { t } = useTranslation();
 
-  useEffect(
-    () =>
-      guardLeaving(translateNow('verify.leaveConfirm'), () =>
-        confirmAction(translateNow('verify.leaveConfirm'), {
-          confirm: translateNow('verify.leave'),
-          cancel: translateNow('verify.stay'),
-          confirmColor: useBrandStore.getState().brand.themeColor,
-        }),
-      ),
-    [],
-  );
+  // Only while this step is the page on top: a page opened over it (the signing web view)
+  // has its own back.
+  const removeGuard = useRef<(() => void) | undefined>(undefined);
+  const disarm = useCallback(() => {
+    removeGuard.current?.();
+    removeGuard.current = undefined;
+  }, []);
+  const arm = useCallback(() => {
+    disarm();
+    removeGuard.current = guardLeaving(translateNow('verify.leaveConfirm'), () =>
+      confirmAction(translateNow('verify.leaveConfirm'), {
+        confirm: translateNow('verify.leave'),
+        cancel: translateNow('verify.stay'),
+        confirmColor: useBrandStore.getState().brand.themeColor,
+      }),
+    );
+  }, [disarm]);
+  useEffect(() => {
+    arm();
+    return disarm;
+  }, [arm, disarm]);
+  usePageShow(arm);
+  usePageHide(disarm);
 
   if (load.state === 'loading') return <Skeleton rows={5} />;
   if (load.state === 'error') {
