@@ -49,7 +49,8 @@ export function CustomerService() {
     );
   });
 
-  // The brand record's line, the one the brand card above shows; the server adds the hours.
+  // The brand record's line, the one the brand card above shows (so not repeated here); the
+  // server adds the hours.
   const serviceLine = brand.userPhone;
   const call = async () => {
     if (!(await callPhone(serviceLine)))
@@ -68,7 +69,6 @@ export function CustomerService() {
       <View className="service-actions">
         <View className="service-actions__item" role="button" onClick={() => void call()}>
           <Text className="service-actions__label">{t('service.call')}</Text>
-          <Text className="service-actions__detail">{serviceLine}</Text>
           {phone.state.status === 'ready' && (
             <Text className="service-actions__detail">
               {t('service.workTime', { time: phone.state.data.workTime })}
