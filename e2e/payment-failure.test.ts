@@ -1,0 +1,259 @@
+/**
+ * Journey 3: a failed payment shows orderFailed, and the retry succeeds. A new user logs in by
+ * SMS in the browser; the verification the order needs (real name, face, credit, emergency
+ * contact) and the order itself are set up through the API as that user (journey 1 walks those
+ * screens); the contract is signed on the e-sign sandbox page. From the deposit freeze on, the
+ * user is on the payment screens: freeze, pay at the sandbox cashier, press 模拟失败, see why on
+ * orderFailed (nothing paid on the server), retry (a new trade), pay, and see 审核中.
+ * A cancel at the cashier of a second order shows the cancel reason, and the order still waits.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  HEADER_CLIENT_AUTHORIZATION,
+  HEADER_PLATFORM,
+} from '../contract/http';
+import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  expectOrderFailed,
+  expectOrderSuccess,
+  freezeDeposit,
+  payAtCashier,
+  retryPayment,
+} from './steps/payment';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+interface BillView {
+  id: number;
+  kind: string;
+  status: string;
+  outTradeNo: string | null;
+  paid: number;
+  outstanding: number;
+}
+
+const CLIENT_HEADERS = {
+  [HEADER_CLIENT_AUTHORIZATION]: `Basic ${Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64')}`,
+  [HEADER_PLATFORM]: '1',
+};
+
+/**
+ * A phone-sized page whose `errors` are the app's: the sandbox cashier is a bare server page
+ * without an icon, so the browser's request for /favicon.ico there (a 404) is not the app's.
+ */
+async function appPage(): Promise<{ page: Page; errors: string[] }> {
+  const { page } = await phonePage(browser);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+async function smsLogin(page: Page, mobile: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/#/pages/loginNew/loginNew`);
+  await page.locator('input[placeholder="请输入手机号"]').fill(mobile);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByText(/\d+秒后重发/).waitFor();
+  const res = await fetch(`${server.baseUrl}/dev/sms/last?mobile=${mobile}`);
+  const sms = (await res.json()) as Envelope<{ code: string }>;
+  assert.equal(sms.code, 200, 'the sandbox knows the last code');
+  await page.locator('input[placeholder="请输入6位验证码"]').fill(sms.data.code);
+  await page.getByRole('checkbox', { name: '同意协议' }).click();
+  await page.locator('.form-submit').click();
+  await page.waitForURL((url) => !url.hash.includes('loginNew'));
+}
+
+/** The API as the browser's logged-in user (the token the app keeps in storage). */
+async function apiAs(page: Page) {
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('token:1');
+    return raw ? (JSON.parse(raw) as { data: string }).data : '';
+  });
+  assert.ok(token, 'the browser holds a session');
+  return async function call<T>(path: string, body?: unknown): Promise<Envelope<T>> {
+    const post = body !== undefined;
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method: post ? 'POST' : 'GET',
+      headers: {
+        ...CLIENT_HEADERS,
+        token,
+        authorization: `Bearer ${token}`,
+        ...(post ? { 'content-type': 'application/json' } : {}),
+      },
+      body: post ? JSON.stringify(body) : undefined,
+    });
+    return (await res.json()) as Envelope<T>;
+  };
+}
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+function ok<T>(reply: Envelope<T>): T {
+  assert.equal(reply.code, 200, reply.msg);
+  return reply.data;
+}
+
+/** A valid ID number whose 15th–17th digits (`seq`) give a passing sandbox credit score. */
+function idNumber(seq: number): string {
+  const body = `11010119900101${String(seq).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((n, d, i) => n + Number(d) * weights[i], 0);
+  return body + '10X98765432'[sum % 11];
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Real name, face (sandbox page), credit (scored at real name) and an emergency contact. */
+async function verifyUser(api: Api, seq: number): Promise<void> {
+  ok(await api('/api/client/auth/submit', { name: '王小明', idNo: idNumber(seq) }));
+  const face = ok(await api<{ certifyId: string }>('/api/client/auth/face', {}));
+  const passed = await fetch(`${server.baseUrl}/sandbox/face/${face.certifyId}/pass`, {
+    method: 'POST',
+  });
+  assert.ok(passed.ok);
+  await until(async () => {
+    const result = await api<{ status: string }>('/api/client/face/result', {
+      certifyId: face.certifyId,
+    });
+    return result.data?.status === 'passed';
+  }, 'the face verdict');
+  ok(
+    await api('/api/client/link/submit', { name: '李四', mobile: '13700137000', relation: '父母' }),
+  );
+}
+
+/** A freeze-deposit order of goods 1's first SKU and plan, confirmed and signed: PENDING_FREEZE. */
+async function signedOrder(api: Api): Promise<number> {
+  const address = ok(
+    await api<{ id: number }>('/api/user/userAddress', {
+      name: '王小明',
+      mobile: '13912345678',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      detail: '文三路 100 号',
+      isDefault: true,
+    }),
+  );
+  const info = ok(
+    await api<{
+      plans: { id: number; skuId: number; termUnit: string }[];
+      services: { id: number; required: boolean }[];
+    }>('/api/goods/info/1'),
+  );
+  const plan = info.plans.find((p) => p.termUnit === 'month') ?? info.plans[0];
+  const placed = ok(
+    await api<{ id: number }>('/api/order/place', {
+      goodsId: 1,
+      skuId: plan.skuId,
+      planId: plan.id,
+      addressId: address.id,
+      serviceIds: info.services.filter((s) => s.required).map((s) => s.id),
+      depositMethod: 'freeze',
+    }),
+  );
+  ok(await api('/api/order/confirm', { orderId: placed.id }));
+  const flow = ok(await api<{ flowId: string }>('/api/contract/create', { orderId: placed.id }));
+  const signed = await fetch(`${server.baseUrl}/sandbox/esign/${flow.flowId}/sign`, {
+    method: 'POST',
+  });
+  assert.ok(signed.ok);
+  await until(async () => {
+    const detail = await api<{ status: string }>(`/api/order/detail/${placed.id}`);
+    return detail.data?.status === 'PENDING_FREEZE';
+  }, 'the signed callback');
+  return placed.id;
+}
+
+async function bills(api: Api, orderId: number): Promise<BillView[]> {
+  return ok(await api<{ bills: BillView[] }>(`/api/order/detail/${orderId}`)).bills;
+}
+
+describe('a failed payment and its retry', () => {
+  it('shows orderFailed after the cashier fails, and a retry pays with a new trade', async () => {
+    const { page, errors } = await appPage();
+    await smsLogin(page, '13800138301');
+    const api = await apiAs(page);
+    await verifyUser(api, 700);
+    const orderId = await signedOrder(api);
+
+    await page.goto(`${server.baseUrl}/#/pages/alipay/aliSign?orderId=${orderId}`);
+    await freezeDeposit(page, 'payfail');
+    const detail = ok(await api<{ status: string }>(`/api/order/detail/${orderId}`));
+    assert.equal(detail.status, 'PENDING_PAY', 'the freeze notification moved the order on');
+
+    const firstBills = (await bills(api, orderId)).filter((b) => b.kind === 'FIRST');
+    const due = firstBills.reduce((sum, b) => sum + b.outstanding, 0);
+    const failedTrade = await payAtCashier(page, 'fail', 'payfail', `¥${(due / 100).toFixed(2)}`);
+    await expectOrderFailed(page, /支付平台未能完成扣款/, 'payfail');
+    await page.locator('.pay-status__headline:visible', { hasText: '待支付' }).waitFor();
+    // Nothing is paid, on screen or on the server.
+    assert.equal(await page.getByText('支付成功').count(), 0);
+    assert.ok((await bills(api, orderId)).every((b) => b.status === 'unpaid'));
+
+    const paidTrade = await retryPayment(page, failedTrade, 'payfail');
+    await expectOrderSuccess(page, 'payfail');
+    const after = ok(
+      await api<{ status: string; bills: BillView[] }>(`/api/order/detail/${orderId}`),
+    );
+    assert.equal(after.status, 'PENDING_REVIEW');
+    const first = after.bills.find((b) => b.kind === 'FIRST');
+    assert.equal(first?.status, 'paid');
+    assert.equal(first?.outTradeNo, paidTrade, 'the retry, not the failed trade, paid the bill');
+    assert.equal(first?.paid, due, 'charged once, the amount the pay screen showed');
+
+    // 查看订单 leads on to the order.
+    await page.locator('.pay-actions__button:visible', { hasText: '查看订单' }).click();
+    await page.waitForURL(/pages\/orderDetail\/orderDetail\?orderId=\d+/);
+    assert.deepEqual(errors, []);
+  });
+
+  it('a cancel at the cashier says so and leaves the order waiting for payment', async () => {
+    const { page, errors } = await appPage();
+    await smsLogin(page, '13800138302');
+    const api = await apiAs(page);
+    await verifyUser(api, 701);
+    const orderId = await signedOrder(api);
+    await page.goto(`${server.baseUrl}/#/pages/alipay/aliSign?orderId=${orderId}`);
+    await freezeDeposit(page, 'paycancel');
+    await payAtCashier(page, 'cancel', 'paycancel');
+    await expectOrderFailed(page, /您已取消支付/, 'paycancel');
+    await screenshot(page, 'paycancel-order-failed-reason');
+    const detail = ok(
+      await api<{ status: string; bills: BillView[] }>(`/api/order/detail/${orderId}`),
+    );
+    assert.equal(detail.status, 'PENDING_PAY');
+    assert.ok(detail.bills.every((b) => b.status === 'unpaid'));
+    assert.deepEqual(errors, []);
+  });
+});
