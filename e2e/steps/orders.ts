@@ -62,7 +62,11 @@ export async function openMyOrders(
 
 /** From a My orders card to its detail page. */
 export async function openOrderFromList(page: Page, orderId: number): Promise<void> {
-  await page.locator('.order-card:visible', { hasText: `订单号 ${orderId}` }).click();
+  // The goods area: the card's buttons (查看物流, 确认收货) act on their own.
+  await page
+    .locator('.order-card:visible', { hasText: `订单号 ${orderId}` })
+    .locator('.order-card__goods')
+    .click();
   await page.waitForURL(new RegExp(`pages/orderDetail/orderDetail\\?orderId=${orderId}`));
 }
 
