@@ -33,10 +33,16 @@ export type LoginForAlipayBody = Static<typeof LoginForAlipayBody>;
 export const MiniProgram = Type.Union([Type.Literal('wechat'), Type.Literal('alipay')]);
 export type MiniProgram = Static<typeof MiniProgram>;
 
+/**
+ * What getPhoneNumber hands over: WeChat's short code, or Alipay's encrypted, base64-encoded
+ * response (longer, with + / =).
+ */
+const PhoneCode = Type.String({ pattern: '^[A-Za-z0-9_.+/=-]{1,2048}$' });
+
 /** Phone-number login in a mini-program: the getPhoneNumber code, plus the login code to bind. */
 export const LoginForUniBody = Type.Object({
   provider: MiniProgram,
-  phoneCode: WalletCode,
+  phoneCode: PhoneCode,
   loginCode: Type.Optional(WalletCode),
   channelCode: Type.Optional(ChannelCode),
 });

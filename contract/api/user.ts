@@ -47,3 +47,10 @@ export type UpdateOpenIdReply = Static<typeof UpdateOpenIdReply>;
 
 export const EmptyReply = Envelope(Type.Null());
 export type EmptyReply = Static<typeof EmptyReply>;
+
+/** Change the account's mobile: a code sent to the new number by /api/login/sendCode. */
+export const ChangeMobileBody = Type.Object({
+  mobile: Mobile,
+  code: Type.String({ pattern: '^[0-9]{6}$' }),
+});
+export type ChangeMobileBody = Static<typeof ChangeMobileBody>;

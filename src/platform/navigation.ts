@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro';
 import { LOGIN_PAGE, WEB_VIEW_PAGE } from '../constants';
+import { isTaroInternalParam } from './page-route';
 
 /** Page navigation the platform layer needs; screens use Taro's router through their pages. */
 
@@ -23,9 +24,12 @@ export function currentPageUrl(): string {
   }
   const page = pages[pages.length - 1];
   if (!page?.route) return '';
-  const query = Object.entries(page.options ?? {})
-    // Taro adds its own bookkeeping parameters ($taroTimestamp): they are not the page's.
-    .filter(([key, value]) => !key.startsWith('$taro') && value !== undefined)
+  // NOTE(h5): H5 page objects carry no `options`; the router's params for the current page are
+  // the same on every target.
+  const params = Taro.getCurrentInstance()?.router?.params ?? page.options ?? {};
+  const query = Object.entries(params)
+    // Taro adds its own bookkeeping parameters ($taroTimestamp, H5's stamp): not the page's.
+    .filter(([key, value]) => !isTaroInternalParam(key) && value !== undefined)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
     .join('&');
   return pathOnly(page.route) + (query ? `?${query}` : '');

@@ -6,12 +6,16 @@ export type RouteParams = Record<string, string>;
 // Added by Taro itself (H5 adds `stamp` to keep page instances apart), never by our links.
 const TARO_INTERNAL_PARAMS = new Set(['$taroTimestamp', 'stamp']);
 
+export function isTaroInternalParam(key: string): boolean {
+  return TARO_INTERNAL_PARAMS.has(key) || key.startsWith('$taro');
+}
+
 /** The current page's query parameters, decoded, on every target. */
 export function useRouteParams(): RouteParams {
   const { params } = useRouter();
   const decoded: RouteParams = {};
   for (const [key, value] of Object.entries(params ?? {})) {
-    if (TARO_INTERNAL_PARAMS.has(key) || typeof value !== 'string') continue;
+    if (isTaroInternalParam(key) || typeof value !== 'string') continue;
     try {
       decoded[key] = decodeURIComponent(value);
     } catch {

@@ -4,9 +4,8 @@
  * the database (so several API processes share them), and each mobile's sends and checks are
  * serialised by a transaction-scoped advisory lock, so concurrent guesses cannot both win.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql, type Transaction } from 'kysely';
 import { HEADER_USER_TYPE, USER_TYPE_APP, type PlatformId } from '../../../contract/http.ts';
 import {
   GetTokenForUniQuery,
@@ -19,20 +18,11 @@ import {
   TokenReply,
   type MiniProgram,
 } from '../../../contract/api/login.ts';
-import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { issueSession } from '../plugins/auth.ts';
 import { badRequest, ok, tooMany } from '../plugins/errors.ts';
 import { bindOpenId, findOrCreateUserByMobile } from '../users.ts';
-
-function hashCode(mobile: string, code: string): string {
-  return createHash('sha256').update(`${mobile}:${code}`).digest('hex');
-}
-
-/** Serialises everything done for one key (a mobile, an IP) until the transaction ends. */
-async function lockKey(trx: Transaction<Database>, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-}
+import { codeCheckError, consumeSmsCode, hashCode, lockKey } from '../sms-codes.ts';
 
 const secondsAgo = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 
@@ -45,8 +35,6 @@ async function openIdFrom(
     ? deps.providers.wechat.openIdFromLoginCode(loginCode)
     : (await deps.providers.alipay.exchangeAuthCode(loginCode)).openId;
 }
-
-type CodeCheck = 'ok' | 'wrong' | 'burnt' | 'expired' | 'none';
 
 const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
@@ -145,47 +133,10 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { mobile, code, channelCode } = request.body;
       const now = deps.now();
-      const check = await deps.db.transaction().execute(async (trx): Promise<CodeCheck> => {
-        await lockKey(trx, `sms:${mobile}`);
-        const row = await trx
-          .selectFrom('sms_codes')
-          .select(['id', 'code_hash', 'expires_at', 'attempts', 'consumed_at', 'burnt_at'])
-          .where('mobile', '=', mobile)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        if (!row || row.consumed_at || row.burnt_at) return 'none';
-        if (row.expires_at.getTime() <= now.getTime()) return 'expired';
-        if (row.code_hash !== hashCode(mobile, code)) {
-          const attempts = row.attempts + 1;
-          const burnt = attempts >= limits.maxAttempts;
-          await trx
-            .updateTable('sms_codes')
-            .set({ attempts, ...(burnt ? { burnt_at: now } : {}) })
-            .where('id', '=', row.id)
-            .execute();
-          return burnt ? 'burnt' : 'wrong';
-        }
-        await trx
-          .updateTable('sms_codes')
-          .set({ consumed_at: now })
-          .where('id', '=', row.id)
-          .execute();
-        return 'ok';
-      });
-      switch (check) {
-        case 'none':
-          throw badRequest('验证码无效，请重新获取');
-        case 'expired':
-          throw badRequest('验证码已过期，请重新获取');
-        case 'burnt':
-          throw badRequest('验证码错误次数过多，请重新获取');
-        case 'wrong':
-          throw badRequest('验证码错误');
-        case 'ok':
-          break;
-      }
+      const check = await deps.db
+        .transaction()
+        .execute((trx) => consumeSmsCode(trx, mobile, code, now, limits.maxAttempts));
+      if (check !== 'ok') throw codeCheckError(check);
       const userId = await findOrCreateUserByMobile(deps.db, mobile, channelCode, now);
       return ok({ token: await session(userId, request.platform) });
     },

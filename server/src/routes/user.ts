@@ -1,6 +1,7 @@
 /** The logged-in user: profile, logout, emergency contact, open id binding. Every route is own-data only. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ChangeMobileBody,
   ContactBody,
   ContactReply,
   EmptyReply,
@@ -9,8 +10,50 @@ import {
   UserInfoReply,
 } from '../../../contract/api/user.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { badRequest, ok, unauthorized } from '../plugins/errors.ts';
+import { badRequest, conflict, ok, unauthorized } from '../plugins/errors.ts';
+import type { Kysely } from 'kysely';
+import type { PlatformId } from '../../../contract/http.ts';
+import type { Database } from '../db/schema.ts';
+import { codeCheckError, consumeSmsCode } from '../sms-codes.ts';
 import { bindOpenId } from '../users.ts';
+
+/** The profile the storefront shows, with the emergency contact. */
+async function loadUserInfo(db: Kysely<Database>, id: number, platform: PlatformId) {
+  const user = await db
+    .selectFrom('users')
+    .leftJoin('emergency_contacts as contact', 'contact.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.mobile',
+      'users.nickname',
+      'users.avatar',
+      'users.alipay_user_id',
+      'users.created_at',
+      'contact.name as contact_name',
+      'contact.mobile as contact_mobile',
+      'contact.relation as contact_relation',
+    ])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+  if (!user) throw unauthorized();
+  return ok({
+    id: user.id,
+    mobile: user.mobile,
+    nickname: user.nickname,
+    avatar: user.avatar,
+    platform,
+    alipayBound: user.alipay_user_id !== null,
+    contact:
+      user.contact_name !== null && user.contact_mobile !== null && user.contact_relation !== null
+        ? {
+            name: user.contact_name,
+            mobile: user.contact_mobile,
+            relation: user.contact_relation,
+          }
+        : null,
+    createdAt: user.created_at.toISOString(),
+  });
+}
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, providers } = app.deps;
@@ -18,41 +61,37 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/info', { schema: { response: { 200: UserInfoReply } } }, async (request) => {
     const { id, platform } = currentUser(request);
-    const user = await db
-      .selectFrom('users')
-      .leftJoin('emergency_contacts as contact', 'contact.user_id', 'users.id')
-      .select([
-        'users.id',
-        'users.mobile',
-        'users.nickname',
-        'users.avatar',
-        'users.alipay_user_id',
-        'users.created_at',
-        'contact.name as contact_name',
-        'contact.mobile as contact_mobile',
-        'contact.relation as contact_relation',
-      ])
-      .where('users.id', '=', id)
-      .executeTakeFirst();
-    if (!user) throw unauthorized();
-    return ok({
-      id: user.id,
-      mobile: user.mobile,
-      nickname: user.nickname,
-      avatar: user.avatar,
-      platform,
-      alipayBound: user.alipay_user_id !== null,
-      contact:
-        user.contact_name !== null && user.contact_mobile !== null && user.contact_relation !== null
-          ? {
-              name: user.contact_name,
-              mobile: user.contact_mobile,
-              relation: user.contact_relation,
-            }
-          : null,
-      createdAt: user.created_at.toISOString(),
-    });
+    return loadUserInfo(db, id, platform);
   });
+
+  app.post(
+    '/changeMobile',
+    { schema: { body: ChangeMobileBody, response: { 200: UserInfoReply } } },
+    async (request) => {
+      const { id, platform } = currentUser(request);
+      const { mobile, code } = request.body;
+      const now = app.deps.now();
+      const outcome = await db.transaction().execute(async (trx) => {
+        const check = await consumeSmsCode(trx, mobile, code, now, app.deps.config.sms.maxAttempts);
+        if (check !== 'ok') return check;
+        const holder = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('mobile', '=', mobile)
+          .executeTakeFirst();
+        if (holder && holder.id !== id) return 'taken' as const;
+        await trx
+          .updateTable('users')
+          .set({ mobile, updated_at: now })
+          .where('id', '=', id)
+          .execute();
+        return 'ok' as const;
+      });
+      if (outcome === 'taken') throw conflict('该手机号已被其他账号使用');
+      if (outcome !== 'ok') throw codeCheckError(outcome);
+      return loadUserInfo(db, id, platform);
+    },
+  );
 
   app.post('/loginOut', { schema: { response: { 200: EmptyReply } } }, async (request) => {
     const { sessionId } = currentUser(request);
