@@ -16,10 +16,12 @@ import {
   HEADER_CLIENT_AUTHORIZATION,
   HEADER_PLATFORM,
 } from '../contract/http';
+import { HEADER_OPS_TOKEN } from '../contract/api/ops';
 import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
 import {
   expectOrderFailed,
   expectOrderSuccess,
+  expectPaymentResult,
   freezeDeposit,
   payAtCashier,
   retryPayment,
@@ -28,7 +30,11 @@ import {
 let server: RunningServer;
 let browser: Browser;
 
+// The ops API approves and ships (a test credential, registered by the server at start).
+const OPS_TOKEN = 'e2e-payment-ops-token-0123456789';
+
 before(async () => {
+  process.env.OPS_TOKEN = OPS_TOKEN;
   server = await startServer();
   browser = await launchBrowser();
 });
@@ -195,6 +201,16 @@ async function signedOrder(api: Api): Promise<number> {
   return placed.id;
 }
 
+async function ops(orderId: number, step: string, body: object = {}): Promise<void> {
+  const res = await fetch(`${server.baseUrl}/ops/orders/${orderId}/${step}`, {
+    method: 'POST',
+    headers: { [HEADER_OPS_TOKEN]: OPS_TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const reply = (await res.json()) as Envelope<unknown>;
+  assert.equal(reply.code, 200, reply.msg);
+}
+
 async function bills(api: Api, orderId: number): Promise<BillView[]> {
   return ok(await api<{ bills: BillView[] }>(`/api/order/detail/${orderId}`)).bills;
 }
@@ -254,6 +270,36 @@ describe('a failed payment and its retry', () => {
     );
     assert.equal(detail.status, 'PENDING_PAY');
     assert.ok(detail.bills.every((b) => b.status === 'unpaid'));
+    assert.deepEqual(errors, []);
+  });
+
+  it('pays an instalment on billpay: the result shows paid once the server has it', async () => {
+    const { page, errors } = await appPage();
+    await smsLogin(page, '13800138303');
+    const api = await apiAs(page);
+    await verifyUser(api, 702);
+    const orderId = await signedOrder(api);
+    await page.goto(`${server.baseUrl}/#/pages/alipay/aliSign?orderId=${orderId}`);
+    await freezeDeposit(page, 'billpay');
+    await payAtCashier(page, 'pay', 'billpay-first');
+    await expectOrderSuccess(page, 'billpay');
+    await ops(orderId, 'approve');
+    await ops(orderId, 'ship', { waybill: 'SF1234567890' });
+    ok(await api('/api/order/received', { orderId }));
+
+    // Every unpaid bill to choose from; the next one is chosen, nothing due yet.
+    const unpaid = (await bills(api, orderId)).filter((b) => b.status === 'unpaid');
+    const next = unpaid[0];
+    assert.equal(next.kind, 'INSTALMENT');
+    await page.goto(`${server.baseUrl}/#/pages/billpay/pay?orderId=${orderId}`);
+    await page.locator('.pay-bill:visible').nth(unpaid.length).waitFor();
+    assert.equal(await page.locator('[role="checkbox"][aria-checked="true"]:visible').count(), 1);
+    const amount = `¥${(next.outstanding / 100).toFixed(2)}`;
+    const trade = await payAtCashier(page, 'pay', 'billpay', amount);
+    await expectPaymentResult(page, 'billpay', amount);
+    const paid = (await bills(api, orderId)).find((b) => b.id === next.id);
+    assert.equal(paid?.status, 'paid');
+    assert.equal(paid?.outTradeNo, trade);
     assert.deepEqual(errors, []);
   });
 });
