@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { isPlatformId } from '../contract/http';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import type { Brand } from '../src/brands/types';
@@ -60,7 +61,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 }
 
 /**
- * Everything a compile reads except the brand records and brand images, which only the stamping
+ * Everything a compile reads (sources, config, lockfile, .env files, TARO_APP_* settings) except
+ * the brand records and brand images, which only the stamping
  * step writes: when this hash matches the staged compile's, the compile is skipped and a
  * brand-only change costs a re-stamp.
  */
@@ -91,6 +93,15 @@ function compileInputsHash(target: Target): string {
     hash.update(rel).update(fs.readFileSync(full));
   };
   COMPILE_INPUTS.forEach(visit);
+  for (const file of fs
+    .readdirSync(root)
+    .filter((name) => name.startsWith('.env'))
+    .sort())
+    visit(file);
+  // Taro inlines TARO_APP_* settings (API origin, web-view hosts …): a changed value is a new compile.
+  for (const [key, value] of Object.entries(process.env).sort(([a], [b]) => a.localeCompare(b))) {
+    if (key.startsWith('TARO_APP_')) hash.update(`${key}=${value ?? ''}`);
+  }
   return hash.digest('hex');
 }
 
@@ -179,6 +190,27 @@ function writeProjectFile(target: MiniTarget, brand: Brand, out: string): void {
   }
 }
 
+/**
+ * Brotli and gzip siblings of every H5 text file over 1 KB, at their best settings, for the
+ * server to send as they are (server/src/app.ts `preCompressed`).
+ */
+function precompress(out: string): void {
+  for (const file of walk(out)) {
+    if (!/\.(js|css|html|json|svg)$/.test(file) || fs.statSync(file).size < 1024) continue;
+    const content = fs.readFileSync(file);
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(content, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+    );
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+  }
+}
+
 /** H5: one artifact for all nine brands; their records go into index.html, their images beside. */
 function publishH5(): string {
   const out = path.join(dist, 'h5');
@@ -189,6 +221,7 @@ function publishH5(): string {
   });
   const indexHtml = path.join(out, 'index.html');
   fs.writeFileSync(indexHtml, stampIndexHtml(fs.readFileSync(indexHtml, 'utf8')));
+  precompress(out);
   return out;
 }
 
@@ -294,7 +327,10 @@ async function main(): Promise<void> {
   if (targets.includes('h5')) {
     const t0 = Date.now();
     const out = publishH5();
-    const total = walk(out).reduce((sum, file) => sum + fs.statSync(file).size, 0);
+    // The .br/.gz siblings are alternative encodings of the same files, not extra payload.
+    const total = walk(out)
+      .filter((file) => !/\.(br|gz)$/.test(file))
+      .reduce((sum, file) => sum + fs.statSync(file).size, 0);
     reports.push(
       checkArtifact({
         target: 'h5',

@@ -3,6 +3,7 @@
  * plans, pages, per-brand and per-channel home data, search, visit counting, reference data and
  * the pictures. Runs on PGlite, or on PostgreSQL with TEST_DB=postgres.
  */
+import { BRAND_RECORDS } from '../../src/brands/records.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -495,10 +496,11 @@ describe('reference data and customer service', () => {
     assert.ok(ofFirst.every((q) => q.typeId === types[0].id && q.answer.length > 0));
   });
 
-  it('shares two service phone numbers among the nine brands', async () => {
+  it("answers each brand's own customer-service line, two shared among the nine", async () => {
     const phones = new Set<string>();
     for (let platform = 1; platform <= 9; platform++) {
       const { phone } = await getData<{ phone: string }>('/api/service/phone', { platform });
+      assert.equal(phone, BRAND_RECORDS[platform - 1].userPhone);
       phones.add(phone);
     }
     assert.equal(phones.size, 2);

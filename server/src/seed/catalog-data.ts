@@ -1205,8 +1205,6 @@ export const QUESTION_TYPES: readonly {
   },
 ];
 
-/** The two customer-service lines, shared among the nine brands. */
-export const SERVICE_PHONES = ['400-833-6900', '400-833-6911'] as const;
 export const SERVICE_WORK_TIME = '每天 09:00-21:00';
 
 export interface ExplainSeed {

@@ -4,6 +4,7 @@
  * dictionary, express companies, customer-service questions and phones, then the coupons.
  * Runs in one transaction, so a half-seeded database never happens.
  */
+import { BRAND_RECORDS } from '../../../src/brands/records.ts';
 import { sql, type Kysely } from 'kysely';
 import { PLATFORM_IDS } from '../../../contract/http.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,7 +15,6 @@ import {
   EXPRESS_COMPANIES,
   HOT_KEYWORDS,
   QUESTION_TYPES,
-  SERVICE_PHONES,
   SERVICE_WORK_TIME,
   type DeviceShape,
 } from './catalog-data.ts';
@@ -214,8 +214,8 @@ async function seedReference(db: Kysely<Database>): Promise<void> {
     'service_phone',
     PLATFORM_IDS.map((platform) => ({
       platform,
-      // Brands 1-5 share the first line, 6-9 the second.
-      phone: SERVICE_PHONES[platform <= 5 ? 0 : 1],
+      // The brand's own customer-service line, from the one brand record the storefront shows.
+      phone: BRAND_RECORDS[platform - 1].userPhone,
       work_time: SERVICE_WORK_TIME,
     })),
   );
