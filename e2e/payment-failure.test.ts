@@ -302,4 +302,31 @@ describe('a failed payment and its retry', () => {
     assert.equal(paid?.outTradeNo, trade);
     assert.deepEqual(errors, []);
   });
+
+  it('waits for a notification that never comes, then says so; the test authorisation', async () => {
+    const { page, errors } = await appPage();
+    await smsLogin(page, '13800138304');
+    const api = await apiAs(page);
+    await verifyUser(api, 703);
+    const orderId = await signedOrder(api);
+
+    // A trade the server never confirms: the wait ends with a clear message, nothing paid.
+    await page.goto(
+      `${server.baseUrl}/#/pages/loading/loading?orderId=${orderId}&outTradeNo=PTNEVERPAID0001`,
+    );
+    await page.locator('.pay-status__title:visible', { hasText: '正在确认支付结果' }).waitFor();
+    await screenshot(page, 'paywait-waiting');
+    await page
+      .locator('.pay-status__title:visible', { hasText: '暂未确认支付结果' })
+      .waitFor({ timeout: 45_000 });
+    await page.getByText('暂未收到支付结果', { exact: false }).first().waitFor();
+    assert.equal(await page.getByText('支付成功').count(), 0);
+    await screenshot(page, 'paywait-timeout');
+
+    await page.goto(`${server.baseUrl}/#/pages/testAuth`);
+    await page.locator('.form-submit:visible', { hasText: '发起测试授权' }).click();
+    await page.locator('.pay-card__sub:visible', { hasText: '金额 ¥0.01' }).waitFor();
+    await screenshot(page, 'paytest-auth');
+    assert.deepEqual(errors, []);
+  });
 });

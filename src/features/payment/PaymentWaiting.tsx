@@ -49,7 +49,7 @@ export function PaymentWaiting({ params }: PageBodyProps) {
     return (
       <View className="pay-status" role="alert">
         <View className="pay-status__icon pay-status__icon--wait" aria-hidden />
-        <Text className="pay-status__title">{t('payment.reasonTimeout')}</Text>
+        <Text className="pay-status__title">{t('payment.waitTimeoutTitle')}</Text>
         <Text className="pay-status__text">{t('payment.waitTimeout')}</Text>
         <View className="pay-actions">
           <View

@@ -245,6 +245,7 @@ export const en: Messages = {
   'payment.reasonFail': 'The provider could not take the payment; please try again',
   'payment.reasonCancel': 'You cancelled the payment; the order still waits for it',
   'payment.reasonTimeout': 'The result took too long; check the order later',
+  'payment.waitTimeoutTitle': 'Payment not confirmed yet',
   'payment.retry': 'Pay again',
   'payment.orderSuccessTitle': 'Order placed',
   'payment.orderStatus': 'Order status: {status}',

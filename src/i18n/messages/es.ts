@@ -244,6 +244,7 @@ export const es: Messages = {
   'payment.reasonFail': 'El proveedor no pudo cobrar; inténtelo de nuevo',
   'payment.reasonCancel': 'Canceló el pago; el pedido sigue pendiente',
   'payment.reasonTimeout': 'El resultado tardó demasiado; revise el pedido más tarde',
+  'payment.waitTimeoutTitle': 'Pago aún no confirmado',
   'payment.retry': 'Pagar de nuevo',
   'payment.orderSuccessTitle': 'Pedido realizado',
   'payment.orderStatus': 'Estado del pedido: {status}',

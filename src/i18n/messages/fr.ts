@@ -243,6 +243,7 @@ export const fr: Messages = {
   'payment.reasonFail': 'Le prestataire n’a pas pu encaisser ; réessayez',
   'payment.reasonCancel': 'Vous avez annulé ; la commande attend toujours le paiement',
   'payment.reasonTimeout': 'Le résultat a tardé ; vérifiez la commande plus tard',
+  'payment.waitTimeoutTitle': 'Paiement pas encore confirmé',
   'payment.retry': 'Payer à nouveau',
   'payment.orderSuccessTitle': 'Commande passée',
   'payment.orderStatus': 'État de la commande : {status}',

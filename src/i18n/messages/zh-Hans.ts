@@ -245,6 +245,7 @@ export const zhHans = {
   'payment.reasonFail': '支付平台未能完成扣款，请重试或更换支付方式',
   'payment.reasonCancel': '您已取消支付，订单仍待支付',
   'payment.reasonTimeout': '支付结果确认超时，请稍后在订单中查看',
+  'payment.waitTimeoutTitle': '暂未确认支付结果',
   'payment.retry': '重新支付',
   'payment.orderSuccessTitle': '下单成功',
   'payment.orderStatus': '订单状态：{status}',
