@@ -1,9 +1,9 @@
 /**
  * Headless mini-program boot test (issue 8): loads brand 1's built weapp and alipay artifacts in
  * Node under a fake host, launches the app, opens every page app.json declares and checks that
- * each page's first setData draws that page's own text, with nothing thrown or logged. It catches
- * what the H5 browser tests never see: code that only runs in the mini-program runtime (no
- * `window`, no `process`, `wx`/`my` APIs, subpackage chunk loading).
+ * each page mounts a tree with its first setData and draws its own text, with nothing thrown or
+ * logged. It catches what the H5 browser tests never see: code that only runs in the
+ * mini-program runtime (no `window`, no `process`, `wx`/`my` APIs, subpackage chunk loading).
  *
  * The host is fake, the server is not: `wx.request` / `my.request` go to the real API server
  * (e2e/harness.ts) so pages render what the seeded database holds.
@@ -45,7 +45,7 @@ const SAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'pages/search/search': { keyword: 'iPhone' },
 };
 
-/** Text each page's first render must contain, besides not being empty. */
+/** Text a page must draw besides not being empty: its title, where it draws its own bar. */
 function expectedText(route: string): string | undefined {
   const meta = ROUTES.find((r) => r.path === route);
   return meta?.customNav ? meta.title : undefined;
@@ -371,48 +371,69 @@ const rejections: string[] = [];
 const onRejection = (reason: unknown) => rejections.push(String(reason));
 process.on('unhandledRejection', onRejection);
 
-for (const target of ['weapp', 'alipay'] as const) {
-  const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', target, '1');
-
-  describe(`${target} brand 1 boots headless`, () => {
-    let server: RunningServer;
-    let host: FakeHost;
-
-    before(async () => {
-      assert.ok(fs.existsSync(path.join(dir, 'app.json')), `${dir} is not built`);
-      server = await startServer();
-      host = new FakeHost(dir, target, server.baseUrl);
-      host.launch();
-    });
-
-    after(async () => {
-      host?.close();
-      await server?.stop();
-    });
-
-    it('launches with nothing thrown or logged', () => {
-      assert.deepEqual(host.errors, []);
-    });
-
-    for (const route of declaredPages(dir)) {
-      it(`${route} renders its own content`, async () => {
-        const before = host.errors.length;
-        const payloads = await host.open(route, SAMPLE_QUERIES[route] ?? {});
-        assert.deepEqual(host.errors.slice(before), [], 'errors thrown or logged');
-        assert.deepEqual(rejections, [], 'unhandled promise rejections');
-        assert.ok(payloads.length > 0, 'the page never called setData');
-        const firstTexts = textsOf(payloads[0]);
-        assert.ok(
-          firstTexts.length > 0,
-          `first setData draws no text: ${JSON.stringify(payloads[0]).slice(0, 300)}`,
-        );
-        const title = expectedText(route);
-        if (title)
-          assert.ok(
-            firstTexts.some((t) => t.includes(title)),
-            `first setData lacks "${title}": ${firstTexts.join(' | ')}`,
-          );
-      });
-    }
-  });
+/** Element and text nodes in a setData payload (Taro names each node's kind under `nn`). */
+function nodeCount(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + nodeCount(item), 0);
+  if (!value || typeof value !== 'object') return 0;
+  const own = 'nn' in value ? 1 : 0;
+  return own + Object.values(value).reduce((sum: number, child) => sum + nodeCount(child), 0);
 }
+
+describe('mini-program boot, brand 1', () => {
+  let server: RunningServer;
+
+  before(async () => {
+    server = await startServer();
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  for (const target of ['weapp', 'alipay'] as const) {
+    const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', target, '1');
+
+    describe(target, () => {
+      let host: FakeHost;
+
+      before(() => {
+        assert.ok(fs.existsSync(path.join(dir, 'app.json')), `${dir} is not built`);
+        host = new FakeHost(dir, target, server.baseUrl);
+        host.launch();
+      });
+
+      after(() => host?.close());
+
+      it('launches with nothing thrown or logged', () => {
+        assert.deepEqual(host.errors, []);
+      });
+
+      for (const route of declaredPages(dir)) {
+        it(`${route} renders its own content`, async () => {
+          const before = host.errors.length;
+          const payloads = await host.open(route, SAMPLE_QUERIES[route] ?? {});
+          assert.deepEqual(host.errors.slice(before), [], 'errors thrown or logged');
+          assert.deepEqual(rejections, [], 'unhandled promise rejections');
+          assert.ok(payloads.length > 0, 'the page never called setData');
+          // The first setData mounts the page: a tree, not an empty root. Pages that wait for
+          // data mount a skeleton first; their text follows in the next setData calls.
+          assert.ok(
+            nodeCount(payloads[0]) > 1,
+            `first setData is an empty tree: ${JSON.stringify(payloads[0]).slice(0, 300)}`,
+          );
+          const texts = textsOf(payloads);
+          assert.ok(
+            texts.length > 0,
+            `the page never draws text: ${JSON.stringify(payloads).slice(0, 300)}`,
+          );
+          const title = expectedText(route);
+          if (title)
+            assert.ok(
+              texts.some((t) => t.includes(title)),
+              `the page never draws its title "${title}": ${texts.join(' | ')}`,
+            );
+        });
+      }
+    });
+  }
+});

@@ -123,9 +123,13 @@ export async function buildApp(
       root: options.h5Dir,
       prefix: '/',
       wildcard: true,
+      // scripts/build.ts writes brotli (quality 11) and gzip (level 9) siblings of the H5 text
+      // files; serving those beats compressing on every request at the plugin's quality 4.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
-        const name = path.basename(filePath);
+        // A precompressed sibling (app.3f9a1c2b.js.br) is cached as the file it encodes.
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         const policy =
           name === 'index.html'
             ? 'no-cache'
