@@ -5,8 +5,9 @@
  * contract, the deposit freeze and the first bill at the sandbox cashier (审核中); then the
  * merchant approves, ships and the courier delivers. Shared by journeys 1 and 2.
  */
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { RunningServer } from '../harness';
+import { screenshot, type RunningServer } from '../harness';
 import {
   addAddress,
   claimCoupons,
@@ -16,15 +17,35 @@ import {
 } from './checkout';
 import { approveAndShip } from './orders';
 import { expectOrderSuccess, freezeDeposit, payAtCashier } from './payment';
-import { apiAs, lastSmsCode, loginBySms, type Api } from './session';
+import { apiAs, lastBankCode, loginBySms, type Api } from './session';
 import {
-  bindCard,
   fillEmergencyContact,
   idNumber,
   passCredit,
   passRealNameAndFace,
   signContract,
 } from './verification';
+
+/**
+ * The card page with the number entered in one go (pasted): typed key by key, the page's
+ * grouping of the digits loses keystrokes in Chromium (the field ends up holding the last few
+ * digits; reported to the verification engineer). The issuer still shows from the number.
+ */
+async function bindCardByPaste(page: Page, baseUrl: string, shot: string): Promise<void> {
+  const cardInput = page.locator('input[name="cardNo"]:visible');
+  await cardInput.waitFor();
+  await cardInput.fill('6222020200112233445');
+  await page.getByText('中国工商银行 · 储蓄卡').waitFor();
+  const mobile = '13600136000';
+  await page.locator('input[name="reservedMobile"]:visible').fill(mobile);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByText(/\d+秒后重发/).waitFor();
+  const code = await lastBankCode(baseUrl, mobile);
+  assert.ok(code, 'the sandbox bank tells its code (GET /dev/bankcard/last)');
+  await page.locator('input[name="bindCode"]:visible').fill(code);
+  await screenshot(page, `${shot}-verify-card`);
+  await page.locator('.form-submit:visible', { hasText: '确认绑定' }).click();
+}
 
 export interface RentedOrder {
   orderId: number;
@@ -48,14 +69,14 @@ export async function rentUntilShipped(
   const orderId = await placeOrderOnConfirmPage(page, couponTitle, shot);
 
   await passRealNameAndFace(page, { name: person.name, idNo: idNumber(person.idSeq) }, shot);
-  await passCredit(page, shot);
+  // The credit page shows when the score is not known yet; a known one is skipped.
+  await page.waitForURL(/pages\/(zhima\/zhima|emergencyContact\/emergencyContact)/);
+  if (/zhima/.test(page.url())) await passCredit(page, shot);
   await fillEmergencyContact(page, shot);
   // The card step comes when the verification flow asks for it (deposit methods that withhold
   // instalments from a card); the step pages skip what the order does not need.
   await page.waitForURL(/pages\/(contractPreview\/contractPreview|bindCard\/bindCard)/);
-  if (/bindCard/.test(page.url())) {
-    await bindCard(page, (mobile) => lastSmsCode(baseUrl, mobile), shot);
-  }
+  if (/bindCard/.test(page.url())) await bindCardByPaste(page, baseUrl, shot);
   await signContract(page, baseUrl, shot);
   await freezeDeposit(page, shot);
   await payAtCashier(page, 'pay', shot);
