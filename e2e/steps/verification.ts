@@ -89,12 +89,19 @@ export async function passRealNameAndFace(
   );
 }
 
-/** The credit page shows the score and goes on. */
+/**
+ * Credit: scored at real-name submit, so a passing score skips the zhima page; either way the
+ * user ends on the emergency-contact step with credit marked done in the step bar.
+ */
 export async function passCredit(page: Page, shotPrefix: string): Promise<void> {
-  await page.waitForURL(/pages\/zhima\/zhima/);
-  await page.getByText('信用评估通过').waitFor();
-  await screenshot(page, `${shotPrefix}-verify-credit`);
-  await page.locator('.form-submit:visible', { hasText: '重新查询' }).click();
+  await page.waitForURL(/pages\/(zhima\/zhima|emergencyContact\/emergencyContact)/);
+  if (/zhima/.test(page.url())) {
+    await page.getByText('信用评估通过').waitFor();
+    await screenshot(page, `${shotPrefix}-verify-credit`);
+    await page.locator('.form-submit:visible', { hasText: '重新查询' }).click();
+  }
+  await page.waitForURL(/pages\/emergencyContact\/emergencyContact/);
+  await page.locator('.verify-bar__item--done:visible', { hasText: '信用评估' }).waitFor();
 }
 
 export async function fillEmergencyContact(page: Page, shotPrefix: string): Promise<void> {

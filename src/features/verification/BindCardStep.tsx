@@ -108,7 +108,8 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
       <TextField
         label={t('verify.card.number')}
         name="cardNo"
-        type="number"
+        // Text, not number: a number input refuses the spaces between the groups of four.
+        type="text"
         value={cardNo}
         onChange={(value) => setCardNo(groupCardNumber(value))}
         onBlur={(value) => setErrors((e) => ({ ...e, cardNo: checkCard(value) }))}
