@@ -225,7 +225,10 @@ describe('logs', () => {
   });
 
   test('the dev SMS route does not exist in production mode', async () => {
-    const server = await startTestServer({ env: { APP_ENV: 'production' } });
+    // Production refuses to start without its own key for ID and card hashes.
+    const server = await startTestServer({
+      env: { APP_ENV: 'production', KYC_HASH_KEY: 'test-only-key-for-production-mode' },
+    });
     try {
       const reply = await server.request('GET', '/dev/sms/last', {
         query: { mobile: '13988887777' },
@@ -236,4 +239,11 @@ describe('logs', () => {
       await server.close();
     }
   });
+});
+
+test('production refuses to start without KYC_HASH_KEY', async () => {
+  await assert.rejects(
+    startTestServer({ env: { APP_ENV: 'production' } }),
+    /KYC_HASH_KEY must be set in production/,
+  );
 });

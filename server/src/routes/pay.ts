@@ -67,7 +67,7 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>沙箱收银台</title></head><body><h1>沙箱收银台 (${escapeHtml(payment.channel)})</h1><p>订单号 ${no}</p><p>金额 ¥${yuan}</p>${button('pay', '支付')}${button('fail', '模拟失败')}${button('cancel', '取消')}</body></html>`,
+        `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>沙箱收银台</title><link rel="icon" href="data:,"></head><body><h1>沙箱收银台 (${escapeHtml(payment.channel)})</h1><p>订单号 ${no}</p><p>金额 ¥${yuan}</p>${button('pay', '支付')}${button('fail', '模拟失败')}${button('cancel', '取消')}</body></html>`,
       );
   });
 
