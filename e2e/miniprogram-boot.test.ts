@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { after, before, describe, it } from 'node:test';
-import { ROUTES } from '../src/routes';
+import { ROUTES, isTabPath } from '../src/routes';
 import { root, startServer, type RunningServer } from './harness';
 
 type MiniTarget = 'weapp' | 'alipay';
@@ -84,10 +84,14 @@ class FakeHost {
     private readonly dir: string,
     private readonly target: MiniTarget,
     private readonly baseUrl: string,
+    storage: Record<string, unknown> = {},
   ) {
+    for (const [key, value] of Object.entries(storage)) this.storage.set(key, value);
     const api = target === 'weapp' ? this.wxApi() : this.myApi();
     const logError = (...args: unknown[]) =>
-      this.errors.push(`console.error: ${args.map(String).join(' ')}`);
+      this.errors.push(
+        `console.error: ${args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' ')}`,
+      );
     this.context = vm.createContext({
       [target === 'weapp' ? 'wx' : 'my']: api,
       App: (config: AppConfig) => (this.app = config),
@@ -200,8 +204,9 @@ class FakeHost {
     call('onShow');
     call('onReady');
     await this.settle();
+    // Leaving a tab page hides it (the host keeps tab pages alive); any other page is unloaded.
     call('onHide');
-    call('onUnload');
+    if (!isTabPath(route)) call('onUnload');
     await this.settle();
     return payloads;
   }
@@ -379,11 +384,45 @@ function nodeCount(value: unknown): number {
   return own + Object.values(value).reduce((sum: number, child) => sum + nodeCount(child), 0);
 }
 
-describe('mini-program boot, brand 1', () => {
+const CLIENT_AUTH = `Basic ${Buffer.from('storefront:storefront').toString('base64')}`;
+
+/** A session from the real SMS login (the sandbox tells the code), kept as the app keeps it. */
+async function smsSession(baseUrl: string, mobile: string): Promise<Record<string, unknown>> {
+  const headers = {
+    'content-type': 'application/json',
+    'x-client-authorization': CLIENT_AUTH,
+    'x-platform': '1',
+    'x-user-type': 'app',
+  };
+  const call = async <T>(urlPath: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${baseUrl}${urlPath}`, {
+      ...init,
+      headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
+    });
+    const body = (await res.json()) as { code: number; msg: string; data: T };
+    assert.equal(body.code, 200, `${urlPath}: ${body.msg}`);
+    return body.data;
+  };
+  await call('/api/login/sendCode', { method: 'POST', body: JSON.stringify({ mobile }) });
+  const { code } = await call<{ code: string }>(`/dev/sms/last?mobile=${mobile}`);
+  const { token } = await call<{ token: string }>('/api/login/loginForSms', {
+    method: 'POST',
+    body: JSON.stringify({ mobile, code }),
+  });
+  const userInfo = await call<unknown>('/api/user/info', {
+    headers: { token, authorization: `Bearer ${token}` },
+  });
+  // src/platform/storage.ts keys; mini-program storage keeps values as they are.
+  return { 'token:1': token, userInfo };
+}
+
+describe('mini-program boot, brand 1, logged in', () => {
   let server: RunningServer;
+  let session: Record<string, unknown>;
 
   before(async () => {
     server = await startServer();
+    session = await smsSession(server.baseUrl, '13900139000');
   });
 
   after(async () => {
@@ -398,7 +437,7 @@ describe('mini-program boot, brand 1', () => {
 
       before(() => {
         assert.ok(fs.existsSync(path.join(dir, 'app.json')), `${dir} is not built`);
-        host = new FakeHost(dir, target, server.baseUrl);
+        host = new FakeHost(dir, target, server.baseUrl, session);
         host.launch();
       });
 

@@ -137,6 +137,8 @@ export async function buildApp(
               ? 'public, max-age=31536000, immutable'
               : 'public, max-age=3600';
         res.setHeader('cache-control', policy);
+        // The same URL answers brotli, gzip or plain by Accept-Encoding: shared caches must key on it.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
