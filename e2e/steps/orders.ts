@@ -116,6 +116,7 @@ export async function openBillsAndPayPicked(page: Page, shot: string): Promise<v
   const picked = page.locator('.bill-row__check:visible[aria-checked="true"]');
   assert.equal(await picked.count(), 1, 'the next bill is picked');
   await screenshot(page, shot);
+  await peekBill(page, `${shot}-one`);
   await page.locator('.bill-bar__button:visible').click();
   await page.waitForURL(/pages\/billpay\/pay\?orderId=\d+&billIds=\d+/);
 }
@@ -162,4 +163,32 @@ export async function returnByCourier(page: Page, waybill: string, shot: string)
   await page.locator('.form-submit:visible', { hasText: '确认寄回' }).click();
   await page.waitForURL(/pages\/orderDetail\/orderDetail\?orderId=\d+/);
   await expectOrderHeadline(page, '归还中');
+}
+
+/** 续租 on the order page: the term picker re-quotes; the sheet closes without paying. */
+export async function peekRenewal(page: Page, shot: string): Promise<void> {
+  await actionButton(page, '续租').click();
+  const sheet = page.locator('.quote-sheet:visible');
+  await sheet.locator('.quote-sheet__total').waitFor();
+  // Past the deposit authorisation's validity the server refuses the term, and says why.
+  await sheet.getByRole('radio', { name: '共3月' }).click();
+  await sheet.getByText('续租期限超出押金授权有效期').waitFor();
+  assert.equal(await sheet.locator('.form-submit--disabled').count(), 1, 'nothing to pay');
+  await screenshot(page, `${shot}-refused`);
+  await sheet.getByRole('radio', { name: '共1月' }).click();
+  await sheet.locator('.term-picker__option--on', { hasText: '共1月' }).waitFor();
+  await sheet.locator('.quote-sheet__total').waitFor();
+  await screenshot(page, shot);
+  await sheet.locator('.quote-sheet__close').click();
+  await sheet.waitFor({ state: 'detached' });
+}
+
+/** On the repayment plan: one bill's breakdown, and back. */
+export async function peekBill(page: Page, shot: string): Promise<void> {
+  await page.locator('.bill-row:visible .bill-row__more').first().click();
+  await page.waitForURL(/pages\/billingDetails\/billingDetails\?orderId=\d+&billId=\d+/);
+  await page.locator('.bill-item__row:visible', { hasText: '账单类型' }).waitFor();
+  await screenshot(page, shot);
+  await page.goBack();
+  await page.waitForURL(/pages\/billDetail\/billDetail\?orderId=\d+/);
 }

@@ -66,12 +66,17 @@ export function ShipmentForm({ couriers, onSubmit }: ShipmentFormProps) {
           name="waybill"
           required
           value={waybill}
-          onChange={setWaybill}
-          onBlur={(value) =>
-            setWaybillError(
-              value.trim() === '' || isWaybill(value.trim()) ? '' : t('aftersale.waybillInvalid'),
-            )
-          }
+          onChange={(value) => {
+            setWaybill(value);
+            // The error goes as soon as the number is right, not on blur: a line vanishing
+            // under the finger as the field blurs would move the submit button mid-tap.
+            if (isWaybill(value.trim())) setWaybillError('');
+          }}
+          onBlur={(value) => {
+            if (value.trim() !== '' && !isWaybill(value.trim())) {
+              setWaybillError(t('aftersale.waybillInvalid'));
+            }
+          }}
           error={waybillError}
           maxlength={30}
           placeholder={t('aftersale.waybillPlaceholder')}
