@@ -74,6 +74,11 @@ test('preOrder → verify → bind; the card is shown as first 6 + last 4 only',
   assert.equal(early.status, 400);
   const code = sandboxBank(server).lastCode('13700000002');
   assert.ok(code);
+  // Browser tests read the same code over HTTP while the sandbox bank is active.
+  const dev = await server.request<{ code: string }>('GET', '/dev/bankcard/last', {
+    query: { mobile: '13700000002' },
+  });
+  assert.equal(dev.body.data.code, code);
   const verified = await server.request('POST', '/api/user/verifyBindCard', {
     token: t,
     body: { bindId: pre.body.data.bindId, code },

@@ -224,7 +224,7 @@ describe('logs', () => {
     }
   });
 
-  test('the dev SMS route does not exist in production mode', async () => {
+  test('the dev code routes do not exist in production mode', async () => {
     // Production refuses to start without its own key for ID and card hashes.
     const server = await startTestServer({
       env: { APP_ENV: 'production', KYC_HASH_KEY: 'test-only-key-for-production-mode' },
@@ -235,6 +235,10 @@ describe('logs', () => {
       });
       assert.equal(reply.status, 404);
       assert.equal(reply.body.code, 404);
+      const bank = await server.request('GET', '/dev/bankcard/last', {
+        query: { mobile: '13988887777' },
+      });
+      assert.equal(bank.status, 404);
     } finally {
       await server.close();
     }
