@@ -5,7 +5,7 @@
 import { Text, View } from '@tarojs/components';
 import { useEffect, useState } from 'react';
 import { fetchExpressCompanies, shipReturn, type ExpressCompany } from '../../api/order';
-import { FormField, SubmitButton, TextField } from '../../components/form';
+import { SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState } from '../../components/states';
 import { useTranslation } from '../../i18n';
@@ -42,9 +42,17 @@ export function ShipmentForm({ couriers, onSubmit }: ShipmentFormProps) {
   return (
     <View>
       <View className="aftersale-card">
-        <FormField label={t('aftersale.courier')} required error={courierError}>
-          <View />
-        </FormField>
+        <Text className="aftersale-card__title">
+          {t('aftersale.courier')}
+          <Text className="form-field__required" aria-hidden>
+            *
+          </Text>
+        </Text>
+        {courierError && (
+          <Text className="form-field__error" role="alert">
+            {courierError}
+          </Text>
+        )}
         <View className="choice-list" role="radiogroup" aria-label={t('aftersale.courier')}>
           {couriers.map((item) => (
             <View

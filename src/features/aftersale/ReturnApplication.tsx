@@ -12,7 +12,7 @@ import {
   type DictionaryItem,
   type OrderDetail,
 } from '../../api/order';
-import { FormField, SubmitButton } from '../../components/form';
+import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
@@ -78,9 +78,17 @@ export function ReturnApplication({ params }: PageBodyProps) {
       </View>
 
       <View className="aftersale-card">
-        <FormField label={t('aftersale.reason')} required error={reasonError}>
-          <View />
-        </FormField>
+        <Text className="aftersale-card__title">
+          {t('aftersale.reason')}
+          <Text className="form-field__required" aria-hidden>
+            *
+          </Text>
+        </Text>
+        {reasonError && (
+          <Text className="form-field__error" role="alert">
+            {reasonError}
+          </Text>
+        )}
         <View className="choice-list" role="radiogroup" aria-label={t('aftersale.reason')}>
           {reasons.map((item) => (
             <View
