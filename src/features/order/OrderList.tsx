@@ -105,7 +105,14 @@ export function OrderList({ params }: PageBodyProps) {
 
   return (
     <View className="my-orders">
-      <ScrollView className="my-orders__tabs" scrollX role="tablist" enhanced showScrollbar={false}>
+      <ScrollView
+        className="my-orders__tabs"
+        scrollX
+        scrollIntoView={`order-tab-${tab}`}
+        role="tablist"
+        enhanced
+        showScrollbar={false}
+      >
         {TAB_KEYS.map((key) => (
           <View
             key={key}
