@@ -8,6 +8,7 @@
  *
  *   npm run perf                 build the H5 app when its sources changed, then measure
  *   PERF_RUNS=1 npm run perf     fewer runs while iterating (the report says how many)
+ *   DIST_DIR, PERF_SKIP_BUILD=1, PERF_MANIFEST=<manifest.json>   measure a build made elsewhere
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -223,7 +224,8 @@ function budgetRows(): { rows: BudgetRow[]; images: string[]; manifestBuiltAt?: 
   const serverAssets = path.join(root, 'server', 'assets');
   if (fs.existsSync(serverAssets))
     images.push(...oversizedImages(serverAssets).map((i) => `server/assets/${i}`));
-  const manifestPath = path.join(dist, 'manifest.json');
+  // PERF_MANIFEST: mini-program figures from another build (e.g. a build:brands elsewhere).
+  const manifestPath = process.env.PERF_MANIFEST ?? path.join(dist, 'manifest.json');
   if (!fs.existsSync(manifestPath)) return { rows, images };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as {
     builtAt: string;
