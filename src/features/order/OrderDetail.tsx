@@ -428,12 +428,17 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
           note={t('order.buyout.note')}
           confirmLabel={t('order.buyout.confirm')}
           onConfirm={async () => {
+            // The dialog draws below the sheet's layer: the sheet steps aside while it asks.
+            setSheet('none');
             const sure = await confirmAction(t('order.buyout.irreversible'), {
               title: t('order.buyout.title'),
               confirm: t('order.buyout.confirm'),
               cancel: t('order.keep'),
             });
-            if (!sure) return;
+            if (!sure) {
+              setSheet('buyout');
+              return;
+            }
             const reply = await applyBuyout(order.id);
             if (reply.code === 200) await payOpenBill('BUYOUT');
           }}
