@@ -203,7 +203,12 @@ interface BudgetRow {
 }
 
 /** The bundle budgets from the built artifacts: H5 from dist/h5, mini-programs from the manifest. */
-function budgetRows(): { rows: BudgetRow[]; images: string[]; manifestBuiltAt?: string } {
+function budgetRows(): {
+  rows: BudgetRow[];
+  images: string[];
+  manifest: string;
+  manifestBuiltAt?: string;
+} {
   const rows: BudgetRow[] = [];
   const first = h5FirstRouteSizes(path.join(dist, 'h5'));
   rows.push(
@@ -226,7 +231,8 @@ function budgetRows(): { rows: BudgetRow[]; images: string[]; manifestBuiltAt?: 
     images.push(...oversizedImages(serverAssets).map((i) => `server/assets/${i}`));
   // PERF_MANIFEST: mini-program figures from another build (e.g. a build:brands elsewhere).
   const manifestPath = process.env.PERF_MANIFEST ?? path.join(dist, 'manifest.json');
-  if (!fs.existsSync(manifestPath)) return { rows, images };
+  const manifestName = path.relative(root, manifestPath);
+  if (!fs.existsSync(manifestPath)) return { rows, images, manifest: manifestName };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as {
     builtAt: string;
     artifacts: {
@@ -264,7 +270,7 @@ function budgetRows(): { rows: BudgetRow[]; images: string[]; manifestBuiltAt?: 
           .map((p) => `${target}/${a.brand}: ${p}`),
       );
   }
-  return { rows, images, manifestBuiltAt: manifest.builtAt };
+  return { rows, images, manifest: manifestName, manifestBuiltAt: manifest.builtAt };
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -307,13 +313,13 @@ function markdown(
         `| ${p.name}${p.loggedIn ? ' (logged in)' : ''} | ${fmt(p.median)} | ${p.missed.length ? `missed: ${p.missed.join('; ')}` : 'ok'} |`,
     ),
     '',
-    '"JS/CSS KB sent" are the bytes Lighthouse saw on the wire (gzip, with headers).',
+    '"JS/CSS KB sent" are the bytes Lighthouse saw on the wire (brotli where precompressed, with headers).',
     '',
     '## Bundle budgets',
     '',
     'H5 first route = the scripts and stylesheets dist/h5/index.html names plus the chunks the home',
     "route's loader requests (scripts/artifact-checks.ts `h5FirstRouteSizes`), gzip level 9.",
-    `Mini-program figures come from dist/manifest.json${budgets.manifestBuiltAt ? ` (built ${budgets.manifestBuiltAt})` : ' (not built)'}; \`npm run build:brands\` writes it for all 9 brands.`,
+    `Mini-program figures come from ${budgets.manifest}${budgets.manifestBuiltAt ? ` (built ${budgets.manifestBuiltAt})` : ' (not built)'}; \`npm run build:brands\` writes it for all 9 brands.`,
     '',
     '| what | now | budget | result |',
     '| --- | --- | --- | --- |',
