@@ -6,8 +6,8 @@
  * merchant approves, ships and the courier delivers. Shared by journeys 1 and 2.
  */
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { screenshot, type RunningServer } from '../harness';
+import type { Browser, Page } from 'playwright-core';
+import { phonePage, screenshot, type RunningServer } from '../harness';
 import {
   addAddress,
   claimCoupons,
@@ -84,4 +84,20 @@ export async function rentUntilShipped(
 
   await approveAndShip(baseUrl, orderId, person.waybill);
   return { orderId, api };
+}
+
+/**
+ * A phone-sized page whose `errors` are the app's: the sandbox cashier and e-sign pages are bare
+ * server pages without an icon, so the browser's /favicon.ico request there (a 404) is not ours.
+ */
+export async function appPhonePage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const { page } = await phonePage(browser);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
 }
