@@ -18,6 +18,8 @@ import { actionButtons, statusHint, termUnitLabel } from './orderView';
 import './order.scss';
 
 const TAB_KEYS = Object.keys(ORDER_TABS) as OrderTab[];
+/** About one tab's width (three characters and padding), for scrolling the open one in. */
+const TAB_WIDTH_PX = 64;
 
 function isTab(value: unknown): value is OrderTab {
   return typeof value === 'string' && (TAB_KEYS as string[]).includes(value);
@@ -108,7 +110,10 @@ export function OrderList({ params }: PageBodyProps) {
       <ScrollView
         className="my-orders__tabs"
         scrollX
-        scrollIntoView={`order-tab-${tab}`}
+        // Brings the open tab on screen (?tab= from the user centre may name one off to the
+        // right); scrollIntoView is ignored by the H5 ScrollView, an offset works everywhere.
+        scrollLeft={Math.max(0, TAB_KEYS.indexOf(tab) - 2) * TAB_WIDTH_PX}
+        scrollWithAnimation
         role="tablist"
         enhanced
         showScrollbar={false}
