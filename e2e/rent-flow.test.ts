@@ -95,6 +95,7 @@ describe('rent a phone from start to finish', () => {
     assert.equal(done.data.status, 'COMPLETED', 'the deposit is released after the buy-out');
     await openOrderDetail(page, server.baseUrl, orderId);
     await page.locator('.event-timeline__text:visible', { hasText: '已买断' }).waitFor();
+    await page.locator('.event-timeline:visible').scrollIntoViewIfNeeded();
     await screenshot(page, 'rent-bought-out');
     await openMyOrders(page, server.baseUrl, 'done', '已完成', '已完成', 'rent-my-orders-done');
     // The refused renewal term is the server's 409 by design (the browser logs any 4xx).

@@ -57,6 +57,34 @@ describe('the order screens follow the server', () => {
     ]);
   });
 
+  it('never marks a bought-out order as returned', () => {
+    const events = [
+      { action: 'receive', from: 'SHIPPED', to: 'RENTING', at: '2026-03-01T08:00:00Z', note: '' },
+      {
+        action: 'buyout_paid',
+        from: 'BUYING_OUT',
+        to: 'BOUGHT_OUT',
+        at: '2026-04-01T08:00:00Z',
+        note: '',
+      },
+    ];
+    const points = rentalTimeline(
+      { status: 'COMPLETED', startDate: '2026-03-02', endDate: '2027-03-01', events },
+      '2026-04-02',
+    );
+    expect(points[3].reached).toBe(false);
+    const returned = rentalTimeline(
+      {
+        status: 'COMPLETED',
+        startDate: '2026-03-02',
+        endDate: '2027-03-01',
+        events: events.slice(0, 1),
+      },
+      '2026-04-02',
+    );
+    expect(returned[3].reached).toBe(true);
+  });
+
   it('sums the bills: periods paid, what is owed, what is late, the next due', () => {
     const base = {
       discount: 0,

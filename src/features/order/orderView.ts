@@ -180,7 +180,9 @@ export function rentalTimeline(
     {
       label: 'order.timeline.returned',
       date: returned,
-      reached: returned !== undefined || order.status === 'COMPLETED',
+      // A completed order was returned unless it was bought out (then there is no return).
+      reached:
+        returned !== undefined || (order.status === 'COMPLETED' && at('buyout_paid') === undefined),
     },
   ];
 }
