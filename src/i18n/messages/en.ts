@@ -6,7 +6,7 @@ export const en: Messages = {
   'order.event.sign': 'Contract signed',
   'order.event.freeze_succeeded': 'Deposit frozen',
   'order.event.freeze_failed': 'Deposit freeze failed',
-  'order.event.refreeze': 'Freeze restarted',
+  'order.event.refreeze': 'Deposit freeze started',
   'order.event.first_paid': 'First payment made',
   'order.event.pay_expired': 'Payment window closed',
   'order.event.cancel': 'Cancelled',

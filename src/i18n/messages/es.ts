@@ -6,7 +6,7 @@ export const es: Messages = {
   'order.event.sign': 'Contrato firmado',
   'order.event.freeze_succeeded': 'Depósito retenido',
   'order.event.freeze_failed': 'Falló la retención',
-  'order.event.refreeze': 'Retención reiniciada',
+  'order.event.refreeze': 'Retención iniciada',
   'order.event.first_paid': 'Primer pago realizado',
   'order.event.pay_expired': 'Plazo de pago vencido',
   'order.event.cancel': 'Cancelado',

@@ -6,7 +6,7 @@ export const fr: Messages = {
   'order.event.sign': 'Contrat signé',
   'order.event.freeze_succeeded': 'Caution gelée',
   'order.event.freeze_failed': 'Échec du gel',
-  'order.event.refreeze': 'Gel relancé',
+  'order.event.refreeze': 'Gel lancé',
   'order.event.first_paid': 'Premier paiement effectué',
   'order.event.pay_expired': 'Délai de paiement dépassé',
   'order.event.cancel': 'Annulée',

@@ -8,7 +8,7 @@ export const zhHans = {
   'order.event.sign': '合同已签署',
   'order.event.freeze_succeeded': '押金已冻结',
   'order.event.freeze_failed': '押金冻结失败',
-  'order.event.refreeze': '重新发起免押授权',
+  'order.event.refreeze': '发起免押授权',
   'order.event.first_paid': '首期已支付',
   'order.event.pay_expired': '支付超时',
   'order.event.cancel': '订单取消',

@@ -6,7 +6,7 @@ export const zhHant: Messages = {
   'order.event.sign': '合同已簽署',
   'order.event.freeze_succeeded': '押金已凍結',
   'order.event.freeze_failed': '押金凍結失敗',
-  'order.event.refreeze': '重新發起免押授權',
+  'order.event.refreeze': '發起免押授權',
   'order.event.first_paid': '首期已支付',
   'order.event.pay_expired': '支付超時',
   'order.event.cancel': '訂單取消',
