@@ -3,6 +3,7 @@
  * the finished fragment goes through sanitize-html with a short allow-list (no scripts, no event
  * handlers, no URLs of any kind): two independent layers, so a slip in one is caught by the other.
  */
+import { yuan } from '../money.ts';
 import sanitizeHtml from 'sanitize-html';
 
 export interface ContractBill {
@@ -58,12 +59,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (ch) => ENTITIES[ch] ?? ch);
 }
 
-/** 12345 fen → "123.45" */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { yuan };
 
 const DEPOSIT_METHODS: Record<ContractData['depositMethod'], string> = {
   freeze: '支付宝资金授权冻结，租期结束且无欠款后解冻',

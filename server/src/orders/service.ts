@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import type { Database } from '../db/schema.ts';
+import { yuan } from '../money.ts';
 import type { AppDeps } from '../deps.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
@@ -1115,7 +1116,7 @@ async function applyFreezeNotification(
   await applyOrderAction(trx, auth.order_id, succeeded ? 'freeze_succeeded' : 'freeze_failed', {
     actor: 'provider',
     now,
-    note: succeeded ? `押金已冻结 ${auth.amount}` : '免押授权失败',
+    note: succeeded ? `押金已冻结 ¥${yuan(auth.amount)}` : '免押授权失败',
   });
   return 'applied';
 }

@@ -4,6 +4,7 @@
  * pays through (`GET /pay/cashier/{outTradeNo}`: pay, fail or cancel, then back to the storefront's
  * payment result page).
  */
+import { yuan } from '../money.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { handleNotification } from '../orders/service.ts';
@@ -60,14 +61,13 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .executeTakeFirst();
     if (!payment) return reply.status(404).type('text/plain').send('unknown trade');
     const no = escapeHtml(payment.out_trade_no);
-    const yuan = (payment.amount / 100).toFixed(2);
     const button = (outcome: string, label: string) =>
       `<form method="post" action="/pay/cashier/${no}/${outcome}"><button type="submit" name="do" value="${outcome}">${label}</button></form>`;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>沙箱收银台</title><link rel="icon" href="data:,"></head><body><h1>沙箱收银台 (${escapeHtml(payment.channel)})</h1><p>订单号 ${no}</p><p>金额 ¥${yuan}</p>${button('pay', '支付')}${button('fail', '模拟失败')}${button('cancel', '取消')}</body></html>`,
+        `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>沙箱收银台</title><link rel="icon" href="data:,"></head><body><h1>沙箱收银台 (${escapeHtml(payment.channel)})</h1><p>订单号 ${no}</p><p>金额 ¥${yuan(payment.amount)}</p>${button('pay', '支付')}${button('fail', '模拟失败')}${button('cancel', '取消')}</body></html>`,
       );
   });
 

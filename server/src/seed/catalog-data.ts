@@ -1069,6 +1069,11 @@ export const HOT_KEYWORDS: readonly string[] = [
 ];
 
 export const DICTIONARY: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  // Where returned goods go (label: recipient and phone; value: the address), shown to copy on
+  // the return screens.
+  return_address: [
+    ['租赁售后中心 400-826-1688', '浙江省杭州市余杭区文一西路 998 号 售后仓 3 号门'],
+  ],
   goods_condition: [
     ['全新', '全新'],
     ['99新', '99新'],
