@@ -19,7 +19,7 @@ import zlib from 'node:zlib';
 import { isPlatformId } from '../contract/http';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import type { Brand } from '../src/brands/types';
-import { HOME_PATH, ROUTES, TABS, splitPackages } from '../src/routes';
+import { ROUTES, TABS, splitPackages } from '../src/routes';
 import {
   BRAND_COLOR_PLACEHOLDER,
   BRAND_PLACEHOLDER,
@@ -211,35 +211,6 @@ function precompress(out: string): void {
   }
 }
 
-/**
- * The opened route's scripts are otherwise requested only once the app entry has run; a small
- * inline script in index.html preloads them beside the entry (one round trip and the entry's
- * parse time earlier). The route-to-files table comes from each route's loader in the entry.
- */
-function injectRoutePreload(out: string): void {
-  const indexHtml = path.join(out, 'index.html');
-  const html = fs.readFileSync(indexHtml, 'utf8');
-  const entry = [...html.matchAll(/<script[^>]*\ssrc="\/(js\/app\.[^"]+\.js)"/g)][0]?.[1];
-  if (!entry) return;
-  const code = fs.readFileSync(path.join(out, entry), 'utf8');
-  const byId = new Map<string, string[]>();
-  // Scripts only: preloading the route's stylesheets too moved home's layout (CLS 0.55).
-  for (const name of fs.readdirSync(path.join(out, 'js')).filter((n) => n.endsWith('.js'))) {
-    const id = name.split('.')[0];
-    byId.set(id, [...(byId.get(id) ?? []), `js/${name}`]);
-  }
-  const table: Record<string, string[]> = {};
-  for (const m of code.matchAll(/"path":"(pages\/[^"]+)","load":function[^{]*\{([^}]*)\}/g)) {
-    table[m[1]] = [...m[2].matchAll(/\.e\((\d+)\)/g)].flatMap((id) => byId.get(id[1]) ?? []);
-  }
-  const script =
-    `<script>!function(t){var p=location.hash.replace(/^#\\/?/,"").split("?")[0]||"${HOME_PATH}";` +
-    '(t[p]||[]).forEach(function(f){var l=document.createElement("link");l.rel="preload";' +
-    'l.as="script";l.href="/"+f;document.head.appendChild(l)})}(' +
-    `${JSON.stringify(table)});</script>`;
-  fs.writeFileSync(indexHtml, html.replace('</head>', `${script}</head>`));
-}
-
 /** H5: one artifact for all nine brands; their records go into index.html, their images beside. */
 function publishH5(): string {
   const out = path.join(dist, 'h5');
@@ -250,7 +221,6 @@ function publishH5(): string {
   });
   const indexHtml = path.join(out, 'index.html');
   fs.writeFileSync(indexHtml, stampIndexHtml(fs.readFileSync(indexHtml, 'utf8')));
-  injectRoutePreload(out);
   precompress(out);
   return out;
 }
