@@ -4,6 +4,7 @@
  * A library (i18next, about 40 KB) would add weight to every mini-program package for features
  * the product does not use (plurals, namespaces, lazy loading).
  */
+import { useCallback } from 'react';
 import { create } from 'zustand';
 import {
   getLanguage as readStoredLanguage,
@@ -88,9 +89,11 @@ export function useTranslation(): {
 } {
   const language = useI18nStore((state) => state.language);
   const change = useI18nStore((state) => state.setLanguage);
-  return {
-    t: (key, params) => translate(language, key, params),
-    language,
-    setLanguage: change,
-  };
+  // One `t` per language: effects that list it as a dependency must not re-run (and refetch)
+  // on every render.
+  const t = useCallback(
+    (key: MessageKey, params?: MessageParams) => translate(language, key, params),
+    [language],
+  );
+  return { t, language, setLanguage: change };
 }

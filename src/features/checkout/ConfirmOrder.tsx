@@ -7,6 +7,7 @@
  * method with what it means; the price breakdown; the agreements; submit with one idempotency
  * key per set of choices, so a double tap places one order. Then the verification steps.
  */
+import { useRequireLogin } from '../../stores/require-login';
 import { Image, Text, View } from '@tarojs/components';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchAddresses, type Address } from '../../api/address';
@@ -15,7 +16,7 @@ import { fetchMyCoupons, type MyCoupon } from '../../api/coupon';
 import { getGoodsInfo } from '../../api/goods';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
-import { ErrorState, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation, type MessageKey } from '../../i18n';
 import { goToPage } from '../../platform/account';
 import { mediaUrl } from '../../platform/catalog';
@@ -41,7 +42,22 @@ type Load =
   | { state: 'error'; message: string }
   | { state: 'ready'; goods: GoodsInfo; coupons: MyCoupon[] };
 
-export function ConfirmOrder({ params }: PageBodyProps) {
+/**
+ * The confirm-order page: a visitor logs in first (and comes back here), and a link without a
+ * goods, SKU and plan choice says so instead of asking the server about nothing.
+ */
+export function ConfirmOrder(props: PageBodyProps) {
+  const { t } = useTranslation();
+  const loggedIn = useRequireLogin(props.route, props.params);
+  if (!loggedIn) return null;
+  const ids = [props.params.goodsId, props.params.skuId, props.params.planId].map(Number);
+  if (!ids.every((id) => Number.isInteger(id) && id > 0)) {
+    return <EmptyState title={t('checkout.choiceGone')} />;
+  }
+  return <ConfirmOrderBody {...props} />;
+}
+
+function ConfirmOrderBody({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const goodsId = Number(params.goodsId);
   const skuId = Number(params.skuId);

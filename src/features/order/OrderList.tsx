@@ -3,6 +3,7 @@
  * done|cancelled> (ORDER_TABS of contract/api/order; default all). Each card opens
  * /pages/orderDetail/orderDetail?orderId=<id>; its buttons are the actions the server allows.
  */
+import { useRequireLogin } from '../../stores/require-login';
 import { Image, ScrollView, Text, View } from '@tarojs/components';
 import { ORDER_TABS } from '@contract/api/order';
 import { useCallback, useRef, useState } from 'react';
@@ -89,7 +90,12 @@ export function OrderCard({ order }: { order: OrderSummary }) {
   );
 }
 
-export function OrderList({ params }: PageBodyProps) {
+/** My orders: a visitor logs in first (and comes back to the same tab). */
+export function OrderList(props: PageBodyProps) {
+  return useRequireLogin(props.route, props.params) ? <Orders {...props} /> : null;
+}
+
+function Orders({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<OrderTab>(isTab(params.tab) ? params.tab : 'all');
   const fetchPage = useCallback(
