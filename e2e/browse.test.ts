@@ -199,19 +199,22 @@ describe('browse journeys', () => {
     await viewer.getByRole('button', { name: '关闭' }).click();
     await viewer.waitFor({ state: 'detached' });
 
-    // Rent now carries the choices to the confirm-order page.
+    // Rent now carries the choices to the confirm-order page; a visitor is asked to log in
+    // first, with those choices kept in the way back.
     const checkedServices = await page.locator('.service-option[aria-checked="true"]').count();
     assert.ok(checkedServices >= 1);
     await page.locator('.action-bar__rent').click();
-    await page.waitForURL(/pages\/order\/order\?/);
-    const query = new URLSearchParams(page.url().split('?')[1]);
+    await page.waitForURL(/pages\/loginNew\/loginNew\?redirect=/);
+    const redirect = new URLSearchParams(page.url().split('?')[1]).get('redirect') ?? '';
+    assert.match(redirect, /^\/pages\/order\/order\?/);
+    const query = new URLSearchParams(redirect.split('?')[1]);
     assert.match(query.get('goodsId') ?? '', /^\d+$/);
     assert.match(query.get('skuId') ?? '', /^\d+$/);
     assert.match(query.get('planId') ?? '', /^\d+$/);
     // Every ticked service (required ones and the one picked), by id.
     assert.match(query.get('serviceIds') ?? '', /^\d+(,\d+)*$/);
     assert.equal(query.get('serviceIds')?.split(',').length, checkedServices);
-    await screenshot(page, 'browse-order-placeholder');
+    await screenshot(page, 'browse-rent-now-login');
     assert.deepEqual(errors, []);
     await page.close();
   });
