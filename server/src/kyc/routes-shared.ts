@@ -1,9 +1,23 @@
 /** Pieces both route spellings (/api/user, /api/client) share. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { AuthSubmitBody } from '../../../contract/api/kyc.ts';
+import {
+  AuthSubmitBody,
+  FaceResultBody,
+  FaceResultReply,
+  FaceStartReply,
+  IdentityReply,
+} from '../../../contract/api/kyc.ts';
 import type { AppDeps } from '../deps.ts';
-import { badRequest } from '../plugins/errors.ts';
-import { submitFromOcr, submitIdentity, type IdentityView } from './identity.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { badRequest, ok } from '../plugins/errors.ts';
+import {
+  faceResult,
+  startFace,
+  submitFromOcr,
+  submitIdentity,
+  type IdentityView,
+} from './identity.ts';
 
 /** This server's origin as the client reached it: sandbox pages and callbacks are served here. */
 export function originOf(request: FastifyRequest): string {
@@ -22,3 +36,27 @@ export function authSubmit(
   }
   return submitIdentity(deps, userId, { name: body.name, idNo: body.idNo, source: 'manual' });
 }
+
+/**
+ * Real name and face sessions, the calls both spellings answer alike: registered inside each
+ * spelling's plugin, after its login hook, so it takes that plugin's prefix and hook.
+ */
+export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+
+  app.post(
+    '/auth/submit',
+    { schema: { body: AuthSubmitBody, response: { 200: IdentityReply } } },
+    async (request) => ok(await authSubmit(deps, currentUser(request).id, request.body)),
+  );
+
+  app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) =>
+    ok(await startFace(deps, currentUser(request).id, originOf(request))),
+  );
+
+  app.post(
+    '/face/result',
+    { schema: { body: FaceResultBody, response: { 200: FaceResultReply } } },
+    async (request) => ok(await faceResult(deps, currentUser(request).id, request.body.certifyId)),
+  );
+};

@@ -1,32 +1,22 @@
 /**
- * Verification routes under /api/client (the H5 spelling): ID-card OCR, real-name submit, face
- * sessions with an uploaded photo, the emergency contact ("link"), and the order's contract.
+ * Verification routes under /api/client (the H5 spelling): ID-card OCR, real-name submit and face
+ * sessions (`identityRoutes`, shared with /api/user), the selfie upload, the emergency contact
+ * ("link"), and the order's contract.
  * See src/kyc/README.md for how these pair with the /api/user ones.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OrderRef, ContractViewReply } from '../../../contract/api/contract.ts';
 import {
-  AuthSubmitBody,
   FacePutBody,
-  FaceResultBody,
   FaceResultReply,
-  FaceStartReply,
-  IdentityReply,
   LinkReply,
   LinkSubmitBody,
   OcrBody,
   OcrReply,
 } from '../../../contract/api/kyc.ts';
 import { checkContract, contractHtml } from '../contracts/service.ts';
-import {
-  contactOf,
-  faceResult,
-  ocrIdCard,
-  putFacePhoto,
-  saveContact,
-  startFace,
-} from '../kyc/identity.ts';
-import { authSubmit, originOf } from '../kyc/routes-shared.ts';
+import { contactOf, faceResult, ocrIdCard, putFacePhoto, saveContact } from '../kyc/identity.ts';
+import { identityRoutes } from '../kyc/routes-shared.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
 
@@ -56,21 +46,7 @@ const kycClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/auth/submit',
-    { schema: { body: AuthSubmitBody, response: { 200: IdentityReply } } },
-    async (request) => ok(await authSubmit(deps, currentUser(request).id, request.body)),
-  );
-
-  app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) =>
-    ok(await startFace(deps, currentUser(request).id, originOf(request))),
-  );
-
-  app.post(
-    '/face/result',
-    { schema: { body: FaceResultBody, response: { 200: FaceResultReply } } },
-    async (request) => ok(await faceResult(deps, currentUser(request).id, request.body.certifyId)),
-  );
+  await app.register(identityRoutes);
 
   // The latest session's verdict, for a page that came back from the face flow without its id.
   app.post('/face/result2', { schema: { response: { 200: FaceResultReply } } }, async (request) =>

@@ -1,7 +1,7 @@
 /**
  * Verification routes under /api/user (the mini-program spelling): bank-card lookup and binding,
- * real-name submit, face sessions, and the verification status. See src/kyc/README.md for how
- * these pair with the /api/client ones.
+ * real-name submit and face sessions (`identityRoutes`, shared with /api/client), and the
+ * verification status. See src/kyc/README.md for how these pair with the /api/client ones.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -15,17 +15,10 @@ import {
   VerifyBindBody,
   VerifyBindReply,
 } from '../../../contract/api/bankcard.ts';
-import {
-  AuthStatusReply,
-  AuthSubmitBody,
-  FaceResultBody,
-  FaceResultReply,
-  FaceStartReply,
-  IdentityReply,
-} from '../../../contract/api/kyc.ts';
+import { AuthStatusReply } from '../../../contract/api/kyc.ts';
 import { bankInfo, bindCard, listCards, preBindCard, verifyBindCode } from '../kyc/bankcard.ts';
-import { faceResult, identityOf, startFace } from '../kyc/identity.ts';
-import { authSubmit, originOf } from '../kyc/routes-shared.ts';
+import { identityOf } from '../kyc/identity.ts';
+import { identityRoutes } from '../kyc/routes-shared.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
@@ -66,21 +59,7 @@ const kycUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await listCards(deps, currentUser(request).id)),
   );
 
-  app.post(
-    '/auth/submit',
-    { schema: { body: AuthSubmitBody, response: { 200: IdentityReply } } },
-    async (request) => ok(await authSubmit(deps, currentUser(request).id, request.body)),
-  );
-
-  app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) =>
-    ok(await startFace(deps, currentUser(request).id, originOf(request))),
-  );
-
-  app.post(
-    '/face/result',
-    { schema: { body: FaceResultBody, response: { 200: FaceResultReply } } },
-    async (request) => ok(await faceResult(deps, currentUser(request).id, request.body.certifyId)),
-  );
+  await app.register(identityRoutes);
 
   app.get('/auth/status', { schema: { response: { 200: AuthStatusReply } } }, async (request) => {
     const { id } = currentUser(request);
