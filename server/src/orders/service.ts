@@ -35,7 +35,7 @@ import {
   type Action,
   type OrderStatus,
 } from './machine.ts';
-import type { Actor, DepositMethod, OrderSnapshot } from './schema.ts';
+import type { Actor, DepositMethod, OrderSnapshot, PaymentsTable } from './schema.ts';
 import './schema.ts';
 
 type Db = Kysely<Database>;
@@ -333,12 +333,18 @@ export async function placeOrder(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export async function ownOrder(db: Db | Trx, userId: number, orderId: number) {
+export async function ownOrder(
+  db: Db | Trx,
+  userId: number,
+  orderId: number,
+  { lock = false }: { lock?: boolean } = {},
+) {
   const order = await db
     .selectFrom('orders')
     .selectAll()
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
+    .$if(lock, (query) => query.forUpdate())
     .executeTakeFirst();
   // Someone else's order answers exactly like a missing one.
   if (!order) throw notFound('订单不存在');
@@ -499,12 +505,7 @@ async function releaseOnCancel(trx: Trx, deps: AppDeps, order: OrderRow, refund:
       .execute();
   }
   await closeOpenPayments(trx, order.id);
-  await trx
-    .updateTable('bills')
-    .set({ status: 'cancelled' })
-    .where('order_id', '=', order.id)
-    .where('status', '=', 'unpaid')
-    .execute();
+  await cancelUnpaidBills(trx, order.id);
   await releaseDeposit(trx, deps, order.id);
   if (refund) await refundAll(trx, deps, order.id, '取消订单退款');
 }
@@ -516,13 +517,34 @@ async function closeOpenPayments(trx: Trx, orderId: number) {
     .where('order_id', '=', orderId)
     .where('status', '=', 'created')
     .execute();
-  if (open.length === 0) return;
-  const ids = open.map((p) => p.id);
-  await trx.updateTable('payments').set({ status: 'closed' }).where('id', 'in', ids).execute();
+  await closePayments(
+    trx,
+    open.map((p) => p.id),
+  );
+}
+
+/** Closes the payments still open among `ids` and frees the bills they covered. */
+async function closePayments(trx: Trx, ids: number[]) {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('payments')
+    .set({ status: 'closed' })
+    .where('id', 'in', ids)
+    .where('status', '=', 'created')
+    .execute();
   await trx
     .updateTable('payment_bills')
     .set({ open: false })
     .where('payment_id', 'in', ids)
+    .execute();
+}
+
+async function cancelUnpaidBills(trx: Trx, orderId: number) {
+  await trx
+    .updateTable('bills')
+    .set({ status: 'cancelled' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'unpaid')
     .execute();
 }
 
@@ -557,7 +579,7 @@ async function releaseDeposit(trx: Trx, deps: AppDeps, orderId: number) {
 async function refundAll(trx: Trx, deps: AppDeps, orderId: number, reason: string) {
   const payments = await trx
     .selectFrom('payments')
-    .select(['id', 'out_trade_no', 'amount', 'channel'])
+    .select(['id', 'order_id', 'out_trade_no', 'amount', 'channel'])
     .where('order_id', '=', orderId)
     .where('status', '=', 'succeeded')
     .where('purpose', '=', 'bills')
@@ -569,21 +591,34 @@ async function refundAll(trx: Trx, deps: AppDeps, orderId: number, reason: strin
       .where('payment_id', '=', payment.id)
       .executeTakeFirst();
     const left = payment.amount - Number(refunded?.sum ?? 0);
-    if (left <= 0) continue;
-    const outRefundNo = newTradeNo('RF');
-    const gateway = gateways(deps)[payment.channel === 'auth' ? 'alipay' : payment.channel];
-    await gateway.refund(payment.out_trade_no, outRefundNo, left);
-    await trx
-      .insertInto('refunds')
-      .values({
-        out_refund_no: outRefundNo,
-        payment_id: payment.id,
-        order_id: orderId,
-        amount: left,
-        reason,
-      })
-      .execute();
+    if (left > 0) await refundPayment(trx, deps, payment, left, reason);
   }
+}
+
+/** Gives back `amount` of a payment through its channel, and records the refund. */
+async function refundPayment(
+  trx: Trx,
+  deps: AppDeps,
+  payment: Pick<PaymentsTable, 'order_id' | 'out_trade_no' | 'channel'> & { id: number },
+  amount: number,
+  reason: string,
+) {
+  const outRefundNo = newTradeNo('RF');
+  await gateways(deps)[payment.channel === 'auth' ? 'alipay' : payment.channel].refund(
+    payment.out_trade_no,
+    outRefundNo,
+    amount,
+  );
+  await trx
+    .insertInto('refunds')
+    .values({
+      out_refund_no: outRefundNo,
+      payment_id: payment.id,
+      order_id: payment.order_id,
+      amount,
+      reason,
+    })
+    .execute();
 }
 
 export async function cancelOrder(db: Db, deps: AppDeps, userId: number, orderId: number) {
@@ -691,29 +726,22 @@ function defaultBills<B extends BillRow & { due_date: Date }>(
   return due.length > 0 ? due : unpaid.slice(0, 1);
 }
 
+/** Where bills of a rented order can be paid (`stage` also once shipped). */
+const RENTED_PAYABLE: readonly OrderStatus[] = [
+  'RENTING',
+  'OVERDUE',
+  'DUE',
+  'RETURN_OVERDUE',
+  'BUYING_OUT',
+  'COMPENSATION',
+  'RETURNING',
+  'INSPECTING',
+];
+
 const PAYABLE: Record<PayKind, readonly OrderStatus[]> = {
   first: ['PENDING_PAY'],
-  stage: [
-    'SHIPPED',
-    'RENTING',
-    'OVERDUE',
-    'DUE',
-    'RETURN_OVERDUE',
-    'BUYING_OUT',
-    'COMPENSATION',
-    'RETURNING',
-    'INSPECTING',
-  ],
-  foot: [
-    'RENTING',
-    'OVERDUE',
-    'DUE',
-    'RETURN_OVERDUE',
-    'BUYING_OUT',
-    'COMPENSATION',
-    'RETURNING',
-    'INSPECTING',
-  ],
+  stage: ['SHIPPED', ...RENTED_PAYABLE],
+  foot: RENTED_PAYABLE,
   all: ['PENDING_PAY', 'RENTING', 'OVERDUE', 'DUE', 'RETURN_OVERDUE', 'BUYING_OUT', 'COMPENSATION'],
 };
 
@@ -744,14 +772,7 @@ export async function payBills(
 ): Promise<PaymentInfo> {
   const today = dayOf(deps.now());
   const created = await db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', input.orderId)
-      .where('user_id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw notFound('订单不存在');
+    const order = await ownOrder(trx, userId, input.orderId, { lock: true });
     if (!PAYABLE[input.kind].includes(order.status)) throw illegalAction(order.status, 'pay');
     const bills = await trx
       .selectFrom('bills')
@@ -807,18 +828,7 @@ export async function payBills(
           isNew: false,
         };
       // Another open payment covers some of these bills: close it (the user switched channel or bills).
-      const ids = [...new Set(open.map((row) => row.id))];
-      await trx
-        .updateTable('payments')
-        .set({ status: 'closed' })
-        .where('id', 'in', ids)
-        .where('status', '=', 'created')
-        .execute();
-      await trx
-        .updateTable('payment_bills')
-        .set({ open: false })
-        .where('payment_id', 'in', ids)
-        .execute();
+      await closePayments(trx, [...new Set(open.map((row) => row.id))]);
     }
     const amount = chosen.reduce((sum, b) => sum + outstandingOf(b), 0);
     const outTradeNo = newTradeNo('PT');
@@ -876,14 +886,20 @@ export async function payBills(
   };
 }
 
-/** Withholds what is due on an order from the bound card (the scheduler). */
-export async function withholdBills(db: Db, deps: AppDeps, orderId: number, billIds: number[]) {
+/** The user an order belongs to (the scheduler acts for them). */
+async function ownerOf(db: Db, orderId: number): Promise<number> {
   const order = await db
     .selectFrom('orders')
     .select(['user_id'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  const info = await payBills(db, deps, order.user_id, {
+  return order.user_id;
+}
+
+/** Withholds what is due on an order from the bound card (the scheduler). */
+export async function withholdBills(db: Db, deps: AppDeps, orderId: number, billIds: number[]) {
+  const owner = await ownerOf(db, orderId);
+  const info = await payBills(db, deps, owner, {
     orderId,
     channel: 'card',
     billIds,
@@ -903,11 +919,7 @@ export async function withholdBills(db: Db, deps: AppDeps, orderId: number, bill
  * overdue on `freeze` orders): recorded as taken first, then asked of Alipay; put back if refused.
  */
 export async function deductFromDeposit(db: Db, deps: AppDeps, orderId: number, billIds: number[]) {
-  const order = await db
-    .selectFrom('orders')
-    .select(['user_id'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const owner = await ownerOf(db, orderId);
   const auth = await db
     .selectFrom('deposit_authorisations')
     .selectAll()
@@ -915,7 +927,7 @@ export async function deductFromDeposit(db: Db, deps: AppDeps, orderId: number, 
     .where('status', '=', 'frozen')
     .executeTakeFirst();
   if (!auth?.auth_no) return undefined;
-  const info = await payBills(db, deps, order.user_id, {
+  const info = await payBills(db, deps, owner, {
     orderId,
     channel: 'auth',
     billIds,
@@ -1136,25 +1148,11 @@ async function applyTradeNotification(
   if (payment.status !== 'created') {
     // Money arrived for a payment we closed: refund it rather than keep it.
     if (payment.status === 'closed' && fields.trade_status === 'TRADE_SUCCESS') {
-      await gateways(deps)[payment.channel === 'auth' ? 'alipay' : payment.channel].refund(
-        payment.out_trade_no,
-        newTradeNo('RF'),
-        payment.amount,
-      );
+      await refundPayment(trx, deps, payment, payment.amount, '支付单已关闭，自动退款');
       await trx
         .updateTable('payments')
         .set({ status: 'succeeded', finished_at: deps.now() })
         .where('id', '=', payment.id)
-        .execute();
-      await trx
-        .insertInto('refunds')
-        .values({
-          out_refund_no: newTradeNo('RF'),
-          payment_id: payment.id,
-          order_id: payment.order_id,
-          amount: payment.amount,
-          reason: '支付单已关闭，自动退款',
-        })
         .execute();
     }
     return 'ignored';
@@ -1226,22 +1224,7 @@ async function applyTradeNotification(
     paidKinds.add(bill.kind);
   }
   if (cancelledPaid > 0) {
-    const outRefundNo = newTradeNo('RF');
-    await gateways(deps)[payment.channel === 'auth' ? 'alipay' : payment.channel].refund(
-      payment.out_trade_no,
-      outRefundNo,
-      cancelledPaid,
-    );
-    await trx
-      .insertInto('refunds')
-      .values({
-        out_refund_no: outRefundNo,
-        payment_id: payment.id,
-        order_id: order.id,
-        amount: cancelledPaid,
-        reason: '账单已取消，自动退款',
-      })
-      .execute();
+    await refundPayment(trx, deps, payment, cancelledPaid, '账单已取消，自动退款');
   }
   await advanceAfterPayment(trx, deps, order, paidKinds);
   return 'applied';
@@ -1274,12 +1257,7 @@ async function advanceAfterPayment(
   } else if (order.status === 'BUYING_OUT' && paidKinds.has('BUYOUT')) {
     await act('buyout_paid', { patch: { sub_process: null } });
     // Bought out: later rent is not owed, the deposit is released.
-    await trx
-      .updateTable('bills')
-      .set({ status: 'cancelled' })
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'unpaid')
-      .execute();
+    await cancelUnpaidBills(trx, order.id);
     await releaseDeposit(trx, deps, order.id);
     await refundDepositBill(trx, deps, order.id);
     await applyOrderAction(trx, order.id, 'release', { actor: 'system', now, note: '押金已释放' });
@@ -1587,13 +1565,7 @@ export async function payRenewal(
 ) {
   const quote = await quoteRenewal(db, deps, userId, input.orderId, input.periods);
   const billId = await db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', input.orderId)
-      .where('user_id', '=', userId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const order = await ownOrder(trx, userId, input.orderId, { lock: true });
     if (order.sub_process && order.sub_process !== 'renewal') throw busy(order);
     const open = await trx
       .selectFrom('bills')
