@@ -6,7 +6,7 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { addDays, dayOf, daysBetween, overdueFee } from '../orders/bills.ts';
-import { applyOrderAction } from '../orders/machine.ts';
+import { applyOrderAction, type Action, type OrderStatus } from '../orders/machine.ts';
 import {
   AUTO_RECEIVE_DAYS,
   DUE_NOTICE_DAYS,
@@ -64,41 +64,79 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
       return false;
     }
   };
+  /** One state-machine step of one order, in its own transaction. */
+  const move = (what: string, orderId: number, action: Action, note?: string) =>
+    attempt(what, () =>
+      db.transaction().execute((trx) =>
+        applyOrderAction(trx, orderId, action, {
+          actor: 'system',
+          now,
+          ...(note !== undefined ? { note } : {}),
+        }),
+      ),
+    );
+  /** `work` on each order in `status` whose `column` is `op` `time`; how many went through. */
+  const sweep = async (
+    what: string,
+    status: OrderStatus,
+    column: 'pay_deadline' | 'delivered_at' | 'updated_at',
+    op: '<' | '<=',
+    time: Date,
+    work: (orderId: number) => Promise<unknown>,
+  ) => {
+    const orders = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', status)
+      .where(column, op, time)
+      .execute();
+    let done = 0;
+    for (const order of orders) {
+      if (await attempt(`${what} ${order.id}`, () => work(order.id))) done++;
+    }
+    return done;
+  };
+  /** A bill with an open payment is being paid: left alone (its fee stays as quoted). */
+  const beingPaid = async (billId: number) =>
+    (await db
+      .selectFrom('payment_bills')
+      .select('bill_id')
+      .where('bill_id', '=', billId)
+      .where('open', '=', true)
+      .executeTakeFirst()) !== undefined;
+  /** The bills no payment is under way for, by order. */
+  const idleByOrder = async (bills: { id: number; order_id: number }[]) => {
+    const byOrder = new Map<number, number[]>();
+    for (const bill of bills) {
+      if (await beingPaid(bill.id)) continue;
+      byOrder.set(bill.order_id, [...(byOrder.get(bill.order_id) ?? []), bill.id]);
+    }
+    return byOrder;
+  };
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
   // First payment window passed.
-  const unpaid = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('status', '=', 'PENDING_PAY')
-    .where('pay_deadline', '<', now)
-    .execute();
-  for (const order of unpaid) {
-    if (await attempt(`expire ${order.id}`, () => expireUnpaid(db, at, order.id))) report.expired++;
-  }
-
+  report.expired = await sweep('expire', 'PENDING_PAY', 'pay_deadline', '<', now, (id) =>
+    expireUnpaid(db, at, id),
+  );
   // Assumed receipt N days after delivery.
-  const delivered = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('status', '=', 'SHIPPED')
-    .where('delivered_at', '<=', new Date(now.getTime() - AUTO_RECEIVE_DAYS * 86_400_000))
-    .execute();
-  for (const order of delivered) {
-    if (await attempt(`receive ${order.id}`, () => receiveOrder(db, at, order.id, 'system')))
-      report.received++;
-  }
-
+  report.received = await sweep(
+    'receive',
+    'SHIPPED',
+    'delivered_at',
+    '<=',
+    daysAgo(AUTO_RECEIVE_DAYS),
+    (id) => receiveOrder(db, at, id, 'system'),
+  );
   // Buy-outs nobody paid.
-  const buyouts = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('status', '=', 'BUYING_OUT')
-    .where('updated_at', '<=', new Date(now.getTime() - BUYOUT_WINDOW_DAYS * 86_400_000))
-    .execute();
-  for (const order of buyouts) {
-    if (await attempt(`buyout ${order.id}`, () => cancelBuyout(db, at, order.id, 'system')))
-      report.buyoutsLapsed++;
-  }
+  report.buyoutsLapsed = await sweep(
+    'buyout',
+    'BUYING_OUT',
+    'updated_at',
+    '<=',
+    daysAgo(BUYOUT_WINDOW_DAYS),
+    (id) => cancelBuyout(db, at, id, 'system'),
+  );
 
   // Bills past due: days and fee, and the order goes OVERDUE.
   const late = await db
@@ -112,14 +150,7 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
   const lateOrders = new Set<number>();
   for (const bill of late) {
     const days = daysBetween(dayOf(bill.due_date), today);
-    if (days <= 0) continue;
-    const open = await db
-      .selectFrom('payment_bills')
-      .select('bill_id')
-      .where('bill_id', '=', bill.id)
-      .where('open', '=', true)
-      .executeTakeFirst();
-    if (open) continue; // being paid: the fee stays as quoted
+    if (days <= 0 || (await beingPaid(bill.id))) continue;
     await db
       .updateTable('bills')
       .set({ overdue_days: days, overdue_fee: overdueFee(bill.original - bill.discount, days) })
@@ -130,43 +161,20 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
     if (bill.status === 'RENTING' || bill.status === 'DUE') lateOrders.add(bill.order_id);
   }
   for (const orderId of lateOrders) {
-    const moved = await attempt(`overdue ${orderId}`, () =>
-      db
-        .transaction()
-        .execute((trx) =>
-          applyOrderAction(trx, orderId, 'overdue', { actor: 'system', now, note: '账单逾期' }),
-        ),
-    );
-    if (moved) report.overdueOrders++;
+    if (await move(`overdue ${orderId}`, orderId, 'overdue', '账单逾期')) report.overdueOrders++;
   }
 
   // Withhold what is due today or late from the bound card (deposit method `card`).
   const dueBills = await db
     .selectFrom('bills as b')
     .innerJoin('orders as o', 'o.id', 'b.order_id')
-    .select(['b.id', 'b.order_id'])
+    .select(['b.id', 'b.order_id', 'b.due_date'])
     .where('b.status', '=', 'unpaid')
     .where('b.kind', 'in', ['INSTALMENT', 'FINAL'])
     .where('o.deposit_method', '=', 'card')
     .where('o.status', 'in', ['RENTING', 'DUE', 'OVERDUE', 'RETURN_OVERDUE'])
     .execute();
-  const byOrder = new Map<number, number[]>();
-  for (const bill of dueBills) {
-    const row = await db
-      .selectFrom('bills')
-      .select('due_date')
-      .where('id', '=', bill.id)
-      .executeTakeFirstOrThrow();
-    if (dayOf(row.due_date) > today) continue;
-    const open = await db
-      .selectFrom('payment_bills')
-      .select('bill_id')
-      .where('bill_id', '=', bill.id)
-      .where('open', '=', true)
-      .executeTakeFirst();
-    if (open) continue;
-    byOrder.set(bill.order_id, [...(byOrder.get(bill.order_id) ?? []), bill.id]);
-  }
+  const byOrder = await idleByOrder(dueBills.filter((bill) => dayOf(bill.due_date) <= today));
   for (const [orderId, billIds] of byOrder) {
     if (await attempt(`withhold ${orderId}`, () => withholdBills(db, at, orderId, billIds)))
       report.withheld++;
@@ -182,18 +190,7 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
     .where('o.deposit_method', '=', 'freeze')
     .where('o.status', 'in', ['OVERDUE', 'RETURN_OVERDUE'])
     .execute();
-  const lateByOrder = new Map<number, number[]>();
-  for (const bill of longLate) {
-    const open = await db
-      .selectFrom('payment_bills')
-      .select('bill_id')
-      .where('bill_id', '=', bill.id)
-      .where('open', '=', true)
-      .executeTakeFirst();
-    if (open) continue;
-    lateByOrder.set(bill.order_id, [...(lateByOrder.get(bill.order_id) ?? []), bill.id]);
-  }
-  for (const [orderId, billIds] of lateByOrder) {
+  for (const [orderId, billIds] of await idleByOrder(longLate)) {
     let done = false;
     await attempt(`deduct ${orderId}`, async () => {
       done = (await deductFromDeposit(db, at, orderId, billIds)) !== undefined;
@@ -211,23 +208,11 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
   for (const order of renting) {
     const end = dayOf(order.end_date!);
     if (order.status === 'RENTING' && addDays(end, -DUE_NOTICE_DAYS) <= today) {
-      const moved = await attempt(`due ${order.id}`, () =>
-        db
-          .transaction()
-          .execute((trx) =>
-            applyOrderAction(trx, order.id, 'due', { actor: 'system', now, note: `租期至 ${end}` }),
-          ),
-      );
-      if (moved) report.due++;
+      if (await move(`due ${order.id}`, order.id, 'due', `租期至 ${end}`)) report.due++;
     } else if (order.status === 'DUE' && addDays(end, RETURN_GRACE_DAYS) < today) {
-      const moved = await attempt(`return overdue ${order.id}`, () =>
-        db
-          .transaction()
-          .execute((trx) =>
-            applyOrderAction(trx, order.id, 'return_overdue', { actor: 'system', now }),
-          ),
-      );
-      if (moved) report.returnOverdue++;
+      if (await move(`return overdue ${order.id}`, order.id, 'return_overdue')) {
+        report.returnOverdue++;
+      }
     }
   }
 
