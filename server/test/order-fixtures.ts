@@ -3,11 +3,12 @@
  * seeded catalogue, the verification rows the verification engineer's routes would write, the
  * contract signature, an ops credential, and waiting for the sandbox's notifications.
  */
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { addOpsCredential } from '../src/routes/ops.ts';
 import { applyOrderAction } from '../src/orders/machine.ts';
 import { gateways, settlePayments, type Gateways } from '../src/payments/registry.ts';
-import type { TestServer } from './helpers.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
 
 export interface Shopper {
   token: string;
@@ -64,6 +65,16 @@ export async function plans(server: TestServer) {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   return { month, day };
+}
+
+export type Plan = Awaited<ReturnType<typeof plans>>['month'];
+
+/** A test server with the seeded month plan and an ops credential: where the order tests start. */
+export async function orderTestServer(): Promise<{ server: TestServer; month: Plan }> {
+  const server = await startTestServer();
+  const { month } = await plans(server);
+  await enableOps(server);
+  return { server, month };
 }
 
 export const placeBody = (
@@ -143,6 +154,49 @@ export async function signOrder(server: TestServer, orderId: number) {
       note: '合同已签署',
     }),
   );
+}
+
+/**
+ * An order placed on `plan`, its user verified (with a bank card when `card`), confirmed and
+ * signed: PENDING_FREEZE for a freeze deposit, else PENDING_PAY.
+ */
+export async function signedOrder(
+  server: TestServer,
+  plan: Plan,
+  shopper: Shopper,
+  options: { extra?: Record<string, unknown>; card?: boolean } = {},
+): Promise<number> {
+  const placed = await server.request<{ id: number }>('POST', '/api/order/place', {
+    token: shopper.token,
+    body: placeBody(plan, shopper, options.extra),
+  });
+  assert.equal(placed.body.code, 200, JSON.stringify(placed.body));
+  const id = placed.body.data.id;
+  await verifyUser(server, shopper.userId, { card: options.card });
+  const confirmed = await server.request('POST', '/api/order/confirm', {
+    token: shopper.token,
+    body: { orderId: id },
+  });
+  assert.equal(confirmed.body.code, 200, JSON.stringify(confirmed.body));
+  await signOrder(server, id);
+  return id;
+}
+
+/** A signed order's deposit frozen (when it waits for that) and its first payment paid. */
+export async function payFirst(server: TestServer, shopper: Shopper, orderId: number) {
+  if ((await orderStatus(server, orderId)) === 'PENDING_FREEZE') {
+    await server.request('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId },
+    });
+    await settle(server);
+  }
+  const pay = await server.request<{ outTradeNo: string }>('POST', '/api/order/pay', {
+    token: shopper.token,
+    body: { orderId },
+  });
+  assert.equal(pay.body.code, 200, JSON.stringify(pay.body));
+  await payAtCashier(server, pay.body.data.outTradeNo);
 }
 
 export const OPS_TOKEN = 'ops-test-token-0123456789';

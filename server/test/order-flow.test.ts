@@ -6,19 +6,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { OrderDetail } from '../../contract/api/order.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import type { TestServer } from './helpers.ts';
 import {
-  enableOps,
   newShopper,
   ops,
   orderStatus,
+  orderTestServer,
   payAtCashier,
+  payFirst,
   placeBody,
-  plans,
   sandboxes,
   settle,
-  signOrder,
+  signedOrder,
   verifyUser,
+  type Plan,
   type Shopper,
 } from './order-fixtures.ts';
 
@@ -29,12 +30,10 @@ interface Payment {
 }
 
 let server: TestServer;
-let month: Awaited<ReturnType<typeof plans>>['month'];
+let month: Plan;
 
 before(async () => {
-  server = await startTestServer();
-  ({ month } = await plans(server));
-  await enableOps(server);
+  ({ server, month } = await orderTestServer());
 });
 after(async () => {
   if (process.env.O1_LOGS)
@@ -58,36 +57,8 @@ const detail = async (shopper: Shopper, id: number) => {
 
 /** Place → verify → confirm → sign → freeze → first payment paid. */
 async function paidOrder(shopper: Shopper, extra: Record<string, unknown> = {}) {
-  const placed = await server.request<{ id: number }>('POST', '/api/order/place', {
-    token: shopper.token,
-    body: placeBody(month, shopper, extra),
-  });
-  assert.equal(placed.body.code, 200, JSON.stringify(placed.body));
-  const id = placed.body.data.id;
-  await verifyUser(server, shopper.userId, { card: true });
-  assert.equal(
-    (
-      await server.request('POST', '/api/order/confirm', {
-        token: shopper.token,
-        body: { orderId: id },
-      })
-    ).body.code,
-    200,
-  );
-  await signOrder(server, id);
-  if ((await orderStatus(server, id)) === 'PENDING_FREEZE') {
-    await server.request('POST', '/api/order/refreeze', {
-      token: shopper.token,
-      body: { orderId: id },
-    });
-    await settle(server);
-  }
-  const pay = await server.request<Payment>('POST', '/api/order/pay', {
-    token: shopper.token,
-    body: { orderId: id },
-  });
-  assert.equal(pay.body.code, 200, JSON.stringify(pay.body));
-  await payAtCashier(server, pay.body.data.outTradeNo);
+  const id = await signedOrder(server, month, shopper, { extra, card: true });
+  await payFirst(server, shopper, id);
   return id;
 }
 
@@ -144,17 +115,7 @@ describe('renting and buying out', () => {
 
   test('freeze, pay at the cashier, ship, receive, pay an instalment, buy out', async () => {
     const shopper = await newShopper(server);
-    const placed = await server.request<{ id: number }>('POST', '/api/order/place', {
-      token: shopper.token,
-      body: placeBody(month, shopper),
-    });
-    const id = placed.body.data.id;
-    await verifyUser(server, shopper.userId);
-    await server.request('POST', '/api/order/confirm', {
-      token: shopper.token,
-      body: { orderId: id },
-    });
-    await signOrder(server, id);
+    const id = await signedOrder(server, month, shopper);
     assert.equal(await orderStatus(server, id), 'PENDING_FREEZE');
     // Paying before the deposit is frozen is refused with the state named.
     const tooEarly = await server.request('POST', '/api/order/pay', {

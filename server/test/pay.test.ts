@@ -6,19 +6,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { OrderDetail } from '../../contract/api/order.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import type { TestServer } from './helpers.ts';
 import {
-  enableOps,
   newShopper,
   ops,
   orderStatus,
+  orderTestServer,
   payAtCashier,
+  payFirst,
   placeBody,
-  plans,
   sandboxes,
   settle,
-  signOrder,
-  verifyUser,
+  signedOrder,
+  type Plan,
   type Shopper,
 } from './order-fixtures.ts';
 
@@ -28,30 +28,21 @@ interface Payment {
 }
 
 let server: TestServer;
-let month: Awaited<ReturnType<typeof plans>>['month'];
+let month: Plan;
 
 before(async () => {
-  server = await startTestServer();
-  ({ month } = await plans(server));
-  await enableOps(server);
+  ({ server, month } = await orderTestServer());
 });
 after(() => server.close());
 
 /** An order waiting for its first payment (deposit paid as a bill, so no freeze step). */
 async function awaitingPayment(shopper: Shopper, depositMethod: 'paid' | 'card' = 'paid') {
-  const placed = await server.request<{ id: number }>('POST', '/api/order/place', {
-    token: shopper.token,
-    body: placeBody(month, shopper, { depositMethod }),
+  const id = await signedOrder(server, month, shopper, {
+    extra: { depositMethod },
+    card: depositMethod === 'card',
   });
-  assert.equal(placed.body.code, 200, JSON.stringify(placed.body));
-  await verifyUser(server, shopper.userId, { card: depositMethod === 'card' });
-  await server.request('POST', '/api/order/confirm', {
-    token: shopper.token,
-    body: { orderId: placed.body.data.id },
-  });
-  await signOrder(server, placed.body.data.id);
-  assert.equal(await orderStatus(server, placed.body.data.id), 'PENDING_PAY');
-  return placed.body.data.id;
+  assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+  return id;
 }
 
 const billsOf = (id: number) =>
@@ -357,27 +348,8 @@ describe('scheduler', () => {
 
   test('a bill a week overdue on a frozen-deposit order is taken from the authorisation', async () => {
     const shopper = await newShopper(server);
-    const placed = await server.request<{ id: number }>('POST', '/api/order/place', {
-      token: shopper.token,
-      body: placeBody(month, shopper, { depositMethod: 'freeze' }),
-    });
-    const id = placed.body.data.id;
-    await verifyUser(server, shopper.userId);
-    await server.request('POST', '/api/order/confirm', {
-      token: shopper.token,
-      body: { orderId: id },
-    });
-    await signOrder(server, id);
-    await server.request('POST', '/api/order/refreeze', {
-      token: shopper.token,
-      body: { orderId: id },
-    });
-    await settle(server);
-    const pay = await server.request<Payment>('POST', '/api/order/pay', {
-      token: shopper.token,
-      body: { orderId: id },
-    });
-    await payAtCashier(server, pay.body.data.outTradeNo);
+    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'freeze' } });
+    await payFirst(server, shopper, id);
     await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
     await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'SF5550000002' });
     await server.request('POST', '/api/order/received', {
