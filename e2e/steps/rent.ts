@@ -27,9 +27,8 @@ import {
 } from './verification';
 
 /**
- * The card page with the number entered in one go (pasted): typed key by key, the page's
- * grouping of the digits loses keystrokes in Chromium (the field ends up holding the last few
- * digits; reported to the verification engineer). The issuer still shows from the number.
+ * The card page with the number entered in one go (pasted); typing it key by key is
+ * e2e/card-number.test.ts. The issuer still shows from the number.
  */
 async function bindCardByPaste(page: Page, baseUrl: string, shot: string): Promise<void> {
   const cardInput = page.locator('input[name="cardNo"]:visible');

@@ -28,6 +28,30 @@ describe('BindCardForm', () => {
     expect(issuer()).toBe('中国工商银行 · 储蓄卡');
   });
 
+  it('keeps the number as typed in the field and shows it in groups of four once left', async () => {
+    await testUtils.mount(() => <BindCardForm onBound={() => Promise.resolve()} />);
+    const card = () => document.querySelector('input[name="cardNo"]') as HTMLInputElement;
+    const settled = async (expected: string) => {
+      for (let i = 0; i < 50 && card().value !== expected; i += 1) {
+        await new Promise((done) => setTimeout(done, 10));
+      }
+      return card().value;
+    };
+    type(card(), '62220202001122');
+    // Nothing rewrites the field while the user is typing in it.
+    await new Promise((done) => setTimeout(done, 50));
+    expect(card().value).toBe('62220202001122');
+    testUtils.fireEvent.blur(card());
+    expect(await settled('6222 0202 0011 22')).toBe('6222 0202 0011 22');
+    // Typing on after the groups: added as typed, grouped again once left.
+    type(card(), '6222 0202 0011 2233445');
+    testUtils.fireEvent.blur(card());
+    expect(await settled('6222 0202 0011 2233 445')).toBe('6222 0202 0011 2233 445');
+    expect(document.querySelector('.verify-issuer__text')?.textContent).toBe(
+      '中国工商银行 · 储蓄卡',
+    );
+  });
+
   it('refuses to send a code for an unknown card or a bad mobile, keeping what was typed', async () => {
     await testUtils.mount(() => <BindCardForm onBound={() => Promise.resolve()} />);
     const card = document.querySelector('input[name="cardNo"]') as HTMLInputElement;

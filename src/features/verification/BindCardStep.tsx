@@ -26,7 +26,7 @@ export function BindCardStep({ params }: PageBodyProps) {
   );
 }
 
-/** Groups of four as typed ("6222 0200 …"): easier to check against the card. */
+/** Groups of four ("6222 0200 …"): easier to check against the card. */
 export function groupCardNumber(value: string): string {
   return value
     .replace(/\D/g, '')
@@ -43,7 +43,7 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
   const [bound, setBound] = useState<BankCard | null>(null);
   const [countdown, setCountdown] = useState(0);
   const [errors, setErrors] = useState<{ cardNo?: string; mobile?: string; code?: string }>({});
-  const digits = cardNo.replace(/\D/g, '');
+  const digits = cardNo.replace(/\D/g, '').slice(0, 19);
   const issuer = lookupBankCard(digits);
 
   useEffect(() => {
@@ -111,8 +111,13 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
         // Text, not number: a number input refuses the spaces between the groups of four.
         type="text"
         value={cardNo}
-        onChange={(value) => setCardNo(groupCardNumber(value))}
-        onBlur={(value) => setErrors((e) => ({ ...e, cardNo: checkCard(value) }))}
+        // Kept as typed and grouped once the field is left: rewriting the value under the caret
+        // at every key raced with fast typing (keys typed before the rewrite landed were lost).
+        onChange={(value) => setCardNo(value.replace(/[^\d ]/g, ''))}
+        onBlur={(value) => {
+          setCardNo(groupCardNumber(value));
+          setErrors((e) => ({ ...e, cardNo: checkCard(value) }));
+        }}
         error={errors.cardNo}
         placeholder={t('verify.card.numberPlaceholder')}
         maxlength={23}
