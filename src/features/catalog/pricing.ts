@@ -1,4 +1,5 @@
 import type { GoodsInfo, GoodsPlan, GoodsSku, ValueAddedService } from '@contract/api/goods';
+import { planPrice, type PlanPrice } from '../../utils';
 
 /** The three things a customer picks a SKU by, in the order the picker shows them. */
 export const SKU_DIMENSIONS = ['color', 'capacity', 'condition'] as const;
@@ -84,43 +85,22 @@ export function chosenServices(
   return services.filter((service) => service.required || picked.has(service.id));
 }
 
-export interface PriceBreakdown {
-  /** Rent of one period including per-period services. */
-  rentPerPeriod: number;
-  /** Paid on signing: the plan's first payment plus the services due then. */
-  firstPayment: number;
+export interface PriceBreakdown extends PlanPrice {
   deposit: number;
   /** To buy the item out once every period is paid. */
   buyoutPrice: number;
-  /** What the chosen services add over the whole term. */
-  servicesTotal: number;
-  /** All rent over the term, services included (deposit and buy-out excluded). */
-  totalRent: number;
 }
 
-/**
- * The plan's prices with the chosen services, all integer fen. A per-period service is added to
- * every rent; a one-off service is paid with the first payment. A day plan's first payment is
- * the whole term, so its per-period services for the whole term are paid then too.
- */
+/** The plan's prices with the chosen services (`planPrice`), its deposit and buy-out price. */
 export function priceBreakdown(
   plan: GoodsPlan,
   services: readonly ValueAddedService[],
 ): PriceBreakdown {
-  const periodic = services
-    .filter((s) => s.priceUnit === 'period')
-    .reduce((sum, s) => sum + s.price, 0);
-  const once = services.filter((s) => s.priceUnit === 'once').reduce((sum, s) => sum + s.price, 0);
-  const periodsInFirstPayment = plan.termUnit === 'day' ? plan.term : 1;
-  const servicesTotal = periodic * plan.term + once;
   return {
-    rentPerPeriod: plan.rentPerPeriod + periodic,
-    firstPayment: plan.firstPayment + periodic * periodsInFirstPayment + once,
+    ...planPrice(plan, services),
     deposit: plan.deposit,
     buyoutPrice:
       plan.buyoutPrices[plan.term] ?? plan.buyoutPrices[plan.buyoutPrices.length - 1] ?? 0,
-    servicesTotal,
-    totalRent: plan.totalRent + servicesTotal,
   };
 }
 

@@ -5,6 +5,7 @@
 import type { MyCoupon } from '../../api/coupon';
 import type { DepositMethod } from '../../api/checkout';
 import type { GoodsPlan, ValueAddedService } from '@contract/api/goods';
+import { planPrice } from '../../utils';
 
 export interface CheckoutPrice {
   /** Rent per period including per-period services. */
@@ -26,23 +27,17 @@ export function checkoutPrice(
   depositMethod: DepositMethod,
   coupon: Pick<MyCoupon, 'amount' | 'minAmount'> | null,
 ): CheckoutPrice {
-  const periodic = services
-    .filter((s) => s.priceUnit === 'period')
-    .reduce((n, s) => n + s.price, 0);
-  const once = services.filter((s) => s.priceUnit === 'once').reduce((n, s) => n + s.price, 0);
-  // A day plan pays the whole term first, with its per-period services for the whole term.
-  const periodsInFirst = plan.termUnit === 'day' ? plan.term : 1;
-  const firstPayment = plan.firstPayment + periodic * periodsInFirst + once;
+  const { rentPerPeriod, firstPayment, totalRent } = planPrice(plan, services);
   const couponDiscount =
     coupon && firstPayment >= coupon.minAmount ? Math.min(coupon.amount, firstPayment) : 0;
   const deposit = depositMethod === 'waived' ? 0 : plan.deposit;
   return {
-    rentPerPeriod: plan.rentPerPeriod + periodic,
+    rentPerPeriod,
     firstPayment,
     couponDiscount,
     deposit,
     payNow: firstPayment - couponDiscount + (depositMethod === 'paid' ? deposit : 0),
-    totalRent: plan.totalRent + periodic * plan.term + once,
+    totalRent,
   };
 }
 
