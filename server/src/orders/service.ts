@@ -1318,22 +1318,8 @@ async function refundDepositBill(trx: Trx, deps: AppDeps, orderId: number) {
     .where('reason', '=', '押金退还')
     .executeTakeFirst();
   if (already) return;
-  const outRefundNo = newTradeNo('RF');
-  await gateways(deps)[deposit.channel === 'auth' ? 'alipay' : deposit.channel].refund(
-    deposit.out_trade_no,
-    outRefundNo,
-    amount,
-  );
-  await trx
-    .insertInto('refunds')
-    .values({
-      out_refund_no: outRefundNo,
-      payment_id: deposit.paymentId,
-      order_id: orderId,
-      amount,
-      reason: '押金退还',
-    })
-    .execute();
+  const payment = { ...deposit, id: deposit.paymentId, order_id: orderId };
+  await refundPayment(trx, deps, payment, amount, '押金退还');
 }
 
 /** SETTLING → COMPLETED: what is left of the deposit is released. */
