@@ -1,0 +1,96 @@
+/**
+ * Typing a bank card number key by key on bindCard: every digit the user types stays in the
+ * field, in the order typed, while the page shows the issuer. The keys go in with no delay
+ * between them on a CPU slowed down in the browser (a busy phone), which is when a field that
+ * rewrites its value as it is typed drops keys.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import { addAddress, rentChoice } from './steps/checkout';
+import { apiAs, loginBySms, type Api } from './steps/session';
+import { idNumber } from './steps/verification';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function ok<T>(reply: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
+  const { code, msg, data } = await reply;
+  assert.equal(code, 200, msg);
+  return data;
+}
+
+/** A placed freeze-deposit order whose user has passed every check but the bank card. */
+async function orderAtBankCard(api: Api, baseUrl: string, seq: number): Promise<number> {
+  await addAddress(api);
+  const choice = await rentChoice(api, 1);
+  const addresses = await ok(api<{ id: number }[]>('/api/user/userAddress'));
+  const placed = await ok(
+    api<{ id: number }>('/api/order/place', {
+      goodsId: choice.goodsId,
+      skuId: choice.skuId,
+      planId: choice.planId,
+      addressId: addresses[0].id,
+      serviceIds: choice.serviceIds,
+      depositMethod: 'freeze',
+    }),
+  );
+  await ok(api('/api/client/auth/submit', { name: '王小明', idNo: idNumber(seq) }));
+  const face = await ok(api<{ certifyId: string }>('/api/client/auth/face', {}));
+  const passed = await fetch(`${baseUrl}/sandbox/face/${face.certifyId}/pass`, { method: 'POST' });
+  assert.ok(passed.ok);
+  for (let i = 0; ; i += 1) {
+    const result = await api<{ status: string }>('/api/client/face/result', {
+      certifyId: face.certifyId,
+    });
+    if (result.data?.status === 'passed') break;
+    assert.ok(i < 100, 'the face verdict comes in');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return placed.id;
+}
+
+describe('card number typing', () => {
+  it('keeps every digit typed key by key on a slow phone', async () => {
+    const { page, errors } = await phonePage(browser);
+    await loginBySms(page, server.baseUrl, '13800138601', '/pages/user/user');
+    const api = await apiAs(page, server.baseUrl);
+    const orderId = await orderAtBankCard(api, server.baseUrl, 601);
+    await page.goto(
+      `${server.baseUrl}/#/pages/emergencyContact/emergencyContact?orderId=${orderId}`,
+    );
+    await page.locator('input[name="contactName"]').fill('李四');
+    await page.locator('input[name="contactMobile"]').fill('13700137000');
+    await page.getByRole('radio', { name: '父母' }).click();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.locator('.form-submit:visible', { hasText: '保存并继续' }).click();
+    const card = page.locator('input[name="cardNo"]:visible');
+    await card.waitFor();
+
+    const number = '6222020200112233445';
+    for (let round = 0; round < 5; round += 1) {
+      if (round > 0) await card.fill('');
+      await card.pressSequentially(number);
+      await page.getByText('中国工商银行 · 储蓄卡').waitFor();
+      const typed = await card.inputValue();
+      assert.equal(typed.replace(/\D/g, ''), number, `round ${round}: the field holds "${typed}"`);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await card.blur();
+    assert.equal(await card.inputValue(), '6222 0202 0011 2233 445', 'grouped in fours once left');
+    await screenshot(page, 'card-number-typed');
+    assert.deepEqual(errors, []);
+  });
+});
