@@ -25,7 +25,7 @@ import { newIdempotencyKey } from '../../platform/request';
 import { showMessage } from '../../platform/ui';
 import { canFreezeDeposit, canWithholdFromCard, replacePage } from '../../platform/verification';
 import { takeChosenAddress } from '../../stores/address-choice';
-import { formatMoney, maskMobile } from '../../utils';
+import { formatMoney, idParam, maskMobile } from '../../utils';
 import type { GoodsInfo } from '@contract/api/goods';
 import { bestCoupon, checkoutPrice, depositMethodsFor, parseIds } from './pricing';
 import './checkout.scss';
@@ -59,9 +59,9 @@ export function ConfirmOrder(props: PageBodyProps) {
 
 function ConfirmOrderBody({ params }: PageBodyProps) {
   const { t } = useTranslation();
-  const goodsId = Number(params.goodsId);
-  const skuId = Number(params.skuId);
-  const planId = Number(params.planId);
+  const goodsId = idParam(params.goodsId);
+  const skuId = idParam(params.skuId);
+  const planId = idParam(params.planId);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [address, setAddress] = useState<Address | null>(null);

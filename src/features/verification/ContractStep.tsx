@@ -21,6 +21,7 @@ import { openSigningPage } from '../../platform/verification';
 import { StepFrame } from './StepFrame';
 import { pause, SIGN_POLL_MS, SIGN_POLL_TRIES } from './timing';
 import { useVerificationStep, type StepData } from './useVerificationStep';
+import { idParam } from '../../utils';
 
 /**
  * The withholding agreement for the order's bills on the bound card, once the contract is
@@ -38,7 +39,7 @@ async function signAgreementIfNeeded(data: StepData): Promise<boolean> {
 }
 
 export function ContractStep({ params }: PageBodyProps) {
-  const orderId = Number(params.orderId);
+  const orderId = idParam(params.orderId);
   const { load, refresh, advance } = useVerificationStep(
     'contract',
     orderId,
