@@ -149,5 +149,9 @@ export function pageConfig(
         titlePenetrate: 'YES',
       }
     : { navigationBarTitleText: meta.title };
-  return { ...base, ...options };
+  if (process.env.TARO_ENV !== 'h5') return { ...base, ...options };
+  // NOTE(h5): the app draws its own pull-to-refresh (platform/pull-refresh.h5.ts); Taro's H5
+  // wrapper for it never reaches the page's handler.
+  const { enablePullDownRefresh: _drawnByTheApp, ...h5Options } = options;
+  return { ...base, ...h5Options };
 }
