@@ -259,7 +259,7 @@ describe('browse journeys', () => {
     assert.ok((await hot.allTextContents()).includes('MacBook'));
     await screenshot(page, 'browse-search');
 
-    const input = page.locator('.search__input input');
+    const input = page.locator('input.search__input');
     const search = async (text: string) => {
       await input.fill(text);
       await page.getByRole('button', { name: '搜索' }).click();
