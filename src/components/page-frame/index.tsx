@@ -34,7 +34,10 @@ export function PageFrame({ route, children }: PageFrameProps) {
       style={`--brand-color: ${brand.themeColor}; --brand-rgb: ${brand.themeColorNumber.join(', ')}`}
     >
       {showNavBar && <NavBar title={meta?.title ?? ''} showBack={!isTab} />}
-      <View className="page-frame__content">{children}</View>
+      {/* The page's own content, after the navigation bar: the main landmark. */}
+      <View className="page-frame__content" role="main">
+        {children}
+      </View>
     </View>
   );
 }
