@@ -2,6 +2,7 @@ import { Image, ScrollView, View } from '@tarojs/components';
 import type { BannerItem } from '@contract/api/home';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
+import { SkeletonBlock } from '../../components/states';
 import { mediaUrl } from '../../platform/catalog';
 import { followBanner } from './links';
 
@@ -12,15 +13,16 @@ const AUTOPLAY_MS = 4000;
  * Not Swiper: on H5 taro-ui / Taro's Swiper costs about 43 KB and half a second of first paint on
  * the first route (TOOLCHAIN.md); scroll snapping is native to the browser and the mini-programs'
  * scroll-view (`paging-enabled`), and costs nothing.
+ * `banners` is undefined while they load: a placeholder holds the banner's box meanwhile.
  */
-export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
+export function BannerCarousel({ banners }: { banners: BannerItem[] | undefined }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
   const [target, setTarget] = useState<string>();
   const touching = useRef(false);
   const currentRef = useRef(0);
   currentRef.current = current;
-  const count = banners.length;
+  const count = banners?.length ?? 0;
 
   useEffect(() => {
     if (count < 2) return;
@@ -33,6 +35,13 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
     return () => clearInterval(timer);
   }, [count]);
 
+  if (!banners) {
+    return (
+      <View className="banner" aria-hidden>
+        <SkeletonBlock className="banner__placeholder" />
+      </View>
+    );
+  }
   if (count === 0) return null;
   return (
     <View className="banner" role="region" ariaLabel={t('catalog.banners')}>
