@@ -91,6 +91,13 @@ async function homeBoxes(page: Page): Promise<Record<string, string>> {
   });
 }
 
+/** Pictures a screen reader could not name: no alt (an empty alt marks one as decorative). */
+async function imagesWithoutAlt(page: Page): Promise<string[]> {
+  return page
+    .locator('img:not([alt])')
+    .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src));
+}
+
 describe('browse journeys', () => {
   it('home → category → product → pick SKU and plan → rent now', async () => {
     const { page, errors } = await phonePage(browser);
@@ -136,6 +143,7 @@ describe('browse journeys', () => {
     const rows = page.locator('.goods-row');
     await rows.first().waitFor();
     await screenshot(page, 'browse-classify');
+    assert.deepEqual(await imagesWithoutAlt(page), []);
     // Another category replaces the list.
     const laptopFirst = await rows.first().locator('.goods-row__name').textContent();
     await page.locator('.classify__category', { hasText: '手机' }).click();
@@ -155,6 +163,12 @@ describe('browse journeys', () => {
     await page.getByRole('heading', { name: goodsName }).waitFor();
     await page.locator('.breakdown').waitFor();
     await screenshot(page, 'browse-product');
+    // The gallery names its pictures after the goods, for screen readers.
+    assert.equal(
+      await page.locator('.gallery img').first().getAttribute('alt'),
+      `${goodsName} 图片 1`,
+    );
+    assert.deepEqual(await imagesWithoutAlt(page), []);
 
     const first = await breakdown(page);
     assert.ok(first['月租金']?.startsWith('¥'), JSON.stringify(first));
@@ -315,6 +329,7 @@ describe('browse journeys', () => {
       await page.evaluate(() => (window as unknown as { moved: string[] }).moved),
       [],
     );
+    assert.deepEqual(await imagesWithoutAlt(page), []);
     assert.deepEqual(errors, []);
     await page.close();
   });

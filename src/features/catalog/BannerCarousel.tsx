@@ -1,7 +1,8 @@
-import { Image, ScrollView, View } from '@tarojs/components';
+import { ScrollView, View } from '@tarojs/components';
 import type { BannerItem } from '@contract/api/home';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
+import { Picture } from '../../components/picture';
 import { SkeletonBlock } from '../../components/states';
 import { mediaUrl } from '../../platform/catalog';
 import { followBanner } from './links';
@@ -74,11 +75,11 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] | undefined 
             ariaLabel={banner.title}
             onClick={() => void followBanner(banner)}
           >
-            <Image
+            <Picture
               className="banner__image"
               src={mediaUrl(banner.image)}
               mode="aspectFill"
-              ariaLabel={banner.title}
+              alt={banner.title}
               lazyLoad={index > 0}
             />
           </View>

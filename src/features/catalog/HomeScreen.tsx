@@ -1,4 +1,4 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import type { GoodsCard } from '@contract/api/goods';
 import type { BannerItem, CategoryItem, TabItem } from '@contract/api/home';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import {
   getTabGoods,
 } from '../../api/home';
 import { PagedList, usePagedList } from '../../components/paged-list';
+import { Picture } from '../../components/picture';
 import { SkeletonBlock } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { mediaUrl, openCatalogPage } from '../../platform/catalog';
@@ -91,11 +92,12 @@ function Shortcuts({ categories }: { categories: CategoryItem[] | undefined }) {
           ariaLabel={category.name}
           onClick={() => void openCategory(category.id)}
         >
-          <Image
+          {/* The name under it says what it is. */}
+          <Picture
             className="shortcuts__icon"
             src={mediaUrl(category.icon)}
             mode="aspectFit"
-            ariaLabel={category.name}
+            alt=""
           />
           <Text className="shortcuts__name">{category.name}</Text>
         </View>

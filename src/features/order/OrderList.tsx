@@ -4,12 +4,13 @@
  * /pages/orderDetail/orderDetail?orderId=<id>; its buttons are the actions the server allows.
  */
 import { useRequireLogin } from '../../stores/require-login';
-import { Image, ScrollView, Text, View } from '@tarojs/components';
+import { ScrollView, Text, View } from '@tarojs/components';
 import { ORDER_TABS } from '@contract/api/order';
 import { useCallback, useRef, useState } from 'react';
 import { fetchOrders, type OrderSummary, type OrderTab } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
 import { PagedList, usePagedList } from '../../components/paged-list';
+import { Picture } from '../../components/picture';
 import { Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { goToPage } from '../../platform/account';
@@ -42,12 +43,8 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         <Text className="order-card__status">{order.statusText}</Text>
       </View>
       <View className="order-card__goods">
-        <Image
-          className="order-card__cover"
-          src={order.cover}
-          mode="aspectFill"
-          ariaLabel={order.goodsName}
-        />
+        {/* The goods name beside it names it. */}
+        <Picture className="order-card__cover" src={order.cover} mode="aspectFill" alt="" />
         <View className="order-card__info">
           <Text className="order-card__name">{order.goodsName}</Text>
           <Text className="order-card__sku">{order.skuText}</Text>
