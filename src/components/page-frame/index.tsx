@@ -6,7 +6,9 @@ import { usePageShow, useRouteParams, type RouteParams } from '../../platform/pa
 import { applyTabBarTheme } from '../../platform/theme';
 import { useBrandStore } from '../../stores/brand';
 import { NavBar } from '../nav-bar';
+import { TabBar } from '../tab-bar';
 import './index.scss';
+import { inlineStyle } from '../../platform/inline-style';
 
 export interface PageFrameProps {
   /** The page's route path, e.g. `pages/myOrder/myOrder`. */
@@ -30,14 +32,18 @@ export function PageFrame({ route, children }: PageFrameProps) {
   });
   return (
     <View
-      className="page-frame"
-      style={`--brand-color: ${brand.themeColor}; --brand-rgb: ${brand.themeColorNumber.join(', ')}`}
+      className={`page-frame${isTab ? ' page-frame--tab' : ''}`}
+      style={inlineStyle({
+        '--brand-color': brand.themeColor,
+        '--brand-rgb': brand.themeColorNumber.join(', '),
+      })}
     >
       {showNavBar && <NavBar title={meta?.title ?? ''} showBack={!isTab} />}
       {/* The page's own content, after the navigation bar: the main landmark. */}
       <View className="page-frame__content" role="main">
         {children}
       </View>
+      {isTab && <TabBar current={route} />}
     </View>
   );
 }

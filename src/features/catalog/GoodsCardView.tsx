@@ -16,7 +16,7 @@ export function GoodsCardView({ goods }: { goods: GoodsCard }) {
     <View
       className="goods-card"
       role="link"
-      ariaLabel={goods.name}
+      aria-label={goods.name}
       onClick={() => void openCatalogPage(productUrl(goods.id))}
     >
       {/* The goods name beside it names it. */}
@@ -54,7 +54,7 @@ export function GoodsRowView({ goods }: { goods: GoodsCard }) {
     <View
       className="goods-row"
       role="link"
-      ariaLabel={goods.name}
+      aria-label={goods.name}
       onClick={() => void openCatalogPage(productUrl(goods.id))}
     >
       {/* The goods name beside it names it. */}

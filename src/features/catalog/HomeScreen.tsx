@@ -83,13 +83,13 @@ function Shortcuts({ categories }: { categories: CategoryItem[] | undefined }) {
   }
   if (categories.length === 0) return null;
   return (
-    <View className="shortcuts" role="navigation" ariaLabel={t('catalog.categories')}>
+    <View className="shortcuts" role="navigation" aria-label={t('catalog.categories')}>
       {categories.slice(0, MAX_SHORTCUTS).map((category) => (
         <View
           key={category.id}
           className="shortcuts__item"
           role="link"
-          ariaLabel={category.name}
+          aria-label={category.name}
           onClick={() => void openCategory(category.id)}
         >
           {/* The name under it says what it is. */}
@@ -206,7 +206,7 @@ export function HomeScreen() {
       <View
         className="search-entry"
         role="search"
-        ariaLabel={t('catalog.searchPlaceholder')}
+        aria-label={t('catalog.searchPlaceholder')}
         onClick={() => void openCatalogPage(SEARCH_URL)}
       >
         <Text className="search-entry__icon" aria-hidden>
@@ -222,7 +222,7 @@ export function HomeScreen() {
       <View
         className="enjoy-entry"
         role="link"
-        ariaLabel={t('catalog.enjoyTitle')}
+        aria-label={t('catalog.enjoyTitle')}
         onClick={() => void openCatalogPage(ENJOY_URL)}
       >
         <Text className="enjoy-entry__title">{t('catalog.enjoyTitle')}</Text>

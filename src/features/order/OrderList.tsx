@@ -37,7 +37,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
   const open = () => void goToPage(orderDetailUrl(order.id));
   const buttons = actionButtons(order);
   return (
-    <View className="order-card" role="link" ariaLabel={order.goodsName} onClick={open}>
+    <View className="order-card" role="link" aria-label={order.goodsName} onClick={open}>
       <View className="order-card__head">
         <Text className="order-card__no">{t('order.number', { id: order.id })}</Text>
         <Text className="order-card__status">{order.statusText}</Text>
