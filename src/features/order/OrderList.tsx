@@ -110,30 +110,32 @@ function Orders({ params }: PageBodyProps) {
 
   return (
     <View className="my-orders">
-      <ScrollView
-        className="my-orders__tabs"
-        scrollX
-        // Brings the open tab on screen (?tab= from the user centre may name one off to the
-        // right); scrollIntoView is ignored by the H5 ScrollView, an offset works everywhere.
-        scrollLeft={Math.max(0, TAB_KEYS.indexOf(tab) - 2) * TAB_WIDTH_PX}
-        scrollWithAnimation
-        role="tablist"
-        enhanced
-        showScrollbar={false}
-      >
-        {TAB_KEYS.map((key) => (
-          <View
-            key={key}
-            id={`order-tab-${key}`}
-            role="tab"
-            aria-selected={key === tab}
-            className={`my-orders__tab${key === tab ? ' my-orders__tab--on' : ''}`}
-            onClick={() => setTab(key)}
-          >
-            <Text>{t(`order.tab.${key}`)}</Text>
-          </View>
-        ))}
-      </ScrollView>
+      {/* The tab list is a box of its own: H5's ScrollView drops role and ARIA props. */}
+      <View role="tablist">
+        <ScrollView
+          className="my-orders__tabs"
+          scrollX
+          // Brings the open tab on screen (?tab= from the user centre may name one off to the
+          // right); scrollIntoView is ignored by the H5 ScrollView, an offset works everywhere.
+          scrollLeft={Math.max(0, TAB_KEYS.indexOf(tab) - 2) * TAB_WIDTH_PX}
+          scrollWithAnimation
+          enhanced
+          showScrollbar={false}
+        >
+          {TAB_KEYS.map((key) => (
+            <View
+              key={key}
+              id={`order-tab-${key}`}
+              role="tab"
+              aria-selected={key === tab}
+              className={`my-orders__tab${key === tab ? ' my-orders__tab--on' : ''}`}
+              onClick={() => setTab(key)}
+            >
+              <Text>{t(`order.tab.${key}`)}</Text>
+            </View>
+          ))}
+        </ScrollView>
+      </View>
       <PagedList
         list={list}
         layout="rows"
