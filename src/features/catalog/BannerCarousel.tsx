@@ -53,9 +53,9 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] | undefined 
   }
   if (count === 0) return null;
   return (
-    <View className="banner" role="region" aria-label={t('catalog.banners')}>
+    // The id is on the banner box, as wide as its track: H5's ScrollView drops ids.
+    <View id={TRACK_ID} className="banner" role="region" aria-label={t('catalog.banners')}>
       <ScrollView
-        id={TRACK_ID}
         className="banner__track"
         scrollX
         enhanced
