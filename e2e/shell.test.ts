@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
-import { ROUTES } from '../src/routes';
+import { ROUTES, TAB_BAR_STYLE } from '../src/routes';
 import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
 
 function rgb(hex: string): string {
@@ -45,7 +45,7 @@ describe('H5 shell', () => {
         .locator('.tab-bar__item:not(.tab-bar__item--selected) .tab-bar__label')
         .first()
         .evaluate((el) => getComputedStyle(el).color),
-      'rgb(122, 126, 131)',
+      rgb(TAB_BAR_STYLE.color),
     );
     assert.ok(await page.getByRole('heading', { name: BRANDS[0].platformName }).count());
     await screenshot(page, 'shell-home-brand1');

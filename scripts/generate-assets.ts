@@ -9,11 +9,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import type { Brand } from '../src/brands/types';
-import { TABS } from '../src/routes';
+import { TAB_BAR_STYLE, TABS } from '../src/routes';
 
 const root = path.resolve(__dirname, '..');
 const assets = path.join(root, 'src/assets');
-const TAB_GREY = '#7A7E83';
+const TAB_GREY = TAB_BAR_STYLE.color;
 const FONT = "'WenQuanYi Micro Hei', 'Noto Sans CJK SC', sans-serif";
 
 const ICONS: Record<string, string> = {

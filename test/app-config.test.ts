@@ -126,7 +126,7 @@ describe('app.config', () => {
       ['客服', 'pages/customer-service/customerService'],
       ['我的', 'pages/user/user'],
     ]);
-    expect(config.tabBar.color).toBe('#7A7E83');
+    expect(config.tabBar.color).toBe('#646A73');
     expect(config.tabBar.backgroundColor).toBe('#ffffff');
     for (const tab of config.tabBar.list) {
       for (const icon of [tab.iconPath, tab.selectedIconPath]) {

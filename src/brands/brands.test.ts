@@ -7,16 +7,7 @@ import {
   stampIndexHtml,
   BRAND_RECORDS_PLACEHOLDER,
 } from '../../scripts/brand-tokens';
-
-/** WCAG relative luminance contrast between a colour and white. */
-function contrastWithWhite([r, g, b]: readonly [number, number, number]): number {
-  const linear = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-  return 1.05 / (luminance + 0.05);
-}
+import { contrastRatio } from '../../test/wcag';
 
 describe('brand records', () => {
   it('reach the app from the page exactly as recorded', () => {
@@ -60,7 +51,7 @@ describe('brand records', () => {
       expect(brand.themeColor).toMatch(/^#[0-9A-F]{6}$/);
       const hex = brand.themeColorNumber.map((n) => n.toString(16).padStart(2, '0')).join('');
       expect(`#${hex}`.toUpperCase()).toBe(brand.themeColor);
-      expect(contrastWithWhite(brand.themeColorNumber)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(brand.themeColorNumber, [255, 255, 255])).toBeGreaterThanOrEqual(4.5);
     }
   });
 

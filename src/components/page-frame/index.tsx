@@ -39,7 +39,10 @@ export function PageFrame({ route, children }: PageFrameProps) {
       })}
     >
       {showNavBar && <NavBar title={meta?.title ?? ''} showBack={!isTab} />}
-      <View className="page-frame__content">{children}</View>
+      {/* The page's own content, after the navigation bar: the main landmark. */}
+      <View className="page-frame__content" role="main">
+        {children}
+      </View>
       {isTab && <TabBar current={route} />}
     </View>
   );

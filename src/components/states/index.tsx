@@ -93,6 +93,14 @@ export function Skeleton({ rows = 3, media = 'none', className = '' }: SkeletonP
   );
 }
 
+/**
+ * One grey pulsing block, sized by its class: the placeholder of a picture or a line inside a
+ * box that keeps its loaded size while its data loads. Hidden from screen readers.
+ */
+export function SkeletonBlock({ className = '' }: { className?: string }) {
+  return <View className={`skeleton-block ${className}`} aria-hidden />;
+}
+
 /** A grid of card skeletons, for goods lists loading their first page. */
 export function SkeletonGrid({ count = 4 }: { count?: number }) {
   return (

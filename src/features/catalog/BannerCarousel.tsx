@@ -1,7 +1,9 @@
-import { Image, ScrollView, View } from '@tarojs/components';
+import { ScrollView, View } from '@tarojs/components';
 import type { BannerItem } from '@contract/api/home';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
+import { Picture } from '../../components/picture';
+import { SkeletonBlock } from '../../components/states';
 import { mediaUrl } from '../../platform/catalog';
 import { elementWidth } from '../../platform/window-info';
 import { followBanner } from './links';
@@ -14,8 +16,9 @@ const TRACK_ID = 'banner-track';
  * Not Swiper: on H5 taro-ui / Taro's Swiper costs about 43 KB and half a second of first paint on
  * the first route (TOOLCHAIN.md); scroll snapping is native to the browser and the mini-programs'
  * scroll-view (`paging-enabled`), and costs nothing.
+ * `banners` is undefined while they load: a placeholder holds the banner's box meanwhile.
  */
-export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
+export function BannerCarousel({ banners }: { banners: BannerItem[] | undefined }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
   // Scrolled by offset, not scrollIntoView: on H5 that also scrolls the page to centre the banner.
@@ -23,7 +26,7 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
   const touching = useRef(false);
   const currentRef = useRef(0);
   currentRef.current = current;
-  const count = banners.length;
+  const count = banners?.length ?? 0;
 
   useEffect(() => {
     if (count < 2) return;
@@ -41,11 +44,18 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
     return () => clearInterval(timer);
   }, [count]);
 
+  if (!banners) {
+    return (
+      <View className="banner" aria-hidden>
+        <SkeletonBlock className="banner__placeholder" />
+      </View>
+    );
+  }
   if (count === 0) return null;
   return (
-    <View className="banner" role="region" aria-label={t('catalog.banners')}>
+    // The id is on the banner box, as wide as its track: H5's ScrollView drops ids.
+    <View id={TRACK_ID} className="banner" role="region" aria-label={t('catalog.banners')}>
       <ScrollView
-        id={TRACK_ID}
         className="banner__track"
         scrollX
         enhanced
@@ -71,11 +81,11 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
             aria-label={banner.title}
             onClick={() => void followBanner(banner)}
           >
-            <Image
+            <Picture
               className="banner__image"
               src={mediaUrl(banner.image)}
               mode="aspectFill"
-              aria-label={banner.title}
+              alt={banner.title}
               lazyLoad={index > 0}
             />
           </View>

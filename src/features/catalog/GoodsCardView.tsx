@@ -1,5 +1,6 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import type { GoodsCard } from '@contract/api/goods';
+import { Picture } from '../../components/picture';
 import { useTranslation } from '../../i18n';
 import { mediaUrl, openCatalogPage } from '../../platform/catalog';
 import { formatMoney } from '../../utils';
@@ -18,12 +19,13 @@ export function GoodsCardView({ goods }: { goods: GoodsCard }) {
       aria-label={goods.name}
       onClick={() => void openCatalogPage(productUrl(goods.id))}
     >
-      <Image
+      {/* The goods name beside it names it. */}
+      <Picture
         className="goods-card__image"
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
         lazyLoad
-        aria-label={goods.name}
+        alt=""
       />
       <View className="goods-card__body">
         <Text className="goods-card__name">{goods.name}</Text>
@@ -55,12 +57,13 @@ export function GoodsRowView({ goods }: { goods: GoodsCard }) {
       aria-label={goods.name}
       onClick={() => void openCatalogPage(productUrl(goods.id))}
     >
-      <Image
+      {/* The goods name beside it names it. */}
+      <Picture
         className="goods-row__image"
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
         lazyLoad
-        aria-label={goods.name}
+        alt=""
       />
       <View className="goods-row__body">
         <Text className="goods-row__name">{goods.name}</Text>

@@ -1,6 +1,7 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import { useRef, useState } from 'react';
 import { IMAGE_PREVIEW_MAX_ZOOM, IMAGE_PREVIEW_MIN_ZOOM } from '../../constants';
+import { Picture } from '../../components/picture';
 import { useTranslation } from '../../i18n';
 import { inlineStyle } from '../../platform/inline-style';
 
@@ -92,11 +93,11 @@ export function ImageViewer({ urls, label, index, onIndexChange, onClose }: Imag
           lastTap.current = now;
         }}
       >
-        <Image
+        <Picture
           className="viewer__image"
           src={urls[index]}
           mode="aspectFit"
-          aria-label={`${label} ${index + 1}`}
+          alt={`${label} ${index + 1}`}
           style={inlineStyle({ transform: `scale(${zoom})` })}
         />
       </View>

@@ -1,8 +1,9 @@
-import { Image, ScrollView, Text, View } from '@tarojs/components';
+import { ScrollView, Text, View } from '@tarojs/components';
 import type { ExplainItem, GoodsInfo, GoodsPlan } from '@contract/api/goods';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getDefaultGoodsId, getGoodsExplain, getGoodsInfo } from '../../api/goods';
 import type { PageBodyProps } from '../../components/page-frame';
+import { Picture } from '../../components/picture';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation, type MessageKey } from '../../i18n';
 import { mediaUrl, openCatalogPage, previewImages } from '../../platform/catalog';
@@ -167,11 +168,11 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
               aria-label={t('catalog.previewOf', { index: index + 1, total: gallery.length })}
               onClick={() => void openPreview(index)}
             >
-              <Image
+              <Picture
                 className="gallery__image"
                 src={url}
                 mode="aspectFit"
-                aria-label={t('catalog.goodsImage', { name: goods.name, index: index + 1 })}
+                alt={t('catalog.goodsImage', { name: goods.name, index: index + 1 })}
               />
             </View>
           ))}
@@ -352,13 +353,13 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
             {t('catalog.details')}
           </Text>
           {goods.detailImages.map((image, index) => (
-            <Image
+            <Picture
               key={image}
               className="details__image"
               src={mediaUrl(image)}
               mode="widthFix"
               lazyLoad
-              aria-label={t('catalog.goodsImage', { name: goods.name, index: index + 1 })}
+              alt={t('catalog.goodsImage', { name: goods.name, index: index + 1 })}
             />
           ))}
         </View>

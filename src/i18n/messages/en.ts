@@ -431,6 +431,8 @@ export const en: Messages = {
   'account.coupon.expiresAt': 'Valid until {date}',
   'account.coupon.empty': 'No coupons',
   'account.coupon.emptyClaimable': 'No coupons to get right now',
+  'brand.heroAlt':
+    '{name}: new devices with no deposit, paid monthly; at the end return, renew or buy out',
   'catalog.banners': 'Featured banners',
   'catalog.buyoutPrice': 'Buy-out price at term end',
   'catalog.capacity': 'Capacity',

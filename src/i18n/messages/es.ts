@@ -429,6 +429,8 @@ export const es: Messages = {
   'account.coupon.expiresAt': 'Válido hasta {date}',
   'account.coupon.empty': 'No hay cupones',
   'account.coupon.emptyClaimable': 'No hay cupones disponibles',
+  'brand.heroAlt':
+    '{name}: equipos nuevos sin depósito, pago mensual; al final, devuelve, renueva o compra',
   'catalog.banners': 'Banners destacados',
   'catalog.buyoutPrice': 'Precio de compra al final',
   'catalog.capacity': 'Capacidad',

@@ -430,6 +430,8 @@ export const fr: Messages = {
   'account.coupon.expiresAt': 'Valable jusqu’au {date}',
   'account.coupon.empty': 'Aucun coupon',
   'account.coupon.emptyClaimable': 'Aucun coupon disponible',
+  'brand.heroAlt':
+    '{name} : appareils neufs sans caution, payés au mois ; à la fin, rendez, prolongez ou achetez',
   'catalog.banners': 'Bannières à la une',
   'catalog.buyoutPrice': 'Prix de rachat en fin de contrat',
   'catalog.capacity': 'Capacité',

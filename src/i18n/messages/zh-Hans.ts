@@ -430,6 +430,7 @@ export const zhHans = {
   'account.coupon.expiresAt': '有效期至 {date}',
   'account.coupon.empty': '暂无优惠券',
   'account.coupon.emptyClaimable': '暂无可领取的优惠券',
+  'brand.heroAlt': '{name}：新机免押，按月付租，到期可归还、续租或买断',
   'catalog.banners': '首页轮播',
   'catalog.buyoutPrice': '到期买断价',
   'catalog.capacity': '容量',

@@ -428,6 +428,7 @@ export const zhHant: Messages = {
   'account.coupon.expiresAt': '有效期至 {date}',
   'account.coupon.empty': '暫無優惠券',
   'account.coupon.emptyClaimable': '暫無可領取的優惠券',
+  'brand.heroAlt': '{name}：新機免押，按月付租，到期可歸還、續租或買斷',
   'catalog.banners': '首頁輪播',
   'catalog.buyoutPrice': '到期買斷價',
   'catalog.capacity': '容量',
