@@ -36,6 +36,16 @@ function outputRoot(): string {
   return process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`;
 }
 
+/** The files Taro reads the app and page configs from (routes.ts holds the routes and tab bar). */
+function appConfigInputs(): string[] {
+  const pages = path.join(root, 'src', 'pages');
+  const pageConfigs = fs
+    .readdirSync(pages, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.config.ts'))
+    .map((file) => path.join(pages, file));
+  return [path.join(root, 'src', 'routes.ts'), ...pageConfigs];
+}
+
 /** Set by scripts/build.ts: brand values are written into copies of the output afterwards. */
 const stamping = process.env.TARO_BRAND_STAMP === '1';
 
@@ -93,6 +103,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // One cache per target and per output folder, so parallel builds never share one.
     cache: {
       enable: process.env.TARO_CACHE === '1',
+      // Taro lists app.config.ts, but webpack does not follow a TypeScript file's imports: the
+      // route table and tab bar (routes.ts) and each page's config would stay stale in the cache.
+      buildDependencies: { routes: appConfigInputs() },
       name: `${process.env.TARO_ENV}-${outputRoot()
         .replace(/[^A-Za-z0-9]+/g, '_')
         .slice(-60)}`,

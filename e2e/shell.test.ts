@@ -104,6 +104,39 @@ describe('H5 shell', () => {
     await page.close();
   });
 
+  it("draws the opened page's shell before the JavaScript, and the page replaces it", async () => {
+    // Without its scripts the page shows only what index.html draws: brand 5's banner on home
+    // (the link names brand 5), the title, and the route's chunks already asked for.
+    const { page } = await phonePage(browser);
+    await page.route('**/js/*.js', (route) => route.abort());
+    await page.goto(`${server.baseUrl}/?platform=5#/pages/home/home`);
+    assert.equal(await page.locator('#app-shell-title').textContent(), '首页');
+    assert.match(
+      (await page.locator('#app-shell img').getAttribute('src')) ?? '',
+      /^\/static\/brands\/5\/home\.png$/,
+    );
+    const preloaded = await page.$$eval('link[rel=preload]', (links) =>
+      links.map((link) => link.getAttribute('href')),
+    );
+    assert.ok(
+      preloaded.some((href) => /^\/js\/.+\.js$/.test(href ?? '')),
+      preloaded.join(','),
+    );
+    await page.goto('about:blank');
+    await page.goto(`${server.baseUrl}/#/pages/classify/classify`);
+    assert.equal(await page.locator('#app-shell-title').textContent(), '分类');
+    assert.equal(await page.locator('#app-shell img').count(), 0);
+    await page.close();
+
+    // With them, the page takes over and the shell is gone.
+    const live = await phonePage(browser);
+    await live.page.goto(`${server.baseUrl}/?platform=5`);
+    await live.page.getByRole('heading', { name: BRANDS[4].platformName }).waitFor();
+    await live.page.locator('#app-shell').waitFor({ state: 'detached' });
+    assert.deepEqual(live.errors, []);
+    await live.page.close();
+  });
+
   it('opens every route with its title and a back button off the tab pages', async () => {
     const { page, errors } = await phonePage(browser);
     for (const route of ROUTES) {

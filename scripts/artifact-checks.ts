@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { BRAND_COLOR_PLACEHOLDER, BRAND_PLACEHOLDER } from './brand-tokens';
+import { chunkFiles, routeChunkIds } from './h5-index';
 
 export type MiniTarget = 'weapp' | 'alipay';
 
@@ -101,21 +102,10 @@ export function h5FirstRouteSizes(dir: string, route = 'pages/home/home'): First
     .map((url) => path.join(dir, url.replace(/^\//, '')));
   const chunkIds = new Set<string>();
   for (const script of fromHtml.filter((f) => f.endsWith('.js') && fs.existsSync(f))) {
-    const code = fs.readFileSync(script, 'utf8');
-    const at = code.indexOf(`"path":"${route}","load":`);
-    if (at === -1) continue;
-    const load = code.slice(at, code.indexOf('}', at));
-    for (const m of load.matchAll(/\.e\((\d+)\)/g)) chunkIds.add(m[1]);
+    for (const id of routeChunkIds(fs.readFileSync(script, 'utf8'), route)) chunkIds.add(id);
   }
-  const chunkFiles = ['js', 'css'].flatMap((kind) => {
-    const folder = path.join(dir, kind);
-    if (!fs.existsSync(folder)) return [];
-    return fs
-      .readdirSync(folder)
-      .filter((name) => name.endsWith(`.${kind}`) && chunkIds.has(name.split('.')[0]))
-      .map((name) => path.join(folder, name));
-  });
-  const all = [...new Set([...fromHtml, ...chunkFiles])].filter((f) => fs.existsSync(f));
+  const routeFiles = chunkFiles(dir, chunkIds).map((file) => path.join(dir, file));
+  const all = [...new Set([...fromHtml, ...routeFiles])].filter((f) => fs.existsSync(f));
   const sum = (ext: string) =>
     all.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipBytes(f), 0);
   return {

@@ -20,6 +20,7 @@ import { isPlatformId } from '../contract/http';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import type { Brand } from '../src/brands/types';
 import { ROUTES, TABS, splitPackages } from '../src/routes';
+import { writeRouteTable } from './h5-index';
 import {
   BRAND_COLOR_PLACEHOLDER,
   BRAND_PLACEHOLDER,
@@ -220,7 +221,8 @@ function publishH5(): string {
     recursive: true,
   });
   const indexHtml = path.join(out, 'index.html');
-  fs.writeFileSync(indexHtml, stampIndexHtml(fs.readFileSync(indexHtml, 'utf8')));
+  const html = stampIndexHtml(fs.readFileSync(indexHtml, 'utf8'));
+  fs.writeFileSync(indexHtml, writeRouteTable(out, html));
   precompress(out);
   return out;
 }

@@ -1,7 +1,8 @@
 import { View } from '@tarojs/components';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { buildBrandId } from '../../brands';
 import { isTabPath, routeMeta } from '../../routes';
+import { dismissAppShell } from '../../platform/app-launch';
 import { usePageShow, useRouteParams, type RouteParams } from '../../platform/page-route';
 import { applyTabBarTheme } from '../../platform/theme';
 import { useBrandStore } from '../../stores/brand';
@@ -30,6 +31,8 @@ export function PageFrame({ route, children }: PageFrameProps) {
   usePageShow(() => {
     if (isTab) applyTabBarTheme(brand, buildBrandId());
   });
+  // The page is on screen: the shell drawn before the JavaScript (H5) has done its job.
+  useEffect(dismissAppShell, []);
   return (
     <View
       className={`page-frame${isTab ? ' page-frame--tab' : ''}`}
