@@ -20,7 +20,7 @@ import { isPlatformId } from '../contract/http';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import type { Brand } from '../src/brands/types';
 import { ROUTES, TABS, splitPackages } from '../src/routes';
-import { writeRouteTable } from './h5-index';
+import { inlineSmallStylesheets, writeRouteTable } from './h5-index';
 import {
   BRAND_COLOR_PLACEHOLDER,
   BRAND_PLACEHOLDER,
@@ -222,7 +222,7 @@ function publishH5(): string {
   });
   const indexHtml = path.join(out, 'index.html');
   const html = stampIndexHtml(fs.readFileSync(indexHtml, 'utf8'));
-  fs.writeFileSync(indexHtml, writeRouteTable(out, html));
+  fs.writeFileSync(indexHtml, inlineSmallStylesheets(out, writeRouteTable(out, html)));
   precompress(out);
   return out;
 }

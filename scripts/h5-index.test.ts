@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { routeTable, writeRouteTable } from './h5-index';
+import { inlineSmallStylesheets, routeTable, writeRouteTable } from './h5-index';
 
 /** A published H5 folder as the compiler leaves it: the entry names each route's chunks. */
 function fakeH5(): { dir: string; html: string } {
@@ -46,4 +46,16 @@ test('the table is written into index.html as JSON that cannot close its script 
   )?.[1];
   expect(JSON.parse(json ?? 'null')['pages/home/home'].t).toBe('首页');
   expect(() => writeRouteTable(dir, '<html></html>')).toThrow(/route-table/);
+});
+
+test('small stylesheets are written inline, large ones stay linked', () => {
+  const { dir } = fakeH5();
+  fs.writeFileSync(path.join(dir, 'css', 'app.11111111.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(dir, 'css', 'big.22222222.css'), `a{color:red}${' '.repeat(9000)}`);
+  const html =
+    '<head><link href="/css/app.11111111.css" rel="stylesheet">' +
+    '<link href="/css/big.22222222.css" rel="stylesheet"></head>';
+  expect(inlineSmallStylesheets(dir, html)).toBe(
+    '<head><style>body{margin:0}</style><link href="/css/big.22222222.css" rel="stylesheet"></head>',
+  );
 });
