@@ -18,6 +18,11 @@ const { BRAND_PLACEHOLDER, BRAND_RECORDS_PLACEHOLDER, brandRecordsJson } =
   require('../scripts/brand-tokens') as typeof import('../scripts/brand-tokens');
 const { H5_BASE_WIDTH, H5_MAX_DEVICE_WIDTH, rootFontSize } =
   require('../src/constants') as typeof import('../src/constants');
+// Loaded here, while the register above still transpiles: webpackChain runs after it is gone.
+const StatsFilePlugin =
+  process.env.ANALYZE === '1'
+    ? (require('../scripts/mini-stats') as typeof import('../scripts/mini-stats')).StatsFilePlugin
+    : undefined;
 
 /**
  * taro-ui is drawn for a 750 design width, our own styles for 375 (TOOLCHAIN.md). The H5 plugin
@@ -100,6 +105,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
         cssModules: { enable: false },
       },
       optimizeMainPackage: { enable: true },
+      webpackChain(chain) {
+        // ANALYZE=1: webpack's stats beside the output, for scripts/mini-stats.ts.
+        if (StatsFilePlugin) {
+          chain
+            .plugin('stats-file')
+            .use(StatsFilePlugin, [`${path.resolve(root, outputRoot())}.stats.json`]);
+        }
+      },
     },
     h5: {
       compile: { include: [path.resolve(root, 'contract')] },

@@ -110,8 +110,11 @@ async function compile(target: Target): Promise<number> {
   const started = Date.now();
   const inputsFile = `${stage(target)}.inputs`;
   const inputs = compileInputsHash(target);
+  // ANALYZE=1 (mini-programs) wants webpack's stats beside the staged output (scripts/mini-stats.ts).
+  const statsWanted = process.env.ANALYZE === '1' && target !== 'h5';
   if (
     process.env.FORCE_COMPILE !== '1' &&
+    !(statsWanted && !fs.existsSync(`${stage(target)}.stats.json`)) &&
     fs.existsSync(stage(target)) &&
     fs.existsSync(inputsFile) &&
     fs.readFileSync(inputsFile, 'utf8') === inputs
@@ -120,6 +123,7 @@ async function compile(target: Target): Promise<number> {
   }
   fs.rmSync(stage(target), { recursive: true, force: true });
   fs.rmSync(inputsFile, { force: true });
+  fs.rmSync(`${stage(target)}.stats.json`, { force: true });
   await run(path.join(root, 'node_modules/.bin/taro'), ['build', '--type', target], {
     NODE_ENV: 'production',
     TARO_OUTPUT_ROOT: path.relative(root, stage(target)),
