@@ -18,6 +18,8 @@ const { BRAND_PLACEHOLDER, BRAND_RECORDS_PLACEHOLDER, brandRecordsJson } =
   require('../scripts/brand-tokens') as typeof import('../scripts/brand-tokens');
 const { H5_BASE_WIDTH, H5_MAX_DEVICE_WIDTH, rootFontSize } =
   require('../src/constants') as typeof import('../src/constants');
+const { messagesVersions } =
+  require('../src/i18n/messages') as typeof import('../src/i18n/messages');
 // Loaded here, while the register above still transpiles: webpackChain runs after it is gone.
 const StatsFilePlugin =
   process.env.ANALYZE === '1'
@@ -63,6 +65,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
             : (process.env.BRAND ?? '1'),
       ),
       BRAND_RECORDS_JSON: JSON.stringify(stamping ? BRAND_RECORDS_PLACEHOLDER : brandRecordsJson()),
+      // Only zh-Hans is compiled in; src/i18n/load.ts fetches the others by these versions.
+      I18N_VERSIONS: JSON.stringify(messagesVersions()),
     },
     alias: {
       '@': path.resolve(root, 'src'),
