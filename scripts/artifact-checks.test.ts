@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { minify } from 'terser';
 import {
   BUDGETS,
   checkArtifact,
+  dictionarySentinels,
   h5FirstRouteSizes,
   miniPackageSizes,
   MAX_MAIN_PACKAGE_BYTES,
 } from './artifact-checks';
 import { BRAND_PLACEHOLDER } from './brand-tokens';
+import { ALL_MESSAGES } from '../src/i18n/messages';
 
 let dir: string;
 
@@ -88,6 +91,29 @@ it('fails a main package over 2 MB', () => {
 it('fails a brand token left unstamped', () => {
   write('common.js', `var b="${BRAND_PLACEHOLDER}"`);
   expect(check()).toContain('unstamped brand token in common.js');
+});
+
+it('fails an artifact with a dictionary other than zh-Hans compiled in', () => {
+  write('common.js', `var m=${JSON.stringify(ALL_MESSAGES['zh-Hans'])};`);
+  expect(check()).toEqual([]);
+  write('pages/myOrder/sub.js', `var m=${JSON.stringify(ALL_MESSAGES.fr)};`);
+  expect(check()).toEqual(['fr dictionary compiled in (the API serves it: src/i18n/load.ts)']);
+  // One message is enough to tell: each sentinel is a message only that language has.
+  for (const sentinel of Object.values(dictionarySentinels()))
+    expect(Object.values(ALL_MESSAGES['zh-Hans'])).not.toContain(sentinel);
+});
+
+it("finds a dictionary in a minifier's ascii_only output too", async () => {
+  const { code } = await minify(`var m=${JSON.stringify(ALL_MESSAGES.es)};`, {
+    format: { ascii_only: true },
+  });
+  write('common.js', code ?? '');
+  expect(check()).toEqual(['es dictionary compiled in (the API serves it: src/i18n/load.ts)']);
+  write(
+    'common.js',
+    (await minify(`var m=${JSON.stringify(ALL_MESSAGES['zh-Hant'])};`)).code ?? '',
+  );
+  expect(check()).toEqual(['zh-Hant dictionary compiled in (the API serves it: src/i18n/load.ts)']);
 });
 
 describe('budgets', () => {
