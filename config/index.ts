@@ -18,6 +18,10 @@ const { BRAND_PLACEHOLDER, BRAND_RECORDS_PLACEHOLDER, brandRecordsJson } =
   require('../scripts/brand-tokens') as typeof import('../scripts/brand-tokens');
 const { H5_BASE_WIDTH, H5_MAX_DEVICE_WIDTH, rootFontSize } =
   require('../src/constants') as typeof import('../src/constants');
+const { BRAND_IMAGES, BRAND_IMAGE_PACKAGES, miniBrandImagePath } =
+  require('../src/brands/images') as typeof import('../src/brands/images');
+const { BRAND_RECORDS } =
+  require('../src/brands/records') as typeof import('../src/brands/records');
 const { messagesVersions } =
   require('../src/i18n/messages') as typeof import('../src/i18n/messages');
 // Loaded here, while the register above still transpiles: webpackChain runs after it is gone.
@@ -39,6 +43,16 @@ function designWidth(input?: unknown): number {
 // values into copies; a plain `taro build` lands in dist/<target>.
 function outputRoot(): string {
   return process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`;
+}
+
+/** A dev mini-program build: every brand's images that live in a subpackage, copied there. */
+function devSubpackageBrandImages(): { from: string; to: string }[] {
+  return BRAND_RECORDS.flatMap((brand) =>
+    BRAND_IMAGES.filter((image) => BRAND_IMAGE_PACKAGES[image]).map((image) => ({
+      from: `src/assets/brands/${brand.id}/${image}.png`,
+      to: `${outputRoot()}/${miniBrandImagePath(brand.id, image)}`,
+    })),
+  );
 }
 
 /** Set by scripts/build.ts: brand values are written into copies of the output afterwards. */
@@ -86,6 +100,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
                 from: 'src/assets/brands/',
                 to: `${outputRoot()}/${process.env.TARO_ENV === 'h5' ? 'static' : 'assets'}/brands/`,
               },
+              // Mini-programs show some brand images from a subpackage (src/brands/images.ts).
+              ...(process.env.TARO_ENV === 'h5' ? [] : devSubpackageBrandImages()),
             ]),
       ],
       options: {},

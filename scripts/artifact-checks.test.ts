@@ -12,6 +12,7 @@ import {
   MAX_MAIN_PACKAGE_BYTES,
 } from './artifact-checks';
 import { BRAND_PLACEHOLDER } from './brand-tokens';
+import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
 import { ALL_MESSAGES } from '../src/i18n/messages';
 
 let dir: string;
@@ -37,6 +38,7 @@ function goodWeapp(): void {
     write(`${page}.json`, '{}');
   }
   write('project.config.json', JSON.stringify({ appid: 'wx0000000000000001' }));
+  for (const image of BRAND_IMAGES) write(miniBrandImagePath(1, image), 'png');
 }
 
 const base = {
@@ -81,6 +83,11 @@ it('fails a missing app id, or a project file that names another', () => {
   expect(check({ appId: '' })).toContain('app id missing');
   write('project.config.json', JSON.stringify({ appid: 'wx0000000000000002' }));
   expect(check()).toContain('project.config.json has app id wx0000000000000002');
+});
+
+it('fails a brand image missing from the package of the page that shows it', () => {
+  fs.rmSync(path.join(dir, 'pages/loginNew/assets/brands/1/login.png'));
+  expect(check()).toEqual(['brand image pages/loginNew/assets/brands/1/login.png missing']);
 });
 
 it('fails a main package over 2 MB', () => {

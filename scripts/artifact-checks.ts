@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../contract/http';
+import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
 import { ALL_MESSAGES } from '../src/i18n/messages';
 import { BRAND_COLOR_PLACEHOLDER, BRAND_PLACEHOLDER } from './brand-tokens';
 
@@ -234,6 +235,11 @@ function checkMini(input: ArtifactInput & { target: MiniTarget }, problems: stri
       if (!fs.existsSync(path.join(input.dir, `${page}.${ext}`)))
         problems.push(`${page}.${ext} missing`);
     }
+  }
+  // Each in the package of the page that shows it (src/brands/images.ts).
+  for (const image of input.brand ? BRAND_IMAGES : []) {
+    const rel = miniBrandImagePath(input.brand as number, image);
+    if (!fs.existsSync(path.join(input.dir, rel))) problems.push(`brand image ${rel} missing`);
   }
   if (input.mainPackageBytes > MAX_MAIN_PACKAGE_BYTES) {
     problems.push(`main package ${input.mainPackageBytes} bytes > ${MAX_MAIN_PACKAGE_BYTES}`);
