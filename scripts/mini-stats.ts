@@ -36,6 +36,8 @@ export class StatsFilePlugin {
       const json = stats.toJson({
         all: false,
         modules: true,
+        // With the persistent cache on, unchanged modules are "cached" and left out otherwise.
+        cachedModules: true,
         nestedModules: true,
         reasons: true,
         ids: true,
