@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import webpack from 'webpack';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import devConfig from './dev';
 import prodConfig from './prod';
@@ -136,6 +138,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       compile: { include: [path.resolve(root, 'contract')] },
+      useHtmlComponents: true,
       // Taro splits only the entry's chunks ('initial'), so every page chunk carried its own copy
       // of everything the pages share (i18n, components, request layer): ~320 KB a page, 14 MB in
       // all. 'all' moves what two or more pages share into shared chunks, fetched once.
@@ -146,6 +149,41 @@ export default defineConfig<'webpack5'>(async (merge) => {
           // Taro's minSize 0 would cut home alone into 21 chunks, one request each.
           minSize: 20000,
         });
+        // Taro's router imports the Stencil tab bar even when the app draws its own.
+        chain
+          .plugin('custom-tab-bar-only')
+          .use(webpack.NormalModuleReplacementPlugin, [
+            /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
+            path.resolve(__dirname, 'h5/router-tabbar.js'),
+          ]);
+        // H5_STATS=<file>: write webpack's module and chunk sizes there, to see what a chunk holds.
+        const statsFile = process.env.H5_STATS;
+        if (statsFile) {
+          chain.plugin('stats-file').use(
+            class {
+              apply(compiler: webpack.Compiler) {
+                compiler.hooks.done.tap('stats-file', (stats) => {
+                  fs.writeFileSync(
+                    statsFile,
+                    JSON.stringify(
+                      stats.toJson({
+                        preset: 'normal',
+                        chunkModules: true,
+                        nestedModules: true,
+                        ids: true,
+                        reasons: false,
+                        source: false,
+                        modulesSpace: Infinity,
+                        chunkModulesSpace: Infinity,
+                        nestedModulesSpace: Infinity,
+                      }),
+                    ),
+                  );
+                });
+              }
+            },
+          );
+        }
       },
       // index.html carries the brand records (platform/brand-records.h5.ts).
       htmlPluginOption: { brandRecords: brandRecordsJson() },

@@ -31,18 +31,18 @@ describe('H5 shell', () => {
   it('opens home at / with the tab bar in brand 1 colour', async () => {
     const { page, errors } = await phonePage(browser);
     await page.goto(`${server.baseUrl}/`);
-    const selected = page.locator('.weui-tabbar__item.weui-bar__item_on .weui-tabbar__label');
+    const selected = page.locator('.tab-bar__item--selected .tab-bar__label');
     await selected.waitFor();
     assert.equal(await selected.textContent(), '首页');
     assert.equal(
       await selected.evaluate((el) => getComputedStyle(el).color),
       rgb(BRANDS[0].themeColor),
     );
-    const labels = await page.locator('.weui-tabbar__label').allTextContents();
+    const labels = await page.locator('.tab-bar__label').allTextContents();
     assert.deepEqual(labels, ['首页', '分类', '客服', '我的']);
     assert.equal(
       await page
-        .locator('.weui-tabbar__item:not(.weui-bar__item_on) .weui-tabbar__label')
+        .locator('.tab-bar__item:not(.tab-bar__item--selected) .tab-bar__label')
         .first()
         .evaluate((el) => getComputedStyle(el).color),
       'rgb(122, 126, 131)',
@@ -56,7 +56,7 @@ describe('H5 shell', () => {
   it('shows brand 5 with ?platform=5, and keeps it on the next visit', async () => {
     const { page, errors } = await phonePage(browser);
     await page.goto(`${server.baseUrl}/?platform=5`);
-    const selected = page.locator('.weui-tabbar__item.weui-bar__item_on .weui-tabbar__label');
+    const selected = page.locator('.tab-bar__item--selected .tab-bar__label');
     await selected.waitFor();
     assert.equal(
       await selected.evaluate((el) => getComputedStyle(el).color),
@@ -66,7 +66,7 @@ describe('H5 shell', () => {
     // The selected icon is brand 5's own.
     await page.waitForFunction(() =>
       document
-        .querySelector('.weui-bar__item_on img')
+        .querySelector('.tab-bar__item--selected img')
         ?.getAttribute('src')
         ?.includes('/static/brands/5/'),
     );

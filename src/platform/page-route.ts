@@ -68,14 +68,7 @@ function goBackOrHome(): void {
   }
 }
 
-/** Height of the status bar, for custom navigation bars (0 on H5). */
-export function statusBarHeight(): number {
-  try {
-    return Taro.getWindowInfo().statusBarHeight ?? 0;
-  } catch {
-    return 0;
-  }
-}
+export { statusBarHeight } from './window-info';
 
 /** Runs on every show of the page (first open, and coming back to it). */
 export { useDidShow as usePageShow } from '@tarojs/taro';

@@ -25,25 +25,4 @@ export function stopPullDownRefresh(): void {
   }
 }
 
-/**
- * Whether the element with this id is within the window. A short first page never scrolls, so
- * reach-bottom would never fire: the list asks this after each page and loads on while its
- * footer is still visible.
- */
-export function isInWindow(elementId: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    try {
-      const windowHeight = Taro.getWindowInfo().windowHeight;
-      Taro.createSelectorQuery()
-        .select(`#${elementId}`)
-        .boundingClientRect((rect) => {
-          const box = Array.isArray(rect) ? rect[0] : rect;
-          // No box means the element is gone (page left): nothing more to load.
-          resolve(Boolean(box) && box.height >= 0 && box.top < windowHeight && box.bottom >= 0);
-        })
-        .exec();
-    } catch {
-      resolve(false);
-    }
-  });
-}
+export { isInWindow } from './window-info';

@@ -6,7 +6,9 @@ import { usePageShow, useRouteParams, type RouteParams } from '../../platform/pa
 import { applyTabBarTheme } from '../../platform/theme';
 import { useBrandStore } from '../../stores/brand';
 import { NavBar } from '../nav-bar';
+import { TabBar } from '../tab-bar';
 import './index.scss';
+import { inlineStyle } from '../../platform/inline-style';
 
 export interface PageFrameProps {
   /** The page's route path, e.g. `pages/myOrder/myOrder`. */
@@ -30,11 +32,15 @@ export function PageFrame({ route, children }: PageFrameProps) {
   });
   return (
     <View
-      className="page-frame"
-      style={`--brand-color: ${brand.themeColor}; --brand-rgb: ${brand.themeColorNumber.join(', ')}`}
+      className={`page-frame${isTab ? ' page-frame--tab' : ''}`}
+      style={inlineStyle({
+        '--brand-color': brand.themeColor,
+        '--brand-rgb': brand.themeColorNumber.join(', '),
+      })}
     >
       {showNavBar && <NavBar title={meta?.title ?? ''} showBack={!isTab} />}
       <View className="page-frame__content">{children}</View>
+      {isTab && <TabBar current={route} />}
     </View>
   );
 }

@@ -92,7 +92,7 @@ export function UserCentre(_props: PageBodyProps) {
               className="user-centre__avatar"
               src={avatar}
               mode="aspectFill"
-              ariaLabel={t('account.avatarLabel')}
+              aria-label={t('account.avatarLabel')}
             />
           ) : (
             <View className="user-centre__avatar" aria-label={t('account.avatarLabel')} />

@@ -12,7 +12,7 @@ export function BrandHero() {
         className="brand-hero__image"
         src={brandImageUrl(brand, brand.imgUrlHome)}
         mode="aspectFill"
-        ariaLabel={`${brand.platformName}首页横幅`}
+        aria-label={`${brand.platformName}首页横幅`}
       />
       <Text className="brand-hero__name" role="heading" aria-level={1}>
         {brand.platformName}

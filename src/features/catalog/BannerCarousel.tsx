@@ -3,9 +3,11 @@ import type { BannerItem } from '@contract/api/home';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { mediaUrl } from '../../platform/catalog';
+import { elementWidth } from '../../platform/window-info';
 import { followBanner } from './links';
 
 const AUTOPLAY_MS = 4000;
+const TRACK_ID = 'banner-track';
 
 /**
  * The home banners as a horizontal ScrollView that snaps to each picture, advancing every 4 s.
@@ -16,7 +18,8 @@ const AUTOPLAY_MS = 4000;
 export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
-  const [target, setTarget] = useState<string>();
+  // Scrolled by offset, not scrollIntoView: on H5 that also scrolls the page to centre the banner.
+  const [scrollLeft, setScrollLeft] = useState(0);
   const touching = useRef(false);
   const currentRef = useRef(0);
   currentRef.current = current;
@@ -27,27 +30,31 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
     const timer = setInterval(() => {
       if (touching.current) return;
       const next = (currentRef.current + 1) % count;
-      setCurrent(next);
-      setTarget(`banner-${next}`);
+      void elementWidth(TRACK_ID).then((width) => {
+        if (width <= 0 || touching.current) return;
+        setCurrent(next);
+        // A fraction of a pixel apart from the last value, so a swipe back to the same offset
+        // still counts as a change and scrolls.
+        setScrollLeft((last) => (Math.round(last) === next * width ? last + 0.1 : next * width));
+      });
     }, AUTOPLAY_MS);
     return () => clearInterval(timer);
   }, [count]);
 
   if (count === 0) return null;
   return (
-    <View className="banner" role="region" ariaLabel={t('catalog.banners')}>
+    <View className="banner" role="region" aria-label={t('catalog.banners')}>
       <ScrollView
+        id={TRACK_ID}
         className="banner__track"
         scrollX
         enhanced
         pagingEnabled
         showScrollbar={false}
         scrollWithAnimation
-        scrollIntoView={target}
+        scrollLeft={scrollLeft}
         onTouchStart={() => {
           touching.current = true;
-          // The next autoplay step must scroll even if it names the banner it named last time.
-          setTarget(undefined);
         }}
         onTouchEnd={() => (touching.current = false)}
         onScroll={(event) => {
@@ -59,17 +66,16 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
         {banners.map((banner, index) => (
           <View
             key={banner.id}
-            id={`banner-${index}`}
             className="banner__item"
             role="link"
-            ariaLabel={banner.title}
+            aria-label={banner.title}
             onClick={() => void followBanner(banner)}
           >
             <Image
               className="banner__image"
               src={mediaUrl(banner.image)}
               mode="aspectFill"
-              ariaLabel={banner.title}
+              aria-label={banner.title}
               lazyLoad={index > 0}
             />
           </View>

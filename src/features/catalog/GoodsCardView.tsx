@@ -15,7 +15,7 @@ export function GoodsCardView({ goods }: { goods: GoodsCard }) {
     <View
       className="goods-card"
       role="link"
-      ariaLabel={goods.name}
+      aria-label={goods.name}
       onClick={() => void openCatalogPage(productUrl(goods.id))}
     >
       <Image
@@ -23,7 +23,7 @@ export function GoodsCardView({ goods }: { goods: GoodsCard }) {
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
         lazyLoad
-        ariaLabel={goods.name}
+        aria-label={goods.name}
       />
       <View className="goods-card__body">
         <Text className="goods-card__name">{goods.name}</Text>
@@ -52,7 +52,7 @@ export function GoodsRowView({ goods }: { goods: GoodsCard }) {
     <View
       className="goods-row"
       role="link"
-      ariaLabel={goods.name}
+      aria-label={goods.name}
       onClick={() => void openCatalogPage(productUrl(goods.id))}
     >
       <Image
@@ -60,7 +60,7 @@ export function GoodsRowView({ goods }: { goods: GoodsCard }) {
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
         lazyLoad
-        ariaLabel={goods.name}
+        aria-label={goods.name}
       />
       <View className="goods-row__body">
         <Text className="goods-row__name">{goods.name}</Text>

@@ -83,7 +83,7 @@ export function HomeScreen() {
       <View
         className="search-entry"
         role="search"
-        ariaLabel={t('catalog.searchPlaceholder')}
+        aria-label={t('catalog.searchPlaceholder')}
         onClick={() => void openCatalogPage(SEARCH_URL)}
       >
         <Text className="search-entry__icon" aria-hidden>
@@ -95,20 +95,20 @@ export function HomeScreen() {
       <BannerCarousel banners={sections.banners} />
 
       {sections.categories.length > 0 && (
-        <View className="shortcuts" role="navigation" ariaLabel={t('catalog.categories')}>
+        <View className="shortcuts" role="navigation" aria-label={t('catalog.categories')}>
           {sections.categories.slice(0, 10).map((category) => (
             <View
               key={category.id}
               className="shortcuts__item"
               role="link"
-              ariaLabel={category.name}
+              aria-label={category.name}
               onClick={() => void openCategory(category.id)}
             >
               <Image
                 className="shortcuts__icon"
                 src={mediaUrl(category.icon)}
                 mode="aspectFit"
-                ariaLabel={category.name}
+                aria-label={category.name}
               />
               <Text className="shortcuts__name">{category.name}</Text>
             </View>
@@ -119,7 +119,7 @@ export function HomeScreen() {
       <View
         className="enjoy-entry"
         role="link"
-        ariaLabel={t('catalog.enjoyTitle')}
+        aria-label={t('catalog.enjoyTitle')}
         onClick={() => void openCatalogPage(ENJOY_URL)}
       >
         <Text className="enjoy-entry__title">{t('catalog.enjoyTitle')}</Text>

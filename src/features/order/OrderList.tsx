@@ -36,7 +36,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
   const open = () => void goToPage(orderDetailUrl(order.id));
   const buttons = actionButtons(order);
   return (
-    <View className="order-card" role="link" ariaLabel={order.goodsName} onClick={open}>
+    <View className="order-card" role="link" aria-label={order.goodsName} onClick={open}>
       <View className="order-card__head">
         <Text className="order-card__no">{t('order.number', { id: order.id })}</Text>
         <Text className="order-card__status">{order.statusText}</Text>
@@ -46,7 +46,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           className="order-card__cover"
           src={order.cover}
           mode="aspectFill"
-          ariaLabel={order.goodsName}
+          aria-label={order.goodsName}
         />
         <View className="order-card__info">
           <Text className="order-card__name">{order.goodsName}</Text>

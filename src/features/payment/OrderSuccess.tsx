@@ -37,7 +37,7 @@ export function OrderSuccess({ params }: PageBodyProps) {
           className="pay-goods__cover"
           src={order.cover}
           mode="aspectFill"
-          ariaLabel={order.goodsName}
+          aria-label={order.goodsName}
         />
         <View className="pay-goods__body">
           <Text className="pay-goods__name">{order.goodsName}</Text>

@@ -109,7 +109,11 @@ export function ContactForm({ onSaved }: { onSaved: () => Promise<void> }) {
             onRetry={() => void loadRelations()}
           />
         ) : (
-          <View className="verify-chips" role="radiogroup" ariaLabel={t('verify.contact.relation')}>
+          <View
+            className="verify-chips"
+            role="radiogroup"
+            aria-label={t('verify.contact.relation')}
+          >
             {(relations ?? []).map((label) => (
               <View
                 key={label}

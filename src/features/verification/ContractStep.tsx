@@ -113,7 +113,7 @@ function ContractSigning(props: {
   return (
     <View className="verify-card">
       <Text className="verify-card__title">{t('verify.contract.title')}</Text>
-      <View className="verify-contract" ariaLabel={t('verify.contract.title')}>
+      <View className="verify-contract" aria-label={t('verify.contract.title')}>
         <RichText nodes={contract.html} />
       </View>
       {props.withholding && (
@@ -133,7 +133,7 @@ function ContractSigning(props: {
         className="verify-agree"
         role="checkbox"
         aria-checked={agreed}
-        ariaLabel={t('verify.contract.agree')}
+        aria-label={t('verify.contract.agree')}
         onClick={() => setAgreed((a) => !a)}
       >
         <Text className={`verify-agree__box${agreed ? ' verify-agree__box--on' : ''}`}>

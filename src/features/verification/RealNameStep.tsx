@@ -121,7 +121,7 @@ export function IdentityForm({ onSaved }: { onSaved: () => Promise<void> }) {
       <View
         className="verify-upload"
         role="button"
-        ariaLabel={t('verify.id.upload')}
+        aria-label={t('verify.id.upload')}
         onClick={() => void pickPhoto()}
       >
         {photo ? (
@@ -129,7 +129,7 @@ export function IdentityForm({ onSaved }: { onSaved: () => Promise<void> }) {
             className="verify-upload__image"
             src={photo}
             mode="aspectFit"
-            ariaLabel={t('verify.id.photoAlt')}
+            aria-label={t('verify.id.photoAlt')}
           />
         ) : (
           <Text className="verify-upload__text">{t('verify.id.upload')}</Text>
