@@ -20,6 +20,17 @@ const { BRAND_PLACEHOLDER, BRAND_RECORDS_PLACEHOLDER, brandRecordsJson } =
   require('../scripts/brand-tokens') as typeof import('../scripts/brand-tokens');
 const { H5_BASE_WIDTH, H5_MAX_DEVICE_WIDTH, rootFontSize } =
   require('../src/constants') as typeof import('../src/constants');
+const { BRAND_IMAGES, BRAND_IMAGE_PACKAGES, miniBrandImagePath } =
+  require('../src/brands/images') as typeof import('../src/brands/images');
+const { BRAND_RECORDS } =
+  require('../src/brands/records') as typeof import('../src/brands/records');
+const { messagesVersions } =
+  require('../src/i18n/messages') as typeof import('../src/i18n/messages');
+// Loaded here, while the register above still transpiles: webpackChain runs after it is gone.
+const StatsFilePlugin =
+  process.env.ANALYZE === '1'
+    ? (require('../scripts/mini-stats') as typeof import('../scripts/mini-stats')).StatsFilePlugin
+    : undefined;
 
 /**
  * taro-ui is drawn for a 750 design width, our own styles for 375 (TOOLCHAIN.md). The H5 plugin
@@ -46,6 +57,16 @@ function appConfigInputs(): string[] {
   return [path.join(root, 'src', 'routes.ts'), ...pageConfigs];
 }
 
+/** A dev mini-program build: every brand's images that live in a subpackage, copied there. */
+function devSubpackageBrandImages(): { from: string; to: string }[] {
+  return BRAND_RECORDS.flatMap((brand) =>
+    BRAND_IMAGES.filter((image) => BRAND_IMAGE_PACKAGES[image]).map((image) => ({
+      from: `src/assets/brands/${brand.id}/${image}.png`,
+      to: `${outputRoot()}/${miniBrandImagePath(brand.id, image)}`,
+    })),
+  );
+}
+
 /** Set by scripts/build.ts: brand values are written into copies of the output afterwards. */
 const stamping = process.env.TARO_BRAND_STAMP === '1';
 
@@ -70,6 +91,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
             : (process.env.BRAND ?? '1'),
       ),
       BRAND_RECORDS_JSON: JSON.stringify(stamping ? BRAND_RECORDS_PLACEHOLDER : brandRecordsJson()),
+      // Only zh-Hans is compiled in; src/i18n/load.ts fetches the others by these versions.
+      I18N_VERSIONS: JSON.stringify(messagesVersions()),
     },
     alias: {
       '@': path.resolve(root, 'src'),
@@ -89,6 +112,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
                 from: 'src/assets/brands/',
                 to: `${outputRoot()}/${process.env.TARO_ENV === 'h5' ? 'static' : 'assets'}/brands/`,
               },
+              // Mini-programs show some brand images from a subpackage (src/brands/images.ts).
+              ...(process.env.TARO_ENV === 'h5' ? [] : devSubpackageBrandImages()),
             ]),
       ],
       options: {},
@@ -118,6 +143,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
         cssModules: { enable: false },
       },
       optimizeMainPackage: { enable: true },
+      webpackChain(chain) {
+        // ANALYZE=1: webpack's stats beside the output, for scripts/mini-stats.ts.
+        if (StatsFilePlugin) {
+          chain
+            .plugin('stats-file')
+            .use(StatsFilePlugin, [`${path.resolve(root, outputRoot())}.stats.json`]);
+        }
+      },
     },
     h5: {
       compile: { include: [path.resolve(root, 'contract')] },
@@ -139,33 +172,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
             /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
             path.resolve(__dirname, 'h5/router-tabbar.js'),
           ]);
-        // H5_STATS=<file>: write webpack's module and chunk sizes there, to see what a chunk holds.
-        const statsFile = process.env.H5_STATS;
-        if (statsFile) {
-          chain.plugin('stats-file').use(
-            class {
-              apply(compiler: webpack.Compiler) {
-                compiler.hooks.done.tap('stats-file', (stats) => {
-                  fs.writeFileSync(
-                    statsFile,
-                    JSON.stringify(
-                      stats.toJson({
-                        preset: 'normal',
-                        chunkModules: true,
-                        nestedModules: true,
-                        ids: true,
-                        reasons: false,
-                        source: false,
-                        modulesSpace: Infinity,
-                        chunkModulesSpace: Infinity,
-                        nestedModulesSpace: Infinity,
-                      }),
-                    ),
-                  );
-                });
-              }
-            },
-          );
+        // ANALYZE=1: webpack's stats beside the output (what each chunk holds).
+        if (StatsFilePlugin) {
+          chain
+            .plugin('stats-file')
+            .use(StatsFilePlugin, [`${path.resolve(root, outputRoot())}.stats.json`]);
         }
       },
       // index.html carries the brand records (platform/brand-records.h5.ts).

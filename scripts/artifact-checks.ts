@@ -6,6 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../contract/http';
+import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
+import { ALL_MESSAGES } from '../src/i18n/messages';
 import { BRAND_COLOR_PLACEHOLDER, BRAND_PLACEHOLDER } from './brand-tokens';
 import { chunkFiles, routeChunkIds } from './h5-index';
 
@@ -124,6 +127,40 @@ export function oversizedImages(dir: string, limit: number = BUDGETS.imageBytes)
     .map(({ file, size }) => `${path.relative(dir, file)} (${(size / 1024).toFixed(1)} KB)`);
 }
 
+/**
+ * For each language the API serves, its longest message that zh-Hans does not have: found in an
+ * artifact's scripts, it means that dictionary was compiled in (only zh-Hans may be; issue 8).
+ */
+export function dictionarySentinels(): Partial<Record<Language, string>> {
+  const own = new Set(Object.values(ALL_MESSAGES[DEFAULT_LANGUAGE]));
+  const sentinels: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)) {
+    sentinels[language] = Object.values(ALL_MESSAGES[language])
+      .filter((message) => !own.has(message))
+      .reduce((longest, message) => (message.length > longest.length ? message : longest), '');
+  }
+  return sentinels;
+}
+
+/** Served languages whose dictionary is in the artifact's scripts. */
+export function compiledDictionaries(dir: string): Language[] {
+  const code = files(dir)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n');
+  // As written, or as a minifier with `ascii_only` writes it.
+  const escaped = (text: string) =>
+    text.replace(/[\u0080-\uffff]/g, (c) => {
+      const code = c.charCodeAt(0);
+      return code < 0x100
+        ? `\\x${code.toString(16).padStart(2, '0')}`
+        : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+  return Object.entries(dictionarySentinels())
+    .filter(([, s]) => s && (code.includes(s) || code.includes(escaped(s))))
+    .map(([language]) => language as Language);
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function checkBudgets(input: ArtifactInput, problems: string[]): void {
@@ -189,6 +226,11 @@ function checkMini(input: ArtifactInput & { target: MiniTarget }, problems: stri
         problems.push(`${page}.${ext} missing`);
     }
   }
+  // Each in the package of the page that shows it (src/brands/images.ts).
+  for (const image of input.brand ? BRAND_IMAGES : []) {
+    const rel = miniBrandImagePath(input.brand as number, image);
+    if (!fs.existsSync(path.join(input.dir, rel))) problems.push(`brand image ${rel} missing`);
+  }
   if (input.mainPackageBytes > MAX_MAIN_PACKAGE_BYTES) {
     problems.push(`main package ${input.mainPackageBytes} bytes > ${MAX_MAIN_PACKAGE_BYTES}`);
   }
@@ -223,6 +265,8 @@ export function checkArtifact(input: ArtifactInput): ArtifactReport {
     });
     if (leftover) problems.push(`unstamped brand token in ${path.relative(input.dir, leftover)}`);
   }
+  for (const language of compiledDictionaries(input.dir))
+    problems.push(`${language} dictionary compiled in (the API serves it: src/i18n/load.ts)`);
   const overBudget: string[] = [];
   checkBudgets(input, overBudget);
   const { expectedPages: _pages, ...report } = input;

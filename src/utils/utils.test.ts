@@ -1,4 +1,5 @@
-import { formatMoney, idParam, maskCardNo, maskIdCard, maskMobile, timeFrom } from './index';
+import { formatMoney, idParam, maskCardNo, maskIdCard, maskMobile } from './index';
+import { timeFrom } from './time';
 import { rootFontSize, Z_INDEX } from '../constants';
 
 describe('formatMoney (integer fen → yuan)', () => {

@@ -7,6 +7,7 @@ import { formatMoney } from '../../utils';
 import { parseId } from './payment-state';
 import { PaymentActions } from './PaymentActions';
 import { useOrder } from './use-order';
+import './payment-base.scss';
 import './payment.scss';
 
 export function OrderSuccess({ params }: PageBodyProps) {

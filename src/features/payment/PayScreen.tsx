@@ -22,6 +22,7 @@ import {
 } from './payment-state';
 import { startPayment } from './start-payment';
 import { PaymentActions } from './PaymentActions';
+import './payment-base.scss';
 import './payment.scss';
 
 type Load =

@@ -22,6 +22,7 @@ import {
 import { ErrorBlock, LoadingBlock } from './StateViews';
 import { useRemote } from './useRemote';
 import './service.scss';
+import './feedback.scss';
 
 const FEEDBACK_PAGE = '/pages/feedBack/feedBack';
 

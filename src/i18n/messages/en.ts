@@ -333,6 +333,7 @@ export const en: Messages = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.fr': 'Français',
+  'language.loadFailed': 'Could not load {language}, please try again later',
   'states.empty': 'Nothing here yet',
   'states.loadFailed': 'Failed to load',
   'states.tapToRetry': 'tap to retry',

@@ -332,6 +332,7 @@ export const es: Messages = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.fr': 'Français',
+  'language.loadFailed': 'No se pudo cargar {language}, inténtalo más tarde',
   'states.empty': 'Aún no hay nada',
   'states.loadFailed': 'Error al cargar',
   'states.tapToRetry': 'toca para reintentar',

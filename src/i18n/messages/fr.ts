@@ -332,6 +332,7 @@ export const fr: Messages = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.fr': 'Français',
+  'language.loadFailed': 'Impossible de charger {language}, réessayez plus tard',
   'states.empty': 'Rien pour le moment',
   'states.loadFailed': 'Échec du chargement',
   'states.tapToRetry': 'touchez pour réessayer',

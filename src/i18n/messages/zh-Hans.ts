@@ -333,6 +333,7 @@ export const zhHans = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.fr': 'Français',
+  'language.loadFailed': '{language}加载失败，请稍后再试',
   'states.empty': '暂无数据',
   'states.loadFailed': '加载失败',
   'states.tapToRetry': '点击重试',

@@ -331,6 +331,7 @@ export const zhHant: Messages = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.fr': 'Français',
+  'language.loadFailed': '{language}載入失敗，請稍後再試',
   'states.empty': '暫無資料',
   'states.loadFailed': '載入失敗',
   'states.tapToRetry': '點擊重試',
