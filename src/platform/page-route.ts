@@ -12,7 +12,8 @@ export function isTaroInternalParam(key: string): boolean {
 
 /** The current page's query parameters, decoded, on every target. */
 export function useRouteParams(): RouteParams {
-  const { params } = useRouter();
+  // Taro can render a page before its router info is set (seen on Alipay under load): no params yet.
+  const params = (useRouter() as ReturnType<typeof useRouter> | null)?.params;
   const decoded: RouteParams = {};
   for (const [key, value] of Object.entries(params ?? {})) {
     if (isTaroInternalParam(key) || typeof value !== 'string') continue;
