@@ -13,7 +13,8 @@ export function isTaroInternalParam(key: string): boolean {
 /** The current page's query parameters, decoded, on every target. */
 export function useRouteParams(): RouteParams {
   // Taro can render a page before its router info is set (seen on Alipay under load): no params yet.
-  const params = (useRouter() as ReturnType<typeof useRouter> | null)?.params;
+  const router: { params?: Record<string, string | undefined> } | null = useRouter();
+  const params = router?.params;
   const decoded: RouteParams = {};
   for (const [key, value] of Object.entries(params ?? {})) {
     if (isTaroInternalParam(key) || typeof value !== 'string') continue;
