@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import webpack from 'webpack';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import devConfig from './dev';
 import prodConfig from './prod';
@@ -18,6 +20,17 @@ const { BRAND_PLACEHOLDER, BRAND_RECORDS_PLACEHOLDER, brandRecordsJson } =
   require('../scripts/brand-tokens') as typeof import('../scripts/brand-tokens');
 const { H5_BASE_WIDTH, H5_MAX_DEVICE_WIDTH, rootFontSize } =
   require('../src/constants') as typeof import('../src/constants');
+const { BRAND_IMAGES, BRAND_IMAGE_PACKAGES, miniBrandImagePath } =
+  require('../src/brands/images') as typeof import('../src/brands/images');
+const { BRAND_RECORDS } =
+  require('../src/brands/records') as typeof import('../src/brands/records');
+const { messagesVersions } =
+  require('../src/i18n/messages') as typeof import('../src/i18n/messages');
+// Loaded here, while the register above still transpiles: webpackChain runs after it is gone.
+const StatsFilePlugin =
+  process.env.ANALYZE === '1'
+    ? (require('../scripts/mini-stats') as typeof import('../scripts/mini-stats')).StatsFilePlugin
+    : undefined;
 
 /**
  * taro-ui is drawn for a 750 design width, our own styles for 375 (TOOLCHAIN.md). The H5 plugin
@@ -32,6 +45,26 @@ function designWidth(input?: unknown): number {
 // values into copies; a plain `taro build` lands in dist/<target>.
 function outputRoot(): string {
   return process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`;
+}
+
+/** The files Taro reads the app and page configs from (routes.ts holds the routes and tab bar). */
+function appConfigInputs(): string[] {
+  const pages = path.join(root, 'src', 'pages');
+  const pageConfigs = fs
+    .readdirSync(pages, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.config.ts'))
+    .map((file) => path.join(pages, file));
+  return [path.join(root, 'src', 'routes.ts'), ...pageConfigs];
+}
+
+/** A dev mini-program build: every brand's images that live in a subpackage, copied there. */
+function devSubpackageBrandImages(): { from: string; to: string }[] {
+  return BRAND_RECORDS.flatMap((brand) =>
+    BRAND_IMAGES.filter((image) => BRAND_IMAGE_PACKAGES[image]).map((image) => ({
+      from: `src/assets/brands/${brand.id}/${image}.png`,
+      to: `${outputRoot()}/${miniBrandImagePath(brand.id, image)}`,
+    })),
+  );
 }
 
 /** Set by scripts/build.ts: brand values are written into copies of the output afterwards. */
@@ -58,6 +91,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
             : (process.env.BRAND ?? '1'),
       ),
       BRAND_RECORDS_JSON: JSON.stringify(stamping ? BRAND_RECORDS_PLACEHOLDER : brandRecordsJson()),
+      // Only zh-Hans is compiled in; src/i18n/load.ts fetches the others by these versions.
+      I18N_VERSIONS: JSON.stringify(messagesVersions()),
     },
     alias: {
       '@': path.resolve(root, 'src'),
@@ -77,17 +112,25 @@ export default defineConfig<'webpack5'>(async (merge) => {
                 from: 'src/assets/brands/',
                 to: `${outputRoot()}/${process.env.TARO_ENV === 'h5' ? 'static' : 'assets'}/brands/`,
               },
+              // Mini-programs show some brand images from a subpackage (src/brands/images.ts).
+              ...(process.env.TARO_ENV === 'h5' ? [] : devSubpackageBrandImages()),
             ]),
       ],
       options: {},
     },
-    framework: 'react',
+    // H5 renders with Preact (through preact/compat, so the code stays React): react-dom alone is
+    // ~42 KB gzip of the first route's JavaScript, Preact ~10 KB. The mini-programs keep React
+    // on Taro's reconciler, which is what the unit tests run.
+    framework: process.env.TARO_ENV === 'h5' ? 'preact' : 'react',
     compiler: 'webpack5',
     // Off by default: Taro's cache key ignores our environment (TOOLCHAIN "persistent-cache trap").
     // Brand values never reach compiled code except as rewritable tokens, so enabling it is safe.
     // One cache per target and per output folder, so parallel builds never share one.
     cache: {
       enable: process.env.TARO_CACHE === '1',
+      // Taro lists app.config.ts, but webpack does not follow a TypeScript file's imports: the
+      // route table and tab bar (routes.ts) and each page's config would stay stale in the cache.
+      buildDependencies: { routes: appConfigInputs() },
       name: `${process.env.TARO_ENV}-${outputRoot()
         .replace(/[^A-Za-z0-9]+/g, '_')
         .slice(-60)}`,
@@ -100,9 +143,18 @@ export default defineConfig<'webpack5'>(async (merge) => {
         cssModules: { enable: false },
       },
       optimizeMainPackage: { enable: true },
+      webpackChain(chain) {
+        // ANALYZE=1: webpack's stats beside the output, for scripts/mini-stats.ts.
+        if (StatsFilePlugin) {
+          chain
+            .plugin('stats-file')
+            .use(StatsFilePlugin, [`${path.resolve(root, outputRoot())}.stats.json`]);
+        }
+      },
     },
     h5: {
       compile: { include: [path.resolve(root, 'contract')] },
+      useHtmlComponents: true,
       // Taro splits only the entry's chunks ('initial'), so every page chunk carried its own copy
       // of everything the pages share (i18n, components, request layer): ~320 KB a page, 14 MB in
       // all. 'all' moves what two or more pages share into shared chunks, fetched once.
@@ -113,6 +165,19 @@ export default defineConfig<'webpack5'>(async (merge) => {
           // Taro's minSize 0 would cut home alone into 21 chunks, one request each.
           minSize: 20000,
         });
+        // Taro's router imports the Stencil tab bar even when the app draws its own.
+        chain
+          .plugin('custom-tab-bar-only')
+          .use(webpack.NormalModuleReplacementPlugin, [
+            /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
+            path.resolve(__dirname, 'h5/router-tabbar.js'),
+          ]);
+        // ANALYZE=1: webpack's stats beside the output (what each chunk holds).
+        if (StatsFilePlugin) {
+          chain
+            .plugin('stats-file')
+            .use(StatsFilePlugin, [`${path.resolve(root, outputRoot())}.stats.json`]);
+        }
       },
       // index.html carries the brand records (platform/brand-records.h5.ts).
       htmlPluginOption: { brandRecords: brandRecordsJson() },

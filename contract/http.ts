@@ -77,3 +77,12 @@ export interface Page<T> {
   pageNum: number;
   pageSize: number;
 }
+
+/** The storefront's languages; zh-Hans is the default and the only one compiled into the app. */
+export const LANGUAGES = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-Hans';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}

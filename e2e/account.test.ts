@@ -1,7 +1,7 @@
 /**
  * Account journeys in a real browser against the real server: SMS login (the code read from the
  * sandbox SMS provider) and logout, a session ended server-side mid-visit, addresses (add with
- * the region picker, edit, delete) and claiming a coupon.
+ * the region picker, edit, delete), claiming a coupon and switching language.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -132,6 +132,45 @@ describe('account', () => {
     assert.equal(await page.locator('.user-centre__logout:visible').count(), 0);
     await screenshot(page, 'account-user-logged-out');
     assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('switches language with a dictionary from the server, shown at once on the next visit', async () => {
+    const { page, errors } = await phonePage(browser);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/i18n/messages')) asked.push(request.url());
+    });
+    await page.goto(`${server.baseUrl}/#/pages/user/user`);
+    await page.getByText('语言设置').click();
+    await page.getByRole('radio', { name: 'English' }).click();
+    await page.getByText('Log in / Sign up').waitFor();
+    // Only zh-Hans is in the app: English came from the server, by the version the build expects.
+    assert.equal(asked.length, 1);
+    assert.match(asked[0], /[?&]language=en&v=[0-9a-f]{8}$/);
+    await screenshot(page, 'account-language-en');
+
+    // The next visit shows English at once, from storage, without asking again.
+    await page.reload();
+    await page.getByText('Log in / Sign up').waitFor();
+    assert.equal(asked.length, 1);
+
+    // The server out of reach: English stays, and the user is told.
+    await page.route('**/api/i18n/messages**', (route) => route.abort());
+    await page.getByText('Language').click();
+    await page.getByRole('radio', { name: 'Français' }).click();
+    await page.getByText('Could not load Français, please try again later').waitFor();
+    await page.getByText('Log in / Sign up').waitFor();
+
+    // Back to Simplified Chinese needs no network.
+    await page.getByText('Language').click();
+    await page.getByRole('radio', { name: '简体中文' }).click();
+    await page.getByText('登录/注册').waitFor();
+    // The aborted requests are the only console errors.
+    assert.deepEqual(
+      errors.filter((error) => !/Failed to load resource|ERR_FAILED/.test(error)),
+      [],
+    );
     await page.close();
   });
 

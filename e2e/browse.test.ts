@@ -67,6 +67,44 @@ async function scrollUntilMore(page: Page, items: Locator): Promise<number> {
   return items.count();
 }
 
+/** The home sections' requests (not the tab goods, which wait for them). */
+const HOME_SECTIONS = /\/api\/home\/(banner|category|categoryByChannel|tab|hotGoods)(\?|$)/;
+
+/** Where each home section and the list under them sit, in CSS pixels from the page's top. */
+async function homeBoxes(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const boxes: Record<string, string> = {};
+    for (const selector of [
+      '.banner',
+      '.shortcuts',
+      '.enjoy-entry',
+      '.section',
+      '.tabs',
+      '.paged-list',
+    ]) {
+      const box = document.querySelector(selector)?.getBoundingClientRect();
+      boxes[selector] = box
+        ? `top ${Math.round(box.top + window.scrollY)}${selector === '.paged-list' ? '' : ` height ${Math.round(box.height)}`}`
+        : 'missing';
+    }
+    return boxes;
+  });
+}
+
+/**
+ * Pictures a screen reader would meet without a name: no alt (an empty alt marks one as
+ * decorative) and not inside an aria-hidden part of the page.
+ */
+async function imagesWithoutAlt(page: Page): Promise<string[]> {
+  return page
+    .locator('img:not([alt])')
+    .evaluateAll((images) =>
+      images
+        .filter((img) => !img.closest('[aria-hidden="true"]'))
+        .map((img) => (img as HTMLImageElement).src),
+    );
+}
+
 describe('browse journeys', () => {
   it('home → category → product → pick SKU and plan → rent now', async () => {
     const { page, errors } = await phonePage(browser);
@@ -112,6 +150,7 @@ describe('browse journeys', () => {
     const rows = page.locator('.goods-row');
     await rows.first().waitFor();
     await screenshot(page, 'browse-classify');
+    assert.deepEqual(await imagesWithoutAlt(page), []);
     // Another category replaces the list.
     const laptopFirst = await rows.first().locator('.goods-row__name').textContent();
     await page.locator('.classify__category', { hasText: '手机' }).click();
@@ -131,6 +170,12 @@ describe('browse journeys', () => {
     await page.getByRole('heading', { name: goodsName }).waitFor();
     await page.locator('.breakdown').waitFor();
     await screenshot(page, 'browse-product');
+    // The gallery names its pictures after the goods, for screen readers.
+    assert.equal(
+      await page.locator('.gallery img').first().getAttribute('alt'),
+      `${goodsName} 图片 1`,
+    );
+    assert.deepEqual(await imagesWithoutAlt(page), []);
 
     const first = await breakdown(page);
     assert.ok(first['月租金']?.startsWith('¥'), JSON.stringify(first));
@@ -251,6 +296,70 @@ describe('browse journeys', () => {
     await page.close();
   });
 
+  it('home keeps every box where it is while banners, shortcuts, hot goods and tabs load', async () => {
+    const { page, errors } = await phonePage(browser);
+    // Hold the sections' replies until the placeholders have been measured.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(HOME_SECTIONS, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('.enjoy-entry').waitFor();
+    const loading = await homeBoxes(page);
+    await screenshot(page, 'browse-home-loading');
+
+    // Elements that move once the data is drawn (the Layout Instability API's record).
+    await page.evaluate(() => {
+      const moved: string[] = [];
+      (window as unknown as { moved: string[] }).moved = moved;
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries() as unknown as {
+          value: number;
+          sources: { node?: Node }[];
+        }[])
+          for (const source of entry.sources)
+            // The banner dots' own resizing on autoplay scores about 0.000003.
+            if (entry.value >= 0.001)
+              moved.push(`${(source.node as Element | undefined)?.className} (${entry.value})`);
+      }).observe({ type: 'layout-shift' });
+    });
+    release();
+    await page.locator('.banner__item').first().waitFor();
+    await page.locator('.shortcuts__item').first().waitFor();
+    await page.locator('.hot-strip__item').first().waitFor();
+    await page.locator('.tabs__tab--active').waitFor();
+    assert.equal(await page.locator('.shortcuts__slot, .hot-strip__slot, .tabs__slot').count(), 0);
+    assert.deepEqual(await homeBoxes(page), loading);
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { moved: string[] }).moved),
+      [],
+    );
+    assert.deepEqual(await imagesWithoutAlt(page), []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('home leaves out a section that loads empty', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.route(/\/api\/home\/(banner|category)(\?|$)/, (route) =>
+      route.fulfill({ json: { code: 200, msg: 'ok', data: [] } }),
+    );
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('.tabs__tab--active').waitFor();
+    assert.equal(await page.locator('.banner, .shortcuts').count(), 0);
+    // No hole where they would be: the premium-goods entry follows the search box.
+    const gap = await page.evaluate(
+      () =>
+        document.querySelector('.enjoy-entry')!.getBoundingClientRect().top -
+        document.querySelector('.search-entry')!.getBoundingClientRect().bottom,
+    );
+    assert.ok(gap >= 0 && gap <= 20, `gap under the search box: ${gap}px`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('search with history: add, dedupe, nothing found, clear after confirming', async () => {
     const { page, errors } = await phonePage(browser);
     await page.goto(url('pages/search/search'));
@@ -259,7 +368,7 @@ describe('browse journeys', () => {
     assert.ok((await hot.allTextContents()).includes('MacBook'));
     await screenshot(page, 'browse-search');
 
-    const input = page.locator('.search__input input');
+    const input = page.locator('input.search__input');
     const search = async (text: string) => {
       await input.fill(text);
       await page.getByRole('button', { name: '搜索' }).click();

@@ -148,7 +148,7 @@ describe('feedback', () => {
     await page.getByRole('radio', { name: '商品问题' }).waitFor();
 
     // Submitting an empty form says what is missing, inline, and sends nothing.
-    // Taro's H5 button is a custom element: found by its class, not the button role.
+    // The submit button is found by its class (the form's own styling hook).
     const submit = page.locator('.form-submit');
     await submit.click();
     await page.getByText('请选择反馈类型').waitFor();
@@ -178,8 +178,7 @@ describe('feedback', () => {
     await (await chooser).setFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('.feedback-images__cell').waitFor();
     await page.locator('.feedback-images__status').waitFor({ state: 'detached' });
-    // The label is on Taro's input element; the text box is the native input inside it.
-    const mobile = page.locator('taro-input-core input');
+    const mobile = page.locator('input[name="contactMobile"]');
     await mobile.fill('1380013');
     await mobile.blur();
     await page.getByText('请输入正确的手机号').waitFor();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
-import { ROUTES } from '../src/routes';
+import { ROUTES, TAB_BAR_STYLE } from '../src/routes';
 import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
 
 function rgb(hex: string): string {
@@ -31,21 +31,21 @@ describe('H5 shell', () => {
   it('opens home at / with the tab bar in brand 1 colour', async () => {
     const { page, errors } = await phonePage(browser);
     await page.goto(`${server.baseUrl}/`);
-    const selected = page.locator('.weui-tabbar__item.weui-bar__item_on .weui-tabbar__label');
+    const selected = page.locator('.tab-bar__item--selected .tab-bar__label');
     await selected.waitFor();
     assert.equal(await selected.textContent(), '首页');
     assert.equal(
       await selected.evaluate((el) => getComputedStyle(el).color),
       rgb(BRANDS[0].themeColor),
     );
-    const labels = await page.locator('.weui-tabbar__label').allTextContents();
+    const labels = await page.locator('.tab-bar__label').allTextContents();
     assert.deepEqual(labels, ['首页', '分类', '客服', '我的']);
     assert.equal(
       await page
-        .locator('.weui-tabbar__item:not(.weui-bar__item_on) .weui-tabbar__label')
+        .locator('.tab-bar__item:not(.tab-bar__item--selected) .tab-bar__label')
         .first()
         .evaluate((el) => getComputedStyle(el).color),
-      'rgb(122, 126, 131)',
+      rgb(TAB_BAR_STYLE.color),
     );
     assert.ok(await page.getByRole('heading', { name: BRANDS[0].platformName }).count());
     await screenshot(page, 'shell-home-brand1');
@@ -56,7 +56,7 @@ describe('H5 shell', () => {
   it('shows brand 5 with ?platform=5, and keeps it on the next visit', async () => {
     const { page, errors } = await phonePage(browser);
     await page.goto(`${server.baseUrl}/?platform=5`);
-    const selected = page.locator('.weui-tabbar__item.weui-bar__item_on .weui-tabbar__label');
+    const selected = page.locator('.tab-bar__item--selected .tab-bar__label');
     await selected.waitFor();
     assert.equal(
       await selected.evaluate((el) => getComputedStyle(el).color),
@@ -66,7 +66,7 @@ describe('H5 shell', () => {
     // The selected icon is brand 5's own.
     await page.waitForFunction(() =>
       document
-        .querySelector('.weui-bar__item_on img')
+        .querySelector('.tab-bar__item--selected img')
         ?.getAttribute('src')
         ?.includes('/static/brands/5/'),
     );
@@ -102,6 +102,39 @@ describe('H5 shell', () => {
     assert.equal(await page.locator('script#online-service-chat').count(), 1);
     assert.deepEqual(errors, []);
     await page.close();
+  });
+
+  it("draws the opened page's shell before the JavaScript, and the page replaces it", async () => {
+    // Without its scripts the page shows only what index.html draws: brand 5's banner on home
+    // (the link names brand 5), the title, and the route's chunks already asked for.
+    const { page } = await phonePage(browser);
+    await page.route('**/js/*.js', (route) => route.abort());
+    await page.goto(`${server.baseUrl}/?platform=5#/pages/home/home`);
+    assert.equal(await page.locator('#app-shell-title').textContent(), '首页');
+    assert.match(
+      (await page.locator('#app-shell img').getAttribute('src')) ?? '',
+      /^\/static\/brands\/5\/home\.png$/,
+    );
+    const preloaded = await page.$$eval('link[rel=preload]', (links) =>
+      links.map((link) => link.getAttribute('href')),
+    );
+    assert.ok(
+      preloaded.some((href) => /^\/js\/.+\.js$/.test(href ?? '')),
+      preloaded.join(','),
+    );
+    await page.goto('about:blank');
+    await page.goto(`${server.baseUrl}/#/pages/classify/classify`);
+    assert.equal(await page.locator('#app-shell-title').textContent(), '分类');
+    assert.equal(await page.locator('#app-shell img').count(), 0);
+    await page.close();
+
+    // With them, the page takes over and the shell is gone.
+    const live = await phonePage(browser);
+    await live.page.goto(`${server.baseUrl}/?platform=5`);
+    await live.page.getByRole('heading', { name: BRANDS[4].platformName }).waitFor();
+    await live.page.locator('#app-shell').waitFor({ state: 'detached' });
+    assert.deepEqual(live.errors, []);
+    await live.page.close();
   });
 
   it('opens every route with its title and a back button off the tab pages', async () => {

@@ -2,14 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { minify } from 'terser';
 import {
   BUDGETS,
   checkArtifact,
+  dictionarySentinels,
   h5FirstRouteSizes,
   miniPackageSizes,
   MAX_MAIN_PACKAGE_BYTES,
 } from './artifact-checks';
 import { BRAND_PLACEHOLDER } from './brand-tokens';
+import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
+import { ALL_MESSAGES } from '../src/i18n/messages';
 
 let dir: string;
 
@@ -34,6 +38,7 @@ function goodWeapp(): void {
     write(`${page}.json`, '{}');
   }
   write('project.config.json', JSON.stringify({ appid: 'wx0000000000000001' }));
+  for (const image of BRAND_IMAGES) write(miniBrandImagePath(1, image), 'png');
 }
 
 const base = {
@@ -80,6 +85,11 @@ it('fails a missing app id, or a project file that names another', () => {
   expect(check()).toContain('project.config.json has app id wx0000000000000002');
 });
 
+it('fails a brand image missing from the package of the page that shows it', () => {
+  fs.rmSync(path.join(dir, 'pages/loginNew/assets/brands/1/login.png'));
+  expect(check()).toEqual(['brand image pages/loginNew/assets/brands/1/login.png missing']);
+});
+
 it('fails a main package over 2 MB', () => {
   write('vendors.js', Buffer.alloc(MAX_MAIN_PACKAGE_BYTES + 1));
   expect(check().some((p) => p.startsWith('main package'))).toBe(true);
@@ -88,6 +98,29 @@ it('fails a main package over 2 MB', () => {
 it('fails a brand token left unstamped', () => {
   write('common.js', `var b="${BRAND_PLACEHOLDER}"`);
   expect(check()).toContain('unstamped brand token in common.js');
+});
+
+it('fails an artifact with a dictionary other than zh-Hans compiled in', () => {
+  write('common.js', `var m=${JSON.stringify(ALL_MESSAGES['zh-Hans'])};`);
+  expect(check()).toEqual([]);
+  write('pages/myOrder/sub.js', `var m=${JSON.stringify(ALL_MESSAGES.fr)};`);
+  expect(check()).toEqual(['fr dictionary compiled in (the API serves it: src/i18n/load.ts)']);
+  // One message is enough to tell: each sentinel is a message only that language has.
+  for (const sentinel of Object.values(dictionarySentinels()))
+    expect(Object.values(ALL_MESSAGES['zh-Hans'])).not.toContain(sentinel);
+});
+
+it("finds a dictionary in a minifier's ascii_only output too", async () => {
+  const { code } = await minify(`var m=${JSON.stringify(ALL_MESSAGES.es)};`, {
+    format: { ascii_only: true },
+  });
+  write('common.js', code ?? '');
+  expect(check()).toEqual(['es dictionary compiled in (the API serves it: src/i18n/load.ts)']);
+  write(
+    'common.js',
+    (await minify(`var m=${JSON.stringify(ALL_MESSAGES['zh-Hant'])};`)).code ?? '',
+  );
+  expect(check()).toEqual(['zh-Hant dictionary compiled in (the API serves it: src/i18n/load.ts)']);
 });
 
 describe('budgets', () => {

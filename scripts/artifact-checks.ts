@@ -6,7 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../contract/http';
+import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
+import { ALL_MESSAGES } from '../src/i18n/messages';
 import { BRAND_COLOR_PLACEHOLDER, BRAND_PLACEHOLDER } from './brand-tokens';
+import { chunkFiles, routeChunkIds } from './h5-index';
 
 export type MiniTarget = 'weapp' | 'alipay';
 
@@ -101,21 +105,10 @@ export function h5FirstRouteSizes(dir: string, route = 'pages/home/home'): First
     .map((url) => path.join(dir, url.replace(/^\//, '')));
   const chunkIds = new Set<string>();
   for (const script of fromHtml.filter((f) => f.endsWith('.js') && fs.existsSync(f))) {
-    const code = fs.readFileSync(script, 'utf8');
-    const at = code.indexOf(`"path":"${route}","load":`);
-    if (at === -1) continue;
-    const load = code.slice(at, code.indexOf('}', at));
-    for (const m of load.matchAll(/\.e\((\d+)\)/g)) chunkIds.add(m[1]);
+    for (const id of routeChunkIds(fs.readFileSync(script, 'utf8'), route)) chunkIds.add(id);
   }
-  const chunkFiles = ['js', 'css'].flatMap((kind) => {
-    const folder = path.join(dir, kind);
-    if (!fs.existsSync(folder)) return [];
-    return fs
-      .readdirSync(folder)
-      .filter((name) => name.endsWith(`.${kind}`) && chunkIds.has(name.split('.')[0]))
-      .map((name) => path.join(folder, name));
-  });
-  const all = [...new Set([...fromHtml, ...chunkFiles])].filter((f) => fs.existsSync(f));
+  const routeFiles = chunkFiles(dir, chunkIds).map((file) => path.join(dir, file));
+  const all = [...new Set([...fromHtml, ...routeFiles])].filter((f) => fs.existsSync(f));
   const sum = (ext: string) =>
     all.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipBytes(f), 0);
   return {
@@ -132,6 +125,40 @@ export function oversizedImages(dir: string, limit: number = BUDGETS.imageBytes)
     .map((file) => ({ file, size: fs.statSync(file).size }))
     .filter(({ size }) => size > limit)
     .map(({ file, size }) => `${path.relative(dir, file)} (${(size / 1024).toFixed(1)} KB)`);
+}
+
+/**
+ * For each language the API serves, its longest message that zh-Hans does not have: found in an
+ * artifact's scripts, it means that dictionary was compiled in (only zh-Hans may be; issue 8).
+ */
+export function dictionarySentinels(): Partial<Record<Language, string>> {
+  const own = new Set(Object.values(ALL_MESSAGES[DEFAULT_LANGUAGE]));
+  const sentinels: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)) {
+    sentinels[language] = Object.values(ALL_MESSAGES[language])
+      .filter((message) => !own.has(message))
+      .reduce((longest, message) => (message.length > longest.length ? message : longest), '');
+  }
+  return sentinels;
+}
+
+/** Served languages whose dictionary is in the artifact's scripts. */
+export function compiledDictionaries(dir: string): Language[] {
+  const code = files(dir)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n');
+  // As written, or as a minifier with `ascii_only` writes it.
+  const escaped = (text: string) =>
+    text.replace(/[\u0080-\uffff]/g, (c) => {
+      const code = c.charCodeAt(0);
+      return code < 0x100
+        ? `\\x${code.toString(16).padStart(2, '0')}`
+        : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+  return Object.entries(dictionarySentinels())
+    .filter(([, s]) => s && (code.includes(s) || code.includes(escaped(s))))
+    .map(([language]) => language as Language);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -199,6 +226,11 @@ function checkMini(input: ArtifactInput & { target: MiniTarget }, problems: stri
         problems.push(`${page}.${ext} missing`);
     }
   }
+  // Each in the package of the page that shows it (src/brands/images.ts).
+  for (const image of input.brand ? BRAND_IMAGES : []) {
+    const rel = miniBrandImagePath(input.brand as number, image);
+    if (!fs.existsSync(path.join(input.dir, rel))) problems.push(`brand image ${rel} missing`);
+  }
   if (input.mainPackageBytes > MAX_MAIN_PACKAGE_BYTES) {
     problems.push(`main package ${input.mainPackageBytes} bytes > ${MAX_MAIN_PACKAGE_BYTES}`);
   }
@@ -233,6 +265,8 @@ export function checkArtifact(input: ArtifactInput): ArtifactReport {
     });
     if (leftover) problems.push(`unstamped brand token in ${path.relative(input.dir, leftover)}`);
   }
+  for (const language of compiledDictionaries(input.dir))
+    problems.push(`${language} dictionary compiled in (the API serves it: src/i18n/load.ts)`);
   const overBudget: string[] = [];
   checkBudgets(input, overBudget);
   const { expectedPages: _pages, ...report } = input;

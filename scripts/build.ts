@@ -17,9 +17,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { isPlatformId } from '../contract/http';
+import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import type { Brand } from '../src/brands/types';
 import { ROUTES, TABS, splitPackages } from '../src/routes';
+import { inlineSmallStylesheets, writeRouteTable } from './h5-index';
 import {
   BRAND_COLOR_PLACEHOLDER,
   BRAND_PLACEHOLDER,
@@ -110,8 +112,11 @@ async function compile(target: Target): Promise<number> {
   const started = Date.now();
   const inputsFile = `${stage(target)}.inputs`;
   const inputs = compileInputsHash(target);
+  // ANALYZE=1 (mini-programs) wants webpack's stats beside the staged output (scripts/mini-stats.ts).
+  const statsWanted = process.env.ANALYZE === '1' && target !== 'h5';
   if (
     process.env.FORCE_COMPILE !== '1' &&
+    !(statsWanted && !fs.existsSync(`${stage(target)}.stats.json`)) &&
     fs.existsSync(stage(target)) &&
     fs.existsSync(inputsFile) &&
     fs.readFileSync(inputsFile, 'utf8') === inputs
@@ -120,6 +125,7 @@ async function compile(target: Target): Promise<number> {
   }
   fs.rmSync(stage(target), { recursive: true, force: true });
   fs.rmSync(inputsFile, { force: true });
+  fs.rmSync(`${stage(target)}.stats.json`, { force: true });
   await run(path.join(root, 'node_modules/.bin/taro'), ['build', '--type', target], {
     NODE_ENV: 'production',
     TARO_OUTPUT_ROOT: path.relative(root, stage(target)),
@@ -153,13 +159,14 @@ function stampMiniArtifact(target: MiniTarget, brand: Brand): string {
       .replace(new RegExp(BRAND_COLOR_PLACEHOLDER, 'gi'), brand.themeColor);
     if (stamped !== text) fs.writeFileSync(file, stamped);
   }
-  // Only this brand's images travel in the package (the main package is size-limited); its
-  // selected tab icons replace the defaults.
+  // Only this brand's images travel, each in the package of the page that shows it (the main
+  // package is size-limited); its selected tab icons replace the defaults.
   const ownAssets = path.join(root, 'src', 'assets', 'brands', String(brand.id));
-  fs.cpSync(ownAssets, path.join(out, 'assets', 'brands', String(brand.id)), {
-    recursive: true,
-    filter: (source) => !source.includes(`${path.sep}tabbar`),
-  });
+  for (const image of BRAND_IMAGES) {
+    const to = path.join(out, miniBrandImagePath(brand.id, image));
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(path.join(ownAssets, `${image}.png`), to);
+  }
   for (const tab of TABS) {
     fs.copyFileSync(
       path.join(ownAssets, 'tabbar', `${tab.icon}-active.png`),
@@ -220,7 +227,8 @@ function publishH5(): string {
     recursive: true,
   });
   const indexHtml = path.join(out, 'index.html');
-  fs.writeFileSync(indexHtml, stampIndexHtml(fs.readFileSync(indexHtml, 'utf8')));
+  const html = stampIndexHtml(fs.readFileSync(indexHtml, 'utf8'));
+  fs.writeFileSync(indexHtml, inlineSmallStylesheets(out, writeRouteTable(out, html)));
   precompress(out);
   return out;
 }

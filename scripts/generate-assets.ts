@@ -9,11 +9,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import type { Brand } from '../src/brands/types';
-import { TABS } from '../src/routes';
+import { TAB_BAR_STYLE, TABS } from '../src/routes';
 
 const root = path.resolve(__dirname, '..');
 const assets = path.join(root, 'src/assets');
-const TAB_GREY = '#7A7E83';
+const TAB_GREY = TAB_BAR_STYLE.color;
+/**
+ * The gradient banners: with 64 colours the dithering noise compressed badly (28-31 KB a banner,
+ * 39 dB from the unquantised drawing); 256 colours dither finely and compress to 18-19 KB at 62 dB.
+ */
+const BANNER_COLOURS = 256;
 const FONT = "'WenQuanYi Micro Hei', 'Noto Sans CJK SC', sans-serif";
 
 const ICONS: Record<string, string> = {
@@ -125,6 +130,7 @@ async function main(): Promise<void> {
         '到期可归还、续租或买断',
       ]),
       path.join(dir, 'home.png'),
+      BANNER_COLOURS,
     );
     total += await writePng(
       bannerSvg(brand, 750, 420, `欢迎来到${brand.platformName}`, [
@@ -132,6 +138,7 @@ async function main(): Promise<void> {
         '信用免押，先用后付',
       ]),
       path.join(dir, 'login.png'),
+      BANNER_COLOURS,
     );
     total += await writePng(returnSvg(brand), path.join(dir, 'return.png'));
   }

@@ -9,6 +9,8 @@
  *   npm run perf                 build the H5 app when its sources changed, then measure
  *   PERF_RUNS=1 npm run perf     fewer runs while iterating (the report says how many)
  *   DIST_DIR, PERF_SKIP_BUILD=1, PERF_MANIFEST=<manifest.json>   measure a build made elsewhere
+ *   PERF_SAVE_LHR=<dir>          also write each run's full Lighthouse report there (<page>-<run>.json),
+ *                                to read the audits behind a score (e.g. color-contrast, layout-shifts)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +24,9 @@ const root = path.resolve(__dirname, '..');
 const dist = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 const reportsDir = path.join(root, 'reports');
 const RUNS = Number(process.env.PERF_RUNS ?? 3);
+const SAVE_LHR_DIR = process.env.PERF_SAVE_LHR
+  ? path.resolve(process.env.PERF_SAVE_LHR)
+  : undefined;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // TOOLCHAIN.md: without the networking flags Chromium keeps calling hosts it cannot reach.
 const CHROMIUM_FLAGS = [
@@ -117,7 +122,8 @@ async function measure(
   lighthouse: LighthouseFn,
   browser: Browser,
   url: string,
-  session?: { origin: string; token: string; userInfo: unknown },
+  session: { origin: string; token: string; userInfo: unknown } | undefined,
+  lhrFile: string | undefined,
 ): Promise<RunFigures> {
   const page = await browser.newPage();
   try {
@@ -151,6 +157,7 @@ async function measure(
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (lhrFile) fs.writeFileSync(lhrFile, JSON.stringify(lhr));
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const requests =
@@ -335,6 +342,7 @@ function markdown(
 
 async function main(): Promise<void> {
   buildH5();
+  if (SAVE_LHR_DIR) fs.mkdirSync(SAVE_LHR_DIR, { recursive: true });
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const puppeteer = await import('puppeteer-core');
@@ -363,7 +371,10 @@ async function main(): Promise<void> {
     for (const target of targets) {
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await measure(lighthouse, browser, target.url, target.session));
+        const lhrFile = SAVE_LHR_DIR
+          ? path.join(SAVE_LHR_DIR, `${target.name.replace(/\W+/g, '-')}-${i + 1}.json`)
+          : undefined;
+        runs.push(await measure(lighthouse, browser, target.url, target.session, lhrFile));
         console.log(`${target.name} run ${i + 1}: ${JSON.stringify(runs[i])}`);
       }
       const keys = Object.keys(runs[0]) as (keyof RunFigures)[];

@@ -28,7 +28,8 @@ export const TABS: readonly TabMeta[] = [
 ];
 
 export const TAB_BAR_STYLE = {
-  color: '#7A7E83',
+  // Unselected tab labels: 5.4:1 on white (WCAG AA for their 10 px text).
+  color: '#646A73',
   backgroundColor: '#ffffff',
   borderStyle: 'white',
 } as const;
@@ -149,5 +150,9 @@ export function pageConfig(
         titlePenetrate: 'YES',
       }
     : { navigationBarTitleText: meta.title };
-  return { ...base, ...options };
+  if (process.env.TARO_ENV !== 'h5') return { ...base, ...options };
+  // NOTE(h5): the app draws its own pull-to-refresh (platform/pull-refresh.h5.ts); Taro's H5
+  // wrapper for it never reaches the page's handler.
+  const { enablePullDownRefresh: _drawnByTheApp, ...h5Options } = options;
+  return { ...base, ...h5Options };
 }

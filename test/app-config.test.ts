@@ -15,13 +15,20 @@ type AppConfig = {
   };
 };
 
-function loadAppConfig(): AppConfig {
+/** The app config as Taro reads it when building for `target` (the tab bar differs on H5). */
+function loadAppConfig(target: 'weapp' | 'alipay' | 'h5' = 'weapp'): AppConfig {
   (globalThis as unknown as { defineAppConfig: (c: unknown) => unknown }).defineAppConfig = (c) =>
     c;
   let config: AppConfig | undefined;
-  jest.isolateModules(() => {
-    config = require('@/app.config').default as AppConfig;
-  });
+  const taroEnv = process.env.TARO_ENV;
+  process.env.TARO_ENV = target;
+  try {
+    jest.isolateModules(() => {
+      config = require('@/app.config').default as AppConfig;
+    });
+  } finally {
+    process.env.TARO_ENV = taroEnv;
+  }
   return config as AppConfig;
 }
 
@@ -119,7 +126,7 @@ describe('app.config', () => {
       ['客服', 'pages/customer-service/customerService'],
       ['我的', 'pages/user/user'],
     ]);
-    expect(config.tabBar.color).toBe('#7A7E83');
+    expect(config.tabBar.color).toBe('#646A73');
     expect(config.tabBar.backgroundColor).toBe('#ffffff');
     for (const tab of config.tabBar.list) {
       for (const icon of [tab.iconPath, tab.selectedIconPath]) {
@@ -127,6 +134,14 @@ describe('app.config', () => {
         expect(fs.existsSync(path.join(__dirname, '..', 'src', icon))).toBe(true);
       }
     }
+  });
+
+  it('lets H5 draw its own tab bar over the same four pages', () => {
+    const h5 = loadAppConfig('h5') as AppConfig & { tabBar: { custom?: boolean } };
+    expect(h5.tabBar.custom).toBe(true);
+    expect(h5.tabBar.list.map((t) => t.pagePath)).toEqual(
+      config.tabBar.list.map((t) => t.pagePath),
+    );
   });
 
   it('gives every page a Chinese title, except the blank loading page', () => {

@@ -1,22 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BRANDS, getBrand, parsePlatformId, resolveBrandId } from '@/brands';
+import { ROUTES, splitPackages } from '@/routes';
+import { BRAND_IMAGES, BRAND_IMAGE_PACKAGES } from './images';
 import { BRAND_RECORDS, SERVICE_PHONES } from './records';
 import {
   stampBrandRecords,
   stampIndexHtml,
   BRAND_RECORDS_PLACEHOLDER,
 } from '../../scripts/brand-tokens';
-
-/** WCAG relative luminance contrast between a colour and white. */
-function contrastWithWhite([r, g, b]: readonly [number, number, number]): number {
-  const linear = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-  return 1.05 / (luminance + 0.05);
-}
+import { contrastRatio } from '../../test/wcag';
 
 describe('brand records', () => {
   it('reach the app from the page exactly as recorded', () => {
@@ -60,7 +53,7 @@ describe('brand records', () => {
       expect(brand.themeColor).toMatch(/^#[0-9A-F]{6}$/);
       const hex = brand.themeColorNumber.map((n) => n.toString(16).padStart(2, '0')).join('');
       expect(`#${hex}`.toUpperCase()).toBe(brand.themeColor);
-      expect(contrastWithWhite(brand.themeColorNumber)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(brand.themeColorNumber, [255, 255, 255])).toBeGreaterThanOrEqual(4.5);
     }
   });
 
@@ -81,6 +74,34 @@ describe('brand records', () => {
   it('give only brand 9 an online chat, served locally', () => {
     expect(BRANDS.filter((b) => b.chatScriptUrl).map((b) => b.id)).toEqual([9]);
     expect(getBrand(9).chatScriptUrl).toMatch(/^\/static\//);
+  });
+});
+
+describe('brand images in a mini-program artifact', () => {
+  afterEach(() => {
+    delete (globalThis as Record<string, unknown>).BUILD_BRAND;
+  });
+
+  it('sit outside the main package only in a subpackage the routes declare', () => {
+    const roots = splitPackages(ROUTES).subPackages.map((s) => s.root);
+    for (const image of BRAND_IMAGES) {
+      const root = BRAND_IMAGE_PACKAGES[image];
+      if (root) expect(roots).toContain(root);
+    }
+  });
+
+  it("point at the artifact's own files for its brand, at the API host for the others", () => {
+    (globalThis as Record<string, unknown>).BUILD_BRAND = '3';
+    // The neutral file is what both mini-programs compile (tests resolve `brand-assets` to H5's).
+    const { brandImageUrl } = jest.requireActual<typeof import('../platform/brand-assets')>(
+      '../platform/brand-assets.ts',
+    );
+    expect(brandImageUrl(getBrand(3), 'home')).toBe('/assets/brands/3/home.png');
+    expect(brandImageUrl(getBrand(3), 'login')).toBe('/pages/loginNew/assets/brands/3/login.png');
+    expect(brandImageUrl(getBrand(3), 'return')).toBe(
+      '/pages/returnApplication/assets/brands/3/return.png',
+    );
+    expect(brandImageUrl(getBrand(4), 'login')).toMatch(/\/static\/brands\/4\/login\.png$/);
   });
 });
 

@@ -3,26 +3,35 @@ import { createElement } from 'react';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
-  MESSAGES,
   getLanguage,
+  installLanguagePack,
   setLanguage,
   t,
   translate,
   useTranslation,
   type Language,
 } from './index';
+import { ALL_MESSAGES, packOf } from './messages';
 import { zhHans } from './messages/zh-Hans';
+import { setLanguagePack } from '../platform/storage';
+
+/** The dictionaries the server would have sent this launch. */
+function installAll(): void {
+  for (const language of LANGUAGES)
+    if (language !== DEFAULT_LANGUAGE) installLanguagePack(packOf(language));
+}
 
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
 
 describe('every language has every message', () => {
   const allKeys = new Set<string>();
-  for (const language of LANGUAGES) Object.keys(MESSAGES[language]).forEach((k) => allKeys.add(k));
+  for (const language of LANGUAGES)
+    Object.keys(ALL_MESSAGES[language]).forEach((k) => allKeys.add(k));
 
   test.each(LANGUAGES)(
     '%s has every key, each non-empty, with the same placeholders',
     (language) => {
-      const messages = MESSAGES[language] as Record<string, string | undefined>;
+      const messages = ALL_MESSAGES[language] as Record<string, string | undefined>;
       const missing = [...allKeys].filter((key) => !messages[key]?.trim());
       expect(missing).toEqual([]);
       for (const key of allKeys) {
@@ -41,6 +50,7 @@ describe('every language has every message', () => {
 });
 
 describe('t and the language choice', () => {
+  beforeEach(installAll);
   afterEach(() => setLanguage(DEFAULT_LANGUAGE));
 
   test('Simplified Chinese is the default', () => {
@@ -57,28 +67,52 @@ describe('t and the language choice', () => {
   });
 
   test('switching language changes t and ignores unknown languages', () => {
-    setLanguage('en');
+    expect(setLanguage('en')).toBe(true);
     expect(t('clipboard.copied')).toBe('Content copied');
-    setLanguage('de' as Language);
+    expect(setLanguage('de' as Language)).toBe(false);
     expect(getLanguage()).toBe('en');
   });
 
-  test('the choice persists across launches', () => {
+  test('a message missing from a served dictionary falls back to Simplified Chinese', () => {
+    const { 'clipboard.copied': _dropped, ...rest } = packOf('fr').messages;
+    installLanguagePack({ ...packOf('fr'), messages: rest });
     setLanguage('fr');
+    expect(t('clipboard.copied')).toBe('内容已复制');
+    expect(t('clipboard.failed')).toBe('Échec de la copie, veuillez copier manuellement');
+  });
+});
+
+describe('the next launch', () => {
+  afterEach(() => setLanguage(DEFAULT_LANGUAGE));
+
+  const relaunch = (check: (fresh: typeof import('./index')) => void) =>
     jest.isolateModules(() => {
-      // A fresh copy of the module reads the stored choice, as the next launch would.
-      const relaunched = jest.requireActual<typeof import('./index')>('./index');
-      expect(relaunched.getLanguage()).toBe('fr');
-      expect(relaunched.t('request.loading')).toBe('Requête en cours...');
+      // A fresh copy of the module reads storage, as the next launch would.
+      check(jest.requireActual<typeof import('./index')>('./index'));
+    });
+
+  test('shows the stored language at once when its dictionary is stored too', () => {
+    installAll();
+    setLanguage('fr');
+    setLanguagePack(packOf('fr'));
+    relaunch((fresh) => {
+      expect(fresh.getLanguage()).toBe('fr');
+      expect(fresh.t('request.loading')).toBe('Requête en cours...');
+    });
+  });
+
+  test('shows Simplified Chinese while the stored language has no stored dictionary', () => {
+    installAll();
+    setLanguage('fr');
+    relaunch((fresh) => {
+      expect(fresh.getLanguage()).toBe('zh-Hans');
+      expect(fresh.setLanguage('fr')).toBe(false);
     });
   });
 
   test('a stored value that is not a language falls back to the default', () => {
     window.localStorage.setItem('language', JSON.stringify({ data: 'klingon' }));
-    jest.isolateModules(() => {
-      const relaunched = jest.requireActual<typeof import('./index')>('./index');
-      expect(relaunched.getLanguage()).toBe('zh-Hans');
-    });
+    relaunch((fresh) => expect(fresh.getLanguage()).toBe('zh-Hans'));
   });
 });
 
@@ -88,6 +122,7 @@ describe('useTranslation', () => {
       const { t: translateNow } = useTranslation();
       return createElement('span', null, translateNow('clipboard.copied'));
     }
+    installAll();
     const testUtils = new TestUtils();
     await testUtils.mount(Label);
     expect(testUtils.html()).toContain('内容已复制');

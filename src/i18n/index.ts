@@ -2,58 +2,93 @@
  * A deliberately tiny i18n: a dictionary per language, `t(key, params)` with `{name}`
  * interpolation, and a zustand-backed hook so components re-render when the language changes.
  * A library (i18next, about 40 KB) would add weight to every mini-program package for features
- * the product does not use (plurals, namespaces, lazy loading).
+ * the product does not use (plurals, namespaces).
+ *
+ * Only Simplified Chinese, the default, is compiled in: every other dictionary would cost each
+ * mini-program main package ~30 KB. They come from the API server (`./load.ts`), are kept in
+ * storage with their version, and are installed here; until one arrives, zh-Hans shows.
  */
 import { useCallback } from 'react';
 import { create } from 'zustand';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../../contract/http';
 import {
   getLanguage as readStoredLanguage,
+  getLanguagePack,
   setLanguage as storeLanguage,
 } from '../platform/storage';
-import { en } from './messages/en';
-import { es } from './messages/es';
-import { fr } from './messages/fr';
 import { zhHans, type MessageKey, type Messages } from './messages/zh-Hans';
-import { zhHant } from './messages/zh-Hant';
 
-export type { MessageKey, Messages };
-
-export const LANGUAGES = ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh-Hans';
-
-export const MESSAGES: Record<Language, Messages> = {
-  'zh-Hans': zhHans,
-  'zh-Hant': zhHant,
-  en,
-  es,
-  fr,
-};
+export type { Language, MessageKey, Messages };
+export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage };
 
 export type MessageParams = Record<string, string | number>;
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+/** A dictionary as the server sends it and storage keeps it. */
+export interface LanguagePack {
+  language: Language;
+  /** The server's version of this dictionary (a hash of its content). */
+  version: string;
+  messages: Readonly<Record<string, string>>;
+  /** The version the build that fetched it expected (`./load.ts` refreshes a pack on a mismatch). */
+  built?: string;
 }
 
 interface I18nState {
+  /** The language on screen. */
   language: Language;
-  setLanguage: (language: Language) => void;
+  /** Dictionaries installed this launch; zh-Hans is always there. */
+  packs: Partial<Record<Language, LanguagePack>>;
 }
 
-function initialLanguage(): Language {
+export function isLanguagePack(value: unknown): value is LanguagePack {
+  if (!value || typeof value !== 'object') return false;
+  const pack = value as Partial<LanguagePack>;
+  return (
+    isLanguage(pack.language) &&
+    typeof pack.version === 'string' &&
+    !!pack.messages &&
+    typeof pack.messages === 'object'
+  );
+}
+
+/**
+ * The stored choice, shown at once when its dictionary is stored too (zh-Hans otherwise, until
+ * `restoreLanguage` fetches it). The stored dictionary is installed either way.
+ */
+function initialState(): I18nState {
   const stored = readStoredLanguage();
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  const pack = getLanguagePack();
+  const packs: I18nState['packs'] = isLanguagePack(pack) ? { [pack.language]: pack } : {};
+  const shown = isLanguage(stored) && (stored === DEFAULT_LANGUAGE || packs[stored]);
+  return { language: shown ? stored : DEFAULT_LANGUAGE, packs };
 }
 
-export const useI18nStore = create<I18nState>((set) => ({
-  language: initialLanguage(),
-  setLanguage: (language) => {
-    if (!isLanguage(language)) return;
-    storeLanguage(language);
-    set({ language });
-  },
-}));
+export const useI18nStore = create<I18nState>(() => initialState());
+
+/** Adds a dictionary this launch can switch to (it does not switch). */
+export function installLanguagePack(pack: LanguagePack): void {
+  useI18nStore.setState((state) => ({ packs: { ...state.packs, [pack.language]: pack } }));
+}
+
+export function hasMessages(language: Language): boolean {
+  return language === DEFAULT_LANGUAGE || !!useI18nStore.getState().packs[language];
+}
+
+/** The installed dictionary of `language`, if any (zh-Hans is compiled in and has none). */
+export function languagePack(language: Language): LanguagePack | undefined {
+  return useI18nStore.getState().packs[language];
+}
+
+/**
+ * Shows `language` and keeps the choice. A language whose dictionary has not been installed is
+ * refused (returns false): `chooseLanguage` in `./load.ts` fetches it first.
+ */
+export function setLanguage(language: Language): boolean {
+  if (!isLanguage(language) || !hasMessages(language)) return false;
+  storeLanguage(language);
+  useI18nStore.setState({ language });
+  return true;
+}
 
 function interpolate(template: string, params?: MessageParams): string {
   if (!params) return template;
@@ -62,10 +97,17 @@ function interpolate(template: string, params?: MessageParams): string {
   );
 }
 
+function lookup(
+  messages: Readonly<Record<string, string>> | undefined,
+  key: MessageKey,
+  params?: MessageParams,
+): string {
+  return interpolate(messages?.[key] ?? zhHans[key] ?? key, params);
+}
+
 /** The message in the given language, else Simplified Chinese, else the key itself. */
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
-  const template = MESSAGES[language]?.[key] ?? zhHans[key] ?? key;
-  return interpolate(template, params);
+  return lookup(useI18nStore.getState().packs[language]?.messages, key, params);
 }
 
 /** The message in the current language. */
@@ -77,23 +119,18 @@ export function getLanguage(): Language {
   return useI18nStore.getState().language;
 }
 
-export function setLanguage(language: Language): void {
-  useI18nStore.getState().setLanguage(language);
-}
-
-/** For components: `const { t, language, setLanguage } = useTranslation();` re-renders on change. */
+/** For components: `const { t, language } = useTranslation();` re-renders on change. */
 export function useTranslation(): {
   t: (key: MessageKey, params?: MessageParams) => string;
   language: Language;
-  setLanguage: (language: Language) => void;
 } {
   const language = useI18nStore((state) => state.language);
-  const change = useI18nStore((state) => state.setLanguage);
-  // One `t` per language: effects that list it as a dependency must not re-run (and refetch)
+  const pack = useI18nStore((state) => state.packs[state.language]);
+  // One `t` per dictionary: effects that list it as a dependency must not re-run (and refetch)
   // on every render.
   const t = useCallback(
-    (key: MessageKey, params?: MessageParams) => translate(language, key, params),
-    [language],
+    (key: MessageKey, params?: MessageParams) => lookup(pack?.messages, key, params),
+    [pack],
   );
-  return { t, language, setLanguage: change };
+  return { t, language };
 }

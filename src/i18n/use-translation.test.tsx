@@ -1,13 +1,14 @@
 import TestUtils from '@tarojs/test-utils-react';
 import { Text } from '@tarojs/components';
 import { useEffect, useState } from 'react';
-import { useI18nStore, useTranslation } from './index';
+import { installLanguagePack, setLanguage, useTranslation } from './index';
+import { packOf } from './messages';
 
 const testUtils = new TestUtils();
 
 afterEach(() => {
   testUtils.unmout();
-  useI18nStore.getState().setLanguage('zh-Hans');
+  setLanguage('zh-Hans');
 });
 
 it('keeps one t per language, so an effect that depends on it runs once, not every render', async () => {
@@ -30,7 +31,10 @@ it('keeps one t per language, so an effect that depends on it runs once, not eve
   }
   expect(seen.size).toBe(1);
   expect(effectRuns).toHaveLength(1);
-  await testUtils.act(async () => useI18nStore.getState().setLanguage('en'));
+  await testUtils.act(async () => {
+    installLanguagePack(packOf('en'));
+    setLanguage('en');
+  });
   expect(seen.size).toBe(2);
   expect(effectRuns).toHaveLength(2);
   expect(effectRuns[1]).not.toBe(effectRuns[0]);

@@ -1,42 +1,11 @@
 import Taro from '@tarojs/taro';
-import { isTabPath } from '../routes';
 import { loginPageUrl } from './navigation';
 
 /** Device calls of the account screens: confirmations and moving between pages. */
 
-/** Ask before something that cannot be undone; resolves true only on the confirm button. */
-export async function confirmAction(
-  content: string,
-  labels: { confirm: string; cancel: string; title?: string; confirmColor?: string },
-): Promise<boolean> {
-  try {
-    const result = await Taro.showModal({
-      title: labels.title ?? '',
-      content,
-      confirmText: labels.confirm,
-      cancelText: labels.cancel,
-      ...(labels.confirmColor ? { confirmColor: labels.confirmColor } : {}),
-    });
-    return Boolean(result.confirm);
-  } catch {
-    return false;
-  }
-}
+export { confirmAction } from './ui';
 
-/** Open one of our pages: tab pages by switchTab (navigateTo refuses them), others on top. */
-export function goToPage(url: string): Promise<boolean> {
-  const call = isTabPath(url)
-    ? () => Taro.switchTab({ url: url.split('?')[0] })
-    : () => Taro.navigateTo({ url });
-  try {
-    return Promise.resolve(call()).then(
-      () => true,
-      () => false,
-    );
-  } catch {
-    return Promise.resolve(false);
-  }
-}
+export { openPage as goToPage } from './open-page';
 
 /** Back one page, or to the given page when this one was opened directly. */
 export function goBackOr(fallbackUrl: string): Promise<boolean> {

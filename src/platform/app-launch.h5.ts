@@ -25,3 +25,12 @@ export function queryFromUrl(href: string): LaunchQuery {
 export function getLaunchQuery(_launchOptions?: { query?: Record<string, unknown> }): LaunchQuery {
   return queryFromUrl(window.location.href);
 }
+
+/**
+ * NOTE(h5): removes the app shell index.html draws before the JavaScript runs (its navigation
+ * bar, and on home the brand banner, where the page draws its own); the first page calls this
+ * once it has rendered. Later calls do nothing.
+ */
+export function dismissAppShell(): void {
+  document.getElementById('app-shell')?.remove();
+}

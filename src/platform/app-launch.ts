@@ -23,3 +23,6 @@ export function getLaunchQuery(launchOptions?: { query?: Record<string, unknown>
     return {};
   }
 }
+
+/** Only H5 starts with an app shell to remove (app-launch.h5.ts). */
+export function dismissAppShell(): void {}

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro';
-import { isTabPath } from '../routes';
 import { apiUrl } from './config';
+import { confirmAction } from './ui';
 
 /** Device calls of the browse screens (home, classify, search, product). */
 
@@ -9,37 +9,14 @@ export function mediaUrl(path: string): string {
   return path ? apiUrl(path) : '';
 }
 
-/** Open one of our pages: tab pages by switchTab (it drops the query), others on the stack. */
-export function openCatalogPage(url: string): Promise<boolean> {
-  const call = isTabPath(url)
-    ? () => Taro.switchTab({ url: url.split('?')[0] })
-    : () => Taro.navigateTo({ url });
-  try {
-    return Promise.resolve(call()).then(
-      () => true,
-      () => false,
-    );
-  } catch {
-    return Promise.resolve(false);
-  }
-}
+export { openPage as openCatalogPage } from './open-page';
 
 /** Ask before clearing something; resolves true only on the confirm button. */
-export async function confirmCatalogAction(
+export function confirmCatalogAction(
   content: string,
   labels: { confirm: string; cancel: string },
 ): Promise<boolean> {
-  try {
-    const result = await Taro.showModal({
-      title: '',
-      content,
-      confirmText: labels.confirm,
-      cancelText: labels.cancel,
-    });
-    return Boolean(result.confirm);
-  } catch {
-    return false;
-  }
+  return confirmAction(content, labels);
 }
 
 export { previewImages } from './catalog-media';

@@ -12,7 +12,9 @@ export function isTaroInternalParam(key: string): boolean {
 
 /** The current page's query parameters, decoded, on every target. */
 export function useRouteParams(): RouteParams {
-  const { params } = useRouter();
+  // Taro can render a page before its router info is set (seen on Alipay under load): no params yet.
+  const router: { params?: Record<string, string | undefined> } | null = useRouter();
+  const params = router?.params;
   const decoded: RouteParams = {};
   for (const [key, value] of Object.entries(params ?? {})) {
     if (isTaroInternalParam(key) || typeof value !== 'string') continue;
@@ -68,14 +70,7 @@ function goBackOrHome(): void {
   }
 }
 
-/** Height of the status bar, for custom navigation bars (0 on H5). */
-export function statusBarHeight(): number {
-  try {
-    return Taro.getWindowInfo().statusBarHeight ?? 0;
-  } catch {
-    return 0;
-  }
-}
+export { statusBarHeight } from './window-info';
 
 /** Runs on every show of the page (first open, and coming back to it). */
 export { useDidShow as usePageShow } from '@tarojs/taro';

@@ -13,6 +13,11 @@ export const StorageKey = {
   userInfo: 'userInfo',
   deviceId: 'deviceId',
   language: 'language',
+  /**
+   * The chosen language's dictionary as the server sent it, with its version (src/i18n/load.ts):
+   * one at a time, ~30 KB, so the next launch shows that language at once.
+   */
+  languagePack: 'languagePack',
   /** Search keywords, most recent first (features/catalog/search-history.ts keeps the rules). */
   searchHistory: 'searchHistory',
   /** One token per brand, so switching brand never shows or sends another brand's token. */
@@ -96,6 +101,14 @@ export function getLanguage(): string | undefined {
 
 export function setLanguage(language: string): void {
   write(StorageKey.language, language);
+}
+
+export function getLanguagePack(): unknown {
+  return read<unknown>(StorageKey.languagePack);
+}
+
+export function setLanguagePack(pack: unknown): void {
+  write(StorageKey.languagePack, pack);
 }
 
 export function getSearchHistory(): string[] {

@@ -1,10 +1,8 @@
-import Taro from '@tarojs/taro';
 import type { Brand } from '../brands';
-import { TABS } from '../routes';
 
 /**
  * NOTE(h5): one H5 build serves all nine brands. The brand colour is a custom property on the
- * root element, set before the first render; the tab bar's selectedColor reads it too.
+ * root element, set before the first render.
  */
 export function applyBrandTheme(brand: Brand): void {
   const rootStyle = document.documentElement.style;
@@ -14,19 +12,10 @@ export function applyBrandTheme(brand: Brand): void {
 }
 
 /**
- * NOTE(h5): the selected tab icons are swapped for the brand's own when a tab page shows (the
- * tab bar does not exist at launch, and it drops changes made before it mounts).
+ * NOTE(h5): nothing to do: H5 draws its own tab bar (components/tab-bar), which reads the brand
+ * from the store, so its selected colour and icons follow the brand without being patched.
  */
-export function applyTabBarTheme(brand: Brand, _buildBrandId?: number): void {
-  TABS.forEach((tab, index) => {
-    Taro.setTabBarItem({
-      index,
-      selectedIconPath: `/static/brands/${brand.id}/tabbar/${tab.icon}-active.png`,
-    }).catch(() => {
-      // Not a tab page after all: nothing to update.
-    });
-  });
-}
+export function applyTabBarTheme(_brand: Brand, _buildBrandId?: number): void {}
 
 const CHAT_SCRIPT_ID = 'online-service-chat';
 

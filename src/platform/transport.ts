@@ -1,69 +1,122 @@
-import Taro from '@tarojs/taro';
-import {
-  failureKindFromMessage,
-  type Transport,
-  type TransportResult,
-  type TransportTask,
+import type {
+  Transport,
+  TransportFailureKind,
+  TransportResult,
+  TransportTask,
 } from './transport-types';
 
 /**
- * The default transport, used on H5: Taro.request (fetch) and Taro.uploadFile (XMLHttpRequest).
- * The mini-programs use `transport.weapp.ts` / `transport.alipay.ts` instead.
+ * The default transport, used on H5: the browser's XMLHttpRequest. The mini-programs use
+ * `transport.weapp.ts` / `transport.alipay.ts` instead.
+ *
+ * NOTE(h5): not Taro.request/uploadFile: those bring fetch, AbortController and JSONP polyfills
+ * (~9 KB gzip) onto the first route for browsers that all have XMLHttpRequest, which also gives
+ * timeouts, abort and multipart uploads natively.
  */
 
-function errorMessage(error: unknown): string {
-  if (error && typeof error === 'object') {
-    const { errMsg, message, name } = error as {
-      errMsg?: unknown;
-      message?: unknown;
-      name?: unknown;
-    };
-    if (name === 'AbortError') return 'abort';
-    if (typeof errMsg === 'string' && errMsg) return errMsg;
-    if (typeof message === 'string') return message;
+function parseHeaders(raw: string): Record<string, string> {
+  const header: Record<string, string> = {};
+  for (const line of raw.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) header[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return String(error);
+  return header;
 }
 
-function settle(
-  task: Promise<{ statusCode: number; data: unknown; header?: Record<string, string> }>,
-): Promise<TransportResult> {
-  return task.then(
-    (res) => ({
-      ok: true as const,
-      response: { statusCode: res.statusCode, data: res.data, header: res.header },
-    }),
-    (error: unknown) => {
-      const message = errorMessage(error);
-      return { ok: false as const, failure: { kind: failureKindFromMessage(message), message } };
+/**
+ * Runs one XMLHttpRequest to completion. `prepare` may be asynchronous (an upload first reads
+ * the picked file); an abort before it finishes still settles the task as aborted.
+ */
+function send(
+  method: string,
+  url: string,
+  header: Record<string, string>,
+  timeout: number,
+  body: () => Promise<XMLHttpRequestBodyInit | undefined>,
+): TransportTask {
+  const xhr = new XMLHttpRequest();
+  let aborted = false;
+  let settle: (result: TransportResult) => void = () => undefined;
+  const result = new Promise<TransportResult>((resolve) => {
+    let settled = false;
+    settle = (value) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
+  });
+  const fail = (kind: TransportFailureKind, message: string) =>
+    settle({ ok: false, failure: { kind, message } });
+
+  xhr.onload = () =>
+    settle({
+      ok: true,
+      response: {
+        statusCode: xhr.status,
+        // Text, parsed by the request layer: a non-JSON body must reach the caller, not throw.
+        data: xhr.responseText,
+        header: parseHeaders(xhr.getAllResponseHeaders()),
+      },
+    });
+  xhr.ontimeout = () => fail('timeout', `${method} ${url}: timeout`);
+  xhr.onabort = () => fail('abort', `${method} ${url}: abort`);
+  xhr.onerror = () => fail('network', `${method} ${url}: network error`);
+
+  body().then(
+    (payload) => {
+      if (aborted) return;
+      xhr.open(method, url);
+      xhr.timeout = timeout;
+      for (const [name, value] of Object.entries(header)) xhr.setRequestHeader(name, value);
+      xhr.send(payload ?? null);
     },
+    (error: unknown) => fail('network', `${method} ${url}: ${String(error)}`),
   );
+
+  return {
+    result,
+    abort: () => {
+      aborted = true;
+      if (xhr.readyState !== XMLHttpRequest.UNSENT) xhr.abort();
+      fail('abort', `${method} ${url}: abort`);
+    },
+  };
+}
+
+/** The picked file: on H5 a chooser gives a blob: (or plain) URL to read back. */
+function readFile(filePath: string): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', filePath);
+    xhr.responseType = 'blob';
+    xhr.onload = () =>
+      xhr.status === 0 || (xhr.status >= 200 && xhr.status < 300)
+        ? resolve(xhr.response as Blob)
+        : reject(new Error(`file ${xhr.status}`));
+    xhr.onerror = () => reject(new Error('file unreadable'));
+    xhr.send();
+  });
 }
 
 export const transport: Transport = {
-  request(request): TransportTask {
-    const task = Taro.request<string>({
-      url: request.url,
-      method: request.method,
-      header: request.header,
-      data: request.body,
-      timeout: request.timeout,
-      // Text, parsed by the request layer: a non-JSON body must reach the caller, not throw.
-      dataType: 'text',
-      responseType: 'text',
-    });
-    return { result: settle(task), abort: () => task.abort() };
+  request(request) {
+    return send(request.method, request.url, request.header, request.timeout, () =>
+      Promise.resolve(request.body),
+    );
   },
 
-  upload(request): TransportTask {
-    const task = Taro.uploadFile({
-      url: request.url,
-      filePath: request.filePath,
-      name: request.name,
-      header: request.header,
-      formData: request.formData,
-      timeout: request.timeout,
+  upload(request) {
+    // The browser writes the multipart boundary itself: no Content-Type header of ours.
+    const header = Object.fromEntries(
+      Object.entries(request.header).filter(([name]) => name.toLowerCase() !== 'content-type'),
+    );
+    return send('POST', request.url, header, request.timeout, async () => {
+      const file = await readFile(request.filePath);
+      const form = new FormData();
+      for (const [name, value] of Object.entries(request.formData)) form.append(name, value);
+      const fileName = request.filePath.split(/[/?#]/).filter(Boolean).pop() ?? 'upload';
+      form.append(request.name, file, fileName);
+      return form;
     });
-    return { result: settle(task), abort: () => task.abort() };
   },
 };

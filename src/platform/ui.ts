@@ -1,20 +1,20 @@
-import Taro from '@tarojs/taro';
 import { MESSAGE_TOAST_DURATION_MS, TOAST_DURATION_MS } from '../constants';
 import { t } from '../i18n';
+import { loadUiCalls } from './ui-load';
+import type { UiCalls } from './ui-taro';
 
 /** Toasts, loading, clipboard, phone calls and the image chooser: the same call on every target. */
 
 export type ToastIcon = 'success' | 'error' | 'loading' | 'none';
 
-function quietly(call: () => unknown): Promise<boolean> {
-  try {
-    return Promise.resolve(call()).then(
+/** Runs one of the target's calls; resolves whether it succeeded, never rejects. */
+function quietly(call: (calls: UiCalls) => unknown): Promise<boolean> {
+  return loadUiCalls()
+    .then((calls) => call(calls))
+    .then(
       () => true,
       () => false,
     );
-  } catch {
-    return Promise.resolve(false);
-  }
 }
 
 /** A toast for 1500 ms. */
@@ -22,8 +22,8 @@ export function showToast(
   title: string,
   options: { icon?: ToastIcon; duration?: number; mask?: boolean } = {},
 ): Promise<boolean> {
-  return quietly(() =>
-    Taro.showToast({
+  return quietly((calls) =>
+    calls.showToast({
       title,
       icon: options.icon ?? 'none',
       duration: options.duration ?? TOAST_DURATION_MS,
@@ -40,16 +40,16 @@ export function showMessage(message: string): Promise<boolean> {
 
 /** A loading toast that stays until hideLoading. */
 export function showLoading(title: string = t('common.loading')): Promise<boolean> {
-  return quietly(() => Taro.showLoading({ title, mask: true }));
+  return quietly((calls) => calls.showLoading({ title, mask: true }));
 }
 
 export function hideLoading(): Promise<boolean> {
-  return quietly(() => Taro.hideLoading());
+  return quietly((calls) => calls.hideLoading());
 }
 
 /** Copy text and say whether it worked: 内容已复制, or 复制失败，请手动复制. */
 export async function copyText(text: string): Promise<boolean> {
-  const copied = await quietly(() => Taro.setClipboardData({ data: text }));
+  const copied = await quietly((calls) => calls.setClipboardData({ data: text }));
   await showToast(t(copied ? 'clipboard.copied' : 'clipboard.failed'));
   return copied;
 }
@@ -58,7 +58,7 @@ export async function copyText(text: string): Promise<boolean> {
 export function callPhone(phoneNumber: string): Promise<boolean> {
   const digits = phoneNumber.replace(/[^\d+-]/g, '');
   if (!digits) return Promise.resolve(false);
-  return quietly(() => Taro.makePhoneCall({ phoneNumber: digits }));
+  return quietly((calls) => calls.makePhoneCall({ phoneNumber: digits }));
 }
 
 /** Pick images for an upload; resolves the local file paths, [] when cancelled or denied. */
@@ -67,7 +67,8 @@ export async function chooseImages(
   source: ('album' | 'camera')[] = ['album', 'camera'],
 ): Promise<string[]> {
   try {
-    const res = await Taro.chooseImage({
+    const calls = await loadUiCalls();
+    const res = await calls.chooseImage({
       count,
       sizeType: ['compressed'],
       sourceType: source,
@@ -75,5 +76,25 @@ export async function chooseImages(
     return (res.tempFilePaths ?? []).slice(0, count);
   } catch {
     return [];
+  }
+}
+
+/** Ask before something that cannot be undone; resolves true only on the confirm button. */
+export async function confirmAction(
+  content: string,
+  labels: { confirm: string; cancel: string; title?: string; confirmColor?: string },
+): Promise<boolean> {
+  try {
+    const calls = await loadUiCalls();
+    const result = await calls.showModal({
+      title: labels.title ?? '',
+      content,
+      confirmText: labels.confirm,
+      cancelText: labels.cancel,
+      ...(labels.confirmColor ? { confirmColor: labels.confirmColor } : {}),
+    });
+    return Boolean(result.confirm);
+  } catch {
+    return false;
   }
 }

@@ -1,4 +1,5 @@
-import { formatMoney, maskCardNo, maskIdCard, maskMobile, timeFrom } from './index';
+import { formatMoney, idParam, maskCardNo, maskIdCard, maskMobile } from './index';
+import { timeFrom } from './time';
 import { rootFontSize, Z_INDEX } from '../constants';
 
 describe('formatMoney (integer fen → yuan)', () => {
@@ -94,5 +95,29 @@ describe('constants', () => {
     expect(Z_INDEX.toast).toBeGreaterThan(Z_INDEX.popup);
     expect(Z_INDEX.popup).toBeGreaterThan(Z_INDEX.mask);
     expect(Z_INDEX.mask).toBeGreaterThan(Z_INDEX.navbar);
+  });
+});
+
+describe('idParam', () => {
+  it('reads a positive id from a route parameter', () => {
+    expect(idParam('42')).toBe(42);
+    expect(idParam(' 7 ')).toBe(7);
+  });
+
+  it('gives 0, never NaN, for a missing or malformed id (an effect depending on it stays put)', () => {
+    for (const bad of [
+      undefined,
+      '',
+      'abc',
+      '-1',
+      '0',
+      '1.5',
+      '1e3',
+      '9007199254740993',
+      {},
+      null,
+    ]) {
+      expect(idParam(bad)).toBe(0);
+    }
   });
 });

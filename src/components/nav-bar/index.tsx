@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { navigateBackOrHome, statusBarHeight } from '../../platform/page-route';
 import './index.scss';
+import { inlineStyle } from '../../platform/inline-style';
 
 export interface NavBarProps {
   title: string;
@@ -16,7 +17,7 @@ export interface NavBarProps {
 export function NavBar({ title, showBack }: NavBarProps) {
   const top = statusBarHeight();
   return (
-    <View className="nav-bar" style={top ? `padding-top: ${top}px` : undefined}>
+    <View className="nav-bar" style={top ? inlineStyle({ 'padding-top': `${top}px` }) : undefined}>
       <View className="nav-bar__inner">
         {showBack && (
           <View

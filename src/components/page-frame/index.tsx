@@ -1,12 +1,15 @@
 import { View } from '@tarojs/components';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { buildBrandId } from '../../brands';
 import { isTabPath, routeMeta } from '../../routes';
+import { dismissAppShell } from '../../platform/app-launch';
 import { usePageShow, useRouteParams, type RouteParams } from '../../platform/page-route';
 import { applyTabBarTheme } from '../../platform/theme';
 import { useBrandStore } from '../../stores/brand';
 import { NavBar } from '../nav-bar';
+import { TabBar } from '../tab-bar';
 import './index.scss';
+import { inlineStyle } from '../../platform/inline-style';
 
 export interface PageFrameProps {
   /** The page's route path, e.g. `pages/myOrder/myOrder`. */
@@ -28,13 +31,22 @@ export function PageFrame({ route, children }: PageFrameProps) {
   usePageShow(() => {
     if (isTab) applyTabBarTheme(brand, buildBrandId());
   });
+  // The page is on screen: the shell drawn before the JavaScript (H5) has done its job.
+  useEffect(dismissAppShell, []);
   return (
     <View
-      className="page-frame"
-      style={`--brand-color: ${brand.themeColor}; --brand-rgb: ${brand.themeColorNumber.join(', ')}`}
+      className={`page-frame${isTab ? ' page-frame--tab' : ''}`}
+      style={inlineStyle({
+        '--brand-color': brand.themeColor,
+        '--brand-rgb': brand.themeColorNumber.join(', '),
+      })}
     >
       {showNavBar && <NavBar title={meta?.title ?? ''} showBack={!isTab} />}
-      <View className="page-frame__content">{children}</View>
+      {/* The page's own content, after the navigation bar: the main landmark. */}
+      <View className="page-frame__content" role="main">
+        {children}
+      </View>
+      {isTab && <TabBar current={route} />}
     </View>
   );
 }

@@ -33,6 +33,18 @@ describe('PageFrame', () => {
     expect(frame.querySelector('.page-frame__content')?.textContent).toContain('订单列表');
   });
 
+  it('puts the page body, not the navigation bar, in the main landmark', async () => {
+    await testUtils.mount(() => (
+      <PageFrame route="pages/myOrder/myOrder">
+        <Text>订单列表</Text>
+      </PageFrame>
+    ));
+    const main = document.querySelectorAll('[role="main"]');
+    expect(main).toHaveLength(1);
+    expect(main[0].textContent).toContain('订单列表');
+    expect(main[0].querySelector('.nav-bar')).toBeNull();
+  });
+
   it('shows the page title in the navigation bar (H5 has no native one)', async () => {
     await testUtils.mount(() => <PageFrame route="pages/myOrder/myOrder" />);
     expect(document.querySelector('.nav-bar__title')?.textContent).toBe('我的订单');

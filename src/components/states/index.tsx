@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import './index.scss';
+import { inlineStyle } from '../../platform/inline-style';
 
 export interface EmptyStateProps {
   /** Default 暂无数据. */
@@ -41,7 +42,7 @@ export function ErrorState({ message, onRetry, compact = false }: ErrorStateProp
       <View
         className="state state--compact"
         role="button"
-        ariaLabel={`${text}，${t('states.tapToRetry')}`}
+        aria-label={`${text}，${t('states.tapToRetry')}`}
         onClick={onRetry}
       >
         <Text className="state__compact-text">
@@ -54,7 +55,12 @@ export function ErrorState({ message, onRetry, compact = false }: ErrorStateProp
     <View className="state state--error" role="alert">
       <View className="state__icon state__icon--error" aria-hidden />
       <Text className="state__title">{text}</Text>
-      <View className="state__button" role="button" ariaLabel={t('states.retry')} onClick={onRetry}>
+      <View
+        className="state__button"
+        role="button"
+        aria-label={t('states.retry')}
+        onClick={onRetry}
+      >
         <Text>{t('states.retry')}</Text>
       </View>
     </View>
@@ -73,18 +79,26 @@ export interface SkeletonProps {
 export function Skeleton({ rows = 3, media = 'none', className = '' }: SkeletonProps) {
   const { t } = useTranslation();
   return (
-    <View className={`skeleton ${className}`} role="progressbar" ariaLabel={t('common.loading')}>
+    <View className={`skeleton ${className}`} role="progressbar" aria-label={t('common.loading')}>
       {media !== 'none' && <View className={`skeleton__media skeleton__media--${media}`} />}
       {Array.from({ length: rows }, (_, index) => (
         <View
           key={index}
           className="skeleton__line"
           // The last line is shorter, as text is.
-          style={index === rows - 1 && rows > 1 ? 'width: 60%' : undefined}
+          style={index === rows - 1 && rows > 1 ? inlineStyle({ width: '60%' }) : undefined}
         />
       ))}
     </View>
   );
+}
+
+/**
+ * One grey pulsing block, sized by its class: the placeholder of a picture or a line inside a
+ * box that keeps its loaded size while its data loads. Hidden from screen readers.
+ */
+export function SkeletonBlock({ className = '' }: { className?: string }) {
+  return <View className={`skeleton-block ${className}`} aria-hidden />;
 }
 
 /** A grid of card skeletons, for goods lists loading their first page. */

@@ -2,6 +2,7 @@ import { Image, Text, View } from '@tarojs/components';
 import { useCallback, useState } from 'react';
 import type { PageBodyProps } from '../../components/page-frame';
 import { LANGUAGES, useTranslation, type MessageKey } from '../../i18n';
+import { chooseLanguage } from '../../i18n/load';
 import { fetchOrderCount, logoutOnServer } from '../../api/user';
 import { confirmAction, goToPage } from '../../platform/account';
 import { loginPageUrl } from '../../platform/navigation';
@@ -35,7 +36,7 @@ function text(value: unknown): string {
 
 /** The "我的" tab: who is logged in, order shortcuts, account pages, language and logout. */
 export function UserCentre(_props: PageBodyProps) {
-  const { t, language, setLanguage } = useTranslation();
+  const { t, language } = useTranslation();
   const status = useSession((state) => state.status);
   const userInfo = useSession((state) => state.userInfo);
   const logout = useSession((state) => state.logout);
@@ -91,7 +92,7 @@ export function UserCentre(_props: PageBodyProps) {
               className="user-centre__avatar"
               src={avatar}
               mode="aspectFill"
-              ariaLabel={t('account.avatarLabel')}
+              aria-label={t('account.avatarLabel')}
             />
           ) : (
             <View className="user-centre__avatar" aria-label={t('account.avatarLabel')} />
@@ -181,8 +182,9 @@ export function UserCentre(_props: PageBodyProps) {
                 role="radio"
                 aria-checked={code === language}
                 onClick={() => {
-                  setLanguage(code);
                   setLanguageOpen(false);
+                  // Shown once its dictionary is here; a failed fetch keeps this one and says so.
+                  void chooseLanguage(code);
                 }}
               >
                 <Text>{t(`language.${code}`)}</Text>

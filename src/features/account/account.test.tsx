@@ -1,11 +1,26 @@
 import TestUtils from '@tarojs/test-utils-react';
+import { fetchLanguagePack } from '@/api/i18n';
 import { setLanguage } from '@/i18n';
+import { packOf } from '@/i18n/messages';
 import { getLanguage as storedLanguage } from '@/platform/storage';
 import { useSession } from '@/stores/session';
 import { badgeText, myOrderUrl } from './orderShortcuts';
 import { UserCentre } from './UserCentre';
 
+// The server's dictionaries: only zh-Hans is compiled into the app.
+jest.mock('@/api/i18n', () => ({ fetchLanguagePack: jest.fn() }));
+const fetchPack = fetchLanguagePack as jest.Mock;
+
 const testUtils = new TestUtils();
+
+beforeEach(() => {
+  fetchPack.mockReset();
+  fetchPack.mockImplementation(async (language: Parameters<typeof packOf>[0]) => ({
+    code: 200,
+    msg: 'success',
+    data: packOf(language),
+  }));
+});
 
 afterEach(() => {
   testUtils.unmout();
@@ -44,8 +59,20 @@ describe('UserCentre', () => {
     expect(document.querySelectorAll('[role="radio"]')).toHaveLength(5);
     testUtils.fireEvent.click(byText('English') as Element);
     await testUtils.queries.waitForQueryByText('Log in / Sign up');
+    expect(fetchPack).toHaveBeenCalledWith('en', undefined, true);
     expect(storedLanguage()).toBe('en');
     expect(document.querySelector('[role="radio"]')).toBeNull();
+  });
+
+  it('keeps the current language when the chosen one cannot be fetched, and says so', async () => {
+    fetchPack.mockResolvedValue({ code: 5, msg: '', data: null });
+    await testUtils.mount(() => <UserCentre route="pages/user/user" params={{}} />);
+    testUtils.fireEvent.click(byText('语言设置简体中文') as Element);
+    await testUtils.queries.waitForQuerySelector('[role="radio"]');
+    testUtils.fireEvent.click(byText('Français') as Element);
+    await testUtils.queries.waitForQueryByText('Français加载失败，请稍后再试');
+    expect(document.body.textContent).toContain('登录/注册');
+    expect(storedLanguage()).toBeUndefined();
   });
 });
 

@@ -12,6 +12,7 @@ import { isMobile } from '../../validation';
 import { RegionPicker } from './RegionPicker';
 import type { Region } from './regions';
 import './address.scss';
+import { idParam } from '../../utils';
 
 type Field = 'name' | 'mobile' | 'region' | 'detail';
 type Errors = Partial<Record<Field, MessageKey>>;
@@ -61,7 +62,7 @@ export function AddressForm(props: PageBodyProps) {
 
 function AddressFormBody({ params }: PageBodyProps) {
   const { t } = useTranslation();
-  const id = Number(params.id);
+  const id = idParam(params.id);
   const editing = Number.isInteger(id) && id > 0;
   const [draft, setDraft] = useState<AddressDraft>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});

@@ -28,7 +28,7 @@ function WaybillRow({ label, value }: { label: string; value: string | null }) {
       <View
         className="aftersale-copy"
         role="button"
-        ariaLabel={t('aftersale.copyWaybill')}
+        aria-label={t('aftersale.copyWaybill')}
         onClick={() => void copyText(waybill.number)}
       >
         <Text>{t('aftersale.copy')}</Text>

@@ -39,7 +39,7 @@ export function ReturnAddress() {
           <View
             className="aftersale-copy"
             role="button"
-            ariaLabel={t('aftersale.copyAddress')}
+            aria-label={t('aftersale.copyAddress')}
             onClick={() => void copyText(`${address.label} ${address.value}`)}
           >
             <Text>{t('aftersale.copy')}</Text>

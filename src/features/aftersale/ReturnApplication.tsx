@@ -69,7 +69,7 @@ export function ReturnApplication({ params }: PageBodyProps) {
           className="aftersale-goods__cover"
           src={order.cover}
           mode="aspectFill"
-          ariaLabel={order.goodsName}
+          aria-label={order.goodsName}
         />
         <View className="aftersale-goods__info">
           <Text className="aftersale-goods__name">{order.goodsName}</Text>

@@ -123,7 +123,7 @@ export function BillPlan({ params }: PageBodyProps) {
                   role="checkbox"
                   aria-checked={on}
                   aria-disabled={!pickable}
-                  ariaLabel={t('bill.pick', { period: period ?? t(kindLabel(bill.kind)) })}
+                  aria-label={t('bill.pick', { period: period ?? t(kindLabel(bill.kind)) })}
                   onClick={() => setSelected((current) => toggle(current, bill))}
                 >
                   <View className={`bill-row__box${on ? ' bill-row__box--on' : ''}`} />

@@ -1,18 +1,21 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
+import { Picture } from '../../components/picture';
+import { useTranslation } from '../../i18n';
 import { brandImageUrl } from '../../platform/brand-assets';
 import { useBrandStore } from '../../stores/brand';
 import './brand.scss';
 
 /** The brand's home banner and name at the top of the home page. */
 export function BrandHero() {
+  const { t } = useTranslation();
   const brand = useBrandStore((state) => state.brand);
   return (
     <View className="brand-hero">
-      <Image
+      <Picture
         className="brand-hero__image"
         src={brandImageUrl(brand, brand.imgUrlHome)}
         mode="aspectFill"
-        ariaLabel={`${brand.platformName}首页横幅`}
+        alt={t('brand.heroAlt', { name: brand.platformName })}
       />
       <Text className="brand-hero__name" role="heading" aria-level={1}>
         {brand.platformName}

@@ -1,41 +1,60 @@
-import { Image, ScrollView, View } from '@tarojs/components';
+import { ScrollView, View } from '@tarojs/components';
 import type { BannerItem } from '@contract/api/home';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
+import { Picture } from '../../components/picture';
+import { SkeletonBlock } from '../../components/states';
 import { mediaUrl } from '../../platform/catalog';
+import { elementWidth } from '../../platform/window-info';
 import { followBanner } from './links';
 
 const AUTOPLAY_MS = 4000;
+const TRACK_ID = 'banner-track';
 
 /**
  * The home banners as a horizontal ScrollView that snaps to each picture, advancing every 4 s.
  * Not Swiper: on H5 taro-ui / Taro's Swiper costs about 43 KB and half a second of first paint on
  * the first route (TOOLCHAIN.md); scroll snapping is native to the browser and the mini-programs'
  * scroll-view (`paging-enabled`), and costs nothing.
+ * `banners` is undefined while they load: a placeholder holds the banner's box meanwhile.
  */
-export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
+export function BannerCarousel({ banners }: { banners: BannerItem[] | undefined }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
-  const [target, setTarget] = useState<string>();
+  // Scrolled by offset, not scrollIntoView: on H5 that also scrolls the page to centre the banner.
+  const [scrollLeft, setScrollLeft] = useState(0);
   const touching = useRef(false);
   const currentRef = useRef(0);
   currentRef.current = current;
-  const count = banners.length;
+  const count = banners?.length ?? 0;
 
   useEffect(() => {
     if (count < 2) return;
     const timer = setInterval(() => {
       if (touching.current) return;
       const next = (currentRef.current + 1) % count;
-      setCurrent(next);
-      setTarget(`banner-${next}`);
+      void elementWidth(TRACK_ID).then((width) => {
+        if (width <= 0 || touching.current) return;
+        setCurrent(next);
+        // A fraction of a pixel apart from the last value, so a swipe back to the same offset
+        // still counts as a change and scrolls.
+        setScrollLeft((last) => (Math.round(last) === next * width ? last + 0.1 : next * width));
+      });
     }, AUTOPLAY_MS);
     return () => clearInterval(timer);
   }, [count]);
 
+  if (!banners) {
+    return (
+      <View className="banner" aria-hidden>
+        <SkeletonBlock className="banner__placeholder" />
+      </View>
+    );
+  }
   if (count === 0) return null;
   return (
-    <View className="banner" role="region" ariaLabel={t('catalog.banners')}>
+    // The id is on the banner box, as wide as its track: H5's ScrollView drops ids.
+    <View id={TRACK_ID} className="banner" role="region" aria-label={t('catalog.banners')}>
       <ScrollView
         className="banner__track"
         scrollX
@@ -43,11 +62,9 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
         pagingEnabled
         showScrollbar={false}
         scrollWithAnimation
-        scrollIntoView={target}
+        scrollLeft={scrollLeft}
         onTouchStart={() => {
           touching.current = true;
-          // The next autoplay step must scroll even if it names the banner it named last time.
-          setTarget(undefined);
         }}
         onTouchEnd={() => (touching.current = false)}
         onScroll={(event) => {
@@ -59,17 +76,16 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
         {banners.map((banner, index) => (
           <View
             key={banner.id}
-            id={`banner-${index}`}
             className="banner__item"
             role="link"
-            ariaLabel={banner.title}
+            aria-label={banner.title}
             onClick={() => void followBanner(banner)}
           >
-            <Image
+            <Picture
               className="banner__image"
               src={mediaUrl(banner.image)}
               mode="aspectFill"
-              ariaLabel={banner.title}
+              alt={banner.title}
               lazyLoad={index > 0}
             />
           </View>

@@ -81,7 +81,7 @@ export function ClassifyScreen() {
   }
   return (
     <View className="classify">
-      <View className="classify__side" role="tablist" ariaLabel={t('catalog.categories')}>
+      <View className="classify__side" role="tablist" aria-label={t('catalog.categories')}>
         {state === 'loading' && <Skeleton rows={6} />}
         {categories.map((category) => (
           <View

@@ -1,5 +1,6 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import type { GoodsCard } from '@contract/api/goods';
+import { Picture } from '../../components/picture';
 import { useTranslation } from '../../i18n';
 import { mediaUrl, openCatalogPage } from '../../platform/catalog';
 import { formatMoney } from '../../utils';
@@ -15,15 +16,16 @@ export function GoodsCardView({ goods }: { goods: GoodsCard }) {
     <View
       className="goods-card"
       role="link"
-      ariaLabel={goods.name}
+      aria-label={goods.name}
       onClick={() => void openCatalogPage(productUrl(goods.id))}
     >
-      <Image
+      {/* The goods name beside it names it. */}
+      <Picture
         className="goods-card__image"
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
         lazyLoad
-        ariaLabel={goods.name}
+        alt=""
       />
       <View className="goods-card__body">
         <Text className="goods-card__name">{goods.name}</Text>
@@ -52,15 +54,16 @@ export function GoodsRowView({ goods }: { goods: GoodsCard }) {
     <View
       className="goods-row"
       role="link"
-      ariaLabel={goods.name}
+      aria-label={goods.name}
       onClick={() => void openCatalogPage(productUrl(goods.id))}
     >
-      <Image
+      {/* The goods name beside it names it. */}
+      <Picture
         className="goods-row__image"
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
         lazyLoad
-        ariaLabel={goods.name}
+        alt=""
       />
       <View className="goods-row__body">
         <Text className="goods-row__name">{goods.name}</Text>

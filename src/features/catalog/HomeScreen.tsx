@@ -1,4 +1,4 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import type { GoodsCard } from '@contract/api/goods';
 import type { BannerItem, CategoryItem, TabItem } from '@contract/api/home';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,6 +10,8 @@ import {
   getTabGoods,
 } from '../../api/home';
 import { PagedList, usePagedList } from '../../components/paged-list';
+import { Picture } from '../../components/picture';
+import { SkeletonBlock } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { mediaUrl, openCatalogPage } from '../../platform/catalog';
 import { isOk } from '../../platform/request';
@@ -20,6 +22,11 @@ import { openCategory, SEARCH_URL } from './links';
 import './catalog.scss';
 
 const HOT_STRIP_SIZE = 6;
+/** The most category shortcuts the home shows: two rows of five. */
+const MAX_SHORTCUTS = 10;
+/** Placeholder cards in the hot strip and tabs in the tab row while they load. */
+const HOT_PLACEHOLDERS = 3;
+const TAB_PLACEHOLDERS = 4;
 const ENJOY_URL = '/pages/enjoy/enjoy';
 
 interface HomeSections {
@@ -46,6 +53,117 @@ async function loadSections(): Promise<HomeSections> {
     tabs: isOk(tabs) ? tabs.data : [],
     hot: isOk(hot) ? hot.data.list : [],
   };
+}
+
+/**
+ * Keys of `count` placeholders. Not numbers: React would reuse a placeholder as the item whose
+ * id equals its key, and that element would jump to the item's place (a layout shift).
+ */
+const slots = (count: number) => Array.from({ length: count }, (_, index) => `slot-${index}`);
+
+/*
+ * While the home's sections load, each one draws placeholders in a box of its loaded size, so
+ * nothing below moves when the data arrives (layout shift); a section that turns out empty is
+ * left out once loaded. `undefined` means still loading.
+ */
+
+function Shortcuts({ categories }: { categories: CategoryItem[] | undefined }) {
+  const { t } = useTranslation();
+  if (!categories) {
+    return (
+      <View className="shortcuts" aria-hidden>
+        {slots(MAX_SHORTCUTS).map((key) => (
+          <View key={key} className="shortcuts__slot">
+            <SkeletonBlock className="shortcuts__icon shortcuts__icon--placeholder" />
+            <SkeletonBlock className="shortcuts__name-placeholder" />
+          </View>
+        ))}
+      </View>
+    );
+  }
+  if (categories.length === 0) return null;
+  return (
+    <View className="shortcuts" role="navigation" aria-label={t('catalog.categories')}>
+      {categories.slice(0, MAX_SHORTCUTS).map((category) => (
+        <View
+          key={category.id}
+          className="shortcuts__item"
+          role="link"
+          aria-label={category.name}
+          onClick={() => void openCategory(category.id)}
+        >
+          {/* The name under it says what it is. */}
+          <Picture
+            className="shortcuts__icon"
+            src={mediaUrl(category.icon)}
+            mode="aspectFit"
+            alt=""
+          />
+          <Text className="shortcuts__name">{category.name}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+function HotStrip({ goods }: { goods: GoodsCard[] | undefined }) {
+  const { t } = useTranslation();
+  if (goods?.length === 0) return null;
+  return (
+    <View className="section" aria-hidden={goods ? undefined : true}>
+      <Text className="section__title" role="heading" aria-level={2}>
+        {t('catalog.hotGoods')}
+      </Text>
+      <View className="hot-strip">
+        {goods
+          ? goods.map((item) => (
+              <View key={item.id} className="hot-strip__item">
+                <GoodsCardView goods={item} />
+              </View>
+            ))
+          : slots(HOT_PLACEHOLDERS).map((key) => (
+              <SkeletonBlock key={key} className="hot-strip__slot" />
+            ))}
+      </View>
+    </View>
+  );
+}
+
+function HomeTabs({
+  tabs,
+  selected,
+  onSelect,
+}: {
+  tabs: TabItem[] | undefined;
+  selected: number | undefined;
+  onSelect: (tabId: number) => void;
+}) {
+  if (!tabs) {
+    return (
+      <View className="tabs" aria-hidden>
+        {slots(TAB_PLACEHOLDERS).map((key) => (
+          <View key={key} className="tabs__slot">
+            <SkeletonBlock className="tabs__name-placeholder" />
+          </View>
+        ))}
+      </View>
+    );
+  }
+  return (
+    <View className="tabs" role="tablist">
+      {tabs.map((tab) => (
+        <View
+          key={tab.id}
+          role="tab"
+          aria-selected={tab.id === selected}
+          className={`tabs__tab ${tab.id === selected ? 'tabs__tab--active' : ''}`}
+          onClick={() => onSelect(tab.id)}
+        >
+          <Text>{tab.name}</Text>
+        </View>
+      ))}
+    </View>
+  );
 }
 
 /** The home page under the brand's image: search, banners, categories, hot goods, tabs. */
@@ -78,12 +196,17 @@ export function HomeScreen() {
     enabled: sectionsLoaded,
   });
 
+  // Undefined while the sections load.
+  const loaded = sectionsLoaded ? sections : undefined;
+  // Without tabs the list below is the hot goods itself, under its own heading.
+  const withTabs = !loaded || loaded.tabs.length > 0;
+
   return (
     <View className="home">
       <View
         className="search-entry"
         role="search"
-        ariaLabel={t('catalog.searchPlaceholder')}
+        aria-label={t('catalog.searchPlaceholder')}
         onClick={() => void openCatalogPage(SEARCH_URL)}
       >
         <Text className="search-entry__icon" aria-hidden>
@@ -92,34 +215,14 @@ export function HomeScreen() {
         <Text className="search-entry__text">{t('catalog.searchPlaceholder')}</Text>
       </View>
 
-      <BannerCarousel banners={sections.banners} />
+      <BannerCarousel banners={loaded?.banners} />
 
-      {sections.categories.length > 0 && (
-        <View className="shortcuts" role="navigation" ariaLabel={t('catalog.categories')}>
-          {sections.categories.slice(0, 10).map((category) => (
-            <View
-              key={category.id}
-              className="shortcuts__item"
-              role="link"
-              ariaLabel={category.name}
-              onClick={() => void openCategory(category.id)}
-            >
-              <Image
-                className="shortcuts__icon"
-                src={mediaUrl(category.icon)}
-                mode="aspectFit"
-                ariaLabel={category.name}
-              />
-              <Text className="shortcuts__name">{category.name}</Text>
-            </View>
-          ))}
-        </View>
-      )}
+      <Shortcuts categories={loaded?.categories} />
 
       <View
         className="enjoy-entry"
         role="link"
-        ariaLabel={t('catalog.enjoyTitle')}
+        aria-label={t('catalog.enjoyTitle')}
         onClick={() => void openCatalogPage(ENJOY_URL)}
       >
         <Text className="enjoy-entry__title">{t('catalog.enjoyTitle')}</Text>
@@ -127,41 +230,14 @@ export function HomeScreen() {
         <Text className="enjoy-entry__more">{t('catalog.more')}</Text>
       </View>
 
-      {sections.hot.length > 0 && tabId !== undefined && (
-        <View className="section">
-          <Text className="section__title" role="heading" aria-level={2}>
-            {t('catalog.hotGoods')}
-          </Text>
-          <View className="hot-strip">
-            {sections.hot.map((goods) => (
-              <View key={goods.id} className="hot-strip__item">
-                <GoodsCardView goods={goods} />
-              </View>
-            ))}
-          </View>
-        </View>
-      )}
+      {withTabs && <HotStrip goods={loaded?.hot} />}
 
-      {sections.tabs.length > 0 ? (
-        <View className="tabs" role="tablist">
-          {sections.tabs.map((tab) => (
-            <View
-              key={tab.id}
-              role="tab"
-              aria-selected={tab.id === tabId}
-              className={`tabs__tab ${tab.id === tabId ? 'tabs__tab--active' : ''}`}
-              onClick={() => setTabId(tab.id)}
-            >
-              <Text>{tab.name}</Text>
-            </View>
-          ))}
-        </View>
+      {withTabs ? (
+        <HomeTabs tabs={loaded?.tabs} selected={tabId} onSelect={setTabId} />
       ) : (
-        sectionsLoaded && (
-          <Text className="section__title" role="heading" aria-level={2}>
-            {t('catalog.hotGoods')}
-          </Text>
-        )
+        <Text className="section__title" role="heading" aria-level={2}>
+          {t('catalog.hotGoods')}
+        </Text>
       )}
 
       <PagedList

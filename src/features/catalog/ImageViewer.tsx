@@ -1,7 +1,9 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import { useRef, useState } from 'react';
 import { IMAGE_PREVIEW_MAX_ZOOM, IMAGE_PREVIEW_MIN_ZOOM } from '../../constants';
+import { Picture } from '../../components/picture';
 import { useTranslation } from '../../i18n';
+import { inlineStyle } from '../../platform/inline-style';
 
 export function clampZoom(zoom: number): number {
   if (!Number.isFinite(zoom)) return IMAGE_PREVIEW_MIN_ZOOM;
@@ -54,7 +56,7 @@ export function ImageViewer({ urls, label, index, onIndexChange, onClose }: Imag
       className="viewer"
       role="dialog"
       aria-modal
-      ariaLabel={t('catalog.previewOf', { index: index + 1, total: urls.length })}
+      aria-label={t('catalog.previewOf', { index: index + 1, total: urls.length })}
     >
       <View
         className="viewer__stage"
@@ -91,19 +93,19 @@ export function ImageViewer({ urls, label, index, onIndexChange, onClose }: Imag
           lastTap.current = now;
         }}
       >
-        <Image
+        <Picture
           className="viewer__image"
           src={urls[index]}
           mode="aspectFit"
-          ariaLabel={`${label} ${index + 1}`}
-          style={`transform: scale(${zoom})`}
+          alt={`${label} ${index + 1}`}
+          style={inlineStyle({ transform: `scale(${zoom})` })}
         />
       </View>
       <View className="viewer__bar">
         <View
           className="viewer__button"
           role="button"
-          ariaLabel={t('catalog.previous')}
+          aria-label={t('catalog.previous')}
           aria-disabled={index === 0}
           onClick={() => go(index - 1)}
         >
@@ -112,7 +114,7 @@ export function ImageViewer({ urls, label, index, onIndexChange, onClose }: Imag
         <View
           className="viewer__button"
           role="button"
-          ariaLabel={t('catalog.zoomOut')}
+          aria-label={t('catalog.zoomOut')}
           aria-disabled={zoom <= IMAGE_PREVIEW_MIN_ZOOM}
           onClick={() => setZoom((z) => clampZoom(z - 1))}
         >
@@ -124,7 +126,7 @@ export function ImageViewer({ urls, label, index, onIndexChange, onClose }: Imag
         <View
           className="viewer__button"
           role="button"
-          ariaLabel={t('catalog.zoomIn')}
+          aria-label={t('catalog.zoomIn')}
           aria-disabled={zoom >= IMAGE_PREVIEW_MAX_ZOOM}
           onClick={() => setZoom((z) => clampZoom(z + 1))}
         >
@@ -133,7 +135,7 @@ export function ImageViewer({ urls, label, index, onIndexChange, onClose }: Imag
         <View
           className="viewer__button"
           role="button"
-          ariaLabel={t('catalog.next')}
+          aria-label={t('catalog.next')}
           aria-disabled={index === urls.length - 1}
           onClick={() => go(index + 1)}
         >
@@ -143,7 +145,7 @@ export function ImageViewer({ urls, label, index, onIndexChange, onClose }: Imag
       <View
         className="viewer__close"
         role="button"
-        ariaLabel={t('catalog.previewClose')}
+        aria-label={t('catalog.previewClose')}
         onClick={onClose}
       >
         <Text>×</Text>

@@ -1,8 +1,9 @@
-import { Image, ScrollView, Text, View } from '@tarojs/components';
+import { ScrollView, Text, View } from '@tarojs/components';
 import type { ExplainItem, GoodsInfo, GoodsPlan } from '@contract/api/goods';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getDefaultGoodsId, getGoodsExplain, getGoodsInfo } from '../../api/goods';
 import type { PageBodyProps } from '../../components/page-frame';
+import { Picture } from '../../components/picture';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation, type MessageKey } from '../../i18n';
 import { mediaUrl, openCatalogPage, previewImages } from '../../platform/catalog';
@@ -164,14 +165,14 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
               key={url}
               className="gallery__item"
               role="button"
-              ariaLabel={t('catalog.previewOf', { index: index + 1, total: gallery.length })}
+              aria-label={t('catalog.previewOf', { index: index + 1, total: gallery.length })}
               onClick={() => void openPreview(index)}
             >
-              <Image
+              <Picture
                 className="gallery__image"
                 src={url}
                 mode="aspectFit"
-                ariaLabel={t('catalog.goodsImage', { name: goods.name, index: index + 1 })}
+                alt={t('catalog.goodsImage', { name: goods.name, index: index + 1 })}
               />
             </View>
           ))}
@@ -206,11 +207,15 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
         </View>
       </View>
 
-      <View className="card picker" role="group" ariaLabel={t('catalog.specs')}>
+      <View className="card picker" role="group" aria-label={t('catalog.specs')}>
         {SKU_DIMENSIONS.map((dim) => (
           <View key={dim} className="picker__row">
             <Text className="picker__label">{t(DIMENSION_LABEL[dim])}</Text>
-            <View className="picker__options" role="radiogroup" ariaLabel={t(DIMENSION_LABEL[dim])}>
+            <View
+              className="picker__options"
+              role="radiogroup"
+              aria-label={t(DIMENSION_LABEL[dim])}
+            >
               {options[dim].map((option) => {
                 const active = choice[dim] === option.value;
                 return (
@@ -235,12 +240,12 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
         {sku && sku.stock <= 0 && <Text className="picker__note">{t('catalog.soldOut')}</Text>}
       </View>
 
-      <View className="card picker" role="group" ariaLabel={t('catalog.plan')}>
+      <View className="card picker" role="group" aria-label={t('catalog.plan')}>
         <Text className="picker__label">{t('catalog.plan')}</Text>
         {plans.length === 0 ? (
           <Text className="picker__note">{t('catalog.noPlan')}</Text>
         ) : (
-          <View className="picker__options" role="radiogroup" ariaLabel={t('catalog.plan')}>
+          <View className="picker__options" role="radiogroup" aria-label={t('catalog.plan')}>
             {plans.map((p) => {
               const active = p.id === plan?.id;
               return (
@@ -264,7 +269,7 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
       </View>
 
       {goods.services.length > 0 && (
-        <View className="card picker" role="group" ariaLabel={t('catalog.services')}>
+        <View className="card picker" role="group" aria-label={t('catalog.services')}>
           <View className="picker__head">
             <Text className="picker__label">{t('catalog.services')}</Text>
             <View
@@ -313,7 +318,7 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
       )}
 
       {price && (
-        <View className="card breakdown" role="region" ariaLabel={t('catalog.priceDetails')}>
+        <View className="card breakdown" role="region" aria-label={t('catalog.priceDetails')}>
           <Text className="picker__label">{t('catalog.priceDetails')}</Text>
           <BreakdownRow name="rent" label={unitLabel} value={price.rentPerPeriod} />
           <BreakdownRow name="first" label={t('catalog.firstPayment')} value={price.firstPayment} />
@@ -348,13 +353,13 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
             {t('catalog.details')}
           </Text>
           {goods.detailImages.map((image, index) => (
-            <Image
+            <Picture
               key={image}
               className="details__image"
               src={mediaUrl(image)}
               mode="widthFix"
               lazyLoad
-              ariaLabel={t('catalog.goodsImage', { name: goods.name, index: index + 1 })}
+              alt={t('catalog.goodsImage', { name: goods.name, index: index + 1 })}
             />
           ))}
         </View>
@@ -364,7 +369,7 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
         <View
           className="action-bar__service"
           role="link"
-          ariaLabel={t('catalog.customerService')}
+          aria-label={t('catalog.customerService')}
           onClick={() => void openCatalogPage(CUSTOMER_SERVICE_URL)}
         >
           <Text className="action-bar__icon" aria-hidden>

@@ -79,7 +79,7 @@ export function SearchScreen({ params }: PageBodyProps) {
           maxlength={KEYWORD_MAX_LENGTH}
           placeholder={t('catalog.searchPlaceholder')}
           focus={!initial}
-          ariaLabel={t('catalog.searchPlaceholder')}
+          aria-label={t('catalog.searchPlaceholder')}
           onInput={(event) => {
             setInput(event.detail.value);
             // Clearing the box goes back to the suggestions.
@@ -90,7 +90,7 @@ export function SearchScreen({ params }: PageBodyProps) {
         <View
           className="search__button"
           role="button"
-          ariaLabel={t('catalog.search')}
+          aria-label={t('catalog.search')}
           onClick={() => search(input)}
         >
           <Text>{t('catalog.search')}</Text>
@@ -108,7 +108,7 @@ export function SearchScreen({ params }: PageBodyProps) {
                 <View
                   className="search__clear"
                   role="button"
-                  ariaLabel={t('catalog.clearHistory')}
+                  aria-label={t('catalog.clearHistory')}
                   onClick={() => void askToClear()}
                 >
                   <Text>{t('catalog.clearHistory')}</Text>

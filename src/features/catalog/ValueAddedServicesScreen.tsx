@@ -6,7 +6,7 @@ import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { isOk } from '../../platform/request';
-import { formatMoney } from '../../utils';
+import { formatMoney, idParam } from '../../utils';
 import './catalog.scss';
 
 type LoadState =
@@ -20,7 +20,7 @@ type LoadState =
  */
 export function ValueAddedServicesScreen({ params }: PageBodyProps) {
   const { t } = useTranslation();
-  const goodsId = Number(params.goodsId);
+  const goodsId = idParam(params.goodsId);
   const hasGoods = Number.isInteger(goodsId) && goodsId > 0;
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
 

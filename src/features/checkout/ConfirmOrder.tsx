@@ -25,7 +25,7 @@ import { newIdempotencyKey } from '../../platform/request';
 import { showMessage } from '../../platform/ui';
 import { canFreezeDeposit, canWithholdFromCard, replacePage } from '../../platform/verification';
 import { takeChosenAddress } from '../../stores/address-choice';
-import { formatMoney, maskMobile } from '../../utils';
+import { formatMoney, idParam, maskMobile } from '../../utils';
 import type { GoodsInfo } from '@contract/api/goods';
 import { bestCoupon, checkoutPrice, depositMethodsFor, parseIds } from './pricing';
 import './checkout.scss';
@@ -59,9 +59,9 @@ export function ConfirmOrder(props: PageBodyProps) {
 
 function ConfirmOrderBody({ params }: PageBodyProps) {
   const { t } = useTranslation();
-  const goodsId = Number(params.goodsId);
-  const skuId = Number(params.skuId);
-  const planId = Number(params.planId);
+  const goodsId = idParam(params.goodsId);
+  const skuId = idParam(params.skuId);
+  const planId = idParam(params.planId);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [address, setAddress] = useState<Address | null>(null);
@@ -173,7 +173,7 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
       <View
         className={`checkout-card checkout-address${addressError ? ' checkout-address--invalid' : ''}`}
         role="button"
-        ariaLabel={t('checkout.address')}
+        aria-label={t('checkout.address')}
         onClick={() =>
           void goToPage(
             addresses && addresses.length === 0
@@ -212,7 +212,7 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
           className="checkout-goods__cover"
           src={mediaUrl(sku.image || goods.cover)}
           mode="aspectFill"
-          ariaLabel={goods.name}
+          aria-label={goods.name}
         />
         <View className="checkout-goods__body">
           <Text className="checkout-goods__name">{goods.name}</Text>
@@ -285,7 +285,7 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
           </Text>
         </View>
         {couponsOpen && (
-          <View className="checkout-coupons" role="radiogroup" ariaLabel={t('checkout.coupon')}>
+          <View className="checkout-coupons" role="radiogroup" aria-label={t('checkout.coupon')}>
             {usable.map((c) => (
               <View
                 key={c.id}
@@ -329,7 +329,7 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
         <View
           className="checkout-methods"
           role="radiogroup"
-          ariaLabel={t('checkout.deposit.title')}
+          aria-label={t('checkout.deposit.title')}
         >
           {methods.map((method) => (
             <View
@@ -381,7 +381,7 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
           className="checkout-agree__check"
           role="checkbox"
           aria-checked={agreed}
-          ariaLabel={t('checkout.agree')}
+          aria-label={t('checkout.agree')}
           onClick={() => setAgreed((a) => !a)}
         >
           <Text className={`checkout-check${agreed ? ' checkout-check--on' : ''}`}>

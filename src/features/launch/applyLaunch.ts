@@ -1,5 +1,6 @@
 import { type PlatformId } from '../../../contract/http';
 import { buildBrandId, getBrand, resolveBrandId } from '../../brands';
+import { restoreLanguage } from '../../i18n/load';
 import { getLaunchQuery } from '../../platform/app-launch';
 import { getStoredPlatform, setChannelCode, setPlatform } from '../../platform/storage';
 import { applyBrandTheme, injectChatScript } from '../../platform/theme';
@@ -17,7 +18,7 @@ export interface LaunchResult {
 /**
  * Reads the launch query once at app start: picks and stores the brand, keeps the channel code
  * and the business/order ids, applies the theme and, for the brand that has one, loads the
- * online customer-service chat.
+ * online customer-service chat, and fetches the stored language's dictionary if it is not stored.
  */
 export function applyLaunch(launchOptions?: { query?: Record<string, unknown> }): LaunchResult {
   const query = getLaunchQuery(launchOptions);
@@ -36,5 +37,7 @@ export function applyLaunch(launchOptions?: { query?: Record<string, unknown> })
   const brand = getBrand(platform);
   applyBrandTheme(brand);
   if (brand.chatScriptUrl) injectChatScript(brand.chatScriptUrl);
+  // After the brand: the dictionary request carries it.
+  void restoreLanguage();
   return { platform, channelCode, businessId, orderId };
 }

@@ -284,7 +284,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
             className="order-card__cover"
             src={order.cover}
             mode="aspectFill"
-            ariaLabel={order.goodsName}
+            aria-label={order.goodsName}
           />
           <View className="order-card__info">
             <Text className="order-card__name">{order.goodsName}</Text>

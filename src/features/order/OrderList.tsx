@@ -4,12 +4,13 @@
  * /pages/orderDetail/orderDetail?orderId=<id>; its buttons are the actions the server allows.
  */
 import { useRequireLogin } from '../../stores/require-login';
-import { Image, ScrollView, Text, View } from '@tarojs/components';
+import { ScrollView, Text, View } from '@tarojs/components';
 import { ORDER_TABS } from '@contract/api/order';
 import { useCallback, useRef, useState } from 'react';
 import { fetchOrders, type OrderSummary, type OrderTab } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
 import { PagedList, usePagedList } from '../../components/paged-list';
+import { Picture } from '../../components/picture';
 import { Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { goToPage } from '../../platform/account';
@@ -36,18 +37,14 @@ export function OrderCard({ order }: { order: OrderSummary }) {
   const open = () => void goToPage(orderDetailUrl(order.id));
   const buttons = actionButtons(order);
   return (
-    <View className="order-card" role="link" ariaLabel={order.goodsName} onClick={open}>
+    <View className="order-card" role="link" aria-label={order.goodsName} onClick={open}>
       <View className="order-card__head">
         <Text className="order-card__no">{t('order.number', { id: order.id })}</Text>
         <Text className="order-card__status">{order.statusText}</Text>
       </View>
       <View className="order-card__goods">
-        <Image
-          className="order-card__cover"
-          src={order.cover}
-          mode="aspectFill"
-          ariaLabel={order.goodsName}
-        />
+        {/* The goods name beside it names it. */}
+        <Picture className="order-card__cover" src={order.cover} mode="aspectFill" alt="" />
         <View className="order-card__info">
           <Text className="order-card__name">{order.goodsName}</Text>
           <Text className="order-card__sku">{order.skuText}</Text>
@@ -113,30 +110,32 @@ function Orders({ params }: PageBodyProps) {
 
   return (
     <View className="my-orders">
-      <ScrollView
-        className="my-orders__tabs"
-        scrollX
-        // Brings the open tab on screen (?tab= from the user centre may name one off to the
-        // right); scrollIntoView is ignored by the H5 ScrollView, an offset works everywhere.
-        scrollLeft={Math.max(0, TAB_KEYS.indexOf(tab) - 2) * TAB_WIDTH_PX}
-        scrollWithAnimation
-        role="tablist"
-        enhanced
-        showScrollbar={false}
-      >
-        {TAB_KEYS.map((key) => (
-          <View
-            key={key}
-            id={`order-tab-${key}`}
-            role="tab"
-            aria-selected={key === tab}
-            className={`my-orders__tab${key === tab ? ' my-orders__tab--on' : ''}`}
-            onClick={() => setTab(key)}
-          >
-            <Text>{t(`order.tab.${key}`)}</Text>
-          </View>
-        ))}
-      </ScrollView>
+      {/* The tab list is a box of its own: H5's ScrollView drops role and ARIA props. */}
+      <View role="tablist">
+        <ScrollView
+          className="my-orders__tabs"
+          scrollX
+          // Brings the open tab on screen (?tab= from the user centre may name one off to the
+          // right); scrollIntoView is ignored by the H5 ScrollView, an offset works everywhere.
+          scrollLeft={Math.max(0, TAB_KEYS.indexOf(tab) - 2) * TAB_WIDTH_PX}
+          scrollWithAnimation
+          enhanced
+          showScrollbar={false}
+        >
+          {TAB_KEYS.map((key) => (
+            <View
+              key={key}
+              id={`order-tab-${key}`}
+              role="tab"
+              aria-selected={key === tab}
+              className={`my-orders__tab${key === tab ? ' my-orders__tab--on' : ''}`}
+              onClick={() => setTab(key)}
+            >
+              <Text>{t(`order.tab.${key}`)}</Text>
+            </View>
+          ))}
+        </ScrollView>
+      </View>
       <PagedList
         list={list}
         layout="rows"

@@ -33,7 +33,7 @@ export function QuoteSheet(props: QuoteSheetProps) {
           <View
             className="quote-sheet__close"
             role="button"
-            ariaLabel={t('common.cancel')}
+            aria-label={t('common.cancel')}
             onClick={props.onClose}
           >
             <Text>×</Text>

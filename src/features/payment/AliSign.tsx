@@ -16,6 +16,7 @@ import { formatMoney } from '../../utils';
 import { freezeOutcome, parseId, paymentUrls } from './payment-state';
 import { PaymentActions } from './PaymentActions';
 import { useOrder } from './use-order';
+import './payment-base.scss';
 import './payment.scss';
 
 export function AliSign({ params }: PageBodyProps) {

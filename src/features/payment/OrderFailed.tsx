@@ -15,6 +15,7 @@ import { parseId, parseReason, type FailReason } from './payment-state';
 import { PaymentActions } from './PaymentActions';
 import { startPayment } from './start-payment';
 import { useOrder } from './use-order';
+import './payment-base.scss';
 import './payment.scss';
 
 const REASON_TEXT: Record<FailReason, MessageKey> = {

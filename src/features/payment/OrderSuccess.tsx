@@ -7,6 +7,7 @@ import { formatMoney } from '../../utils';
 import { parseId } from './payment-state';
 import { PaymentActions } from './PaymentActions';
 import { useOrder } from './use-order';
+import './payment-base.scss';
 import './payment.scss';
 
 export function OrderSuccess({ params }: PageBodyProps) {
@@ -36,7 +37,7 @@ export function OrderSuccess({ params }: PageBodyProps) {
           className="pay-goods__cover"
           src={order.cover}
           mode="aspectFill"
-          ariaLabel={order.goodsName}
+          aria-label={order.goodsName}
         />
         <View className="pay-goods__body">
           <Text className="pay-goods__name">{order.goodsName}</Text>

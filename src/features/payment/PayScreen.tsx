@@ -22,6 +22,7 @@ import {
 } from './payment-state';
 import { startPayment } from './start-payment';
 import { PaymentActions } from './PaymentActions';
+import './payment-base.scss';
 import './payment.scss';
 
 type Load =
@@ -127,7 +128,7 @@ export function PayScreen({ route, params }: PageBodyProps) {
               className="pay-bill"
               role={choosable ? 'checkbox' : undefined}
               aria-checked={choosable ? on : undefined}
-              ariaLabel={choosable ? t('payment.selectBill', { bill: label }) : undefined}
+              aria-label={choosable ? t('payment.selectBill', { bill: label }) : undefined}
               onClick={choosable ? () => toggle(bill.id) : undefined}
             >
               {choosable && (

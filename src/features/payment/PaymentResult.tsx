@@ -21,6 +21,7 @@ import {
 } from './payment-state';
 import { PaymentActions } from './PaymentActions';
 import { useOrder } from './use-order';
+import './payment-base.scss';
 import './payment.scss';
 
 export function PaymentResult({ params }: PageBodyProps) {

@@ -14,6 +14,7 @@ import { replacePage } from '../../platform/payment-flow';
 import { freezeOutcome, isPaymentConfirmed, parseId, paymentUrls } from './payment-state';
 import { PaymentActions } from './PaymentActions';
 import { usePolling } from './use-polling';
+import './payment-base.scss';
 import './payment.scss';
 
 export function PaymentWaiting({ params }: PageBodyProps) {

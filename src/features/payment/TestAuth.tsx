@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation, type MessageKey } from '../../i18n';
 import { formatMoney } from '../../utils';
-import './payment.scss';
+import './payment-base.scss';
 
 const STATUS_TEXT: Record<string, MessageKey> = {
   pending: 'payment.statusPending',

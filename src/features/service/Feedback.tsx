@@ -22,6 +22,7 @@ import {
 import { ErrorBlock, LoadingBlock } from './StateViews';
 import { useRemote } from './useRemote';
 import './service.scss';
+import './feedback.scss';
 
 const FEEDBACK_PAGE = '/pages/feedBack/feedBack';
 
@@ -152,7 +153,11 @@ export function Feedback() {
           <ErrorBlock message={types.state.message} onRetry={() => void types.reload()} />
         )}
         {types.state.status === 'ready' && (
-          <View className="feedback-types" role="radiogroup" ariaLabel={t('service.feedback.type')}>
+          <View
+            className="feedback-types"
+            role="radiogroup"
+            aria-label={t('service.feedback.type')}
+          >
             {types.state.data.map((item) => (
               <View
                 key={item.value}
@@ -209,7 +214,7 @@ export function Feedback() {
                 className="feedback-images__image"
                 src={image.localPath}
                 mode="aspectFill"
-                ariaLabel={t('service.feedback.imageAlt', { index: index + 1 })}
+                aria-label={t('service.feedback.imageAlt', { index: index + 1 })}
               />
               {image.status === 'uploading' && (
                 <View className="feedback-images__status" role="status">
@@ -220,7 +225,7 @@ export function Feedback() {
                 <View
                   className="feedback-images__status feedback-images__status--failed"
                   role="button"
-                  ariaLabel={t('service.feedback.uploadFailed')}
+                  aria-label={t('service.feedback.uploadFailed')}
                   onClick={() => retryImage(image.key, image.localPath)}
                 >
                   <Text>{t('service.feedback.uploadFailed')}</Text>
@@ -229,7 +234,7 @@ export function Feedback() {
               <View
                 className="feedback-images__remove"
                 role="button"
-                ariaLabel={t('service.feedback.removeImage', { index: index + 1 })}
+                aria-label={t('service.feedback.removeImage', { index: index + 1 })}
                 onClick={() => dispatch({ type: 'remove', key: image.key })}
               >
                 <Text aria-hidden>×</Text>
@@ -240,7 +245,7 @@ export function Feedback() {
             <View
               className="feedback-images__add"
               role="button"
-              ariaLabel={t('service.feedback.addImage')}
+              aria-label={t('service.feedback.addImage')}
               onClick={() => void addImages()}
             >
               <Text className="feedback-images__plus" aria-hidden>

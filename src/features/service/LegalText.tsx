@@ -11,6 +11,7 @@ import {
   type LegalParties,
 } from './legal';
 import './service.scss';
+import './legal.scss';
 
 type Builder = (parties: LegalParties) => LegalDocument;
 

@@ -16,7 +16,7 @@ export function QuestionList({ questions }: { questions: readonly Question[] }) 
             <View
               className="question-list__question"
               role="button"
-              ariaLabel={`${item.question}，${t(open ? 'service.hideAnswer' : 'service.showAnswer')}`}
+              aria-label={`${item.question}，${t(open ? 'service.hideAnswer' : 'service.showAnswer')}`}
               aria-expanded={open}
               onClick={() => setOpenId(open ? undefined : item.id)}
             >

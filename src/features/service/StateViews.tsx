@@ -18,7 +18,7 @@ export function ErrorBlock({ message, onRetry }: { message?: string; onRetry: ()
     <View
       className="service-state service-state--error"
       role="button"
-      ariaLabel={t('service.loadFailed')}
+      aria-label={t('service.loadFailed')}
       onClick={onRetry}
     >
       {message ? <Text className="service-state__text">{message}</Text> : null}

@@ -13,11 +13,12 @@ import { showMessage } from '../../platform/ui';
 import { isCode, isMobile, lookupBankCard } from '../../validation';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
+import { idParam } from '../../utils';
 
 const RESEND_SECONDS = 60;
 
 export function BindCardStep({ params }: PageBodyProps) {
-  const orderId = Number(params.orderId);
+  const orderId = idParam(params.orderId);
   const { load, refresh, advance } = useVerificationStep('bankCard', orderId);
   return (
     <StepFrame step="bankCard" load={load} onRetry={() => void refresh()}>

@@ -15,9 +15,10 @@ import { useSession } from '../../stores/session';
 import { isMobile } from '../../validation';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
+import { idParam } from '../../utils';
 
 export function ContactStep({ params }: PageBodyProps) {
-  const orderId = Number(params.orderId);
+  const orderId = idParam(params.orderId);
   const { load, refresh, advance } = useVerificationStep('contact', orderId);
   return (
     <StepFrame step="contact" load={load} onRetry={() => void refresh()}>
@@ -109,7 +110,11 @@ export function ContactForm({ onSaved }: { onSaved: () => Promise<void> }) {
             onRetry={() => void loadRelations()}
           />
         ) : (
-          <View className="verify-chips" role="radiogroup" ariaLabel={t('verify.contact.relation')}>
+          <View
+            className="verify-chips"
+            role="radiogroup"
+            aria-label={t('verify.contact.relation')}
+          >
             {(relations ?? []).map((label) => (
               <View
                 key={label}

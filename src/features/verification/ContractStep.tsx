@@ -21,6 +21,7 @@ import { openSigningPage } from '../../platform/verification';
 import { StepFrame } from './StepFrame';
 import { pause, SIGN_POLL_MS, SIGN_POLL_TRIES } from './timing';
 import { useVerificationStep, type StepData } from './useVerificationStep';
+import { idParam } from '../../utils';
 
 /**
  * The withholding agreement for the order's bills on the bound card, once the contract is
@@ -38,7 +39,7 @@ async function signAgreementIfNeeded(data: StepData): Promise<boolean> {
 }
 
 export function ContractStep({ params }: PageBodyProps) {
-  const orderId = Number(params.orderId);
+  const orderId = idParam(params.orderId);
   const { load, refresh, advance } = useVerificationStep(
     'contract',
     orderId,
@@ -113,7 +114,7 @@ function ContractSigning(props: {
   return (
     <View className="verify-card">
       <Text className="verify-card__title">{t('verify.contract.title')}</Text>
-      <View className="verify-contract" ariaLabel={t('verify.contract.title')}>
+      <View className="verify-contract" aria-label={t('verify.contract.title')}>
         <RichText nodes={contract.html} />
       </View>
       {props.withholding && (
@@ -133,7 +134,7 @@ function ContractSigning(props: {
         className="verify-agree"
         role="checkbox"
         aria-checked={agreed}
-        ariaLabel={t('verify.contract.agree')}
+        aria-label={t('verify.contract.agree')}
         onClick={() => setAgreed((a) => !a)}
       >
         <Text className={`verify-agree__box${agreed ? ' verify-agree__box--on' : ''}`}>

@@ -8,10 +8,11 @@ import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
+import { idParam } from '../../utils';
 
 export function CreditStep({ params }: PageBodyProps) {
   const { t } = useTranslation();
-  const orderId = Number(params.orderId);
+  const orderId = idParam(params.orderId);
   const { load, refresh, advance } = useVerificationStep('credit', orderId);
   const credit = load.state === 'ready' ? load.data.identity?.credit : null;
   return (

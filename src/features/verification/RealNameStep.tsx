@@ -23,6 +23,7 @@ import { isIdCard } from '../../validation';
 import { FACE_POLL_MS, FACE_POLL_TRIES, pause } from './timing';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
+import { idParam } from '../../utils';
 
 const NAME_PATTERN =
   /^[\u3400-\u4dbf\u4e00-\u9fff][\u3400-\u4dbf\u4e00-\u9fff·•]*[\u3400-\u4dbf\u4e00-\u9fff]$/;
@@ -32,7 +33,7 @@ export function isRealName(value: string): boolean {
 }
 
 export function RealNameStep({ params }: PageBodyProps) {
-  const orderId = Number(params.orderId);
+  const orderId = idParam(params.orderId);
   const { load, refresh, advance } = useVerificationStep('realName', orderId);
   return (
     <StepFrame step="realName" load={load} onRetry={() => void refresh()}>
@@ -121,7 +122,7 @@ export function IdentityForm({ onSaved }: { onSaved: () => Promise<void> }) {
       <View
         className="verify-upload"
         role="button"
-        ariaLabel={t('verify.id.upload')}
+        aria-label={t('verify.id.upload')}
         onClick={() => void pickPhoto()}
       >
         {photo ? (
@@ -129,7 +130,7 @@ export function IdentityForm({ onSaved }: { onSaved: () => Promise<void> }) {
             className="verify-upload__image"
             src={photo}
             mode="aspectFit"
-            ariaLabel={t('verify.id.photoAlt')}
+            aria-label={t('verify.id.photoAlt')}
           />
         ) : (
           <Text className="verify-upload__text">{t('verify.id.upload')}</Text>

@@ -75,7 +75,7 @@ export function StepFrame({ step, load, onRetry, children }: StepFrameProps) {
 
   return (
     <View className="verify">
-      <View className="verify-bar" role="list" ariaLabel={t('verify.progress')}>
+      <View className="verify-bar" role="list" aria-label={t('verify.progress')}>
         {bar.map(({ step: key, state }, index) => (
           <View
             key={key}

@@ -29,7 +29,7 @@ export function EmbeddedWebPage({ params }: PageBodyProps) {
   const decision = decideWebUrl(params.url);
   if (!decision.open) return <BlockedPage reason={decision.reason} />;
   return (
-    <View className="web-page" ariaLabel={t('service.web.frameTitle')}>
+    <View className="web-page" aria-label={t('service.web.frameTitle')}>
       <WebView className="web-page__frame" src={decision.url} />
     </View>
   );

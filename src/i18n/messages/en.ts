@@ -333,6 +333,7 @@ export const en: Messages = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.fr': 'Français',
+  'language.loadFailed': 'Could not load {language}, please try again later',
   'states.empty': 'Nothing here yet',
   'states.loadFailed': 'Failed to load',
   'states.tapToRetry': 'tap to retry',
@@ -431,6 +432,8 @@ export const en: Messages = {
   'account.coupon.expiresAt': 'Valid until {date}',
   'account.coupon.empty': 'No coupons',
   'account.coupon.emptyClaimable': 'No coupons to get right now',
+  'brand.heroAlt':
+    '{name}: new devices with no deposit, paid monthly; at the end return, renew or buy out',
   'catalog.banners': 'Featured banners',
   'catalog.buyoutPrice': 'Buy-out price at term end',
   'catalog.capacity': 'Capacity',

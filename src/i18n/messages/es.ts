@@ -332,6 +332,7 @@ export const es: Messages = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.fr': 'Français',
+  'language.loadFailed': 'No se pudo cargar {language}, inténtalo más tarde',
   'states.empty': 'Aún no hay nada',
   'states.loadFailed': 'Error al cargar',
   'states.tapToRetry': 'toca para reintentar',
@@ -429,6 +430,8 @@ export const es: Messages = {
   'account.coupon.expiresAt': 'Válido hasta {date}',
   'account.coupon.empty': 'No hay cupones',
   'account.coupon.emptyClaimable': 'No hay cupones disponibles',
+  'brand.heroAlt':
+    '{name}: equipos nuevos sin depósito, pago mensual; al final, devuelve, renueva o compra',
   'catalog.banners': 'Banners destacados',
   'catalog.buyoutPrice': 'Precio de compra al final',
   'catalog.capacity': 'Capacidad',

@@ -332,6 +332,7 @@ export const fr: Messages = {
   'language.en': 'English',
   'language.es': 'Español',
   'language.fr': 'Français',
+  'language.loadFailed': 'Impossible de charger {language}, réessayez plus tard',
   'states.empty': 'Rien pour le moment',
   'states.loadFailed': 'Échec du chargement',
   'states.tapToRetry': 'touchez pour réessayer',
@@ -430,6 +431,8 @@ export const fr: Messages = {
   'account.coupon.expiresAt': 'Valable jusqu’au {date}',
   'account.coupon.empty': 'Aucun coupon',
   'account.coupon.emptyClaimable': 'Aucun coupon disponible',
+  'brand.heroAlt':
+    '{name} : appareils neufs sans caution, payés au mois ; à la fin, rendez, prolongez ou achetez',
   'catalog.banners': 'Bannières à la une',
   'catalog.buyoutPrice': 'Prix de rachat en fin de contrat',
   'catalog.capacity': 'Capacité',

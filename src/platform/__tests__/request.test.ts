@@ -42,7 +42,7 @@ afterAll(async () => {
 const globals = globalThis as { wx?: unknown; my?: unknown };
 
 const targets: [string, Transport, () => void, () => string][] = [
-  ['h5 (Taro.request over fetch)', h5Transport, () => undefined, () => `${server.url}/fixture.png`],
+  ['h5 (XMLHttpRequest)', h5Transport, () => undefined, () => `${server.url}/fixture.png`],
   ['weapp (wx.request)', weappTransport, () => (globals.wx = createFakeWx()), () => uploadFile],
   ['alipay (my.request)', alipayTransport, () => (globals.my = createFakeMy()), () => uploadFile],
 ];

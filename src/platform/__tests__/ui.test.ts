@@ -1,4 +1,5 @@
-import { setLanguage } from '../../i18n';
+import { installLanguagePack, setLanguage } from '../../i18n';
+import { packOf } from '../../i18n/messages';
 import {
   callPhone,
   chooseImages,
@@ -77,6 +78,7 @@ describe('copy to clipboard', () => {
   });
 
   test('the messages follow the language', async () => {
+    installLanguagePack(packOf('en'));
     setLanguage('en');
     await copyText('x');
     expect(visibleToast()?.text).toBe('Copy failed, please copy manually');

@@ -1,5 +1,5 @@
 import { getToken, setChannelCode } from '../../platform/storage';
-import { visibleToast } from '../../platform/__tests__/helpers/toast-dom';
+import { shownToast } from '../../platform/__tests__/helpers/toast-dom';
 import { startSessionServer, type SessionServer } from './session-server';
 
 /**
@@ -71,5 +71,5 @@ test('WeChat: the wx.login code goes to the server; a refused code shows the ser
     grantType: 'wechat',
     code: 'wx-code-unknown-to-server',
   });
-  expect(visibleToast()).toEqual({ text: '验证码错误', iconShown: false });
+  expect(await shownToast()).toEqual({ text: '验证码错误', iconShown: false });
 });

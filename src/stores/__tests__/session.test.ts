@@ -2,7 +2,7 @@ import { getToken, getUserInfo, setPlatform, setToken, setUserInfo } from '../..
 import Taro from '@tarojs/taro';
 import { returnAfterLogin } from '../../platform/navigation';
 import { http } from '../../platform/request';
-import { visibleToast } from '../../platform/__tests__/helpers/toast-dom';
+import { shownToast } from '../../platform/__tests__/helpers/toast-dom';
 import { useSession } from '../session';
 import { startSessionServer, type SessionServer } from './session-server';
 
@@ -46,7 +46,7 @@ test('a refused login shows the server’s message without icon and stays logged
   expect(ok).toBe(false);
   expect(useSession.getState().status).toBe('loggedOut');
   expect(getToken()).toBeUndefined();
-  expect(visibleToast()).toEqual({ text: '验证码错误', iconShown: false });
+  expect(await shownToast()).toEqual({ text: '验证码错误', iconShown: false });
 });
 
 test('a failed user-info call shows its message and leaves no half session', async () => {
@@ -55,7 +55,7 @@ test('a failed user-info call shows its message and leaves no half session', asy
   expect(useSession.getState().status).toBe('loggedOut');
   expect(getToken()).toBeUndefined();
   expect(getUserInfo()).toBeUndefined();
-  expect(visibleToast()).toEqual({ text: '用户信息获取失败', iconShown: false });
+  expect(await shownToast()).toEqual({ text: '用户信息获取失败', iconShown: false });
 });
 
 test('logout clears the token and the user info', async () => {

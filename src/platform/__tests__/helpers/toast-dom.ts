@@ -12,3 +12,16 @@ export function visibleToast(): { text: string; iconShown: boolean } | undefined
   }
   return undefined;
 }
+
+/**
+ * The toast once it shows: on H5 the toast code loads with the first toast (ui-load.h5.ts), so
+ * it appears a moment after the call that asked for it. Undefined if none shows within 2 s.
+ */
+export async function shownToast(): Promise<{ text: string; iconShown: boolean } | undefined> {
+  for (let waited = 0; waited < 2000; waited += 10) {
+    const toast = visibleToast();
+    if (toast) return toast;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inlineSmallStylesheets, routeTable, writeRouteTable } from './h5-index';
+
+/** A published H5 folder as the compiler leaves it: the entry names each route's chunks. */
+function fakeH5(): { dir: string; html: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-index-'));
+  for (const folder of ['js', 'css']) fs.mkdirSync(path.join(dir, folder));
+  fs.writeFileSync(
+    path.join(dir, 'js', 'app.1a2b3c4d.js'),
+    'r=[{"path":"pages/home/home","load":function(){return Promise.all([w.e(11),w.e(42)]).then(x)}},' +
+      '{"path":"pages/user/user","load":function(){return w.e(7).then(y)}}]',
+  );
+  for (const file of [
+    'js/11.aaaa1111.js',
+    'js/42.bbbb2222.js',
+    'css/42.cccc3333.css',
+    'js/7.dddd4444.js',
+    'js/99.eeee5555.js',
+  ])
+    fs.writeFileSync(path.join(dir, file), '');
+  const html =
+    '<html><head><script id="route-table" type="application/json">{}</script></head>' +
+    '<body><script src="/js/app.1a2b3c4d.js"></script></body></html>';
+  return { dir, html };
+}
+
+test('each route gets its title and exactly the chunks its loader asks for', () => {
+  const { dir, html } = fakeH5();
+  const table = routeTable(dir, html);
+  expect(table['pages/home/home']).toEqual({
+    t: '首页',
+    f: ['js/11.aaaa1111.js', 'js/42.bbbb2222.js', 'css/42.cccc3333.css'],
+  });
+  expect(table['pages/user/user'].f).toEqual(['js/7.dddd4444.js']);
+  // A route the entry does not name (none here) preloads nothing but keeps its title.
+  expect(table['pages/myOrder/myOrder']).toEqual({ t: '我的订单', f: [] });
+});
+
+test('the table is written into index.html as JSON that cannot close its script element', () => {
+  const { dir, html } = fakeH5();
+  const written = writeRouteTable(dir, html);
+  const json = /<script id="route-table" type="application\/json">([^<]*)<\/script>/.exec(
+    written,
+  )?.[1];
+  expect(JSON.parse(json ?? 'null')['pages/home/home'].t).toBe('首页');
+  expect(() => writeRouteTable(dir, '<html></html>')).toThrow(/route-table/);
+});
+
+test('small stylesheets are written inline, large ones stay linked', () => {
+  const { dir } = fakeH5();
+  fs.writeFileSync(path.join(dir, 'css', 'app.11111111.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(dir, 'css', 'big.22222222.css'), `a{color:red}${' '.repeat(9000)}`);
+  const html =
+    '<head><link href="/css/app.11111111.css" rel="stylesheet">' +
+    '<link href="/css/big.22222222.css" rel="stylesheet"></head>';
+  expect(inlineSmallStylesheets(dir, html)).toBe(
+    '<head><style>body{margin:0}</style><link href="/css/big.22222222.css" rel="stylesheet"></head>',
+  );
+});
