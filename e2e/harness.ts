@@ -78,7 +78,12 @@ export async function startServer(): Promise<RunningServer> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running: a live child keeps the test process (and CI) from ever exiting.
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server did not start in 60 s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
