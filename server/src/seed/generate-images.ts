@@ -160,11 +160,17 @@ function detailSvg(title: string, steps: readonly string[], accent: string): str
 </svg>`;
 }
 
-async function writePng(relativePath: string, svg: string): Promise<void> {
+/** Lists show a goods' cover at most ~160 px wide: 320 px covers a 2x screen. */
+const COVER_SIZE = 320;
+
+async function writePng(relativePath: string, svg: string, width?: number): Promise<void> {
   const file = path.join(ASSETS_DIR, relativePath);
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  const drawing = sharp(Buffer.from(svg));
   // Palette PNGs: flat drawings compress to a few kilobytes and every mini-program shows PNG.
-  const png = await sharp(Buffer.from(svg)).png({ palette: true, compressionLevel: 9 }).toBuffer();
+  const png = await (width ? drawing.resize({ width }) : drawing)
+    .png({ palette: true, compressionLevel: 9 })
+    .toBuffer();
   if (png.length > MAX_BYTES) throw new Error(`${relativePath} is ${png.length} bytes`);
   fs.writeFileSync(file, png);
 }
@@ -179,6 +185,13 @@ async function main(): Promise<void> {
       );
       count += 1;
     }
+    const [first] = goods.colors;
+    await writePng(
+      `goods/${goods.slug}-cover.png`,
+      goodsSvg(goods.category, first.hex, goods.model, first.name),
+      COVER_SIZE,
+    );
+    count += 1;
   }
   for (const category of CATEGORIES) {
     await writePng(`category/${category.key}.png`, categorySvg(category.key));
