@@ -4,3 +4,8 @@ import type { Brand, BrandImage } from '../brands';
 export function brandImageUrl(brand: Brand, image: BrandImage): string {
   return `/static/brands/${brand.id}/${image}.png`;
 }
+
+/** The brand's selected tab icon (`<icon>-active.png`, drawn in the brand's colour). */
+export function brandTabIconUrl(brand: Brand, icon: string): string {
+  return `/static/brands/${brand.id}/tabbar/${icon}-active.png`;
+}

@@ -13,3 +13,9 @@ export function brandImageUrl(brand: Brand, image: BrandImage): string {
   if (String(brand.id) === BUILD_BRAND) return `/${miniBrandImagePath(brand.id, image)}`;
   return `${apiBase()}/static/brands/${brand.id}/${image}.png`;
 }
+
+/** The brand's selected tab icon: stamped into the artifact's assets/tabbar for its own brand. */
+export function brandTabIconUrl(brand: Brand, icon: string): string {
+  if (String(brand.id) === BUILD_BRAND) return `/assets/tabbar/${icon}-active.png`;
+  return `${apiBase()}/static/brands/${brand.id}/tabbar/${icon}-active.png`;
+}

@@ -1,4 +1,5 @@
 import { Image, Text, View } from '@tarojs/components';
+import { brandTabIconUrl } from '../../platform/brand-assets';
 import { openPage } from '../../platform/open-page';
 import { TABS, TAB_BAR_STYLE } from '../../routes';
 import { useBrandStore } from '../../stores/brand';
@@ -22,7 +23,7 @@ const IDLE_ICONS: Record<string, string> = {
  * The mini-programs keep their native tab bar (TabBar.tsx renders nothing there).
  */
 export function TabBar({ current }: { current: string }) {
-  const brandId = useBrandStore((state) => state.brand.id);
+  const brand = useBrandStore((state) => state.brand);
   return (
     <View className="tab-bar" role="navigation" aria-label="主导航">
       {TABS.map((tab) => {
@@ -40,11 +41,7 @@ export function TabBar({ current }: { current: string }) {
           >
             <Image
               className="tab-bar__icon"
-              src={
-                selected
-                  ? `/static/brands/${brandId}/tabbar/${tab.icon}-active.png`
-                  : IDLE_ICONS[tab.icon]
-              }
+              src={selected ? brandTabIconUrl(brand, tab.icon) : IDLE_ICONS[tab.icon]}
               aria-hidden
             />
             <Text className="tab-bar__label">{tab.text}</Text>
