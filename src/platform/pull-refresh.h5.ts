@@ -1,5 +1,6 @@
 import { useDidHide, useDidShow } from '@tarojs/taro';
 import { useEffect, useRef } from 'react';
+import { t } from '../i18n';
 
 /**
  * NOTE(h5): pull-to-refresh drawn by the app. Taro 4.2's HTML-components wrapper never reaches
@@ -14,7 +15,8 @@ const PULL_DISTANCE = 64;
 const RESISTANCE = 0.5;
 const HINT_ID = 'pull-refresh-hint';
 
-const HINTS = { pull: '下拉刷新', release: '松开刷新', refreshing: '刷新中…' } as const;
+/** A refresh is under way (until stopPullDownRefresh): a new pull waits for it. */
+let refreshing = false;
 
 function showHint(text: string, progress: number): void {
   let hint = document.getElementById(HINT_ID);
@@ -69,7 +71,7 @@ export function usePagePullDownRefresh(callback: () => void): void {
       if (event.cancelable) event.preventDefault();
       pulled = distance;
       showHint(
-        pulled >= PULL_DISTANCE ? HINTS.release : HINTS.pull,
+        pulled >= PULL_DISTANCE ? t('common.releaseToRefresh') : t('common.pullToRefresh'),
         Math.min(1, pulled / PULL_DISTANCE),
       );
     };
@@ -78,7 +80,7 @@ export function usePagePullDownRefresh(callback: () => void): void {
       startY = undefined;
       if (pulled >= PULL_DISTANCE) {
         refreshing = true;
-        showHint(HINTS.refreshing, 1);
+        showHint(t('common.refreshing'), 1);
         latest.current();
       } else {
         hideHint();
@@ -97,8 +99,6 @@ export function usePagePullDownRefresh(callback: () => void): void {
     };
   }, []);
 }
-
-let refreshing = false;
 
 /** Ends the refresh: the hint goes away and the next pull may start. */
 export function stopPullDownRefresh(): void {
