@@ -9,6 +9,8 @@
  *   npm run perf                 build the H5 app when its sources changed, then measure
  *   PERF_RUNS=1 npm run perf     fewer runs while iterating (the report says how many)
  *   DIST_DIR, PERF_SKIP_BUILD=1, PERF_MANIFEST=<manifest.json>   measure a build made elsewhere
+ *   PERF_PAGES=home,classify     measure only these pages (names as in the report, spaces as -);
+ *                                prints the figures and leaves reports/ alone
  *   PERF_SAVE_LHR=<dir>          also write each run's full Lighthouse report there (<page>-<run>.json),
  *                                to read the audits behind a score (e.g. color-contrast, layout-shifts)
  */
@@ -27,6 +29,7 @@ const RUNS = Number(process.env.PERF_RUNS ?? 3);
 const SAVE_LHR_DIR = process.env.PERF_SAVE_LHR
   ? path.resolve(process.env.PERF_SAVE_LHR)
   : undefined;
+const PAGE_FILTER = process.env.PERF_PAGES?.split(',').map((name) => name.trim());
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // TOOLCHAIN.md: without the networking flags Chromium keeps calling hosts it cannot reach.
 const CHROMIUM_FLAGS = [
@@ -368,11 +371,13 @@ async function main(): Promise<void> {
       { name: 'my orders', url: `${base}/#/pages/myOrder/myOrder`, session },
     ];
     const pages: PageResult[] = [];
+    const slug = (name: string) => name.replace(/\W+/g, '-');
     for (const target of targets) {
+      if (PAGE_FILTER && !PAGE_FILTER.includes(slug(target.name))) continue;
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i++) {
         const lhrFile = SAVE_LHR_DIR
-          ? path.join(SAVE_LHR_DIR, `${target.name.replace(/\W+/g, '-')}-${i + 1}.json`)
+          ? path.join(SAVE_LHR_DIR, `${slug(target.name)}-${i + 1}.json`)
           : undefined;
         runs.push(await measure(lighthouse, browser, target.url, target.session, lhrFile));
         console.log(`${target.name} run ${i + 1}: ${JSON.stringify(runs[i])}`);
@@ -403,6 +408,11 @@ async function main(): Promise<void> {
       machine: `${os.cpus().length} cores, load average ${load1.toFixed(1)} (1 min) ${load5.toFixed(1)} (5 min) when done`,
       runsPerPage: RUNS,
     };
+    if (PAGE_FILTER) {
+      // A partial run is for iterating: its figures are printed, the committed report stays whole.
+      console.log(`\n${markdown(pages, budgets, meta)}`);
+      return;
+    }
     fs.mkdirSync(reportsDir, { recursive: true });
     fs.writeFileSync(
       path.join(reportsDir, 'perf.json'),
