@@ -172,6 +172,20 @@ export default defineConfig<'webpack5'>(async (merge) => {
             /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
             path.resolve(__dirname, 'h5/router-tabbar.js'),
           ]);
+        // `@tarojs/components` would resolve to Taro's HTML components; ours replaces View and
+        // Text with lighter ones that render the same elements (the module says why). Matching the
+        // request, not the resolved file, lets the module go through the TypeScript loaders.
+        chain
+          .plugin('light-html-components')
+          .use(webpack.NormalModuleReplacementPlugin, [
+            /^@tarojs\/components$/,
+            path.resolve(root, 'src/platform/taro-components.h5.tsx'),
+          ]);
+        // Side-effect free, as Taro's own re-export is: pages keep only the components they use.
+        chain.module
+          .rule('light-html-components')
+          .test(/src[\\/]platform[\\/]taro-components\.h5\.tsx$/)
+          .set('sideEffects', false);
         // ANALYZE=1: webpack's stats beside the output (what each chunk holds).
         if (StatsFilePlugin) {
           chain

@@ -1,0 +1,91 @@
+/**
+ * What `import { View, Text, ... } from '@tarojs/components'` gives the H5 build (config/index.ts
+ * swaps Taro's own re-export of @tarojs/components-react for this module).
+ *
+ * Taro's HTML View is two components (a forwardRef wrapper around the view) with three states and
+ * an effect, for every box on the page, whether or not it has a hover class; its class name is also
+ * a state that an effect copies from the prop, so a changed class shows one render late, after a
+ * second render. Text is two components for one span. Home draws a few hundred of them, and that
+ * work is most of the long tasks Lighthouse counts as blocking time. Here a View is one component
+ * with no hooks unless it has a hover class, and a Text is one component; both render the same
+ * elements and class names as Taro's. Everything else is Taro's.
+ */
+import type { TextProps, ViewProps } from '@tarojs/components';
+import { forwardRef, useEffect, useRef, useState, type ForwardedRef, type TouchEvent } from 'react';
+
+export * from '@tarojs/components-react';
+
+type HoverProps = Pick<ViewProps, 'hoverClass' | 'hoverStartTime' | 'hoverStayTime'>;
+
+const joinClasses = (...names: (string | false | undefined)[]) =>
+  names.filter(Boolean).join(' ') || undefined;
+
+/** A View with a hover class: pressed, it takes that class after hoverStartTime and keeps it hoverStayTime after release. */
+function PressableView({
+  hoverClass,
+  hoverStartTime = 50,
+  hoverStayTime = 400,
+  className,
+  onTouchStart,
+  onTouchEnd,
+  onTouchCancel,
+  elementRef,
+  ...rest
+}: ViewProps & { elementRef: ForwardedRef<HTMLDivElement> }) {
+  const [pressed, setPressed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const press = (on: boolean, delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setPressed(on), delay);
+  };
+  const release = () => press(false, hoverStayTime);
+  return (
+    <div
+      {...(rest as object)}
+      ref={elementRef}
+      className={joinClasses(className, pressed && hoverClass)}
+      onTouchStart={(event: TouchEvent<HTMLDivElement>) => {
+        press(true, hoverStartTime);
+        onTouchStart?.(event as never);
+      }}
+      onTouchEnd={(event: TouchEvent<HTMLDivElement>) => {
+        release();
+        onTouchEnd?.(event as never);
+      }}
+      onTouchCancel={(event: TouchEvent<HTMLDivElement>) => {
+        release();
+        onTouchCancel?.(event as never);
+      }}
+    />
+  );
+}
+
+export const View = forwardRef<HTMLDivElement, ViewProps>(function View(props, ref) {
+  const {
+    hoverClass,
+    hoverStartTime: _hoverStartTime,
+    hoverStayTime: _hoverStayTime,
+    ...rest
+  } = props as ViewProps & HoverProps;
+  // Mini-program semantics: hover-class "none" means no pressed state.
+  if (hoverClass && hoverClass !== 'none') return <PressableView {...props} elementRef={ref} />;
+  return <div {...(rest as object)} ref={ref} />;
+});
+
+export const Text = forwardRef<HTMLSpanElement, TextProps>(function Text(
+  { selectable, userSelect, className, ...rest },
+  ref,
+) {
+  return (
+    <span
+      {...(rest as object)}
+      ref={ref}
+      className={joinClasses(
+        'taro-text',
+        (selectable || userSelect) && 'taro-text__selectable',
+        className,
+      )}
+    />
+  );
+});
