@@ -10,19 +10,31 @@ import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http';
  * NOTE(h5): Taro inlines a `process.env.TARO_APP_*` expression only when the variable is set (in
  * the build's environment or a .env file); an unset one stays as written, and there is no
  * `process` in the browser or the mini-program runtimes. Each read is therefore the literal
- * expression (so the inlining still finds it), read through this guard.
+ * expression (so the inlining still finds it), read through this guard. An expression that threw
+ * will always throw, so it is not run again: a thrown exception costs a stack trace, and apiUrl
+ * runs for every picture a page draws.
  */
-function envValue(read: () => string | undefined): string | undefined {
-  try {
-    return read();
-  } catch {
-    return undefined;
-  }
+function envReader(read: () => string | undefined): () => string | undefined {
+  let unsetAtBuild = false;
+  return () => {
+    if (unsetAtBuild) return undefined;
+    try {
+      return read();
+    } catch {
+      unsetAtBuild = true;
+      return undefined;
+    }
+  };
 }
+
+const buildApiBase = envReader(() => process.env.TARO_APP_API_BASE);
+const buildClientId = envReader(() => process.env.TARO_APP_CLIENT_ID);
+const buildClientSecret = envReader(() => process.env.TARO_APP_CLIENT_SECRET);
+const buildWebViewHosts = envReader(() => process.env.TARO_APP_WEBVIEW_HOSTS);
 
 /** API origin without a trailing slash; empty on H5, where `/api/...` is same-origin. */
 export function apiBase(): string {
-  return (envValue(() => process.env.TARO_APP_API_BASE) ?? '').trim().replace(/\/+$/, '');
+  return (buildApiBase() ?? '').trim().replace(/\/+$/, '');
 }
 
 /** An absolute URL for an API path; absolute URLs pass through unchanged. */
@@ -33,8 +45,8 @@ export function apiUrl(path: string): string {
 
 export function clientCredential(): { clientId: string; clientSecret: string } {
   return {
-    clientId: envValue(() => process.env.TARO_APP_CLIENT_ID) || DEFAULT_CLIENT_ID,
-    clientSecret: envValue(() => process.env.TARO_APP_CLIENT_SECRET) || DEFAULT_CLIENT_SECRET,
+    clientId: buildClientId() || DEFAULT_CLIENT_ID,
+    clientSecret: buildClientSecret() || DEFAULT_CLIENT_SECRET,
   };
 }
 
@@ -70,7 +82,7 @@ export function base64Encode(text: string): string {
  * over https (the API is then same-origin). Nothing over plain http is ever allowed.
  */
 export function webViewHosts(): string[] {
-  const configured = (envValue(() => process.env.TARO_APP_WEBVIEW_HOSTS) ?? '')
+  const configured = (buildWebViewHosts() ?? '')
     .split(',')
     .map((host) => host.trim().toLowerCase())
     .filter(Boolean);

@@ -6,12 +6,25 @@
  * an effect, for every box on the page, whether or not it has a hover class; its class name is also
  * a state that an effect copies from the prop, so a changed class shows one render late, after a
  * second render. Text is two components for one span. Home draws a few hundred of them, and that
- * work is most of the long tasks Lighthouse counts as blocking time. Here a View is one component
- * with no hooks unless it has a hover class, and a Text is one component; both render the same
- * elements and class names as Taro's. Everything else is Taro's.
+ * work is most of the long tasks Lighthouse counts as blocking time. Taro's Image listens to every
+ * picture's load and reads the picture's size there, which lays the page out again each time one
+ * arrives, and lazy loading gives each picture an IntersectionObserver.
+ *
+ * Here a View is one component with no hooks unless it has a hover class, a Text is one
+ * component, and an Image is one component that listens to loads only for a page that asks and
+ * lazy-loads with the browser's own `loading="lazy"`. They render the same elements and class
+ * names as Taro's (so Taro's stylesheet still applies). Everything else is Taro's.
  */
-import type { TextProps, ViewProps } from '@tarojs/components';
-import { forwardRef, useEffect, useRef, useState, type ForwardedRef, type TouchEvent } from 'react';
+import type { ImageProps, TextProps, ViewProps } from '@tarojs/components';
+import {
+  forwardRef,
+  useEffect,
+  useRef,
+  useState,
+  type ForwardedRef,
+  type SyntheticEvent,
+  type TouchEvent,
+} from 'react';
 
 export * from '@tarojs/components-react';
 
@@ -87,5 +100,34 @@ export const Text = forwardRef<HTMLSpanElement, TextProps>(function Text(
         className,
       )}
     />
+  );
+});
+
+export const Image = forwardRef<HTMLDivElement, ImageProps>(function Image(
+  { className, src, mode, lazyLoad, onLoad, onError, imgProps, ...rest },
+  ref,
+) {
+  // The event as a mini-program gives it: the picture's own size in `detail`.
+  const handleLoad = onLoad
+    ? (event: SyntheticEvent<HTMLImageElement>) => {
+        const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
+        onLoad(Object.assign(event, { detail: { width, height } }) as never);
+      }
+    : undefined;
+  return (
+    <div
+      {...(rest as object)}
+      ref={ref}
+      className={joinClasses('taro-img', mode === 'widthFix' && 'taro-img__widthfix', className)}
+    >
+      <img
+        className={`taro-img__mode-${(mode ?? 'scaleToFill').toLowerCase().replace(/\s/g, '')}`}
+        src={src}
+        loading={lazyLoad ? 'lazy' : undefined}
+        onLoad={handleLoad}
+        onError={onError as never}
+        {...imgProps}
+      />
+    </div>
   );
 });

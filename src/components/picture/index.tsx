@@ -11,12 +11,10 @@ export interface PictureProps extends Omit<ImageProps, 'ariaLabel' | 'imgProps' 
 /**
  * Taro's Image with a text alternative where each target reads one. On H5 the Image is a box
  * around an `img`: the alt goes on the `img`, since a label on the box is not the picture's.
- * The mini-programs read the image's aria-label.
+ * The mini-programs read the image's aria-label. (H5's Image lazy-loads with the browser's own
+ * `loading="lazy"`: platform/taro-components.h5.tsx.)
  */
-export function Picture({ alt, lazyLoad, ...props }: PictureProps) {
-  // NOTE(h5): the browser's own lazy loading, not Taro's, which gives every picture an
-  // IntersectionObserver and a re-render when it scrolls near (a long task on a list's first page).
-  if (process.env.TARO_ENV === 'h5')
-    return <Image {...props} imgProps={{ alt, ...(lazyLoad ? { loading: 'lazy' } : {}) }} />;
-  return <Image {...props} lazyLoad={lazyLoad} aria-label={alt || undefined} />;
+export function Picture({ alt, ...props }: PictureProps) {
+  if (process.env.TARO_ENV === 'h5') return <Image {...props} imgProps={{ alt }} />;
+  return <Image {...props} aria-label={alt || undefined} />;
 }

@@ -1,13 +1,13 @@
 /**
- * The H5 build's View and Text (platform/taro-components.h5.tsx) must draw what Taro's do: the
- * same elements, classes and attributes, pressed classes on time, and a changed class at once.
+ * The H5 build's View, Text and Image (platform/taro-components.h5.tsx) must draw what Taro's do:
+ * the same elements, classes and attributes, pressed classes on time, and a changed class at once.
  */
 import * as React from 'react';
 import { act, createRef, useLayoutEffect, useState, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import * as components from '../taro-components.h5';
 
-const { View, Text } = components;
+const { View, Text, Image } = components;
 
 // Jest compiles JSX to React.createElement, with React a global that importing
 // @tarojs/test-utils-react sets; this test renders with react-dom alone. act() warns unless the
@@ -150,6 +150,48 @@ describe('Text', () => {
     expect(price.textContent).toBe('¥199');
     expect(ref.current).toBe(price);
     expect(orderNumber.className).toBe('taro-text taro-text__selectable');
+  });
+});
+
+describe('Image', () => {
+  it('is Taro’s box around an img, with the mode’s class, the alt, and native lazy loading', () => {
+    render(
+      <View>
+        <Image
+          className="cover"
+          src="/a.png"
+          mode="aspectFill"
+          lazyLoad
+          imgProps={{ alt: '封面' }}
+        />
+        <Image src="/b.png" mode="widthFix" aria-hidden />
+        <Image src="/c.png" />
+      </View>,
+    );
+    const [cover, banner, plain] = Array.from(host.querySelectorAll<HTMLElement>('.taro-img'));
+    expect(cover.className).toBe('taro-img cover');
+    const img = cover.querySelector('img') as HTMLImageElement;
+    expect(img.className).toBe('taro-img__mode-aspectfill');
+    expect(img.getAttribute('src')).toBe('/a.png');
+    expect(img.alt).toBe('封面');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(banner.className).toBe('taro-img taro-img__widthfix');
+    expect(banner.getAttribute('aria-hidden')).toBe('true');
+    expect(banner.querySelector('img')?.className).toBe('taro-img__mode-widthfix');
+    expect(plain.querySelector('img')?.className).toBe('taro-img__mode-scaletofill');
+    expect(plain.querySelector('img')?.hasAttribute('loading')).toBe(false);
+  });
+
+  it('tells onLoad the picture’s own size, as a mini-program does', () => {
+    const onLoad = jest.fn();
+    render(<Image src="/a.png" onLoad={onLoad} />);
+    const img = host.querySelector('img') as HTMLImageElement;
+    Object.defineProperties(img, { naturalWidth: { value: 600 }, naturalHeight: { value: 400 } });
+    act(() => {
+      img.dispatchEvent(new Event('load'));
+    });
+    expect(onLoad).toHaveBeenCalledTimes(1);
+    expect(onLoad.mock.calls[0][0].detail).toEqual({ width: 600, height: 400 });
   });
 });
 

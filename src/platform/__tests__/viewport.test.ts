@@ -8,7 +8,12 @@ describe('H5 root font size', () => {
     const setWidth = (width: number) =>
       Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
     setWidth(375);
+    // As Taro's inline script left it in landscape (it takes the smaller side).
+    document.documentElement.style.fontSize = '10px';
     const stop = installRootFontSize();
+    // Checked on the next frame, not while the app starts.
+    expect(document.documentElement.style.fontSize).toBe('10px');
+    jest.advanceTimersByTime(16);
     expect(document.documentElement.style.fontSize).toBe('16px');
     setWidth(750);
     window.dispatchEvent(new Event('resize'));
