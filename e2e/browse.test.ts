@@ -277,6 +277,36 @@ describe('browse journeys', () => {
     await page.close();
   });
 
+  it('classify shows the first category’s goods without waiting for the category list', async () => {
+    const { page, errors } = await phonePage(browser);
+    // The category list held back: the goods come anyway, and the side bar follows.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/category\/list(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url('pages/classify/classify'));
+    await page.locator('.goods-row').first().waitFor();
+    assert.equal(await page.locator('.classify__category').count(), 0);
+    release();
+    const active = page.locator('.classify__category--active');
+    await active.waitFor();
+    // The goods shown are the first category's, which is the one marked.
+    assert.equal(
+      await page.locator('.classify__category').first().getAttribute('aria-selected'),
+      'true',
+    );
+    const firstCategory = (await active.textContent())?.trim();
+    await page.locator('.classify__category').nth(1).click();
+    await active.filter({ hasNotText: firstCategory ?? '' }).waitFor();
+    await page.locator('.classify__category').first().click();
+    await active.filter({ hasText: firstCategory ?? '' }).waitFor();
+    await page.locator('.goods-row').first().waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('a channel launch (?code=douyin) asks for the channel banners, tabs and categories', async () => {
     const { page, errors } = await phonePage(browser);
     const asked: string[] = [];

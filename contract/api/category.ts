@@ -13,8 +13,12 @@ export const GoodsSort = Type.Union([
 ]);
 export type GoodsSort = Static<typeof GoodsSort>;
 
+/**
+ * `categoryId` left out means the first category of `/api/category/list`: the classify page asks
+ * for its goods while the list is still on its way, not one round trip after it.
+ */
 export const CategoryGoodsQuery = Type.Composite([
-  Type.Object({ categoryId: Id, sort: Type.Optional(GoodsSort) }),
+  Type.Object({ categoryId: Type.Optional(Id), sort: Type.Optional(GoodsSort) }),
   PageQuery,
 ]);
 export type CategoryGoodsQuery = Static<typeof CategoryGoodsQuery>;

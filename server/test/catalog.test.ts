@@ -267,6 +267,51 @@ describe('pages', () => {
     assert.match(zero.body.msg, /pageNum/);
   });
 
+  it('without a categoryId, pages the first category listed; with none enabled, an empty page', async () => {
+    const listed = await getData<CategoryItem[]>('/api/category/list');
+    const [firstCategory, secondCategory] = listed;
+    const named = await getData<Page<GoodsCard>>('/api/category/goods', {
+      query: { categoryId: firstCategory.id, pageSize: 5, sort: 'sales' },
+    });
+    const unnamed = await getData<Page<GoodsCard>>('/api/category/goods', {
+      query: { pageSize: 5, sort: 'sales' },
+    });
+    assert.ok(named.list.length > 0);
+    assert.deepEqual(unnamed, named);
+
+    // The first category disabled: the next one listed is the first.
+    await server.db
+      .updateTable('category')
+      .set({ enabled: false })
+      .where('id', '=', firstCategory.id)
+      .execute();
+    server.advanceClock(CATALOG_CACHE_TTL_MS / 1000 + 1);
+    try {
+      const next = await getData<Page<GoodsCard>>('/api/category/goods');
+      assert.ok(next.list.length > 0);
+      assert.ok(next.list.every((g) => g.categoryId === secondCategory.id));
+
+      await server.db.updateTable('category').set({ enabled: false }).execute();
+      server.advanceClock(CATALOG_CACHE_TTL_MS / 1000 + 1);
+      const none = await getData<Page<GoodsCard>>('/api/category/goods', {
+        query: { pageNum: 2, pageSize: 7 },
+      });
+      assert.deepEqual(none, { list: [], total: 0, pageNum: 2, pageSize: 7 });
+    } finally {
+      await server.db
+        .updateTable('category')
+        .set({ enabled: true })
+        .where(
+          'id',
+          'in',
+          listed.map((c) => c.id),
+        )
+        .execute();
+      server.advanceClock(CATALOG_CACHE_TTL_MS / 1000 + 1);
+    }
+    assert.deepEqual(await getData<CategoryItem[]>('/api/category/list'), listed);
+  });
+
   it('answers 404 for an unknown category', async () => {
     const reply = await server.request('GET', '/api/category/goods', {
       query: { categoryId: 9999 },

@@ -7,8 +7,9 @@ export function getCategories() {
   return get<CategoryItem[]>('/api/category/list');
 }
 
+/** A category's goods; `categoryId` undefined means the first category the list gives. */
 export function getCategoryGoods(
-  categoryId: number,
+  categoryId: number | undefined,
   pageNum: number,
   pageSize: number,
   sort: GoodsSort = 'default',

@@ -3,31 +3,42 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CategoryGoodsQuery, CategoryListReply } from '../../../contract/api/category.ts';
 import { GoodsPageReply } from '../../../contract/api/goods.ts';
 import { notFound, ok } from '../plugins/errors.ts';
-import { createCatalogCache, goodsPage } from './goods.ts';
+import { createCatalogCache, DEFAULT_PAGE_SIZE, goodsPage } from './goods.ts';
 
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
   const cached = createCatalogCache(app.deps.now);
 
+  /** Enabled categories in the order the classify page lists them. */
+  const enabledCategories = () =>
+    cached('categories', () =>
+      db
+        .selectFrom('category')
+        .select(['id', 'name', 'icon'])
+        .where('enabled', '=', true)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+    );
+
   app.get('/list', { schema: { response: { 200: CategoryListReply } } }, async () =>
-    ok(
-      await cached('categories', () =>
-        db
-          .selectFrom('category')
-          .select(['id', 'name', 'icon'])
-          .where('enabled', '=', true)
-          .orderBy('sort')
-          .orderBy('id')
-          .execute(),
-      ),
-    ),
+    ok(await enabledCategories()),
   );
 
   app.get(
     '/goods',
     { schema: { querystring: CategoryGoodsQuery, response: { 200: GoodsPageReply } } },
     async (request) => {
-      const { categoryId, sort = 'default', pageNum, pageSize } = request.query;
+      const { sort = 'default', pageNum, pageSize } = request.query;
+      // No category named: the first one listed. With no category at all, an empty page.
+      const categoryId = request.query.categoryId ?? (await enabledCategories())[0]?.id;
+      if (categoryId === undefined)
+        return ok({
+          list: [],
+          total: 0,
+          pageNum: pageNum ?? 1,
+          pageSize: pageSize ?? DEFAULT_PAGE_SIZE,
+        });
       const key = `goods:${categoryId}:${sort}:${pageNum}:${pageSize}`;
       const page = await cached(key, async () => {
         const category = await db

@@ -26,7 +26,12 @@ export function ClassifyScreen() {
   const [categories, setCategories] = useState<CategoryItem[]>([]);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [errorMessage, setErrorMessage] = useState('');
-  const [categoryId, setCategoryId] = useState<number>();
+  // The category the user chose; undefined means the first one listed. The goods of that one are
+  // asked for at once, beside the category list, not one round trip after it.
+  // A home shortcut may already have chosen one (taken from the store when the page shows).
+  const [categoryId, setCategoryId] = useState<number | undefined>(
+    () => useCatalogStore.getState().pendingCategoryId,
+  );
   const [sort, setSort] = useState<GoodsSort>('default');
 
   const loadCategories = useCallback(async () => {
@@ -39,10 +44,9 @@ export function ClassifyScreen() {
     }
     setCategories(reply.data);
     setState('ready');
+    // A chosen category that is gone falls back to the first.
     setCategoryId((current) =>
-      current !== undefined && reply.data.some((c) => c.id === current)
-        ? current
-        : reply.data[0]?.id,
+      current !== undefined && reply.data.some((c) => c.id === current) ? current : undefined,
     );
   }, []);
 
@@ -57,13 +61,13 @@ export function ClassifyScreen() {
   });
 
   const list = usePagedList<GoodsCard>({
-    fetchPage: (pageNum, pageSize) => getCategoryGoods(categoryId ?? 0, pageNum, pageSize, sort),
+    fetchPage: (pageNum, pageSize) => getCategoryGoods(categoryId, pageNum, pageSize, sort),
     deps: [categoryId, sort],
-    enabled: categoryId !== undefined,
   });
+  const shownCategoryId = categoryId ?? categories[0]?.id;
 
   const pick = (id: number) => {
-    if (id === categoryId) return;
+    if (id === shownCategoryId) return;
     setCategoryId(id);
     scrollPageToTop();
   };
@@ -87,8 +91,8 @@ export function ClassifyScreen() {
           <View
             key={category.id}
             role="tab"
-            aria-selected={category.id === categoryId}
-            className={`classify__category ${category.id === categoryId ? 'classify__category--active' : ''}`}
+            aria-selected={category.id === shownCategoryId}
+            className={`classify__category ${category.id === shownCategoryId ? 'classify__category--active' : ''}`}
             onClick={() => pick(category.id)}
           >
             <Text>{category.name}</Text>
