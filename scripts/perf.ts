@@ -12,7 +12,9 @@
  *   PERF_PAGES=home,classify     measure only these pages (names as in the report, spaces as -);
  *                                prints the figures and leaves reports/ alone
  *   PERF_SAVE_LHR=<dir>          also write each run's full Lighthouse report there (<page>-<run>.json),
- *                                to read the audits behind a score (e.g. color-contrast, layout-shifts)
+ *                                to read the audits behind a score (e.g. color-contrast, layout-shifts),
+ *                                and the trace it observed (<page>-<run>.trace.json), to see what each
+ *                                long task was
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -160,7 +162,13 @@ async function measure(
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-    if (lhrFile) fs.writeFileSync(lhrFile, JSON.stringify(lhr));
+    if (lhrFile) {
+      fs.writeFileSync(lhrFile, JSON.stringify(lhr));
+      // The trace Lighthouse observed (unthrottled; its simulation scales it), to see what each
+      // long task was: chrome://tracing or DevTools' Performance panel open it.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) fs.writeFileSync(lhrFile.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const requests =
