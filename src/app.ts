@@ -2,6 +2,7 @@ import type { PropsWithChildren } from 'react';
 import { applyLaunch } from './features/launch/applyLaunch';
 import { useAppLaunch } from './platform/app-lifecycle';
 import { installRootFontSize } from './platform/viewport';
+import './platform/start-up-break';
 import './app.scss';
 
 // NOTE(h5): the URL is known before anything renders, so the brand is applied before the first
