@@ -371,6 +371,25 @@ describe('browse journeys', () => {
     await page.close();
   });
 
+  it('home draws each section when its own reply comes, not after the slowest', async () => {
+    const { page, errors } = await phonePage(browser);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/home\/hotGoods\?pageNum=1&pageSize=6$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('.banner__item').first().waitFor();
+    await page.locator('.shortcuts__item').first().waitFor();
+    await page.locator('.tabs__tab').first().waitFor();
+    assert.equal(await page.locator('.hot-strip .goods-card').count(), 0);
+    release();
+    await page.locator('.hot-strip .goods-card').first().waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('home leaves out a section that loads empty', async () => {
     const { page, errors } = await phonePage(browser);
     await page.route(/\/api\/home\/(banner|category)(\?|$)/, (route) =>

@@ -9,6 +9,7 @@ import {
   getHotGoods,
   getTabGoods,
 } from '../../api/home';
+import { AfterFirstPaint } from '../../components/after-first-paint';
 import { PagedList, usePagedList } from '../../components/paged-list';
 import { Picture } from '../../components/picture';
 import { SkeletonBlock } from '../../components/states';
@@ -28,32 +29,6 @@ const MAX_SHORTCUTS = 10;
 const HOT_PLACEHOLDERS = 3;
 const TAB_PLACEHOLDERS = 4;
 const ENJOY_URL = '/pages/enjoy/enjoy';
-
-interface HomeSections {
-  banners: BannerItem[];
-  categories: CategoryItem[];
-  tabs: TabItem[];
-  hot: GoodsCard[];
-}
-
-const EMPTY: HomeSections = { banners: [], categories: [], tabs: [], hot: [] };
-
-/** Banners, shortcuts, tabs and hot goods; a section that fails to load is left out. */
-async function loadSections(): Promise<HomeSections> {
-  const channelCode = getChannelCode();
-  const [banners, categories, tabs, hot] = await Promise.all([
-    getBanners(channelCode),
-    getHomeCategories(channelCode),
-    getHomeTabs(channelCode),
-    getHotGoods(1, HOT_STRIP_SIZE),
-  ]);
-  return {
-    banners: isOk(banners) ? banners.data : [],
-    categories: isOk(categories) ? categories.data : [],
-    tabs: isOk(tabs) ? tabs.data : [],
-    hot: isOk(hot) ? hot.data.list : [],
-  };
-}
 
 /**
  * Keys of `count` placeholders. Not numbers: React would reuse a placeholder as the item whose
@@ -169,19 +144,29 @@ function HomeTabs({
 /** The home page under the brand's image: search, banners, categories, hot goods, tabs. */
 export function HomeScreen() {
   const { t } = useTranslation();
-  const [sections, setSections] = useState<HomeSections>(EMPTY);
-  const [sectionsLoaded, setSectionsLoaded] = useState(false);
+  // Each section undefined while it loads; a section that fails to load is left out ([]).
+  const [banners, setBanners] = useState<BannerItem[]>();
+  const [categories, setCategories] = useState<CategoryItem[]>();
+  const [tabs, setTabs] = useState<TabItem[]>();
+  const [hot, setHot] = useState<GoodsCard[]>();
   const [tabId, setTabId] = useState<number>();
 
+  // Each section is drawn when its own reply comes: four short renders, not one long one after
+  // the slowest reply (a long task the page cannot answer a tap in).
   const reloadSections = useCallback(async () => {
-    const next = await loadSections();
-    setSections(next);
-    setSectionsLoaded(true);
-    setTabId((current) =>
-      current !== undefined && next.tabs.some((tab) => tab.id === current)
-        ? current
-        : next.tabs[0]?.id,
-    );
+    const channelCode = getChannelCode();
+    await Promise.all([
+      getBanners(channelCode).then((reply) => setBanners(isOk(reply) ? reply.data : [])),
+      getHomeCategories(channelCode).then((reply) => setCategories(isOk(reply) ? reply.data : [])),
+      getHomeTabs(channelCode).then((reply) => {
+        const next = isOk(reply) ? reply.data : [];
+        setTabs(next);
+        setTabId((current) =>
+          current !== undefined && next.some((tab) => tab.id === current) ? current : next[0]?.id,
+        );
+      }),
+      getHotGoods(1, HOT_STRIP_SIZE).then((reply) => setHot(isOk(reply) ? reply.data.list : [])),
+    ]);
   }, []);
 
   useEffect(() => {
@@ -193,13 +178,11 @@ export function HomeScreen() {
     fetchPage: (pageNum, pageSize) =>
       tabId !== undefined ? getTabGoods(tabId, pageNum, pageSize) : getHotGoods(pageNum, pageSize),
     deps: [tabId],
-    enabled: sectionsLoaded,
+    enabled: tabs !== undefined,
   });
 
-  // Undefined while the sections load.
-  const loaded = sectionsLoaded ? sections : undefined;
   // Without tabs the list below is the hot goods itself, under its own heading.
-  const withTabs = !loaded || loaded.tabs.length > 0;
+  const withTabs = tabs === undefined || tabs.length > 0;
 
   return (
     <View className="home">
@@ -215,9 +198,9 @@ export function HomeScreen() {
         <Text className="search-entry__text">{t('catalog.searchPlaceholder')}</Text>
       </View>
 
-      <BannerCarousel banners={loaded?.banners} />
+      <BannerCarousel banners={banners} />
 
-      <Shortcuts categories={loaded?.categories} />
+      <Shortcuts categories={categories} />
 
       <View
         className="enjoy-entry"
@@ -230,23 +213,26 @@ export function HomeScreen() {
         <Text className="enjoy-entry__more">{t('catalog.more')}</Text>
       </View>
 
-      {withTabs && <HotStrip goods={loaded?.hot} />}
+      {/* Below the first screen: drawn in the task after the first paint. */}
+      <AfterFirstPaint>
+        {withTabs && <HotStrip goods={hot} />}
 
-      {withTabs ? (
-        <HomeTabs tabs={loaded?.tabs} selected={tabId} onSelect={setTabId} />
-      ) : (
-        <Text className="section__title" role="heading" aria-level={2}>
-          {t('catalog.hotGoods')}
-        </Text>
-      )}
+        {withTabs ? (
+          <HomeTabs tabs={tabs} selected={tabId} onSelect={setTabId} />
+        ) : (
+          <Text className="section__title" role="heading" aria-level={2}>
+            {t('catalog.hotGoods')}
+          </Text>
+        )}
 
-      <PagedList
-        list={list}
-        keyOf={(goods) => goods.id}
-        renderItem={(goods) => <GoodsCardView goods={goods} />}
-        empty={{ title: t('catalog.goodsEmpty') }}
-        onRefresh={reloadSections}
-      />
+        <PagedList
+          list={list}
+          keyOf={(goods) => goods.id}
+          renderItem={(goods) => <GoodsCardView goods={goods} />}
+          empty={{ title: t('catalog.goodsEmpty') }}
+          onRefresh={reloadSections}
+        />
+      </AfterFirstPaint>
     </View>
   );
 }
