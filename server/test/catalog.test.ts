@@ -12,6 +12,7 @@ import type { BannerItem, TabItem } from '../../contract/api/home.ts';
 import type { CategoryItem } from '../../contract/api/category.ts';
 import type { GoodsCard, GoodsInfo, ExplainItem } from '../../contract/api/goods.ts';
 import type { Page } from '../../contract/http.ts';
+import { webpPath } from '../../contract/media.ts';
 import { ASSETS_DIR } from '../src/routes/assets.ts';
 import { CATALOG_CACHE_TTL_MS } from '../src/routes/goods.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
@@ -111,7 +112,7 @@ describe('seeded catalogue', () => {
     assert.deepEqual([...conditions].sort(), ['95新', '99新', '全新'].sort());
   });
 
-  it('serves every picture the catalogue refers to, each a PNG under 200 KB', async () => {
+  it('serves every picture the catalogue refers to, each a PNG under 200 KB with a smaller WebP beside it', async () => {
     const goods = await allGoods();
     const paths = new Set<string>();
     for (const card of goods) {
@@ -130,13 +131,23 @@ describe('seeded catalogue', () => {
       const file = path.join(ASSETS_DIR, assetPath.replace(/^\/assets\//, ''));
       const size = fs.statSync(file).size;
       assert.ok(size > 0 && size < 200 * 1024, `${assetPath} is ${size} bytes`);
+      // contract/media.ts: the H5 app asks for this WebP wherever the browser reads WebP.
+      const webpSize = fs.statSync(webpPath(file)).size;
+      assert.ok(webpSize > 0 && webpSize < size, `${webpPath(assetPath)} is ${webpSize} bytes`);
     }
-    const response = await fetch(`${server.baseUrl}${[...paths][0]}`);
+    const [first] = paths;
+    const response = await fetch(`${server.baseUrl}${first}`);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'image/png');
     assert.match(response.headers.get('cache-control') ?? '', /max-age=\d+/);
     const bytes = Buffer.from(await response.arrayBuffer());
     assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
+    const webp = await fetch(`${server.baseUrl}${webpPath(first)}`);
+    assert.equal(webp.status, 200);
+    assert.equal(webp.headers.get('content-type'), 'image/webp');
+    assert.match(webp.headers.get('cache-control') ?? '', /max-age=\d+/);
+    const webpBytes = Buffer.from(await webp.arrayBuffer());
+    assert.equal(webpBytes.subarray(8, 12).toString(), 'WEBP');
   });
 
   it('seeds only an empty database: a restart keeps ids and adds nothing', async () => {

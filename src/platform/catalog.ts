@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro';
+import { CATALOG_ASSETS_PATH, webpPath } from '../../contract/media';
 import { apiUrl } from './config';
 import { confirmAction } from './ui';
 
@@ -7,6 +8,12 @@ import { confirmAction } from './ui';
 /** An image path from the API (`/assets/…`) as a URL the image component can load. */
 export function mediaUrl(path: string): string {
   return path ? apiUrl(path) : '';
+}
+
+/** The WebP twin of a catalogue picture's URL (contract/media.ts); undefined for any other. */
+export function catalogWebpUrl(url: string | undefined): string | undefined {
+  if (!url?.endsWith('.png') || !url.startsWith(apiUrl(CATALOG_ASSETS_PATH))) return undefined;
+  return webpPath(url);
 }
 
 export { openPage as openCatalogPage } from './open-page';

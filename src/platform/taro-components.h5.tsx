@@ -103,8 +103,12 @@ export const Text = forwardRef<HTMLSpanElement, TextProps>(function Text(
   );
 });
 
-export const Image = forwardRef<HTMLDivElement, ImageProps>(function Image(
-  { className, src, mode, lazyLoad, onLoad, onError, imgProps, ...rest },
+/**
+ * Taro's Image, plus `webpSrc` (ours, H5 only): the same picture as WebP, which the browser takes
+ * instead of `src` when it reads WebP (a `picture` element with a WebP source).
+ */
+export const Image = forwardRef<HTMLDivElement, ImageProps & { webpSrc?: string }>(function Image(
+  { className, src, webpSrc, mode, lazyLoad, onLoad, onError, imgProps, ...rest },
   ref,
 ) {
   // The event as a mini-program gives it: the picture's own size in `detail`.
@@ -114,20 +118,31 @@ export const Image = forwardRef<HTMLDivElement, ImageProps>(function Image(
         onLoad(Object.assign(event, { detail: { width, height } }) as never);
       }
     : undefined;
+  const img = (
+    <img
+      className={`taro-img__mode-${(mode ?? 'scaleToFill').toLowerCase().replace(/\s/g, '')}`}
+      src={src}
+      loading={lazyLoad ? 'lazy' : undefined}
+      onLoad={handleLoad}
+      onError={onError as never}
+      {...imgProps}
+    />
+  );
   return (
     <div
       {...(rest as object)}
       ref={ref}
       className={joinClasses('taro-img', mode === 'widthFix' && 'taro-img__widthfix', className)}
     >
-      <img
-        className={`taro-img__mode-${(mode ?? 'scaleToFill').toLowerCase().replace(/\s/g, '')}`}
-        src={src}
-        loading={lazyLoad ? 'lazy' : undefined}
-        onLoad={handleLoad}
-        onError={onError as never}
-        {...imgProps}
-      />
+      {webpSrc ? (
+        // display: contents, so the img is laid out as if the picture element were not there.
+        <picture style={{ display: 'contents' }}>
+          <source type="image/webp" srcSet={webpSrc} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
     </div>
   );
 });

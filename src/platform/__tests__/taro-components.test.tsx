@@ -182,6 +182,14 @@ describe('Image', () => {
     expect(plain.querySelector('img')?.hasAttribute('loading')).toBe(false);
   });
 
+  it('offers a WebP source before the img when given one', () => {
+    render(<Image className="cover" src="/a.png" webpSrc="/a.webp" imgProps={{ alt: '' }} />);
+    const source = host.querySelector('.taro-img > picture > source') as HTMLSourceElement;
+    expect(source.type).toBe('image/webp');
+    expect(source.getAttribute('srcset')).toBe('/a.webp');
+    expect(host.querySelector('picture > img')?.getAttribute('src')).toBe('/a.png');
+  });
+
   it('tells onLoad the picture’s own size, as a mini-program does', () => {
     const onLoad = jest.fn();
     render(<Image src="/a.png" onLoad={onLoad} />);

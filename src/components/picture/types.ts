@@ -1,0 +1,9 @@
+import type { ImageProps } from '@tarojs/components';
+
+export interface PictureProps extends Omit<ImageProps, 'ariaLabel' | 'imgProps' | 'nativeProps'> {
+  /**
+   * What the picture shows, for screen readers. '' for a picture that a caption or the link
+   * around it already names (a goods card's cover beside the goods name).
+   */
+  alt: string;
+}
