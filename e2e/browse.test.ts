@@ -289,6 +289,12 @@ describe('browse journeys', () => {
     await page.goto(url('pages/classify/classify'));
     await page.locator('.goods-row').first().waitFor();
     assert.equal(await page.locator('.classify__category').count(), 0);
+    // The first screen's pictures load at once; those further down wait until scrolled near.
+    const loading = await page
+      .locator('.goods-row img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('loading')));
+    assert.deepEqual(loading.slice(0, 6), Array(6).fill(null));
+    assert.ok(loading.length > 6 && loading.slice(6).every((value) => value === 'lazy'));
     release();
     const active = page.locator('.classify__category--active');
     await active.waitFor();

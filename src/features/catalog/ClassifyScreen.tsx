@@ -9,7 +9,7 @@ import { useTranslation, type MessageKey } from '../../i18n';
 import { scrollPageToTop } from '../../platform/catalog';
 import { usePageShow } from '../../platform/page-route';
 import { isOk } from '../../platform/request';
-import { GoodsRowView } from './GoodsCardView';
+import { FIRST_SCREEN_ROWS, GoodsRowView } from './GoodsCardView';
 import { useCatalogStore } from './store';
 import './catalog.scss';
 
@@ -117,7 +117,9 @@ export function ClassifyScreen() {
           list={list}
           layout="rows"
           keyOf={(goods) => goods.id}
-          renderItem={(goods) => <GoodsRowView goods={goods} />}
+          renderItem={(goods, index) => (
+            <GoodsRowView goods={goods} eager={index < FIRST_SCREEN_ROWS} />
+          )}
           empty={{ title: t('catalog.goodsEmpty') }}
           onRefresh={loadCategories}
         />

@@ -3,7 +3,7 @@ import type { GoodsCard } from '@contract/api/goods';
 import { getEnjoyGoods } from '../../api/goods';
 import { PagedList, usePagedList } from '../../components/paged-list';
 import { useTranslation } from '../../i18n';
-import { GoodsCardView } from './GoodsCardView';
+import { FIRST_SCREEN_CARDS, GoodsCardView } from './GoodsCardView';
 import './catalog.scss';
 
 /** Premium goods (优享好物), paged. */
@@ -21,7 +21,9 @@ export function EnjoyScreen() {
       <PagedList
         list={list}
         keyOf={(goods) => goods.id}
-        renderItem={(goods) => <GoodsCardView goods={goods} />}
+        renderItem={(goods, index) => (
+          <GoodsCardView goods={goods} eager={index < FIRST_SCREEN_CARDS} />
+        )}
         empty={{ title: t('catalog.goodsEmpty') }}
       />
     </View>

@@ -9,8 +9,22 @@ export function productUrl(goodsId: number): string {
   return `/pages/commodityDetails/commodityDetails?goodsId=${goodsId}`;
 }
 
+/**
+ * How many goods a list's first screen shows on a phone, as rows and as two-column cards. Their
+ * pictures load at once: a lazy picture waits for layout and loads at low priority, and the
+ * largest picture on the first screen is when the page looks loaded (LCP).
+ */
+export const FIRST_SCREEN_ROWS = 6;
+export const FIRST_SCREEN_CARDS = 4;
+
+interface GoodsViewProps {
+  goods: GoodsCard;
+  /** On the list's first screen: the picture loads at once, not lazily. */
+  eager?: boolean;
+}
+
 /** A goods card in every grid: picture, name, tags, lowest monthly rent. */
-export function GoodsCardView({ goods }: { goods: GoodsCard }) {
+export function GoodsCardView({ goods, eager = false }: GoodsViewProps) {
   const { t } = useTranslation();
   return (
     <View
@@ -24,7 +38,7 @@ export function GoodsCardView({ goods }: { goods: GoodsCard }) {
         className="goods-card__image"
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
-        lazyLoad
+        lazyLoad={!eager}
         alt=""
       />
       <View className="goods-card__body">
@@ -48,7 +62,7 @@ export function GoodsCardView({ goods }: { goods: GoodsCard }) {
 }
 
 /** One goods per row, picture on the left: the classify page's narrow column. */
-export function GoodsRowView({ goods }: { goods: GoodsCard }) {
+export function GoodsRowView({ goods, eager = false }: GoodsViewProps) {
   const { t } = useTranslation();
   return (
     <View
@@ -62,7 +76,7 @@ export function GoodsRowView({ goods }: { goods: GoodsCard }) {
         className="goods-row__image"
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
-        lazyLoad
+        lazyLoad={!eager}
         alt=""
       />
       <View className="goods-row__body">

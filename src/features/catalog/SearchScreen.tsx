@@ -9,7 +9,7 @@ import { useTranslation } from '../../i18n';
 import { confirmCatalogAction } from '../../platform/catalog';
 import { stopPullDownRefresh, usePagePullDownRefresh } from '../../platform/paging';
 import { isOk } from '../../platform/request';
-import { GoodsCardView } from './GoodsCardView';
+import { FIRST_SCREEN_CARDS, GoodsCardView } from './GoodsCardView';
 import { clearHistory, loadHistory, normaliseKeyword, rememberKeyword } from './search-history';
 import './catalog.scss';
 
@@ -152,7 +152,9 @@ export function SearchScreen({ params }: PageBodyProps) {
         <PagedList
           list={list}
           keyOf={(goods) => goods.id}
-          renderItem={(goods) => <GoodsCardView goods={goods} />}
+          renderItem={(goods, index) => (
+            <GoodsCardView goods={goods} eager={index < FIRST_SCREEN_CARDS} />
+          )}
           empty={{ title: t('catalog.searchEmpty'), description: t('catalog.searchEmptyHint') }}
         />
       )}
