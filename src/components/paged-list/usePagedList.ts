@@ -56,6 +56,19 @@ export interface PagedList<T> {
 const DEFAULT_PAGE_SIZE = 10;
 const OK = 200;
 
+/** The request layer never rejects; a fetcher of our own might. Either way, an envelope. */
+async function fetchSafely<T>(
+  fetchPage: FetchPage<T>,
+  pageNum: number,
+  pageSize: number,
+): Promise<Envelope<Page<T> | null>> {
+  try {
+    return await fetchPage(pageNum, pageSize);
+  } catch (error) {
+    return { code: -1, msg: error instanceof Error ? error.message : '', data: null };
+  }
+}
+
 /**
  * State of a list the server pages: first load, pull-to-refresh, paging, failures. Answers that
  * arrive after a newer request started (a refresh during a load, a new keyword) are dropped, so
@@ -87,6 +100,15 @@ export function usePagedList<T>({
     setStatus(next);
   }, []);
 
+  // The first page is asked for while the list first renders, not once the browser has painted
+  // it and run the effects: the goods come a frame (and a layout) sooner. The first load takes it.
+  const firstRender = useRef(true);
+  const earlyFirstPage = useRef<Promise<Envelope<Page<T> | null>>>();
+  if (firstRender.current) {
+    firstRender.current = false;
+    if (enabled) earlyFirstPage.current = fetchSafely(fetchPage, 1, pageSize);
+  }
+
   const load = useCallback(
     async (pageNum: number, mode: 'first' | 'refresh' | 'more') => {
       const mine = ++generation.current;
@@ -94,13 +116,9 @@ export function usePagedList<T>({
       if (mode === 'first') commit('loading');
       else if (mode === 'refresh') commit('refreshing');
       else commit('loadingMore');
-      let reply: Envelope<Page<T> | null>;
-      try {
-        reply = await fetchRef.current(pageNum, pageSize);
-      } catch (error) {
-        // The request layer never rejects; a fetcher of our own might.
-        reply = { code: -1, msg: error instanceof Error ? error.message : '', data: null };
-      }
+      const early = mode === 'first' && pageNum === 1 ? earlyFirstPage.current : undefined;
+      earlyFirstPage.current = undefined;
+      const reply = await (early ?? fetchSafely(fetchRef.current, pageNum, pageSize));
       if (mine !== generation.current) return;
       busy.current = false;
       const page = reply.code === OK ? reply.data : null;
