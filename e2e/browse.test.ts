@@ -295,6 +295,11 @@ describe('browse journeys', () => {
       .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('loading')));
     assert.deepEqual(loading.slice(0, 6), Array(6).fill(null));
     assert.ok(loading.length > 6 && loading.slice(6).every((value) => value === 'lazy'));
+    // The first row's picture, the largest on the first screen, is fetched ahead of the others.
+    const priorities = await page
+      .locator('.goods-row img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('fetchpriority')));
+    assert.deepEqual(priorities.slice(0, 2), ['high', null]);
     release();
     const active = page.locator('.classify__category--active');
     await active.waitFor();

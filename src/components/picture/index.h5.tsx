@@ -9,6 +9,8 @@ export type { PictureProps } from './types';
  * not the picture's), and a catalogue picture comes as WebP where the browser reads it: about a
  * quarter of the PNG's bytes, which is most of what a goods list's first screen downloads.
  */
-export function Picture({ alt, src, ...props }: PictureProps) {
-  return <Image {...props} src={src} webpSrc={catalogWebpUrl(src)} imgProps={{ alt }} />;
+export function Picture({ alt, src, primary, ...props }: PictureProps) {
+  // Lower-case: an HTML attribute that Preact and React both pass through as written.
+  const imgProps = primary ? { alt, fetchpriority: 'high' } : { alt };
+  return <Image {...props} src={src} webpSrc={catalogWebpUrl(src)} imgProps={imgProps} />;
 }

@@ -6,4 +6,9 @@ export interface PictureProps extends Omit<ImageProps, 'ariaLabel' | 'imgProps' 
    * around it already names (a goods card's cover beside the goods name).
    */
   alt: string;
+  /**
+   * The picture the page is judged loaded by (the first goods of a list, a product's first
+   * picture): the browser fetches it ahead of the others (H5: fetchpriority="high").
+   */
+  primary?: boolean;
 }

@@ -118,7 +118,7 @@ export function ClassifyScreen() {
           layout="rows"
           keyOf={(goods) => goods.id}
           renderItem={(goods, index) => (
-            <GoodsRowView goods={goods} eager={index < FIRST_SCREEN_ROWS} />
+            <GoodsRowView goods={goods} eager={index < FIRST_SCREEN_ROWS} primary={index === 0} />
           )}
           empty={{ title: t('catalog.goodsEmpty') }}
           onRefresh={loadCategories}

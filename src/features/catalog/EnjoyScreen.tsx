@@ -22,7 +22,7 @@ export function EnjoyScreen() {
         list={list}
         keyOf={(goods) => goods.id}
         renderItem={(goods, index) => (
-          <GoodsCardView goods={goods} eager={index < FIRST_SCREEN_CARDS} />
+          <GoodsCardView goods={goods} eager={index < FIRST_SCREEN_CARDS} primary={index === 0} />
         )}
         empty={{ title: t('catalog.goodsEmpty') }}
       />

@@ -21,10 +21,12 @@ interface GoodsViewProps {
   goods: GoodsCard;
   /** On the list's first screen: the picture loads at once, not lazily. */
   eager?: boolean;
+  /** The list's first goods: its picture is fetched ahead of the others. */
+  primary?: boolean;
 }
 
 /** A goods card in every grid: picture, name, tags, lowest monthly rent. */
-export function GoodsCardView({ goods, eager = false }: GoodsViewProps) {
+export function GoodsCardView({ goods, eager = false, primary = false }: GoodsViewProps) {
   const { t } = useTranslation();
   return (
     <View
@@ -39,6 +41,7 @@ export function GoodsCardView({ goods, eager = false }: GoodsViewProps) {
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
         lazyLoad={!eager}
+        primary={primary}
         alt=""
       />
       <View className="goods-card__body">
@@ -62,7 +65,7 @@ export function GoodsCardView({ goods, eager = false }: GoodsViewProps) {
 }
 
 /** One goods per row, picture on the left: the classify page's narrow column. */
-export function GoodsRowView({ goods, eager = false }: GoodsViewProps) {
+export function GoodsRowView({ goods, eager = false, primary = false }: GoodsViewProps) {
   const { t } = useTranslation();
   return (
     <View
@@ -77,6 +80,7 @@ export function GoodsRowView({ goods, eager = false }: GoodsViewProps) {
         src={mediaUrl(goods.cover)}
         mode="aspectFit"
         lazyLoad={!eager}
+        primary={primary}
         alt=""
       />
       <View className="goods-row__body">

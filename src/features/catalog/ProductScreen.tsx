@@ -173,6 +173,8 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
                 src={url}
                 mode="aspectFit"
                 alt={t('catalog.goodsImage', { name: goods.name, index: index + 1 })}
+                primary={index === 0}
+                lazyLoad={index > 0}
               />
             </View>
           ))}

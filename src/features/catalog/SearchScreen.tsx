@@ -153,7 +153,7 @@ export function SearchScreen({ params }: PageBodyProps) {
           list={list}
           keyOf={(goods) => goods.id}
           renderItem={(goods, index) => (
-            <GoodsCardView goods={goods} eager={index < FIRST_SCREEN_CARDS} />
+            <GoodsCardView goods={goods} eager={index < FIRST_SCREEN_CARDS} primary={index === 0} />
           )}
           empty={{ title: t('catalog.searchEmpty'), description: t('catalog.searchEmptyHint') }}
         />
