@@ -3,26 +3,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CategoryGoodsQuery, CategoryListReply } from '../../../contract/api/category.ts';
 import { GoodsPageReply } from '../../../contract/api/goods.ts';
 import { notFound, ok } from '../plugins/errors.ts';
-import { createCatalogCache, DEFAULT_PAGE_SIZE, goodsPage } from './goods.ts';
+import { createCatalogCache, DEFAULT_PAGE_SIZE, enabledCategories, goodsPage } from './goods.ts';
 
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
   const cached = createCatalogCache(app.deps.now);
 
-  /** Enabled categories in the order the classify page lists them. */
-  const enabledCategories = () =>
-    cached('categories', () =>
-      db
-        .selectFrom('category')
-        .select(['id', 'name', 'icon'])
-        .where('enabled', '=', true)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
-    );
+  const categories = () => cached('categories', () => enabledCategories(db));
 
   app.get('/list', { schema: { response: { 200: CategoryListReply } } }, async () =>
-    ok(await enabledCategories()),
+    ok(await categories()),
   );
 
   app.get(
@@ -31,7 +21,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { sort = 'default', pageNum, pageSize } = request.query;
       // No category named: the first one listed. With no category at all, an empty page.
-      const categoryId = request.query.categoryId ?? (await enabledCategories())[0]?.id;
+      const categoryId = request.query.categoryId ?? (await categories())[0]?.id;
       if (categoryId === undefined)
         return ok({
           list: [],

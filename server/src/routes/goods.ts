@@ -33,6 +33,17 @@ export type CatalogCache = <T>(key: string, load: () => Promise<T>) => Promise<T
  * It keeps the pending promise, so a burst of misses for one key runs one query; failures are
  * not kept. Bounded: the oldest entry goes when full. `now` is the app's clock (tests move it).
  */
+/** Enabled categories in the order the storefront lists them (home shortcuts, classify). */
+export function enabledCategories(db: Kysely<Database>) {
+  return db
+    .selectFrom('category')
+    .select(['id', 'name', 'icon'])
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
 export function createCatalogCache(now: () => Date): CatalogCache {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
   return function cached<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -18,7 +18,7 @@ import {
 import { GoodsPageReply, PageQuery } from '../../../contract/api/goods.ts';
 import { keywordWords, queryTerms } from '../seed/search-terms.ts';
 import { badRequest, notFound, ok } from '../plugins/errors.ts';
-import { createCatalogCache, goodsPage } from './goods.ts';
+import { createCatalogCache, enabledCategories, goodsPage } from './goods.ts';
 
 /** Visits are counted per calendar day in China (UTC+8, no daylight saving). */
 export function chinaDay(now: Date): string {
@@ -29,16 +29,7 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
   const cached = createCatalogCache(app.deps.now);
 
-  const allCategories = () =>
-    cached('categories', () =>
-      db
-        .selectFrom('category')
-        .select(['id', 'name', 'icon'])
-        .where('enabled', '=', true)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
-    );
+  const allCategories = () => cached('categories', () => enabledCategories(db));
 
   app.get(
     '/banner',
