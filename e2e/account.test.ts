@@ -4,7 +4,7 @@
  * the region picker, edit, delete), claiming a coupon and switching language.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
   DEFAULT_CLIENT_ID,
@@ -14,22 +14,19 @@ import {
   HEADER_USER_TYPE,
   USER_TYPE_APP,
 } from '../contract/http';
-import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  // One user logs in from two places within a minute here; production allows one code a minute.
-  process.env.SMS_PER_MINUTE = '5';
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// One user logs in from two places within a minute here; production allows one code a minute.
+useServerAndBrowser(
+  (started, opened) => {
+    server = started;
+    browser = opened;
+  },
+  { SMS_PER_MINUTE: '5' },
+);
 
 async function lastCode(mobile: string): Promise<string> {
   const res = await fetch(`${server.baseUrl}/dev/sms/last?mobile=${mobile}`);

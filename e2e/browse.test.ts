@@ -4,22 +4,17 @@
  * with history, premium goods and value-added services, and a brand chosen by `?platform=N`.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
-import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, opened) => {
+  server = started;
+  browser = opened;
 });
 
 function rgb(hex: string): string {

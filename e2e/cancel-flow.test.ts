@@ -4,9 +4,9 @@
  * first), cancels before paying, and finds the coupon back among their unused coupons.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 import {
   addAddress,
   claimCoupons,
@@ -19,14 +19,9 @@ import { answerModal, apiAs, loginBySms } from './steps/session';
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, opened) => {
+  server = started;
+  browser = opened;
 });
 
 describe('cancel before payment', () => {

@@ -5,9 +5,9 @@
  * rewrites its value as it is typed drops keys.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 import { addAddress, rentChoice } from './steps/checkout';
 import { apiAs, loginBySms, type Api } from './steps/session';
 import { idNumber } from './steps/verification';
@@ -15,14 +15,9 @@ import { idNumber } from './steps/verification';
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, opened) => {
+  server = started;
+  browser = opened;
 });
 
 async function ok<T>(reply: Promise<{ code: number; msg: string; data: T }>): Promise<T> {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
@@ -102,6 +103,29 @@ export async function startServer(): Promise<RunningServer> {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The hooks every browser-test file needs: before its tests the server starts (with `env` set on
+ * process.env first, which the server's process inherits) and then the browser; after them both
+ * stop. `started` hands the two to the file.
+ */
+export function useServerAndBrowser(
+  started: (server: RunningServer, browser: Browser) => void,
+  env: Record<string, string> = {},
+): void {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    Object.assign(process.env, env);
+    server = await startServer();
+    browser = await launchBrowser();
+    started(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }
 
 /** A phone-sized page that records console errors and uncaught exceptions. */

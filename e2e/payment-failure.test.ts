@@ -8,7 +8,7 @@
  * A cancel at the cashier of a second order shows the cancel reason, and the order still waits.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
   DEFAULT_CLIENT_ID,
@@ -17,7 +17,7 @@ import {
   HEADER_PLATFORM,
 } from '../contract/http';
 import { HEADER_OPS_TOKEN } from '../contract/api/ops';
-import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 import {
   expectOrderFailed,
   expectOrderSuccess,
@@ -33,16 +33,13 @@ let browser: Browser;
 // The ops API approves and ships (a test credential, registered by the server at start).
 const OPS_TOKEN = 'e2e-payment-ops-token-0123456789';
 
-before(async () => {
-  process.env.OPS_TOKEN = OPS_TOKEN;
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser(
+  (started, opened) => {
+    server = started;
+    browser = opened;
+  },
+  { OPS_TOKEN },
+);
 
 interface Envelope<T> {
   code: number;

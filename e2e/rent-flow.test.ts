@@ -7,9 +7,9 @@
  * deposit is released).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { type RunningServer, screenshot, useServerAndBrowser } from './harness';
 import {
   checkLogistics,
   confirmReceipt,
@@ -28,16 +28,13 @@ import { appPhonePage, rentUntilShipped } from './steps/rent';
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  process.env.OPS_TOKEN = E2E_OPS_TOKEN;
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser(
+  (started, opened) => {
+    server = started;
+    browser = opened;
+  },
+  { OPS_TOKEN: E2E_OPS_TOKEN },
+);
 
 interface Detail {
   status: string;

@@ -7,30 +7,18 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import { ROUTES } from '../src/routes';
-import {
-  launchBrowser,
-  phonePage,
-  root,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { phonePage, root, screenshot, useServerAndBrowser, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, opened) => {
+  server = started;
+  browser = opened;
 });
 
 const CLIENT_AUTH = `Basic ${Buffer.from('storefront:storefront').toString('base64')}`;

@@ -3,11 +3,11 @@
  * link, the brand-9 chat, and every route opening with its title.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import { ROUTES, TAB_BAR_STYLE } from '../src/routes';
-import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 
 function rgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -17,14 +17,9 @@ function rgb(hex: string): string {
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, opened) => {
+  server = started;
+  browser = opened;
 });
 
 describe('H5 shell', () => {

@@ -6,9 +6,9 @@
  * hand-over to the deposit freeze. Reopening a step that is done skips it.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 import {
   addAddress,
   claimCoupons,
@@ -29,14 +29,9 @@ import {
 let server: RunningServer;
 let browser: Browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, opened) => {
+  server = started;
+  browser = opened;
 });
 
 describe('verification', () => {
