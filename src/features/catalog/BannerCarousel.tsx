@@ -1,6 +1,6 @@
 import { ScrollView, View } from '@tarojs/components';
 import type { BannerItem } from '@contract/api/home';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Picture } from '../../components/picture';
 import { SkeletonBlock } from '../../components/states';
@@ -18,7 +18,11 @@ const TRACK_ID = 'banner-track';
  * scroll-view (`paging-enabled`), and costs nothing.
  * `banners` is undefined while they load: a placeholder holds the banner's box meanwhile.
  */
-export function BannerCarousel({ banners }: { banners: BannerItem[] | undefined }) {
+export const BannerCarousel = memo(function BannerCarousel({
+  banners,
+}: {
+  banners: BannerItem[] | undefined;
+}) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
   // Scrolled by offset, not scrollIntoView: on H5 that also scrolls the page to centre the banner.
@@ -103,4 +107,4 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] | undefined 
       )}
     </View>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import type { GoodsCard } from '@contract/api/goods';
+import { memo } from 'react';
 import { Picture } from '../../components/picture';
 import { useTranslation } from '../../i18n';
 import { mediaUrl, openCatalogPage } from '../../platform/catalog';
@@ -25,8 +26,16 @@ interface GoodsViewProps {
   primary?: boolean;
 }
 
-/** A goods card in every grid: picture, name, tags, lowest monthly rent. */
-export function GoodsCardView({ goods, eager = false, primary = false }: GoodsViewProps) {
+/**
+ * A goods card in every grid: picture, name, tags, lowest monthly rent. Memoised, as the row
+ * below: a list's page re-renders for every reply that comes (home has five), and the cards
+ * already drawn have not changed.
+ */
+export const GoodsCardView = memo(function GoodsCardView({
+  goods,
+  eager = false,
+  primary = false,
+}: GoodsViewProps) {
   const { t } = useTranslation();
   return (
     <View
@@ -62,10 +71,14 @@ export function GoodsCardView({ goods, eager = false, primary = false }: GoodsVi
       </View>
     </View>
   );
-}
+});
 
 /** One goods per row, picture on the left: the classify page's narrow column. */
-export function GoodsRowView({ goods, eager = false, primary = false }: GoodsViewProps) {
+export const GoodsRowView = memo(function GoodsRowView({
+  goods,
+  eager = false,
+  primary = false,
+}: GoodsViewProps) {
   const { t } = useTranslation();
   return (
     <View
@@ -93,4 +106,4 @@ export function GoodsRowView({ goods, eager = false, primary = false }: GoodsVie
       </View>
     </View>
   );
-}
+});

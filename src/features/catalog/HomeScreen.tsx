@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import type { GoodsCard } from '@contract/api/goods';
 import type { BannerItem, CategoryItem, TabItem } from '@contract/api/home';
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import {
   getBanners,
   getHomeCategories,
@@ -39,10 +39,15 @@ const slots = (count: number) => Array.from({ length: count }, (_, index) => `sl
 /*
  * While the home's sections load, each one draws placeholders in a box of its loaded size, so
  * nothing below moves when the data arrives (layout shift); a section that turns out empty is
- * left out once loaded. `undefined` means still loading.
+ * left out once loaded. `undefined` means still loading. Each is memoised: the home re-renders
+ * for each of its five replies, and a section whose data has not changed need not be drawn again.
  */
 
-function Shortcuts({ categories }: { categories: CategoryItem[] | undefined }) {
+const Shortcuts = memo(function Shortcuts({
+  categories,
+}: {
+  categories: CategoryItem[] | undefined;
+}) {
   const { t } = useTranslation();
   if (!categories) {
     return (
@@ -79,9 +84,9 @@ function Shortcuts({ categories }: { categories: CategoryItem[] | undefined }) {
       ))}
     </View>
   );
-}
+});
 
-function HotStrip({ goods }: { goods: GoodsCard[] | undefined }) {
+const HotStrip = memo(function HotStrip({ goods }: { goods: GoodsCard[] | undefined }) {
   const { t } = useTranslation();
   if (goods?.length === 0) return null;
   return (
@@ -102,9 +107,9 @@ function HotStrip({ goods }: { goods: GoodsCard[] | undefined }) {
       </View>
     </View>
   );
-}
+});
 
-function HomeTabs({
+const HomeTabs = memo(function HomeTabs({
   tabs,
   selected,
   onSelect,
@@ -139,7 +144,7 @@ function HomeTabs({
       ))}
     </View>
   );
-}
+});
 
 /** The home page under the brand's image: search, banners, categories, hot goods, tabs. */
 export function HomeScreen() {
