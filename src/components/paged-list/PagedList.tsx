@@ -8,6 +8,7 @@ import {
 } from '../../platform/paging';
 import { EmptyState, ErrorState, ListFooter, SkeletonGrid, type EmptyStateProps } from '../states';
 import type { PagedList as PagedListState } from './usePagedList';
+import { useRevealedCount } from './useRevealedCount';
 import './index.scss';
 
 let nextFooterId = 0;
@@ -54,6 +55,8 @@ export function PagedList<T>({
 }: PagedListProps<T>) {
   const footerId = useRef(`paged-list-footer-${++nextFooterId}`).current;
   const { status, items } = list;
+  const shown = useRevealedCount(items.length);
+  const allShown = shown === items.length;
 
   usePagePullDownRefresh(() => {
     if (!bindPage) return;
@@ -65,10 +68,11 @@ export function PagedList<T>({
     if (bindPage) list.onReachBottom();
   });
 
-  // A page too short to scroll never reaches bottom: keep loading while the footer shows.
+  // A page too short to scroll never reaches bottom: keep loading while the footer shows (once
+  // every item is drawn: until then the footer sits right under the first few).
   const { loadMore } = list;
   useEffect(() => {
-    if (status !== 'ready') return;
+    if (status !== 'ready' || !allShown) return;
     let live = true;
     void isFooterVisible(footerId).then((visible) => {
       if (live && visible) void loadMore();
@@ -76,7 +80,7 @@ export function PagedList<T>({
     return () => {
       live = false;
     };
-  }, [status, items.length, footerId, isFooterVisible, loadMore]);
+  }, [status, items.length, allShown, footerId, isFooterVisible, loadMore]);
 
   if ((status === 'loading' || status === 'idle') && items.length === 0) {
     return <View className={`paged-list ${className}`}>{skeleton ?? <SkeletonGrid />}</View>;
@@ -110,18 +114,21 @@ export function PagedList<T>({
         <ErrorState compact message={list.errorMessage} onRetry={() => void list.retry()} />
       )}
       <View className={`paged-list__items paged-list__items--${layout}`}>
-        {items.map((item, index) => (
+        {(allShown ? items : items.slice(0, shown)).map((item, index) => (
           <View key={keyOf(item, index)} className="paged-list__item">
             {renderItem(item, index)}
           </View>
         ))}
       </View>
-      <ListFooter
-        id={footerId}
-        state={list.hasMore && footerState === 'done' ? 'idle' : footerState}
-        message={list.errorMessage}
-        onRetry={() => void list.retry()}
-      />
+      {/* Under the last item only: moving down as slices come, it would be a layout shift. */}
+      {allShown && (
+        <ListFooter
+          id={footerId}
+          state={list.hasMore && footerState === 'done' ? 'idle' : footerState}
+          message={list.errorMessage}
+          onRetry={() => void list.retry()}
+        />
+      )}
     </View>
   );
 }

@@ -90,10 +90,14 @@ const rowNames = () => Array.from(document.querySelectorAll('.row'), (el) => el.
 const text = () => document.body.textContent ?? '';
 
 async function settle() {
-  await testUtils.act(async () => {
-    // Replies resolve in microtasks; a macrotask turn lets React commit what they set.
-    for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+  // Replies resolve in microtasks; a macrotask turn lets React commit what they set, and on H5
+  // each further turn draws the next slice of a page's items (useRevealedCount). act() renders
+  // what a turn set when it ends, so one act per turn.
+  for (let i = 0; i < 8; i += 1) {
+    await testUtils.act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
 }
 
 afterEach(() => {
@@ -109,9 +113,27 @@ describe('PagedList', () => {
     await testUtils.mount(() => <Harness src={src} />);
     expect(document.querySelector('.skeleton')).not.toBeNull();
     await src.releaseAll();
-    expect(rowNames()).toEqual(['商品1', '商品2', '商品3', '商品4']);
+    // H5 draws a page a slice per task: the first slice with the reply, the footer after the last.
+    expect(rowNames()).toEqual(['商品1', '商品2']);
     expect(document.querySelector('.skeleton')).toBeNull();
+    expect(text()).not.toContain('加载中');
+    await settle();
+    expect(rowNames()).toEqual(['商品1', '商品2', '商品3', '商品4']);
     expect(text()).toContain('加载中');
+  });
+
+  it('does not page on while a page is still being drawn under a footer that shows', async () => {
+    const src = source(10);
+    const checks: number[] = [];
+    const visible = () => {
+      checks.push(document.querySelectorAll('.row').length);
+      return Promise.resolve(false);
+    };
+    await testUtils.mount(() => <Harness src={src} visible={visible} />);
+    await settle();
+    // The footer is looked at only once the whole first page is drawn, never under a slice.
+    expect(checks).toEqual([4]);
+    expect(src.calls).toEqual([1]);
   });
 
   it('pages on reach-bottom until the total is reached, then says there is no more', async () => {
