@@ -284,6 +284,8 @@ describe('browse journeys', () => {
     await page.goto(url('pages/classify/classify'));
     await page.locator('.goods-row').first().waitFor();
     assert.equal(await page.locator('.classify__category').count(), 0);
+    // The rows are drawn a few per task (useRevealedCount): wait for the whole first page.
+    await page.waitForFunction(() => document.querySelectorAll('.goods-row').length >= 10);
     // The first screen's pictures load at once; those further down wait until scrolled near.
     const loading = await page
       .locator('.goods-row img')
