@@ -272,6 +272,41 @@ describe('browse journeys', () => {
     await page.close();
   });
 
+  it('classify opened by a link asks for its goods while the app’s scripts are still loading', async () => {
+    const { page, errors } = await phonePage(browser);
+    // Every script held back for a second: the goods are asked for meanwhile, by index.html.
+    const goodsRequests: { at: number; platform?: string }[] = [];
+    let heldUntil = 0;
+    const pictureRequests: { at: number; url: string }[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/category\/goods\?/.test(request.url()))
+        goodsRequests.push({ at: Date.now(), platform: request.headers()['x-platform'] });
+      if (/\/assets\/goods\//.test(request.url()))
+        pictureRequests.push({ at: Date.now(), url: request.url() });
+    });
+    await page.route(/\/js\/[^/]+\.js$/, async (route) => {
+      heldUntil = Math.max(heldUntil, Date.now() + 1000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/?platform=3#/pages/classify/classify`);
+    await page.locator('.goods-row').first().waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.goods-row').length >= 10);
+    // Asked for once, for the linked brand, before the scripts arrived; the page showed that reply.
+    assert.equal(goodsRequests.length, 1);
+    assert.equal(goodsRequests[0].platform, '3');
+    assert.ok(goodsRequests[0].at < heldUntil, 'goods asked for while the scripts were held');
+    // So was the first row's picture (as WebP), which the page then draws from the cache.
+    const firstPicture =
+      (await page.locator('.goods-row source').first().getAttribute('srcset')) ?? '';
+    assert.ok(firstPicture.endsWith('.webp'));
+    const early = pictureRequests.filter((r) => r.at < heldUntil).map((r) => r.url);
+    assert.deepEqual(early, [new URL(firstPicture, server.baseUrl).href]);
+    assert.equal(pictureRequests.filter((r) => r.url === early[0]).length, 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('classify shows the first category’s goods without waiting for the category list', async () => {
     const { page, errors } = await phonePage(browser);
     // The category list held back: the goods come anyway, and the side bar follows.

@@ -38,6 +38,18 @@ test('each route gets its title and exactly the chunks its loader asks for', () 
   expect(table['pages/myOrder/myOrder']).toEqual({ t: '我的订单', f: [] });
 });
 
+test('classify names its first goods request with the client credential the app sends', () => {
+  const { dir, html } = fakeH5();
+  const table = routeTable(dir, html);
+  expect(table['pages/classify/classify'].r).toEqual({
+    url: '/api/category/goods?sort=default&pageNum=1&pageSize=10',
+    auth: `Basic ${Buffer.from('storefront:storefront').toString('base64')}`,
+    picture: { at: 'list.0.cover', base: '' },
+  });
+  // Home's first screen waits on its banner picture, which the start-up script preloads instead.
+  expect(table['pages/home/home'].r).toBeUndefined();
+});
+
 test('the table is written into index.html as JSON that cannot close its script element', () => {
   const { dir, html } = fakeH5();
   const written = writeRouteTable(dir, html);

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiBase, apiUrl, clientAuthorization } from '../src/platform/config';
 import { ROUTES } from '../src/routes';
 
 export interface RouteEntry {
@@ -13,7 +14,43 @@ export interface RouteEntry {
   t: string;
   /** Scripts and stylesheets of the route's own chunks, relative to the site root. */
   f: string[];
+  /** The page's first request, which the start-up script sends beside the app's scripts. */
+  r?: StartUpRequestEntry;
 }
+
+export interface StartUpRequestEntry {
+  url: string;
+  /** The client credential header the app's request layer sends. */
+  auth: string;
+  /**
+   * Where in the reply's `data` the first screen's largest picture is (`list.0.cover`), a
+   * catalogue path the start-up script preloads (as the WebP the page's <picture> picks), and
+   * the API origin it is under ('' when same-origin).
+   */
+  picture?: { at: string; base: string };
+}
+
+interface StartUpRequest {
+  /** API path and query, exactly as the page's request layer writes it. */
+  path: string;
+  /** See StartUpRequestEntry.picture. */
+  pictureAt?: string;
+}
+
+/**
+ * The request a page makes first for what its first screen shows, where that is its largest
+ * picture (LCP): index.html sends it while the app's scripts load, and the page's identical
+ * request takes the reply (platform/transport.ts). Each must be exactly what the page asks for:
+ * another URL is simply sent again, which e2e/browse.test.ts would catch.
+ */
+export const START_REQUESTS: Readonly<Record<string, StartUpRequest>> = {
+  // ClassifyScreen's first goods page: first category, default order (usePagedList's page size);
+  // the first row's cover is the page's largest picture.
+  'pages/classify/classify': {
+    path: '/api/category/goods?sort=default&pageNum=1&pageSize=10',
+    pictureAt: 'list.0.cover',
+  },
+};
 
 const ROUTE_TABLE_ELEMENT = /(<script id="route-table" type="application\/json">)[^<]*(<\/script>)/;
 
@@ -47,10 +84,19 @@ export function chunkFiles(dir: string, ids: Iterable<string>): string[] {
 export function routeTable(dir: string, html: string): Record<string, RouteEntry> {
   const code = entryScript(dir, html) ?? '';
   return Object.fromEntries(
-    ROUTES.map((route) => [
-      route.path,
-      { t: route.title, f: chunkFiles(dir, routeChunkIds(code, route.path)) },
-    ]),
+    ROUTES.map((route): [string, RouteEntry] => {
+      const entry: RouteEntry = {
+        t: route.title,
+        f: chunkFiles(dir, routeChunkIds(code, route.path)),
+      };
+      const request = START_REQUESTS[route.path];
+      // The API's own client credential, as the app's request layer sends it (platform/config).
+      if (request) {
+        entry.r = { url: apiUrl(request.path), auth: clientAuthorization() };
+        if (request.pictureAt) entry.r.picture = { at: request.pictureAt, base: apiBase() };
+      }
+      return [route.path, entry];
+    }),
   );
 }
 

@@ -338,6 +338,49 @@ describe.each(targets)('request layer on %s', (_name, transport, installGlobal, 
   });
 });
 
+describe('H5: the request index.html sent at start-up', () => {
+  const shell = window as { __appShell?: { request?: unknown } };
+  const client = () =>
+    createHttpClient({
+      transport: h5Transport,
+      navigator: { currentUrl: () => '/pages/classify/classify', reLaunch: async () => undefined },
+    });
+  /** As src/index.html sends it: the page's URL and headers, here answered by a marked URL. */
+  function startUpRequest(header: Record<string, string>) {
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', `${server.url}/api/echo?pageNum=1&early=yes`);
+    const reply = new Promise<XMLHttpRequest>((resolve) => (xhr.onloadend = () => resolve(xhr)));
+    xhr.send();
+    shell.__appShell = { request: { url: `${server.url}/api/echo?pageNum=1`, header, reply } };
+  }
+  const credential = `Basic ${Buffer.from('storefront:storefront').toString('base64')}`;
+
+  afterEach(() => delete shell.__appShell);
+
+  test('the page’s identical request takes that reply, once; the next goes to the server', async () => {
+    setPlatform(6);
+    startUpRequest({ 'X-Client-Authorization': credential, 'X-Platform': '6' });
+    const first = await client().get<Echo>('/api/echo', { pageNum: 1 });
+    expect(first.data.query).toEqual({ pageNum: '1', early: 'yes' });
+    const second = await client().get<Echo>('/api/echo', { pageNum: 1 });
+    expect(second.data.query).toEqual({ pageNum: '1' });
+  });
+
+  test('another brand or session, or another URL, is sent to the server', async () => {
+    setPlatform(6);
+    startUpRequest({ 'X-Client-Authorization': credential, 'X-Platform': '7' });
+    const otherBrand = await client().get<Echo>('/api/echo', { pageNum: 1 });
+    expect(otherBrand.data.query).toEqual({ pageNum: '1' });
+    startUpRequest({ 'X-Client-Authorization': credential, 'X-Platform': '6' });
+    const otherUrl = await client().get<Echo>('/api/echo', { pageNum: 2 });
+    expect(otherUrl.data.query).toEqual({ pageNum: '2' });
+    setToken('token-of-brand-6');
+    const otherSession = await client().get<Echo>('/api/echo', { pageNum: 1 });
+    expect(otherSession.data.query).toEqual({ pageNum: '1' });
+    expect(otherSession.data.headers.token).toBe('token-of-brand-6');
+  });
+});
+
 async function waitFor(condition: () => boolean, limitMs = 4000): Promise<void> {
   const start = Date.now();
   while (!condition()) {
