@@ -181,6 +181,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
             /^@tarojs\/components$/,
             path.resolve(root, 'src/platform/taro-components.h5.tsx'),
           ]);
+        // universal-router (Taro's router) matches page paths through our literal-path fast path
+        // (the module says why); path-to-regexp itself, imported by that module, stays as it is.
+        chain.plugin('literal-route-match').use(webpack.NormalModuleReplacementPlugin, [
+          /^path-to-regexp$/,
+          (resource: { request: string; context: string }) => {
+            if (/[\\/]universal-router$/.test(resource.context)) {
+              resource.request = path.resolve(root, 'src/platform/route-match.h5.ts');
+            }
+          },
+        ]);
         // Side-effect free, as Taro's own re-export is: pages keep only the components they use.
         chain.module
           .rule('light-html-components')
