@@ -39,14 +39,13 @@ export function match(
     if (!fold(pathname).startsWith(wanted)) return false;
     const next = pathname[path.length];
     let matched: string;
-    if (end) {
-      // `^path[/#?]?$` (no optional delimiter when strict).
-      const rest = pathname.length - path.length;
-      if (rest === 0) matched = pathname;
-      else if (rest === 1 && !strict && isDelimiter(next)) matched = pathname;
-      else return false;
-    } else if (next === undefined) {
-      matched = path.length === pathname.length ? pathname : pathname.slice(0, path.length);
+    if (next === undefined) {
+      // The whole pathname is the path.
+      matched = pathname;
+    } else if (end) {
+      // `^path[/#?]?$`: one trailing delimiter at most (none when strict).
+      if (strict || !isDelimiter(next) || pathname.length !== path.length + 1) return false;
+      matched = pathname;
     } else if (isDelimiter(next)) {
       // A trailing delimiter is taken only when it ends the pathname (and not when strict).
       const last = !strict && path.length + 1 === pathname.length;
