@@ -25,6 +25,9 @@ export default defineJestConfig({
     '\\.(png|jpe?g|gif|webp|svg)$': '<rootDir>/test/stubs/file.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@contract/(.*)$': '<rootDir>/contract/$1',
+    // The H5 page break is a top-level await (a timer before a page's first render), which
+    // CommonJS tests cannot load; the neutral module is the same page without the pause.
+    '/platform/page-break$': '<rootDir>/src/platform/page-break.ts',
   },
   collectCoverageFrom: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'],
 });

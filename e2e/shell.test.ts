@@ -132,6 +132,61 @@ describe('H5 shell', () => {
     await live.page.close();
   });
 
+  it("lets the browser take a turn between running a page's scripts and drawing the page", async () => {
+    // A script's load event comes in the task that ran it. Were the page drawn in that task too
+    // (without platform/page-break.h5.ts), the frame would already be there at the load event of
+    // the app's script or of one of the page's own chunks (those index.html's route table lists):
+    // one long task, which a phone's user waits out before a tap is answered.
+    for (const [route, hash] of [
+      ['pages/home/home', ''],
+      ['pages/classify/classify', '#/pages/classify/classify'],
+      ['pages/myOrder/myOrder', '#/pages/myOrder/myOrder'],
+    ]) {
+      const { page, errors } = await phonePage(browser);
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { scriptsRun: string[] }).scriptsRun = seen;
+        document.addEventListener(
+          'load',
+          (event) => {
+            const target = event.target as HTMLElement;
+            if (target.tagName === 'SCRIPT')
+              seen.push(
+                `${new URL((target as HTMLScriptElement).src).pathname} ${
+                  document.querySelector('.page-frame') ? 'with the page drawn' : 'before the page'
+                }`,
+              );
+          },
+          true,
+        );
+      });
+      await page.goto(`${server.baseUrl}/${hash}`);
+      await page.locator('.page-frame__content').first().waitFor();
+      const { scriptsRun, pageChunks } = await page.evaluate((key) => {
+        const table = JSON.parse(
+          document.getElementById('route-table')?.textContent ?? '{}',
+        ) as Record<string, { f: string[] }>;
+        return {
+          scriptsRun: (window as unknown as { scriptsRun: string[] }).scriptsRun,
+          pageChunks: table[key].f.filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
+        };
+      }, route);
+      const startUp = scriptsRun.filter((line) => {
+        const script = line.split(' ')[0];
+        return /^\/js\/app\./.test(script) || pageChunks.includes(script);
+      });
+      // The app's script and every chunk of the page ran, each before the page was drawn.
+      assert.equal(startUp.length, pageChunks.length + 1, `${route}: ${scriptsRun.join(', ')}`);
+      assert.deepEqual(
+        startUp.filter((line) => line.endsWith('with the page drawn')),
+        [],
+        `${route}: ${scriptsRun.join(', ')}`,
+      );
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+
   it('opens every route with its title and a back button off the tab pages', async () => {
     const { page, errors } = await phonePage(browser);
     for (const route of ROUTES) {

@@ -10,6 +10,8 @@ import { NavBar } from '../nav-bar';
 import { TabBar } from '../tab-bar';
 import './index.scss';
 import { inlineStyle } from '../../platform/inline-style';
+// H5: the page's first render waits for the task after its chunk's evaluation (the module says why).
+import '../../platform/page-break';
 
 export interface PageFrameProps {
   /** The page's route path, e.g. `pages/myOrder/myOrder`. */
