@@ -191,6 +191,17 @@ export default defineConfig<'webpack5'>(async (merge) => {
             }
           },
         ]);
+        // Taro's app entry starts its router in the task after it creates the app (the module
+        // says why); every other importer, our module included, gets the package itself. The
+        // entry Taro generates is compiled as src/app.config.ts (taro-loader's resource).
+        chain.plugin('router-start').use(webpack.NormalModuleReplacementPlugin, [
+          /^@tarojs\/router$/,
+          (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+            if (/[\\/]src[\\/]app\.config\.ts$/.test(resource.contextInfo?.issuer ?? '')) {
+              resource.request = path.resolve(root, 'src/platform/router-start.h5.ts');
+            }
+          },
+        ]);
         // Side-effect free, as Taro's own re-export is: pages keep only the components they use.
         chain.module
           .rule('light-html-components')
