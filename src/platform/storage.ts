@@ -1,11 +1,11 @@
-import Taro from '@tarojs/taro';
 import { randomHex128 } from './random';
+import { readStored, removeStored, writeStored } from './storage-backend';
 import { DEFAULT_PLATFORM, isPlatformId, type PlatformId } from '../../contract/http';
 
 /**
- * Typed access to the values the client keeps between launches. Taro's sync storage maps to
- * wx/my storage on mini-programs and localStorage on H5. Keys are fixed here so no other module
- * invents its own spelling.
+ * Typed access to the values the client keeps between launches: wx/my storage on mini-programs,
+ * localStorage on H5 (storage-backend.ts). Keys are fixed here so no other module invents its own
+ * spelling.
  */
 export const StorageKey = {
   platform: 'platform',
@@ -25,29 +25,7 @@ export const StorageKey = {
 } as const;
 
 function read<T>(key: string): T | undefined {
-  try {
-    const value: unknown = Taro.getStorageSync(key);
-    // Taro returns '' for a missing key on every target.
-    return value === '' || value === null || value === undefined ? undefined : (value as T);
-  } catch {
-    return undefined;
-  }
-}
-
-function write(key: string, value: unknown): void {
-  try {
-    Taro.setStorageSync(key, value);
-  } catch {
-    // Storage full or unavailable (private mode): the value lives for this launch only.
-  }
-}
-
-function remove(key: string): void {
-  try {
-    Taro.removeStorageSync(key);
-  } catch {
-    // Nothing to remove.
-  }
+  return readStored(key) as T | undefined;
 }
 
 export function getStoredPlatform(): PlatformId | undefined {
@@ -60,7 +38,7 @@ export function getPlatform(): PlatformId {
 }
 
 export function setPlatform(platform: PlatformId): void {
-  write(StorageKey.platform, platform);
+  writeStored(StorageKey.platform, platform);
 }
 
 export function getChannelCode(): string | undefined {
@@ -68,7 +46,7 @@ export function getChannelCode(): string | undefined {
 }
 
 export function setChannelCode(code: string): void {
-  write(StorageKey.channelCode, code);
+  writeStored(StorageKey.channelCode, code);
 }
 
 export function getToken(platform: PlatformId = getPlatform()): string | undefined {
@@ -76,11 +54,11 @@ export function getToken(platform: PlatformId = getPlatform()): string | undefin
 }
 
 export function setToken(token: string, platform: PlatformId = getPlatform()): void {
-  write(StorageKey.token(platform), token);
+  writeStored(StorageKey.token(platform), token);
 }
 
 export function removeToken(platform: PlatformId = getPlatform()): void {
-  remove(StorageKey.token(platform));
+  removeStored(StorageKey.token(platform));
 }
 
 export function getUserInfo<T = Record<string, unknown>>(): T | undefined {
@@ -88,11 +66,11 @@ export function getUserInfo<T = Record<string, unknown>>(): T | undefined {
 }
 
 export function setUserInfo(userInfo: unknown): void {
-  write(StorageKey.userInfo, userInfo);
+  writeStored(StorageKey.userInfo, userInfo);
 }
 
 export function removeUserInfo(): void {
-  remove(StorageKey.userInfo);
+  removeStored(StorageKey.userInfo);
 }
 
 export function getLanguage(): string | undefined {
@@ -100,7 +78,7 @@ export function getLanguage(): string | undefined {
 }
 
 export function setLanguage(language: string): void {
-  write(StorageKey.language, language);
+  writeStored(StorageKey.language, language);
 }
 
 export function getLanguagePack(): unknown {
@@ -108,7 +86,7 @@ export function getLanguagePack(): unknown {
 }
 
 export function setLanguagePack(pack: unknown): void {
-  write(StorageKey.languagePack, pack);
+  writeStored(StorageKey.languagePack, pack);
 }
 
 export function getSearchHistory(): string[] {
@@ -119,8 +97,8 @@ export function getSearchHistory(): string[] {
 }
 
 export function setSearchHistory(keywords: readonly string[]): void {
-  if (keywords.length === 0) remove(StorageKey.searchHistory);
-  else write(StorageKey.searchHistory, [...keywords]);
+  if (keywords.length === 0) removeStored(StorageKey.searchHistory);
+  else writeStored(StorageKey.searchHistory, [...keywords]);
 }
 
 /** A device id generated once and kept. */
@@ -128,6 +106,6 @@ export function getDeviceId(): string {
   const existing = read<string>(StorageKey.deviceId);
   if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
   const created = randomHex128();
-  write(StorageKey.deviceId, created);
+  writeStored(StorageKey.deviceId, created);
   return created;
 }
