@@ -6,3 +6,4 @@ export {
   type PagedListOptions,
   type PagedListStatus,
 } from './usePagedList';
+export { useRevealedCount } from './useRevealedCount';

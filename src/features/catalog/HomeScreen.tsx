@@ -10,7 +10,7 @@ import {
   getTabGoods,
 } from '../../api/home';
 import { AfterFirstPaint } from '../../components/after-first-paint';
-import { PagedList, usePagedList } from '../../components/paged-list';
+import { PagedList, usePagedList, useRevealedCount } from '../../components/paged-list';
 import { Picture } from '../../components/picture';
 import { SkeletonBlock } from '../../components/states';
 import { useTranslation } from '../../i18n';
@@ -34,7 +34,8 @@ const ENJOY_URL = '/pages/enjoy/enjoy';
  * Keys of `count` placeholders. Not numbers: React would reuse a placeholder as the item whose
  * id equals its key, and that element would jump to the item's place (a layout shift).
  */
-const slots = (count: number) => Array.from({ length: count }, (_, index) => `slot-${index}`);
+const slots = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, index) => `slot-${from + index}`);
 
 /*
  * While the home's sections load, each one draws placeholders in a box of its loaded size, so
@@ -43,20 +44,30 @@ const slots = (count: number) => Array.from({ length: count }, (_, index) => `sl
  * for each of its five replies, and a section whose data has not changed need not be drawn again.
  */
 
+function ShortcutSlot() {
+  return (
+    <View className="shortcuts__slot" aria-hidden>
+      <SkeletonBlock className="shortcuts__icon shortcuts__icon--placeholder" />
+      <SkeletonBlock className="shortcuts__name-placeholder" />
+    </View>
+  );
+}
+
 const Shortcuts = memo(function Shortcuts({
   categories,
 }: {
   categories: CategoryItem[] | undefined;
 }) {
   const { t } = useTranslation();
+  const shown = categories?.slice(0, MAX_SHORTCUTS) ?? [];
+  // H5 draws them a slice per task (the hook says why); the rest keep their slots meanwhile, so
+  // the grid keeps its two rows.
+  const drawn = useRevealedCount(shown.length);
   if (!categories) {
     return (
       <View className="shortcuts" aria-hidden>
         {slots(MAX_SHORTCUTS).map((key) => (
-          <View key={key} className="shortcuts__slot">
-            <SkeletonBlock className="shortcuts__icon shortcuts__icon--placeholder" />
-            <SkeletonBlock className="shortcuts__name-placeholder" />
-          </View>
+          <ShortcutSlot key={key} />
         ))}
       </View>
     );
@@ -64,7 +75,7 @@ const Shortcuts = memo(function Shortcuts({
   if (categories.length === 0) return null;
   return (
     <View className="shortcuts" role="navigation" aria-label={t('catalog.categories')}>
-      {categories.slice(0, MAX_SHORTCUTS).map((category) => (
+      {shown.slice(0, drawn).map((category) => (
         <View
           key={category.id}
           className="shortcuts__item"
@@ -82,12 +93,18 @@ const Shortcuts = memo(function Shortcuts({
           <Text className="shortcuts__name">{category.name}</Text>
         </View>
       ))}
+      {/* Keyed by their cell: a slot that moved to another cell would count as a layout shift. */}
+      {slots(shown.length - drawn, drawn).map((key) => (
+        <ShortcutSlot key={key} />
+      ))}
     </View>
   );
 });
 
 const HotStrip = memo(function HotStrip({ goods }: { goods: GoodsCard[] | undefined }) {
   const { t } = useTranslation();
+  // A slice per task on H5; cards are added on the right of a row of fixed height.
+  const drawn = useRevealedCount(goods?.length ?? 0);
   if (goods?.length === 0) return null;
   return (
     <View className="section" aria-hidden={goods ? undefined : true}>
@@ -96,7 +113,7 @@ const HotStrip = memo(function HotStrip({ goods }: { goods: GoodsCard[] | undefi
       </Text>
       <View className="hot-strip">
         {goods
-          ? goods.map((item) => (
+          ? goods.slice(0, drawn).map((item) => (
               <View key={item.id} className="hot-strip__item">
                 <GoodsCardView goods={item} />
               </View>
