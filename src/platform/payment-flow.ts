@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro';
+import { readStored, writeStored } from './storage-backend';
 
 /**
  * What the payment screens need from the device besides the wallet itself (`payment*.ts`): the
@@ -44,21 +45,14 @@ const PENDING_KEY = 'pendingPayments';
 const PENDING_LIMIT = 5;
 
 function readPending(): PendingPayment[] {
-  try {
-    const value: unknown = Taro.getStorageSync(PENDING_KEY);
-    return Array.isArray(value) ? (value as PendingPayment[]) : [];
-  } catch {
-    return [];
-  }
+  const value = readStored(PENDING_KEY);
+  return Array.isArray(value) ? (value as PendingPayment[]) : [];
 }
 
 export function rememberPayment(payment: PendingPayment): void {
   const rest = readPending().filter((p) => p.outTradeNo !== payment.outTradeNo);
-  try {
-    Taro.setStorageSync(PENDING_KEY, [payment, ...rest].slice(0, PENDING_LIMIT));
-  } catch {
-    // Storage unavailable: a retry then pays the order's default bills.
-  }
+  // Storage unavailable: the record is lost, and a retry then pays the order's default bills.
+  writeStored(PENDING_KEY, [payment, ...rest].slice(0, PENDING_LIMIT));
 }
 
 export function recallPayment(outTradeNo: string): PendingPayment | undefined {
