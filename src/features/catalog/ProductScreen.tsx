@@ -48,14 +48,13 @@ export function planLabel(
 }
 
 type LoadState =
-  | { kind: 'loading' }
-  | { kind: 'error'; message: string }
-  | { kind: 'ready'; goods: GoodsInfo; explain: ExplainItem[] };
+  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; goods: GoodsInfo };
 
 /** Product details: gallery, SKU and plan pickers with a live price breakdown, rules, rent now. */
 export function ProductScreen({ params }: PageBodyProps) {
   const requestedId = parseId(params.goodsId ?? params.id);
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [explain, setExplain] = useState<ExplainItem[]>([]);
 
   const load = useCallback(async () => {
     setState({ kind: 'loading' });
@@ -69,12 +68,18 @@ export function ProductScreen({ params }: PageBodyProps) {
       }
       goodsId = fallback.data.goodsId;
     }
-    const [info, explain] = await Promise.all([getGoodsInfo(goodsId), getGoodsExplain(goodsId)]);
+    // Both asked for at once, but the page draws on the goods alone (index.html may already
+    // hold that reply: scripts/h5-index.ts); the rules card, below the fold, follows.
+    const infoReply = getGoodsInfo(goodsId);
+    const explainReply = getGoodsExplain(goodsId);
+    const info = await infoReply;
     if (!isOk(info)) {
       setState({ kind: 'error', message: info.msg });
       return;
     }
-    setState({ kind: 'ready', goods: info.data, explain: isOk(explain) ? explain.data : [] });
+    setState({ kind: 'ready', goods: info.data });
+    const rules = await explainReply;
+    setExplain(isOk(rules) ? rules.data : []);
   }, [requestedId]);
 
   useEffect(() => {
@@ -93,7 +98,7 @@ export function ProductScreen({ params }: PageBodyProps) {
   if (state.kind === 'error') {
     return <ErrorState message={state.message} onRetry={() => void load()} />;
   }
-  return <ProductDetails goods={state.goods} explain={state.explain} />;
+  return <ProductDetails goods={state.goods} explain={explain} />;
 }
 
 function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: ExplainItem[] }) {
