@@ -307,6 +307,94 @@ describe('browse journeys', () => {
     await page.close();
   });
 
+  it('a product opened by a link asks for its goods while the app’s scripts are still loading', async () => {
+    // Brand 3's default goods, which the links below open.
+    const { goodsId } = (
+      (await (
+        await fetch(`${server.baseUrl}/api/goods/getDefaultGoodsId`, {
+          headers: {
+            'x-client-authorization': `Basic ${Buffer.from('storefront:storefront').toString('base64')}`,
+            'x-platform': '3',
+          },
+        })
+      ).json()) as { data: { goodsId: number } }
+    ).data;
+    /** Opens the product page by a link, every script held back for a second. */
+    const openByLink = async (query: string) => {
+      const { page, errors } = await phonePage(browser);
+      const held = { until: 0 };
+      const requests: { at: number; url: string; platform?: string }[] = [];
+      page.on('request', (request) =>
+        requests.push({
+          at: Date.now(),
+          url: new URL(request.url()).pathname,
+          platform: request.headers()['x-platform'],
+        }),
+      );
+      await page.route(/\/js\/[^/]+\.js$/, async (route) => {
+        held.until = Math.max(held.until, Date.now() + 1000);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.goto(
+        `${server.baseUrl}/?platform=3#/pages/commodityDetails/commodityDetails?${query}`,
+      );
+      await page.locator('.product__name').waitFor();
+      // The rules card follows the goods: the page draws without waiting for it.
+      await page.locator('.explain__item').first().waitFor();
+      const info = requests.filter((r) => r.url.startsWith('/api/goods/info/'));
+      return { page, errors, requests, info, heldUntil: held.until };
+    };
+
+    const byGoodsId = await openByLink(`goodsId=${goodsId}`);
+    // Asked for once, for the linked brand, while the scripts were held; the page showed that reply.
+    assert.deepEqual(
+      byGoodsId.info.map((r) => [r.url, r.platform]),
+      [[`/api/goods/info/${goodsId}`, '3']],
+    );
+    assert.ok(
+      byGoodsId.info[0].at < byGoodsId.heldUntil,
+      'goods asked for while scripts were held',
+    );
+    // So was the gallery's first picture (as WebP), which the page then draws from the cache.
+    const firstPicture = new URL(
+      (await byGoodsId.page.locator('.gallery__item source').first().getAttribute('srcset')) ?? '',
+      server.baseUrl,
+    ).pathname;
+    assert.ok(firstPicture.endsWith('.webp'), firstPicture);
+    const early = byGoodsId.requests.filter(
+      (r) => r.at < byGoodsId.heldUntil && r.url.startsWith('/assets/goods/'),
+    );
+    assert.deepEqual(
+      early.map((r) => r.url),
+      [firstPicture],
+    );
+    assert.equal(byGoodsId.requests.filter((r) => r.url === firstPicture).length, 1);
+    assert.deepEqual(byGoodsId.errors, []);
+    await byGoodsId.page.close();
+
+    // The page reads `id` too, when the link has no `goodsId`.
+    const byId = await openByLink(`id=${goodsId}`);
+    assert.equal(byId.info.length, 1);
+    assert.ok(byId.info[0].at < byId.heldUntil, 'goods asked for by `id` while scripts were held');
+    assert.deepEqual(byId.errors, []);
+    await byId.page.close();
+
+    // A link whose goods id is not one: index.html asks for nothing; the page opens the brand's
+    // default goods, asking for them once, after learning which they are.
+    const notAnId = await openByLink('goodsId=abc');
+    assert.deepEqual(
+      notAnId.requests
+        .filter((r) => r.url.startsWith('/api/goods/'))
+        .map((r) => r.url)
+        .slice(0, 2),
+      ['/api/goods/getDefaultGoodsId', `/api/goods/info/${goodsId}`],
+    );
+    assert.equal(notAnId.info.length, 1);
+    assert.deepEqual(notAnId.errors, []);
+    await notAnId.page.close();
+  });
+
   it('classify shows the first category’s goods without waiting for the category list', async () => {
     const { page, errors } = await phonePage(browser);
     // The category list held back: the goods come anyway, and the side bar follows.

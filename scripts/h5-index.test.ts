@@ -50,6 +50,17 @@ test('classify names its first goods request with the client credential the app 
   expect(table['pages/home/home'].r).toBeUndefined();
 });
 
+test('the product page names its goods request by the id its link gives', () => {
+  const { dir, html } = fakeH5();
+  expect(routeTable(dir, html)['pages/commodityDetails/commodityDetails'].r).toEqual({
+    url: '/api/goods/info/{id}',
+    // In the order ProductScreen reads them: `goodsId`, else `id`.
+    id: ['goodsId', 'id'],
+    auth: `Basic ${Buffer.from('storefront:storefront').toString('base64')}`,
+    picture: { at: 'skus.0.image', base: '' },
+  });
+});
+
 test('the table is written into index.html as JSON that cannot close its script element', () => {
   const { dir, html } = fakeH5();
   const written = writeRouteTable(dir, html);

@@ -19,7 +19,10 @@ export interface RouteEntry {
 }
 
 export interface StartUpRequestEntry {
+  /** May hold `{id}`, which the start-up script fills in from the link (`id`). */
   url: string;
+  /** The link's query parameters that give `{id}`, the first one present wins. */
+  id?: string[];
   /** The client credential header the app's request layer sends. */
   auth: string;
   /**
@@ -31,8 +34,14 @@ export interface StartUpRequestEntry {
 }
 
 interface StartUpRequest {
-  /** API path and query, exactly as the page's request layer writes it. */
+  /** API path and query, exactly as the page's request layer writes it; see `idFrom`. */
   path: string;
+  /**
+   * For a page of one thing: the link's query parameters the page reads its id from, in the
+   * order it reads them. `{id}` in the path stands for that id; a link whose id the page would
+   * not send as it is (none, not a positive integer) gets no start-up request.
+   */
+  idFrom?: string[];
   /** See StartUpRequestEntry.picture. */
   pictureAt?: string;
 }
@@ -49,6 +58,13 @@ export const START_REQUESTS: Readonly<Record<string, StartUpRequest>> = {
   'pages/classify/classify': {
     path: '/api/category/goods?sort=default&pageNum=1&pageSize=10',
     pictureAt: 'list.0.cover',
+  },
+  // ProductScreen's goods (`goodsId`, else `id`, in the link); its gallery opens on the picked
+  // SKU's picture, the first SKU's unless that one is sold out.
+  'pages/commodityDetails/commodityDetails': {
+    path: '/api/goods/info/{id}',
+    idFrom: ['goodsId', 'id'],
+    pictureAt: 'skus.0.image',
   },
 };
 
@@ -93,6 +109,7 @@ export function routeTable(dir: string, html: string): Record<string, RouteEntry
       // The API's own client credential, as the app's request layer sends it (platform/config).
       if (request) {
         entry.r = { url: apiUrl(request.path), auth: clientAuthorization() };
+        if (request.idFrom) entry.r.id = request.idFrom;
         if (request.pictureAt) entry.r.picture = { at: request.pictureAt, base: apiBase() };
       }
       return [route.path, entry];
