@@ -187,6 +187,38 @@ describe('H5 shell', () => {
     }
   });
 
+  it("carries Taro's component styles in index.html: the app's script adds no stylesheet", async () => {
+    // Injected from JavaScript, as Taro does by default, the browser parsed the 22 KB stylesheet
+    // inside the app script's evaluation, the longest task of the start (config/index.ts).
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const stylesInHtml = (html.match(/<style[\s>]|<link[^>]*rel="stylesheet"/g) ?? []).length;
+    const { page, errors } = await phonePage(browser);
+    await page.addInitScript(() => {
+      document.addEventListener(
+        'load',
+        (event) => {
+          const script = event.target as HTMLScriptElement;
+          if (script.tagName === 'SCRIPT' && /\/js\/app\./.test(script.src))
+            (window as unknown as { stylesAtAppLoad: number }).stylesAtAppLoad =
+              document.querySelectorAll('style, link[rel="stylesheet"]').length;
+        },
+        true,
+      );
+    });
+    await page.goto(`${server.baseUrl}/#/pages/classify/classify`);
+    const picture = page.locator('.goods-row img').first();
+    await picture.waitFor();
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { stylesAtAppLoad: number }).stylesAtAppLoad),
+      stylesInHtml,
+    );
+    // And they apply: the goods picture (mode aspectFit) is contained in its box, by Taro's rule.
+    assert.match((await picture.getAttribute('class')) ?? '', /taro-img__mode-aspectfit/);
+    assert.equal(await picture.evaluate((img) => getComputedStyle(img).objectFit), 'contain');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('opens every route with its title and a back button off the tab pages', async () => {
     const { page, errors } = await phonePage(browser);
     for (const route of ROUTES) {

@@ -8,6 +8,7 @@ import {
   checkArtifact,
   dictionarySentinels,
   h5FirstRouteSizes,
+  INLINE_STYLES,
   miniPackageSizes,
   MAX_MAIN_PACKAGE_BYTES,
 } from './artifact-checks';
@@ -210,6 +211,31 @@ describe('budgets', () => {
         firstRoute: sizes,
       });
       expect(report.overBudget).toEqual([]);
+    });
+
+    it('counts the styles index.html carries inline as first-route CSS', () => {
+      h5(1000);
+      const linkedOnly = h5FirstRouteSizes(dir).cssGzipBytes;
+      write(
+        'index.html',
+        '<html><head><style>' +
+          crypto.randomBytes(36 * 1024).toString('base64') +
+          '</style><script defer src="/js/app.2.js"></script>' +
+          '<link href="/css/app.3.css" rel="stylesheet"></head><body></body></html>',
+      );
+      const sizes = h5FirstRouteSizes(dir);
+      expect(sizes.files).toContain(INLINE_STYLES);
+      expect(sizes.cssGzipBytes - linkedOnly).toBeGreaterThan(30 * 1024);
+      const report = checkArtifact({
+        target: 'h5',
+        dir,
+        seconds: 0,
+        mainPackageBytes: 0,
+        totalBytes: 0,
+        expectedPages: [],
+        firstRoute: sizes,
+      });
+      expect(report.overBudget.join()).toMatch(/first-route CSS/);
     });
 
     it('flags first-route JavaScript over 110 KB gzip', () => {

@@ -74,7 +74,10 @@ test('the table is written into index.html as JSON that cannot close its script 
 test('small stylesheets are written inline, large ones stay linked', () => {
   const { dir } = fakeH5();
   fs.writeFileSync(path.join(dir, 'css', 'app.11111111.css'), 'body{margin:0}');
-  fs.writeFileSync(path.join(dir, 'css', 'big.22222222.css'), `a{color:red}${' '.repeat(9000)}`);
+  fs.writeFileSync(
+    path.join(dir, 'css', 'big.22222222.css'),
+    `a{color:red}${' '.repeat(33 * 1024)}`,
+  );
   const html =
     '<head><link href="/css/app.11111111.css" rel="stylesheet">' +
     '<link href="/css/big.22222222.css" rel="stylesheet"></head>';
