@@ -69,6 +69,13 @@ function devSubpackageBrandImages(): { from: string; to: string }[] {
 
 /** Set by scripts/build.ts: brand values are written into copies of the output afterwards. */
 const stamping = process.env.TARO_BRAND_STAMP === '1';
+/** The build settings src/platform/config.ts reads (as `process.env.<name>` literals). */
+const BUILD_SETTINGS = [
+  'TARO_APP_API_BASE',
+  'TARO_APP_CLIENT_ID',
+  'TARO_APP_CLIENT_SECRET',
+  'TARO_APP_WEBVIEW_HOSTS',
+];
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
@@ -93,6 +100,15 @@ export default defineConfig<'webpack5'>(async (merge) => {
       BRAND_RECORDS_JSON: JSON.stringify(stamping ? BRAND_RECORDS_PLACEHOLDER : brandRecordsJson()),
       // Only zh-Hans is compiled in; src/i18n/load.ts fetches the others by these versions.
       I18N_VERSIONS: JSON.stringify(messagesVersions()),
+      // Taro inlines a TARO_APP_* setting only when it is set; an unset one stayed
+      // `process.env.…` in the bundle and threw a ReferenceError at its first read, on every
+      // load (platform/config.ts). Each is a constant now: its value, or undefined.
+      ...Object.fromEntries(
+        BUILD_SETTINGS.map((name) => [
+          `process.env.${name}`,
+          process.env[name] === undefined ? 'undefined' : JSON.stringify(process.env[name]),
+        ]),
+      ),
     },
     alias: {
       '@': path.resolve(root, 'src'),

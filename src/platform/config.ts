@@ -7,12 +7,12 @@ import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http';
  */
 
 /**
- * NOTE(h5): Taro inlines a `process.env.TARO_APP_*` expression only when the variable is set (in
- * the build's environment or a .env file); an unset one stays as written, and there is no
- * `process` in the browser or the mini-program runtimes. Each read is therefore the literal
- * expression (so the inlining still finds it), read through this guard. An expression that threw
- * will always throw, so it is not run again: a thrown exception costs a stack trace, and apiUrl
- * runs for every picture a page draws.
+ * NOTE(h5): each read is the literal `process.env.TARO_APP_*` expression, which the build
+ * replaces with the setting's value, or undefined when unset (config/index.ts lists them). Taro
+ * alone would leave an unset one as written, and there is no `process` in the browser or the
+ * mini-program runtimes: this guard keeps such a build working. An expression that threw will
+ * always throw, so it is not run again: a thrown exception costs a stack trace, and apiUrl runs
+ * for every picture a page draws.
  */
 function envReader(read: () => string | undefined): () => string | undefined {
   let unsetAtBuild = false;
