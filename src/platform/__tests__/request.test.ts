@@ -366,6 +366,18 @@ describe('H5: the request index.html sent at start-up', () => {
     expect(second.data.query).toEqual({ pageNum: '1' });
   });
 
+  test('a reply that is already there comes in a task of its own, as one from the network', async () => {
+    setPlatform(6);
+    startUpRequest({ 'X-Client-Authorization': credential, 'X-Platform': '6' });
+    await (shell.__appShell as { request: { reply: Promise<unknown> } }).request.reply;
+    // A task queued before the page asks runs before the page has its reply.
+    let queuedTaskRan = false;
+    setTimeout(() => (queuedTaskRan = true), 0);
+    const reply = await client().get<Echo>('/api/echo', { pageNum: 1 });
+    expect(reply.data.query).toEqual({ pageNum: '1', early: 'yes' });
+    expect(queuedTaskRan).toBe(true);
+  });
+
   test('another brand or session, or another URL, is sent to the server', async () => {
     setPlatform(6);
     startUpRequest({ 'X-Client-Authorization': credential, 'X-Platform': '7' });
