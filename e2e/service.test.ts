@@ -271,7 +271,17 @@ describe('web pages', () => {
       (src) => Array.from(document.querySelectorAll('iframe')).some((f) => f.src === src),
       target,
     );
-    assert.ok(page.frames().some((f) => f.url() === target));
+    // The embedded page loads: its frame takes the target's URL when the navigation commits, a
+    // moment after the iframe's src is set (asserting at once was a race, seen once in e2e).
+    const loaded = () => page.frames().some((f) => f.url() === target);
+    for (let i = 0; i < 50 && !loaded(); i += 1) await page.waitForTimeout(100);
+    assert.ok(
+      loaded(),
+      page
+        .frames()
+        .map((f) => f.url())
+        .join(', '),
+    );
     // The navigation bar stays above the embedded page.
     await page.locator('.nav-bar__back').click({ trial: true });
     await screenshot(page, 'service-webview-allowed');
