@@ -187,6 +187,18 @@ describe('budgets', () => {
       write('js/8.cccc.js', incompressible(200 * 1024));
     }
 
+    /** The build's check of an H5 artifact with these first-route sizes. */
+    const h5Report = (firstRoute: ReturnType<typeof h5FirstRouteSizes>) =>
+      checkArtifact({
+        target: 'h5',
+        dir,
+        seconds: 0,
+        mainPackageBytes: 0,
+        totalBytes: 0,
+        expectedPages: [],
+        firstRoute,
+      });
+
     it("counts the entry scripts and the home route's chunks, not other routes'", () => {
       h5(1000);
       const sizes = h5FirstRouteSizes(dir);
@@ -201,15 +213,7 @@ describe('budgets', () => {
       );
       expect(sizes.jsGzipBytes).toBeGreaterThan(1000);
       expect(sizes.jsGzipBytes).toBeLessThan(2000);
-      const report = checkArtifact({
-        target: 'h5',
-        dir,
-        seconds: 0,
-        mainPackageBytes: 0,
-        totalBytes: 0,
-        expectedPages: [],
-        firstRoute: sizes,
-      });
+      const report = h5Report(sizes);
       expect(report.overBudget).toEqual([]);
     });
 
@@ -226,29 +230,13 @@ describe('budgets', () => {
       const sizes = h5FirstRouteSizes(dir);
       expect(sizes.files).toContain(INLINE_STYLES);
       expect(sizes.cssGzipBytes - linkedOnly).toBeGreaterThan(30 * 1024);
-      const report = checkArtifact({
-        target: 'h5',
-        dir,
-        seconds: 0,
-        mainPackageBytes: 0,
-        totalBytes: 0,
-        expectedPages: [],
-        firstRoute: sizes,
-      });
+      const report = h5Report(sizes);
       expect(report.overBudget.join()).toMatch(/first-route CSS/);
     });
 
     it('flags first-route JavaScript over 110 KB gzip', () => {
       h5(BUDGETS.h5FirstRouteJsGzipBytes);
-      const report = checkArtifact({
-        target: 'h5',
-        dir,
-        seconds: 0,
-        mainPackageBytes: 0,
-        totalBytes: 0,
-        expectedPages: [],
-        firstRoute: h5FirstRouteSizes(dir),
-      });
+      const report = h5Report(h5FirstRouteSizes(dir));
       expect(report.overBudget).toEqual([
         expect.stringMatching(/^first-route JS .* gzip > budget 110\.0 KB$/),
       ]);
