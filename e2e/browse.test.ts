@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
-import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
+import {
+  CLIENT_AUTH,
+  phonePage,
+  type RunningServer,
+  screenshot,
+  useServerAndBrowser,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -313,7 +319,7 @@ describe('browse journeys', () => {
       (await (
         await fetch(`${server.baseUrl}/api/goods/getDefaultGoodsId`, {
           headers: {
-            'x-client-authorization': `Basic ${Buffer.from('storefront:storefront').toString('base64')}`,
+            'x-client-authorization': CLIENT_AUTH,
             'x-platform': '3',
           },
         })

@@ -13,6 +13,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const root = path.resolve(__dirname, '..');
 export const screenshotDir = path.join(root, 'e2e', 'screenshots');
+/** The API's client credential header, as the app's request layer sends it (platform/config). */
+export const CLIENT_AUTH = `Basic ${Buffer.from('storefront:storefront').toString('base64')}`;
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // TOOLCHAIN.md: without the networking flags Chromium keeps calling hosts it cannot reach.

@@ -14,7 +14,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { after, before, describe, it } from 'node:test';
 import { ROUTES, isTabPath } from '../src/routes';
-import { root, startServer, type RunningServer } from './harness';
+import { CLIENT_AUTH, root, startServer, type RunningServer } from './harness';
 
 type MiniTarget = 'weapp' | 'alipay';
 type Dict = Record<string, unknown>;
@@ -383,8 +383,6 @@ function nodeCount(value: unknown): number {
   const own = 'nn' in value ? 1 : 0;
   return own + Object.values(value).reduce((sum: number, child) => sum + nodeCount(child), 0);
 }
-
-const CLIENT_AUTH = `Basic ${Buffer.from('storefront:storefront').toString('base64')}`;
 
 /** A session from the real SMS login (the sandbox tells the code), kept as the app keeps it. */
 async function smsSession(baseUrl: string, mobile: string): Promise<Record<string, unknown>> {

@@ -11,7 +11,14 @@ import { describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import { ROUTES } from '../src/routes';
-import { phonePage, root, screenshot, useServerAndBrowser, type RunningServer } from './harness';
+import {
+  CLIENT_AUTH,
+  phonePage,
+  root,
+  screenshot,
+  useServerAndBrowser,
+  type RunningServer,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,8 +27,6 @@ useServerAndBrowser((started, opened) => {
   server = started;
   browser = opened;
 });
-
-const CLIENT_AUTH = `Basic ${Buffer.from('storefront:storefront').toString('base64')}`;
 
 /** A user logged in through the real SMS flow (the sandbox tells the code). */
 async function smsLogin(mobile: string): Promise<{ token: string; userInfo: unknown }> {
