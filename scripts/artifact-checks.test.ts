@@ -222,7 +222,8 @@ describe('budgets', () => {
       const linkedOnly = h5FirstRouteSizes(dir).cssGzipBytes;
       write(
         'index.html',
-        '<html><head><style>' +
+        // A `<` inside the CSS (an attribute selector) does not end the count.
+        '<html><head><style>a[title="<"]{}' +
           crypto.randomBytes(36 * 1024).toString('base64') +
           '</style><script defer src="/js/app.2.js"></script>' +
           '<link href="/css/app.3.css" rel="stylesheet"></head><body></body></html>',

@@ -115,7 +115,9 @@ export function h5FirstRouteSizes(dir: string, route = 'pages/home/home'): First
   const all = [...new Set([...fromHtml, ...routeFiles])].filter((f) => fs.existsSync(f));
   const sum = (ext: string) =>
     all.filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipBytes(f), 0);
-  const inlineCss = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join('');
+  const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+    .map((m) => m[1])
+    .join('');
   return {
     jsGzipBytes: sum('.js'),
     cssGzipBytes: sum('.css') + (inlineCss ? zlib.gzipSync(inlineCss, { level: 9 }).length : 0),
