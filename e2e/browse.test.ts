@@ -399,6 +399,18 @@ describe('browse journeys', () => {
     assert.equal(notAnId.info.length, 1);
     assert.deepEqual(notAnId.errors, []);
     await notAnId.page.close();
+
+    // `goodsId` given twice: the page leaves it out and opens the default goods; so does index.html.
+    const twice = await openByLink(`goodsId=${goodsId}&goodsId=${goodsId}`);
+    assert.deepEqual(
+      twice.requests
+        .filter((r) => r.url.startsWith('/api/goods/'))
+        .map((r) => r.url)
+        .slice(0, 2),
+      ['/api/goods/getDefaultGoodsId', `/api/goods/info/${goodsId}`],
+    );
+    assert.deepEqual(twice.errors, []);
+    await twice.page.close();
   });
 
   it('classify shows the first category’s goods without waiting for the category list', async () => {
