@@ -1,12 +1,61 @@
 /**
- * Environment → typed configuration. Every knob the server reads lives here, so the rest of the
- * code never touches `process.env` and tests can build a config object directly.
+ * Environment → typed configuration. Every knob the server and the worker read lives here, so the
+ * rest of the code never touches `process.env` and tests can build a config object directly.
+ *
+ * With `APP_ENV=production` the configuration is also checked as a whole (`productionProblems`):
+ * any sandbox provider, default or missing secret, or test-only setting stops the process at
+ * start-up with the full list, so production never runs a sandbox silently.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
+import { CRASH_POINTS, type CrashPoint } from './crash-points.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';
 export type ProviderMode = 'sandbox' | 'live';
+
+/**
+ * Every outside service, the variable that picks its implementation, and what its live adapter
+ * needs. `liveSecrets: undefined` means this build has no live adapter for it yet: choosing
+ * `live` is then refused rather than run half-configured.
+ */
+export type ProviderKey =
+  'sms' | 'alipay' | 'wechat' | 'identity' | 'credit' | 'esign' | 'withholding';
+
+interface ProviderSetting {
+  variable: string;
+  label: string;
+  /** Variables the live adapter needs (each may instead name a file with `<NAME>_FILE`). */
+  liveSecrets: readonly string[] | undefined;
+}
+
+export const PROVIDER_SETTINGS: Record<ProviderKey, ProviderSetting> = {
+  sms: { variable: 'SMS_PROVIDER', label: 'SMS', liveSecrets: undefined },
+  alipay: {
+    variable: 'ALIPAY_PROVIDER',
+    label: 'Alipay (login, trade pay, deposit freeze)',
+    liveSecrets: undefined,
+  },
+  wechat: {
+    variable: 'WECHAT_PROVIDER',
+    label: 'WeChat (login, WeChat Pay)',
+    liveSecrets: undefined,
+  },
+  identity: {
+    variable: 'IDENTITY_PROVIDER',
+    label: 'identity (ID-card OCR, face verification)',
+    liveSecrets: undefined,
+  },
+  credit: { variable: 'CREDIT_PROVIDER', label: 'credit score', liveSecrets: undefined },
+  esign: { variable: 'ESIGN_PROVIDER', label: 'e-contract signing', liveSecrets: undefined },
+  withholding: {
+    variable: 'WITHHOLDING_PROVIDER',
+    label: 'bank-card binding and withholding',
+    liveSecrets: undefined,
+  },
+};
+
+export const PROVIDER_KEYS = Object.keys(PROVIDER_SETTINGS) as ProviderKey[];
 
 export interface SmsLimits {
   /** Seconds a code stays valid. */
@@ -20,6 +69,23 @@ export interface SmsLimits {
   perIpHour: number;
 }
 
+/** Requests per minute the rate limiter allows on the sensitive routes (see plugins/security.ts). */
+export interface RateLimits {
+  /** Login and SMS-code routes, per client IP. */
+  loginPerIp: number;
+  /** Payment routes, per client IP. */
+  payPerIp: number;
+  /** Payment routes, per logged-in user. */
+  payPerUser: number;
+}
+
+/**
+ * Where scheduled and outbox jobs run: `in-process` (the default: this process runs them on a
+ * timer, the single-machine set-up) or `worker` (a separate `npm run worker` runs them; this
+ * process only adds jobs).
+ */
+export type JobsMode = 'in-process' | 'worker';
+
 export interface Config {
   port: number;
   host: string;
@@ -30,7 +96,9 @@ export interface Config {
   clientId: string;
   clientSecret: string;
   /** Which implementation each outside service uses. Sandbox is the default everywhere. */
-  providers: { sms: ProviderMode; alipay: ProviderMode; wechat: ProviderMode };
+  providers: Record<ProviderKey, ProviderMode>;
+  /** `providers.<key> === 'sandbox'` for any key. */
+  anySandbox: boolean;
   h5Dir: string;
   /** Where uploaded files are stored (a folder under DATA_DIR by default). */
   uploadDir: string;
@@ -39,17 +107,53 @@ export interface Config {
   /** Seconds a login token lives. */
   tokenTtlSeconds: number;
   sms: SmsLimits;
+  rateLimits: RateLimits;
+  /** Redis for the rate limiter's counters, shared by every API process; memory when unset. */
+  redisUrl: string | undefined;
   /** Hosts the H5 OAuth flow may redirect back to (exact match). */
   oauthRedirectHosts: string[];
   /** Trust X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   logLevel: string;
+  /** Registered as an ops credential at start (16+ characters), when set. */
+  opsToken: string | undefined;
+  jobs: JobsMode;
+  /** How often the in-process job runner looks for due jobs, ms. */
+  jobsPollMs: number;
+  /**
+   * The public origin providers post notifications to (`https://api.example.com`); the sandbox
+   * defaults to this process's own address.
+   */
+  notifyBaseUrl: string | undefined;
+  /**
+   * The sandbox gateways' signing key: random per process unless set. Set it when several
+   * processes run the sandbox, so each verifies what the others signed.
+   */
+  sandboxSigningKey: string;
+  /** Test only: the process kills itself with SIGKILL at this step (crash-points.ts). */
+  crashAt: CrashPoint | undefined;
+}
+
+/** The development key of ID and card hashes: public, so refused in production. */
+export const DEVELOPMENT_KYC_HASH_KEY = 'rental-storefront/kyc/v1';
+
+/** A configuration production must not run with; `problems` lists every reason at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      problems.length === 1
+        ? problems[0]!
+        : `configuration refused:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new ConfigError([`${name} must be a whole number`]);
   return parsed;
 }
 
@@ -61,14 +165,62 @@ function oneOf<T extends string>(
 ): T {
   if (value === undefined || value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new Error(`${name} must be one of ${allowed.join(', ')}`);
+  throw new ConfigError([`${name} must be one of ${allowed.join(', ')}`]);
+}
+
+/** Everything that keeps a production configuration from starting; empty when it may start. */
+export function productionProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  for (const key of PROVIDER_KEYS) {
+    const { variable, label, liveSecrets } = PROVIDER_SETTINGS[key];
+    if (config.providers[key] === 'sandbox') {
+      problems.push(`${variable} is sandbox (${label}): production needs ${variable}=live`);
+    } else if (!liveSecrets) {
+      problems.push(`${variable}=live: this build has no live ${label} adapter yet`);
+    } else {
+      for (const secret of liveSecrets) {
+        if (!env[secret] && !env[`${secret}_FILE`])
+          problems.push(`${secret} (or ${secret}_FILE) must be set for ${variable}=live`);
+      }
+    }
+  }
+  if (!config.databaseUrl)
+    problems.push(
+      'DATABASE_URL must be set: production runs on PostgreSQL, not the embedded PGlite',
+    );
+  if (!env.CLIENT_SECRET || env.CLIENT_SECRET === DEFAULT_CLIENT_SECRET)
+    problems.push('CLIENT_SECRET must be set to a value of your own (the default is public)');
+  if (!env.KYC_HASH_KEY || env.KYC_HASH_KEY === DEVELOPMENT_KYC_HASH_KEY)
+    problems.push('KYC_HASH_KEY must be set in production (the development key is public)');
+  if (env.OPS_TOKEN !== undefined && env.OPS_TOKEN !== '' && env.OPS_TOKEN.length < 16)
+    problems.push('OPS_TOKEN must be at least 16 characters');
+  if (!config.notifyBaseUrl || !config.notifyBaseUrl.startsWith('https://'))
+    problems.push('NOTIFY_BASE_URL must be the https origin providers send notifications to');
+  if (env.SANDBOX_SIGNING_KEY) problems.push('SANDBOX_SIGNING_KEY is a sandbox setting: unset it');
+  if (config.crashAt) problems.push('CRASH_AT is a test setting: unset it');
+  return problems;
+}
+
+/** What a set-up of several processes (JOBS=worker) needs that one process does not. */
+function multiProcessProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
+  if (config.jobs !== 'worker') return [];
+  const problems: string[] = [];
+  if (!config.databaseUrl)
+    problems.push(
+      'JOBS=worker needs DATABASE_URL: a separate worker cannot share the embedded PGlite',
+    );
+  if (config.anySandbox && !env.SANDBOX_SIGNING_KEY)
+    problems.push(
+      'JOBS=worker with sandbox providers needs SANDBOX_SIGNING_KEY, so every process verifies what the others signed',
+    );
+  return problems;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('DATABASE_URL must start with postgres://');
+    throw new ConfigError(['DATABASE_URL must start with postgres://']);
   }
   const appEnv = oneOf(
     env.APP_ENV,
@@ -76,13 +228,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     'development',
     'APP_ENV',
   );
-  if (appEnv === 'production' && !env.KYC_HASH_KEY) {
-    // The development key is public (it is in the repository): hashed ID and card numbers
-    // would be reversible by enumeration.
-    throw new Error('KYC_HASH_KEY must be set in production');
-  }
   const providerModes = ['sandbox', 'live'] as const;
-  return {
+  const providers = Object.fromEntries(
+    PROVIDER_KEYS.map((key) => {
+      const { variable } = PROVIDER_SETTINGS[key];
+      return [key, oneOf(env[variable], providerModes, 'sandbox', variable)];
+    }),
+  ) as Record<ProviderKey, ProviderMode>;
+  const crashAt = env.CRASH_AT || undefined;
+  if (crashAt !== undefined && !(CRASH_POINTS as readonly string[]).includes(crashAt))
+    throw new ConfigError([`CRASH_AT must be one of ${CRASH_POINTS.join(', ')}`]);
+  const notifyBaseUrl = env.NOTIFY_BASE_URL ? env.NOTIFY_BASE_URL.replace(/\/+$/, '') : undefined;
+  if (notifyBaseUrl && !/^https?:\/\/[^/]+$/.test(notifyBaseUrl))
+    throw new ConfigError(['NOTIFY_BASE_URL must be an origin such as https://api.example.com']);
+
+  const config: Config = {
     port: intFrom(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
     dataDir,
@@ -90,11 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appEnv,
     clientId: env.CLIENT_ID || DEFAULT_CLIENT_ID,
     clientSecret: env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
-    providers: {
-      sms: oneOf(env.SMS_PROVIDER, providerModes, 'sandbox', 'SMS_PROVIDER'),
-      alipay: oneOf(env.ALIPAY_PROVIDER, providerModes, 'sandbox', 'ALIPAY_PROVIDER'),
-      wechat: oneOf(env.WECHAT_PROVIDER, providerModes, 'sandbox', 'WECHAT_PROVIDER'),
-    },
+    providers,
+    anySandbox: PROVIDER_KEYS.some((key) => providers[key] === 'sandbox'),
     h5Dir: path.resolve(env.H5_DIR || './dist/h5'),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
@@ -107,11 +264,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perDay: intFrom(env.SMS_PER_DAY, 10, 'SMS_PER_DAY'),
       perIpHour: intFrom(env.SMS_PER_IP_HOUR, 30, 'SMS_PER_IP_HOUR'),
     },
+    rateLimits: {
+      loginPerIp: intFrom(env.RATE_LOGIN_PER_IP, 120, 'RATE_LOGIN_PER_IP'),
+      payPerIp: intFrom(env.RATE_PAY_PER_IP, 300, 'RATE_PAY_PER_IP'),
+      payPerUser: intFrom(env.RATE_PAY_PER_USER, 120, 'RATE_PAY_PER_USER'),
+    },
+    redisUrl: env.REDIS_URL || undefined,
     oauthRedirectHosts: (env.OAUTH_REDIRECT_HOSTS || 'localhost,127.0.0.1')
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
+    opsToken: env.OPS_TOKEN && env.OPS_TOKEN.length >= 16 ? env.OPS_TOKEN : undefined,
+    jobs: oneOf(env.JOBS, ['in-process', 'worker'] as const, 'in-process', 'JOBS'),
+    jobsPollMs: intFrom(env.JOBS_POLL_MS, 1000, 'JOBS_POLL_MS'),
+    notifyBaseUrl,
+    sandboxSigningKey: env.SANDBOX_SIGNING_KEY || randomBytes(32).toString('hex'),
+    crashAt: crashAt as CrashPoint | undefined,
   };
+  if (appEnv === 'production') {
+    const problems = productionProblems(config, env);
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+  const setupProblems = multiProcessProblems(config, env);
+  if (setupProblems.length > 0) throw new ConfigError(setupProblems);
+  return config;
 }

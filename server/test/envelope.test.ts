@@ -223,31 +223,4 @@ describe('logs', () => {
       await server.close();
     }
   });
-
-  test('the dev code routes do not exist in production mode', async () => {
-    // Production refuses to start without its own key for ID and card hashes.
-    const server = await startTestServer({
-      env: { APP_ENV: 'production', KYC_HASH_KEY: 'test-only-key-for-production-mode' },
-    });
-    try {
-      const reply = await server.request('GET', '/dev/sms/last', {
-        query: { mobile: '13988887777' },
-      });
-      assert.equal(reply.status, 404);
-      assert.equal(reply.body.code, 404);
-      const bank = await server.request('GET', '/dev/bankcard/last', {
-        query: { mobile: '13988887777' },
-      });
-      assert.equal(bank.status, 404);
-    } finally {
-      await server.close();
-    }
-  });
-});
-
-test('production refuses to start without KYC_HASH_KEY', async () => {
-  await assert.rejects(
-    startTestServer({ env: { APP_ENV: 'production' } }),
-    /KYC_HASH_KEY must be set in production/,
-  );
 });

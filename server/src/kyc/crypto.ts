@@ -3,6 +3,7 @@
  * (to show). The full numbers are never stored, logged or returned.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { DEVELOPMENT_KYC_HASH_KEY } from '../config.ts';
 
 /**
  * Key of the hashes. An 18-digit ID number has little entropy, so an unkeyed hash could be
@@ -10,7 +11,7 @@ import { createHmac, randomBytes } from 'node:crypto';
  * environment (config.ts refuses to start production without it); the fallback serves
  * development and tests only.
  */
-const HASH_KEY = process.env.KYC_HASH_KEY || 'rental-storefront/kyc/v1';
+const HASH_KEY = process.env.KYC_HASH_KEY || DEVELOPMENT_KYC_HASH_KEY;
 
 export function keyedHash(kind: 'id' | 'card', value: string): string {
   return createHmac('sha256', HASH_KEY).update(`${kind}:${value}`).digest('hex');

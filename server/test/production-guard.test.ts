@@ -1,0 +1,182 @@
+/**
+ * Production never runs a sandbox: with APP_ENV=production the configuration is refused, with
+ * every reason listed at once (each provider not live, each missing or default secret, each
+ * test-only setting), and `main.ts` / `worker.ts` exit at start-up printing that list. Set-ups of
+ * several processes are refused without what they need. The sandbox's signing key is random per
+ * process unless configured, so one server's signature is worthless to another.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, test } from 'node:test';
+import {
+  ConfigError,
+  PROVIDER_KEYS,
+  PROVIDER_SETTINGS,
+  loadConfig,
+  type Config,
+} from '../src/config.ts';
+import { REPO_ROOT, startTestServer } from './helpers.ts';
+import { sandboxes } from './order-fixtures.ts';
+
+/** The problems a configuration is refused for (fails the test when it is accepted). */
+function refusal(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, String(error));
+    return error.problems;
+  }
+  assert.fail('the configuration was accepted');
+}
+
+const ALL_LIVE = Object.fromEntries(
+  PROVIDER_KEYS.map((key) => [PROVIDER_SETTINGS[key].variable, 'live']),
+);
+
+/** Everything production needs that does not depend on a provider. */
+const PRODUCTION_BASICS = {
+  APP_ENV: 'production',
+  DATABASE_URL: 'postgres://app@db.internal:5432/rental',
+  CLIENT_SECRET: 'a-client-secret-of-our-own',
+  KYC_HASH_KEY: 'a-hash-key-of-our-own-0123456789',
+  NOTIFY_BASE_URL: 'https://api.example.com',
+};
+
+describe('APP_ENV=production', () => {
+  test('with the defaults it refuses, naming every sandbox provider and every missing secret', () => {
+    const problems = refusal({ APP_ENV: 'production' });
+    for (const key of PROVIDER_KEYS) {
+      const { variable } = PROVIDER_SETTINGS[key];
+      assert.ok(
+        problems.some((p) => p.startsWith(`${variable} is sandbox`)),
+        `${variable} not named in:\n${problems.join('\n')}`,
+      );
+    }
+    for (const name of ['DATABASE_URL', 'CLIENT_SECRET', 'KYC_HASH_KEY', 'NOTIFY_BASE_URL'])
+      assert.ok(
+        problems.some((p) => p.startsWith(name)),
+        `${name} not named in:\n${problems.join('\n')}`,
+      );
+    assert.equal(problems.length, PROVIDER_KEYS.length + 4);
+  });
+
+  test('one provider left at sandbox is named alone', () => {
+    const problems = refusal({ ...PRODUCTION_BASICS, ...ALL_LIVE, SMS_PROVIDER: 'sandbox' });
+    assert.ok(problems.some((p) => p.startsWith('SMS_PROVIDER is sandbox')));
+    assert.ok(!problems.some((p) => p.includes('ALIPAY_PROVIDER is sandbox')));
+  });
+
+  test('a live provider this build has no adapter for is refused rather than half-run', () => {
+    const problems = refusal({ ...PRODUCTION_BASICS, ...ALL_LIVE });
+    assert.equal(problems.length, PROVIDER_KEYS.length);
+    assert.ok(problems.every((p) => /=live: this build has no live .* adapter yet$/.test(p)));
+  });
+
+  test('default and public secrets, short ops tokens and test settings are refused', () => {
+    const problems = refusal({
+      ...ALL_LIVE,
+      APP_ENV: 'production',
+      DATABASE_URL: 'postgres://app@db.internal:5432/rental',
+      CLIENT_SECRET: 'storefront',
+      KYC_HASH_KEY: 'rental-storefront/kyc/v1',
+      NOTIFY_BASE_URL: 'http://api.example.com',
+      OPS_TOKEN: 'short',
+      SANDBOX_SIGNING_KEY: 'anything',
+      CRASH_AT: 'refund:after-call',
+    });
+    for (const start of [
+      'CLIENT_SECRET',
+      'KYC_HASH_KEY',
+      'NOTIFY_BASE_URL',
+      'OPS_TOKEN',
+      'SANDBOX_SIGNING_KEY',
+      'CRASH_AT',
+    ])
+      assert.ok(
+        problems.some((p) => p.startsWith(start)),
+        `${start} not named in:\n${problems.join('\n')}`,
+      );
+  });
+
+  test('main.ts exits at start-up and prints the whole list', async () => {
+    const { code, output } = await run('server/src/main.ts', { APP_ENV: 'production' });
+    assert.equal(code, 1);
+    assert.match(output, /server refused to start:/);
+    for (const key of PROVIDER_KEYS)
+      assert.match(output, new RegExp(`- ${PROVIDER_SETTINGS[key].variable} is sandbox`));
+    assert.match(output, /- KYC_HASH_KEY must be set/);
+    assert.doesNotMatch(output, /Server listening/);
+  });
+});
+
+describe('several processes', () => {
+  test('JOBS=worker needs PostgreSQL and, with sandboxes, a shared signing key', () => {
+    const problems = refusal({ JOBS: 'worker' });
+    assert.ok(problems.some((p) => p.startsWith('JOBS=worker needs DATABASE_URL')));
+    assert.ok(problems.some((p) => p.includes('SANDBOX_SIGNING_KEY')));
+  });
+
+  test('the worker refuses to start without PostgreSQL', async () => {
+    const { code, output } = await run('server/src/worker.ts', { DATABASE_URL: '' });
+    assert.equal(code, 1);
+    assert.match(output, /worker refused to start:\n\s+- DATABASE_URL must be set/);
+  });
+});
+
+describe('the sandbox signing key', () => {
+  test('is random per process unless set, so another process cannot sign for this one', async () => {
+    const a: Config = loadConfig({ APP_ENV: 'test' });
+    const b: Config = loadConfig({ APP_ENV: 'test' });
+    assert.notEqual(a.sandboxSigningKey, b.sandboxSigningKey);
+    assert.match(a.sandboxSigningKey, /^[0-9a-f]{64}$/);
+    assert.equal(loadConfig({ SANDBOX_SIGNING_KEY: 'shared-key' }).sandboxSigningKey, 'shared-key');
+
+    const one = await startTestServer();
+    const two = await startTestServer();
+    try {
+      const fields = {
+        notify_type: 'trade',
+        out_trade_no: 'PTX1234567890',
+        trade_status: 'TRADE_SUCCESS',
+        total_amount: '100',
+      };
+      const signedByOne = sandboxes(one).alipay.signed(fields);
+      assert.equal(sandboxes(one).alipay.verify(signedByOne), true);
+      assert.equal(sandboxes(two).alipay.verify(signedByOne), false);
+      const answer = await fetch(`${two.baseUrl}/pay/notify/alipay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(signedByOne).toString(),
+      });
+      assert.equal(await answer.text(), 'fail');
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
+/** Runs a server entry point to its end (it is expected to exit by itself). */
+function run(
+  entry: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${entry} did not exit:\n${output}`));
+    }, 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
