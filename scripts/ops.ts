@@ -7,6 +7,7 @@
  *   npm run ops -- inspect 12 --damage 5000
  *   npm run ops -- show 12
  *   npm run ops -- run-jobs --at 2026-12-01T00:00:00Z
+ *   npm run ops -- reconcile --after 0      settle everything pending by asking the providers
  *
  * Steps: approve, reject, ship, deliver, receive-return, inspect, approve-cancel, refuse-cancel,
  * compensate. OPS_URL is the server (http://127.0.0.1:8080 by default).
@@ -28,6 +29,7 @@ const STEPS = [
 const USAGE = `usage: npm run ops -- <${STEPS.join('|')}> <orderId> [--waybill W] [--damage FEN] [--note TEXT]
        npm run ops -- show <orderId>
        npm run ops -- run-jobs [--at ISO-TIME]
+       npm run ops -- reconcile [--after SECONDS]
 environment: OPS_TOKEN (required), OPS_URL (default http://127.0.0.1:8080)`;
 
 interface Envelope {
@@ -60,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
       damage: { type: 'string' },
       note: { type: 'string' },
       at: { type: 'string' },
+      after: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -71,6 +74,16 @@ async function main(argv: string[]): Promise<number> {
   let reply: Envelope;
   if (command === 'run-jobs') {
     reply = await call('POST', '/ops/jobs/run', values.at ? { at: values.at } : {});
+  } else if (command === 'reconcile') {
+    if (values.after !== undefined && !/^\d+$/.test(values.after)) {
+      process.stderr.write(`--after takes whole seconds\n${USAGE}\n`);
+      return 2;
+    }
+    reply = await call(
+      'POST',
+      '/ops/jobs/reconcile',
+      values.after !== undefined ? { olderThanSeconds: Number(values.after) } : {},
+    );
   } else {
     if (!id || !/^\d+$/.test(id)) {
       process.stderr.write(`order id missing\n${USAGE}\n`);

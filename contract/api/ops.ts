@@ -82,6 +82,21 @@ export const RunJobsReply = Envelope(
     received: Type.Integer(),
     expired: Type.Integer(),
     buyoutsLapsed: Type.Integer(),
+    reconciled: Type.Integer(),
+    errors: Type.Array(Type.String()),
+  }),
+);
+
+export const ReconcileBody = Type.Object({
+  /** Only what has been pending at least this long (the default leaves in-flight work alone). */
+  olderThanSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 * 86_400 })),
+});
+export const ReconcileReply = Envelope(
+  Type.Object({
+    /** Pending operations and payments settled by asking the provider. */
+    settled: Type.Integer(),
+    /** Jobs run afterwards (what reconciling queued included). */
+    jobsRun: Type.Integer(),
     errors: Type.Array(Type.String()),
   }),
 );

@@ -20,12 +20,10 @@ import pg from 'pg';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createDatabase } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { applyOrderAction } from '../src/orders/machine.ts';
+import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { issueSession } from '../src/plugins/auth.ts';
-import { createProviders } from '../src/providers/index.ts';
-import { seedIfEmpty } from '../src/seed/index.ts';
+import { openRuntime } from '../src/runtime.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,28 +59,42 @@ async function main() {
     APP_ENV: 'test',
     DATA_DIR: tmp,
     LOG_LEVEL: 'warn',
+    // The load comes from one IP; the limits are not what is measured.
+    RATE_PAY_PER_IP: '1000000',
+    RATE_PAY_PER_USER: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const handle = await createDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 20 });
+  let base = '';
+  // The jobs (provider calls, sandbox notifications) run in this process, as with JOBS=in-process.
+  const runtime = await openRuntime(config, {
+    dataDir: 'memory://',
+    runJobs: true,
+    notifyBase: () => base,
+  });
   const quiet = new Writable({ write: (_c, _e, done) => done() });
   try {
-    await migrate(handle.db);
-    await seedIfEmpty(handle.db);
-    const app = await buildApp(
-      { db: handle.db, config, providers: createProviders(config), now: () => new Date() },
-      { logStream: quiet },
-    );
+    const app = await buildApp(runtime.deps, { logStream: quiet });
+    runtime.deps.jobs.log = app.log;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
-    const base = `http://127.0.0.1:${address.port}`;
-    const { db } = handle;
+    base = `http://127.0.0.1:${address.port}`;
+    await runtime.deps.jobs.startPolling(config.jobsPollMs);
+    const { db } = runtime.deps;
+    const cashier = runtime.deps.providers.payments.alipay;
+    if (!(cashier instanceof SandboxGateway)) throw new Error('the benchmark pays at the sandbox');
     const plan = await db
       .selectFrom('goods_plan')
       .select(['id', 'goods_id', 'sku_id'])
       .where('term_unit', '=', 'month')
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    // Every order takes a unit of stock: enough for any run.
+    await db
+      .updateTable('goods_sku')
+      .set({ stock: 10_000_000 })
+      .where('id', '=', plan.sku_id)
+      .execute();
 
     // One verified user per worker, with a session and an address.
     const users: { token: string; addressId: number }[] = [];
@@ -109,6 +121,7 @@ async function main() {
           city: '杭州市',
           district: '西湖区',
           detail: '1 号',
+          platform: 1,
           is_default: true,
         })
         .returning('id')
@@ -194,11 +207,12 @@ async function main() {
             const pay = await post<{ outTradeNo: string }>(user.token, '/api/order/pay', {
               orderId: id,
             });
-            const cashier = await fetch(`${base}/pay/cashier/${pay.outTradeNo}/pay`, {
+            const sig = cashier.cashierSignature(pay.outTradeNo);
+            const paid = await fetch(`${base}/pay/cashier/${pay.outTradeNo}/pay?sig=${sig}`, {
               method: 'POST',
               redirect: 'manual',
             });
-            if (cashier.status !== 303) throw new Error(`cashier ${cashier.status}`);
+            if (paid.status !== 303) throw new Error(`cashier ${paid.status}`);
             await waitFor(id, 'PENDING_REVIEW');
             latencies.push(performance.now() - t0);
           } catch (error) {
@@ -224,7 +238,7 @@ async function main() {
     );
     await app.close();
   } finally {
-    await handle.close();
+    await runtime.close();
     fs.rmSync(tmp, { recursive: true, force: true });
     if (engine === 'postgres') {
       const admin = new pg.Client({ connectionString: PG_ADMIN_URL });

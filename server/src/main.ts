@@ -1,36 +1,42 @@
 /**
- * Runs the server: config from the environment, database (PGlite under DATA_DIR, or PostgreSQL
- * from DATABASE_URL), migrations, demo seed when empty, the API and, when built, the H5 app on one
- * port. SIGINT/SIGTERM stop accepting, let requests in flight finish, then close the database.
+ * Runs the server: config from the environment (production refuses sandboxes and default secrets,
+ * listing every problem), database (PGlite under DATA_DIR, or PostgreSQL from DATABASE_URL),
+ * migrations, demo seed when empty, the API and, when built, the H5 app on one port. With
+ * JOBS=in-process (the default) this process also runs the scheduled and outbox jobs; with
+ * JOBS=worker a separate `npm run worker` does. SIGINT/SIGTERM stop accepting, let requests in
+ * flight and the job in hand finish, then close the database.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { createDatabase } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
-import { createProviders } from './providers/index.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openRuntime } from './runtime.ts';
 
 /** How long in-flight requests get to finish on shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = await createDatabase({
-    databaseUrl: config.databaseUrl,
+  let listening: string | undefined;
+  const runJobs = config.jobs === 'in-process';
+  const runtime = await openRuntime(config, {
     dataDir: path.join(config.dataDir, 'pglite'),
+    runJobs,
+    notifyBase: () => {
+      if (!listening) throw new Error('the server is not listening yet');
+      return listening;
+    },
   });
-  await migrate(handle.db);
-  await seedIfEmpty(handle.db);
-
   const h5Dir = fs.existsSync(path.join(config.h5Dir, 'index.html')) ? config.h5Dir : undefined;
-  const app = await buildApp(
-    { db: handle.db, config, providers: createProviders(config), now: () => new Date() },
-    { h5Dir },
-  );
+  const app = await buildApp(runtime.deps, { h5Dir });
+  runtime.deps.jobs.log = app.log.child({ component: 'jobs' });
   app.log.info(
-    { engine: handle.engine, h5: h5Dir ? 'served' : 'not built', env: config.appEnv },
+    {
+      engine: runtime.database.engine,
+      h5: h5Dir ? 'served' : 'not built',
+      env: config.appEnv,
+      jobs: config.jobs,
+    },
     'starting',
   );
 
@@ -43,7 +49,7 @@ async function main(): Promise<void> {
     force.unref();
     app
       .close()
-      .then(() => handle.close())
+      .then(() => runtime.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -54,9 +60,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (address && typeof address === 'object') {
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    // A wildcard bind is reached on loopback by this machine's own sandbox notifications.
+    listening = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  }
+  if (runJobs) await runtime.deps.jobs.startPolling(config.jobsPollMs);
 }
 
 main().catch((error: unknown) => {
-  console.error('server failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof ConfigError) {
+    console.error('server refused to start:');
+    for (const problem of error.problems) console.error(`  - ${problem}`);
+  } else console.error('server failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

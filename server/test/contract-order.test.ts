@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Address } from '../../contract/api/address.ts';
 import type { Signing } from '../../contract/api/contract.ts';
-import { kycProviders } from '../src/kyc/providers.ts';
 import { SandboxEsign } from '../src/providers/esign/sandbox.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { testIdNumber, verifyFully, waitFor } from './kyc-fixtures.ts';
@@ -84,7 +83,7 @@ test('an order placed through the order routes is signed through the contract ro
     body: { orderId },
   });
   await fetch(`${signing.body.data.signUrl}/sign`, { method: 'POST' });
-  const esign = kycProviders(server.app.deps).esign;
+  const esign = server.app.deps.providers.esign;
   assert.ok(esign instanceof SandboxEsign);
   await esign.settled();
   await waitFor(async () => {

@@ -5,7 +5,6 @@ import { after, before, test } from 'node:test';
 import type { ContractCheck, Signing, Withholding } from '../../contract/api/contract.ts';
 import { BRAND_RECORDS } from '../../src/brands/records.ts';
 import { renderContract, type ContractData } from '../src/contracts/render.ts';
-import { kycProviders } from '../src/kyc/providers.ts';
 import { SandboxEsign } from '../src/providers/esign/sandbox.ts';
 import { fuzzFile, startTestServer, type TestServer } from './helpers.ts';
 import { insertOrder, testIdNumber, userIdOf, verifyFully, waitFor } from './kyc-fixtures.ts';
@@ -24,7 +23,7 @@ before(async () => {
 after(() => server.close());
 
 const esign = () => {
-  const provider = kycProviders(server.app.deps).esign;
+  const provider = server.app.deps.providers.esign;
   if (!(provider instanceof SandboxEsign)) throw new Error('not the sandbox');
   return provider;
 };

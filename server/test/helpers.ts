@@ -3,7 +3,6 @@
  * when `engine` is 'postgres' or TEST_DB=postgres), migrated and seeded, the app listening on an
  * ephemeral port, and a `request` that sends the storefront's headers over real HTTP.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,16 +10,14 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type Envelope } from '../../contract/http.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { createDatabase } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
-import { createProviders, type Providers } from '../src/providers/index.ts';
+import type { Providers } from '../src/providers/index.ts';
 import { SandboxSms } from '../src/providers/sms/sandbox.ts';
-import { seedIfEmpty } from '../src/seed/index.ts';
+import { openRuntime } from '../src/runtime.ts';
+import { seededPgliteImage, seededPostgres } from './seeded-database.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -77,51 +74,41 @@ export interface TestServer {
 
 export interface StartOptions {
   engine?: Engine;
+  /** Use this PostgreSQL database (kept afterwards) instead of a throwaway one. */
+  databaseUrl?: string;
+  /** Listen on this port rather than any free one. */
+  port?: number;
   /** Environment overrides for loadConfig (limits, APP_ENV…). */
   env?: Record<string, string>;
   /** Serve a built H5 app from this folder, as main.ts does. */
   h5Dir?: string;
 }
 
-async function createThrowawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `t_server_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+/** A throwaway PostgreSQL database, migrated and seeded (a clone of the seeded template). */
+export async function createThrowawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  return seededPostgres(PG_ADMIN_URL);
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const engine = options.engine ?? TEST_ENGINE;
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
-  const throwaway = engine === 'postgres' ? await createThrowawayPostgres() : undefined;
+  const throwaway =
+    engine === 'postgres' && !options.databaseUrl ? await createThrowawayPostgres() : undefined;
+  const databaseUrl = options.databaseUrl ?? throwaway?.url;
   const config = loadConfig({
     APP_ENV: 'test',
     DATA_DIR: tmpDir,
     LOG_LEVEL: 'info',
-    ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+    // Every test request comes from 127.0.0.1: the rate-limit tests set their own limits.
+    RATE_LOGIN_PER_IP: '100000',
+    RATE_PAY_PER_IP: '100000',
+    RATE_PAY_PER_USER: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const handle = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: 'memory://',
-  });
-  await migrate(handle.db);
-  await seedIfEmpty(handle.db);
 
   let clockOffsetMs = 0;
-  const providers = createProviders(config);
+  let baseUrl = '';
   const logLines: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -129,14 +116,21 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       callback();
     },
   });
-  const app = await buildApp(
-    { db: handle.db, config, providers, now: () => new Date(Date.now() + clockOffsetMs) },
-    { logStream, h5Dir: options.h5Dir },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // Jobs never run by themselves here: tests drain the queue (settle) when they mean to.
+  const runtime = await openRuntime(config, {
+    dataDir: 'memory://',
+    ...(databaseUrl ? {} : { pgliteImage: await seededPgliteImage() }),
+    runJobs: false,
+    notifyBase: () => baseUrl,
+    now: () => new Date(Date.now() + clockOffsetMs),
+  });
+  const { providers } = runtime.deps;
+  const app = await buildApp(runtime.deps, { logStream, h5Dir: options.h5Dir });
+  runtime.deps.jobs.log = app.log.child({ component: 'jobs' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = `http://127.0.0.1:${address.port}`;
 
   async function request<T>(method: string, urlPath: string, opts: RequestOptions = {}) {
     const url = new URL(urlPath, baseUrl);
@@ -197,7 +191,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
 
   return {
     baseUrl,
-    db: handle.db,
+    db: runtime.deps.db,
     app,
     config,
     providers,
@@ -210,7 +204,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     loginAs,
     async close() {
       await app.close();
-      await handle.close();
+      await runtime.close();
       await throwaway?.drop();
       fs.rmSync(tmpDir, { recursive: true, force: true });
     },

@@ -5,7 +5,6 @@
  */
 import type { Insertable } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
-import { kycProviders } from '../src/kyc/providers.ts';
 import type { OrderSnapshot } from '../src/orders/schema.ts';
 import '../src/orders/schema.ts';
 import type { OrderStatus } from '../src/orders/machine.ts';
@@ -106,7 +105,7 @@ export async function bindCard(
 }
 
 export function sandboxBank(server: TestServer): SandboxBankCard {
-  const bank = kycProviders(server.app.deps).bankCard;
+  const bank = server.app.deps.providers.bankCard;
   if (!(bank instanceof SandboxBankCard)) throw new Error('not the sandbox bank');
   return bank;
 }

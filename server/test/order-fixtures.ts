@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { addOpsCredential } from '../src/routes/ops.ts';
 import { applyOrderAction } from '../src/orders/machine.ts';
-import { gateways, settlePayments, type Gateways } from '../src/payments/registry.ts';
+import type { GatewayName } from '../src/payments/gateway.ts';
+import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 export interface Shopper {
@@ -70,11 +71,24 @@ export async function plans(server: TestServer) {
 export type Plan = Awaited<ReturnType<typeof plans>>['month'];
 
 /** A test server with the seeded month plan and an ops credential: where the order tests start. */
-export async function orderTestServer(): Promise<{ server: TestServer; month: Plan }> {
-  const server = await startTestServer();
-  const { month } = await plans(server);
+export async function orderTestServer(
+  env: Record<string, string> = {},
+): Promise<{ server: TestServer; month: Plan }> {
+  const server = await startTestServer({ env });
+  const { month, day } = await plans(server);
+  // The seed has a few units per SKU; these tests place many orders on the same plans.
+  await restock(server, [month.sku_id, day.sku_id]);
   await enableOps(server);
   return { server, month };
+}
+
+/** Plenty of stock for the SKUs a test rents again and again. */
+export async function restock(server: TestServer, skuIds: number[], units = 100_000) {
+  await server.db
+    .updateTable('goods_sku')
+    .set({ stock: units })
+    .where('id', 'in', skuIds)
+    .execute();
 }
 
 export const placeBody = (
@@ -212,10 +226,29 @@ export async function ops(server: TestServer, method: string, url: string, body?
   });
 }
 
-export function sandboxes(server: TestServer): Gateways {
-  return gateways(server.app.deps);
+/** The sandbox gateways of a test server (their test-only helpers: charges, failNext …). */
+export function sandboxes(server: TestServer): Record<GatewayName, SandboxGateway> {
+  const { alipay, wechat, card } = server.app.deps.providers.payments;
+  if (
+    !(alipay instanceof SandboxGateway) ||
+    !(wechat instanceof SandboxGateway) ||
+    !(card instanceof SandboxGateway)
+  )
+    throw new Error('the test server runs live payment gateways');
+  return { alipay, wechat, card };
 }
-export const settle = (server: TestServer) => settlePayments(server.app.deps);
+
+/** Runs every job that is due (notifications, provider calls) until none is left. */
+export const settle = (server: TestServer) => server.app.deps.jobs.drain();
+
+/** The signed cashier path of a payment, as the pay call hands it to the user. */
+export function cashierPath(
+  server: TestServer,
+  outTradeNo: string,
+  channel: GatewayName = 'alipay',
+) {
+  return `/pay/cashier/${outTradeNo}?sig=${sandboxes(server)[channel].cashierSignature(outTradeNo)}`;
+}
 
 /** Pays a payment at the sandbox cashier as the user would, and waits for the notification. */
 export async function payAtCashier(
@@ -223,10 +256,19 @@ export async function payAtCashier(
   outTradeNo: string,
   outcome: 'pay' | 'fail' | 'cancel' = 'pay',
 ) {
-  const response = await fetch(`${server.baseUrl}/pay/cashier/${outTradeNo}/${outcome}`, {
-    method: 'POST',
-    redirect: 'manual',
-  });
+  const channel = (
+    await server.db
+      .selectFrom('payments')
+      .select('channel')
+      .where('out_trade_no', '=', outTradeNo)
+      .executeTakeFirst()
+  )?.channel;
+  const gateway = channel === 'wechat' || channel === 'card' ? channel : 'alipay';
+  const sig = sandboxes(server)[gateway].cashierSignature(outTradeNo);
+  const response = await fetch(
+    `${server.baseUrl}/pay/cashier/${outTradeNo}/${outcome}?sig=${sig}`,
+    { method: 'POST', redirect: 'manual' },
+  );
   await settle(server);
   return response;
 }

@@ -125,7 +125,7 @@ describe('renting and buying out', () => {
     assert.equal(tooEarly.status, 409);
     assert.match(tooEarly.body.msg, /待免押/);
 
-    sandboxes(server).alipay.failNext('freeze');
+    await sandboxes(server).alipay.failNext('freeze');
     await server.request('POST', '/api/order/refreeze', {
       token: shopper.token,
       body: { orderId: id },
@@ -224,7 +224,7 @@ describe('renting and buying out', () => {
       .executeTakeFirstOrThrow();
     assert.equal(auth.unfrozen, auth.amount);
     assert.equal(
-      sandboxes(server).alipay.frozenOn(auth.auth_no!),
+      await sandboxes(server).alipay.frozenOn(auth.auth_no!),
       0,
       'the deposit is released at Alipay',
     );

@@ -39,12 +39,12 @@ import {
   shipReturn,
   startFreeze,
   type OpsStep,
+  type Owner,
   type PayKind,
 } from '../src/orders/service.ts';
 import { ApiError } from '../src/plugins/errors.ts';
-import { gateways, settlePayments } from '../src/payments/registry.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
-import { plans, verifyUser } from './order-fixtures.ts';
+import { plans, restock, sandboxes, settle, verifyUser } from './order-fixtures.ts';
 
 const RUNS = Number(process.env.PROP_RUNS ?? 1000);
 
@@ -57,12 +57,13 @@ before(async () => {
   server = await startTestServer();
   deps = server.app.deps;
   planRows = await plans(server);
+  await restock(server, [planRows.month.sku_id, planRows.day.sku_id]);
 });
 after(() => server.close());
 
 /** What one run works on. */
 interface Real {
-  userId: number;
+  user: Owner;
   orderId: number;
 }
 
@@ -220,35 +221,35 @@ async function statusOf(orderId: number): Promise<OrderStatus> {
 /** Runs one step; a 4xx ApiError is a refusal (returned), anything else fails the property. */
 async function perform(real: Real, step: Step): Promise<ApiError | undefined> {
   const { db } = deps;
-  const { userId, orderId } = real;
+  const { user, orderId } = real;
   try {
     switch (step.kind) {
       case 'user':
         switch (step.act) {
           case 'confirm':
-            await confirmOrder(db, deps, userId, orderId);
+            await confirmOrder(db, deps, user, orderId);
             break;
           case 'cancel':
-            await cancelOrder(db, deps, userId, orderId);
+            await cancelOrder(db, deps, user, orderId);
             break;
           case 'refreeze':
-            await startFreeze(db, deps, userId, orderId);
+            await startFreeze(db, deps, user, orderId);
             break;
           case 'receive':
-            await receiveOrder(db, deps, orderId, 'user', userId);
+            await receiveOrder(db, deps, orderId, 'user', user);
             break;
           case 'return':
-            await shipReturn(db, deps, userId, {
+            await shipReturn(db, deps, user, {
               orderId,
               expressCode: 'sf',
               waybill: 'SF00000001',
             });
             break;
           case 'buyout':
-            await applyBuyout(db, deps, userId, orderId);
+            await applyBuyout(db, deps, user, orderId);
             break;
           case 'unbuyout':
-            await cancelBuyout(db, deps, orderId, 'user', userId);
+            await cancelBuyout(db, deps, orderId, 'user', user);
             break;
         }
         break;
@@ -265,7 +266,7 @@ async function perform(real: Real, step: Step): Promise<ApiError | undefined> {
             .execute();
           billIds = unpaid.length > 0 ? unpaid.map((b) => b.id) : undefined;
         }
-        await payBills(db, deps, userId, {
+        await payBills(db, deps, user, {
           orderId,
           channel: step.channel,
           billIds,
@@ -274,7 +275,7 @@ async function perform(real: Real, step: Step): Promise<ApiError | undefined> {
         break;
       }
       case 'renew':
-        await payRenewal(db, deps, userId, { orderId, periods: step.periods, channel: 'alipay' });
+        await payRenewal(db, deps, user, { orderId, periods: step.periods, channel: 'alipay' });
         break;
       case 'cashier': {
         const open = await db
@@ -284,11 +285,8 @@ async function perform(real: Real, step: Step): Promise<ApiError | undefined> {
           .where('status', '=', 'created')
           .orderBy('id', 'desc')
           .executeTakeFirst();
-        if (open)
-          gateways(deps)[open.channel === 'auth' ? 'alipay' : open.channel].complete(
-            open.out_trade_no,
-            step.outcome,
-          );
+        if (open && (open.channel === 'alipay' || open.channel === 'wechat'))
+          await sandboxes(server)[open.channel].complete(open.out_trade_no, step.outcome);
         break;
       }
       case 'sign':
@@ -337,10 +335,10 @@ async function perform(real: Real, step: Step): Promise<ApiError | undefined> {
         break;
       }
     }
-    await settlePayments(deps);
+    await settle(server);
     return undefined;
   } catch (error) {
-    await settlePayments(deps);
+    await settle(server);
     if (error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500)
       return error;
     throw error;
@@ -467,7 +465,11 @@ async function checkInvariants(real: Real) {
       'a bill in two open payments',
     );
   }
-  const sandbox = gateways(deps);
+  const sandbox = sandboxes(server);
+  assert.ok(
+    !refunds.some((r) => r.status !== 'succeeded'),
+    'a refund left pending or refused after the jobs ran',
+  );
   for (const payment of payments) {
     const covered = links.filter((l) => l.id === payment.id).reduce((s, l) => s + l.amount, 0);
     assert.equal(
@@ -483,14 +485,14 @@ async function checkInvariants(real: Real) {
       'refunded more than paid',
     );
     const gateway = sandbox[payment.channel === 'auth' ? 'alipay' : payment.channel];
-    const charges = gateway.charges.filter((c) => c.outTradeNo === payment.out_trade_no);
+    const charges = await gateway.charges(payment.out_trade_no);
     assert.ok(charges.length <= 1, `trade ${payment.out_trade_no} charged twice`);
     assert.equal(
       charges.length === 1,
       payment.status === 'succeeded',
       `charged ≠ succeeded for ${payment.out_trade_no}`,
     );
-    assert.equal(gateway.trade(payment.out_trade_no)?.refunded ?? 0, refunded);
+    assert.equal((await gateway.queryTrade(payment.out_trade_no))?.refunded ?? 0, refunded);
     // Money kept for a succeeded payment = the bills it paid (+ nothing else).
     if (payment.status === 'succeeded') {
       const kept = bills
@@ -510,11 +512,14 @@ async function checkInvariants(real: Real) {
   for (const auth of auths) {
     assert.ok(auth.paid + auth.unfrozen <= auth.amount);
     if (auth.auth_no && auth.status !== 'failed') {
-      assert.equal(sandbox.alipay.frozenOn(auth.auth_no), auth.amount - auth.paid - auth.unfrozen);
+      assert.equal(
+        await sandbox.alipay.frozenOn(auth.auth_no),
+        auth.amount - auth.paid - auth.unfrozen,
+      );
     }
     if (TERMINAL_STATUSES.includes(order.status) && auth.auth_no && auth.status !== 'failed')
       assert.equal(
-        sandbox.alipay.frozenOn(auth.auth_no),
+        await sandbox.alipay.frozenOn(auth.auth_no),
         0,
         'a finished order still holds a frozen deposit',
       );
@@ -557,27 +562,24 @@ async function newRun(
       city: '杭州市',
       district: '西湖区',
       detail: '1 号',
+      platform: 1,
       is_default: true,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   await verifyUser(server, user.id, { card: true });
   const plan = dayPlan ? planRows.day : planRows.month;
-  const placed = await idempotent(db, user.id, 'order/place', undefined, null, (trx) =>
-    placeOrder(
-      trx,
-      deps,
-      { id: user.id, platform: 1 },
-      {
-        goodsId: plan.goods_id,
-        skuId: plan.sku_id,
-        planId: plan.id,
-        addressId: address.id,
-        depositMethod,
-      },
-    ),
+  const owner = { id: user.id, platform: 1 };
+  const placed = await idempotent(db, owner, 'order/place', undefined, null, (trx) =>
+    placeOrder(trx, deps, owner, {
+      goodsId: plan.goods_id,
+      skuId: plan.sku_id,
+      planId: plan.id,
+      addressId: address.id,
+      depositMethod,
+    }),
   );
-  return { userId: user.id, orderId: placed.id };
+  return { user: owner, orderId: placed.id };
 }
 
 test(`model: ${RUNS} random runs of up to 50 actions keep the order and the money consistent`, async () => {

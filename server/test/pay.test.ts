@@ -48,6 +48,15 @@ async function awaitingPayment(shopper: Shopper, depositMethod: 'paid' | 'card' 
 const billsOf = (id: number) =>
   server.db.selectFrom('bills').selectAll().where('order_id', '=', id).orderBy('id').execute();
 
+async function refundTotal(orderId: number): Promise<number> {
+  const rows = await server.db
+    .selectFrom('refunds')
+    .select('amount')
+    .where('order_id', '=', orderId)
+    .execute();
+  return rows.reduce((sum, r) => sum + r.amount, 0);
+}
+
 describe('charging once', () => {
   test('50 concurrent pay requests for one bill open one payment and charge once', async () => {
     const shopper = await newShopper(server);
@@ -69,7 +78,7 @@ describe('charging once', () => {
     const [outTradeNo] = [...trades] as [string];
     // The user presses pay twice at the cashier.
     await Promise.all([payAtCashier(server, outTradeNo), payAtCashier(server, outTradeNo)]);
-    const charges = sandboxes(server).alipay.charges.filter((c) => c.outTradeNo === outTradeNo);
+    const charges = await sandboxes(server).alipay.charges(outTradeNo);
     assert.equal(charges.length, 1);
     const bills = await billsOf(id);
     const first = bills.filter((b) => b.kind === 'FIRST' || b.kind === 'DEPOSIT');
@@ -134,7 +143,7 @@ describe('charging once', () => {
     assert.equal(after.length, 1);
   });
 
-  test('switching channel closes the open payment; money arriving on it later is refunded', async () => {
+  test('switching channel closes the open payment at the provider too: it can no longer be paid', async () => {
     const shopper = await newShopper(server);
     const id = await awaitingPayment(shopper);
     const alipay = await server.request<Payment>('POST', '/api/order/pay', {
@@ -147,22 +156,67 @@ describe('charging once', () => {
     });
     assert.notEqual(alipay.body.data.outTradeNo, wechat.body.data.outTradeNo);
     await payAtCashier(server, wechat.body.data.outTradeNo);
-    await payAtCashier(server, alipay.body.data.outTradeNo);
+    // The abandoned Alipay trade was closed at the provider: paying it now charges nothing.
+    const late = await payAtCashier(server, alipay.body.data.outTradeNo);
+    assert.match(late.headers.get('location') ?? '', /status=cancel/);
+    assert.deepEqual(await sandboxes(server).alipay.charges(alipay.body.data.outTradeNo), []);
     const bills = await billsOf(id);
     assert.ok(
       bills
         .filter((b) => b.kind === 'FIRST')
         .every((b) => b.status === 'paid' && b.channel === 'wechat'),
     );
-    const refunds = await server.db
-      .selectFrom('refunds')
-      .select(['amount'])
+    assert.equal(await refundTotal(id), 0);
+  });
+
+  test('money that reaches a closed payment pays the bills still owed, and is refunded once they are paid', async () => {
+    const shopper = await newShopper(server);
+    const id = await awaitingPayment(shopper);
+    const alipay = await server.request<Payment>('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id, channel: 'alipay' },
+    });
+    const wechat = await server.request<Payment>('POST', '/api/order/pay2', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    // The user pays both before the closing of the first reaches Alipay.
+    const gateways = sandboxes(server);
+    assert.equal(await gateways.alipay.complete(alipay.body.data.outTradeNo, 'pay'), 'paid');
+    assert.equal(await gateways.wechat.complete(wechat.body.data.outTradeNo, 'pay'), 'paid');
+    await settle(server);
+    // The first money in (on the payment we had closed) paid the bills; the second went back.
+    const first = (await billsOf(id)).filter((b) => b.kind === 'FIRST' || b.kind === 'DEPOSIT');
+    assert.ok(first.every((b) => b.status === 'paid' && b.channel === 'alipay'));
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+    const payments = await server.db
+      .selectFrom('payments')
+      .select(['out_trade_no', 'status', 'late_success'])
       .where('order_id', '=', id)
+      .orderBy('id')
       .execute();
     assert.deepEqual(
-      refunds.map((r) => r.amount),
-      [alipay.body.data.amount],
+      payments.map((p) => [p.status, p.late_success]),
+      [
+        ['succeeded', true],
+        ['succeeded', true],
+      ],
     );
+    const refunds = await server.db
+      .selectFrom('refunds as r')
+      .innerJoin('payments as p', 'p.id', 'r.payment_id')
+      .select(['p.out_trade_no', 'r.amount', 'r.status'])
+      .where('r.order_id', '=', id)
+      .execute();
+    assert.deepEqual(refunds, [
+      {
+        out_trade_no: wechat.body.data.outTradeNo,
+        amount: wechat.body.data.amount,
+        status: 'succeeded',
+      },
+    ]);
+    const trade = await gateways.wechat.queryTrade(wechat.body.data.outTradeNo);
+    assert.equal(trade?.refunded, wechat.body.data.amount);
   });
 });
 
@@ -324,10 +378,10 @@ describe('scheduler', () => {
     const shopper = await newShopper(server);
     const id = await renting(shopper, 'card');
     const second = (await billsOf(id)).find((b) => b.kind === 'INSTALMENT')!;
-    sandboxes(server).card.failNext('withhold');
+    await sandboxes(server).card.failNext('withhold');
     await runJobs(new Date(second.due_date.getTime() + 12 * 3600_000));
     assert.equal((await billsOf(id)).find((b) => b.id === second.id)!.status, 'unpaid');
-    sandboxes(server).card.failNext('withhold');
+    await sandboxes(server).card.failNext('withhold');
     await runJobs(new Date(second.due_date.getTime() + 5 * 86_400_000));
     const late = (await billsOf(id)).find((b) => b.id === second.id)!;
     assert.equal(await orderStatus(server, id), 'OVERDUE');
@@ -371,7 +425,7 @@ describe('scheduler', () => {
       .where('order_id', '=', id)
       .executeTakeFirstOrThrow();
     assert.equal(auth.paid, paid.paid);
-    assert.equal(sandboxes(server).alipay.frozenOn(auth.auth_no!), auth.amount - auth.paid);
+    assert.equal(await sandboxes(server).alipay.frozenOn(auth.auth_no!), auth.amount - auth.paid);
   });
 
   test('near the end the order is DUE, past the grace period RETURN_OVERDUE', async () => {

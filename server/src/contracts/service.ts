@@ -9,7 +9,6 @@ import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { contactOf, identityOf } from '../kyc/identity.ts';
 import { maskCard, maskMobile } from '../kyc/crypto.ts';
-import { kycProviders } from '../kyc/providers.ts';
 import '../kyc/schema.ts';
 import { applyOrderAction, illegalAction, TERMINAL_STATUSES } from '../orders/machine.ts';
 import '../orders/schema.ts';
@@ -21,14 +20,21 @@ import { renderContract, type ContractData } from './render.ts';
 const ymd = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-async function ownOrder(db: Kysely<Database>, userId: number, orderId: number) {
+/** The caller on one brand: an order of another brand is not theirs there. */
+export interface ContractOwner {
+  id: number;
+  platform: number;
+}
+
+async function ownOrder(db: Kysely<Database>, owner: ContractOwner, orderId: number) {
   const order = await db
     .selectFrom('orders')
     .selectAll()
     .where('id', '=', orderId)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', owner.id)
+    .where('platform', '=', owner.platform)
     .executeTakeFirst();
-  // Another user's order answers exactly like a missing one.
+  // Another user's (or brand's) order answers exactly like a missing one.
   if (!order) throw notFound('订单不存在');
   return order;
 }
@@ -36,12 +42,13 @@ async function ownOrder(db: Kysely<Database>, userId: number, orderId: number) {
 /** What the contract says, gathered from the order, its bills, the identity and the brand. */
 async function contractData(
   deps: AppDeps,
-  userId: number,
+  owner: ContractOwner,
   orderId: number,
   contractNo: string,
 ): Promise<ContractData> {
   const { db } = deps;
-  const order = await ownOrder(db, userId, orderId);
+  const userId = owner.id;
+  const order = await ownOrder(db, owner, orderId);
   const identity = await identityOf(db, userId);
   if (!identity) throw badRequest('请先完成实名认证');
   const user = await db
@@ -118,7 +125,9 @@ async function contractData(
 }
 
 /** The contract of an order as it stands (the preview before signing, or the signed text). */
-export async function contractHtml(deps: AppDeps, userId: number, orderId: number) {
+export async function contractHtml(deps: AppDeps, owner: ContractOwner, orderId: number) {
+  await ownOrder(deps.db, owner, orderId);
+  const userId = owner.id;
   const signed = await deps.db
     .selectFrom('contracts')
     .select(['contract_no', 'html', 'status'])
@@ -129,7 +138,7 @@ export async function contractHtml(deps: AppDeps, userId: number, orderId: numbe
   const contractNo = signed?.contract_no ?? '（签署时生成）';
   return {
     contractNo: signed?.contract_no ?? null,
-    html: renderContract(await contractData(deps, userId, orderId, contractNo)),
+    html: renderContract(await contractData(deps, owner, orderId, contractNo)),
   };
 }
 
@@ -146,11 +155,12 @@ export interface SigningView {
  */
 export async function createSigning(
   deps: AppDeps,
-  userId: number,
+  owner: ContractOwner,
   orderId: number,
   origin: string,
 ): Promise<SigningView> {
-  const order = await ownOrder(deps.db, userId, orderId);
+  const userId = owner.id;
+  const order = await ownOrder(deps.db, owner, orderId);
   const existing = await deps.db
     .selectFrom('contracts')
     .innerJoin('sign_sessions', 'sign_sessions.contract_id', 'contracts.id')
@@ -166,7 +176,7 @@ export async function createSigning(
     .executeTakeFirst();
   if (existing?.status === 'signed') throw conflict('合同已签署');
   if (order.status !== 'PENDING_SIGN') throw illegalAction(order.status, 'sign');
-  const esign = kycProviders(deps).esign;
+  const esign = deps.providers.esign;
   if (existing && existing.session_status === 'pending') {
     return {
       contractNo: existing.contract_no,
@@ -176,7 +186,7 @@ export async function createSigning(
     };
   }
   const contractNo = existing?.contract_no ?? `HT${ymd(deps.now()).replaceAll('-', '')}${orderId}`;
-  const data = await contractData(deps, userId, orderId, contractNo);
+  const data = await contractData(deps, owner, orderId, contractNo);
   const html = renderContract(data);
   const { flowId, signUrl } = await esign.createFlow({
     contractNo,
@@ -221,10 +231,11 @@ export interface ContractCheck {
 
 export async function checkContract(
   deps: AppDeps,
-  userId: number,
+  owner: ContractOwner,
   orderId: number,
 ): Promise<ContractCheck> {
-  await ownOrder(deps.db, userId, orderId);
+  const userId = owner.id;
+  await ownOrder(deps.db, owner, orderId);
   const contract = await deps.db
     .selectFrom('contracts')
     .select(['contract_no', 'status', 'signed_at'])
@@ -248,7 +259,7 @@ export async function acceptNotification(
   rawBody: string,
   signature: string,
 ): Promise<'accepted' | 'duplicate'> {
-  const esign = kycProviders(deps).esign;
+  const esign = deps.providers.esign;
   if (!esign.verify(rawBody, signature)) throw new ApiError(401, 'signature mismatch', 401);
   let note: EsignNotification;
   try {
@@ -324,10 +335,11 @@ export interface WithholdingView {
 /** Signs (once) the agreement that lets the order's bills be withheld from the user's card. */
 export async function signWithholding(
   deps: AppDeps,
-  userId: number,
+  owner: ContractOwner,
   orderId: number,
 ): Promise<WithholdingView> {
-  const order = await ownOrder(deps.db, userId, orderId);
+  const userId = owner.id;
+  const order = await ownOrder(deps.db, owner, orderId);
   const existing = await withholdingOf(deps.db, userId, orderId);
   if (existing) return existing;
   if (TERMINAL_STATUSES.includes(order.status)) throw illegalAction(order.status, 'signHFB');
@@ -339,8 +351,8 @@ export async function signWithholding(
     .limit(1)
     .executeTakeFirst();
   if (!card) throw badRequest('请先绑定银行卡');
-  const { protocolNo } = await kycProviders(deps)
-    .bankCard.signWithholding({ agreementNo: card.provider_token, orderRef: `order-${orderId}` })
+  const { protocolNo } = await deps.providers.bankCard
+    .signWithholding({ agreementNo: card.provider_token, orderRef: `order-${orderId}` })
     .catch((error: unknown) => {
       if (error instanceof ProviderError && error.kind === 'rejected') {
         throw badRequest('代扣协议签署失败，请重新绑卡');

@@ -14,6 +14,10 @@ export type { Database } from './schema.ts';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: 'pglite' | 'postgres';
+  /** PGlite: the data directory as a gzipped image, to start other databases from. */
+  dumpImage?(): Promise<Blob>;
+  /** Subscribes to a NOTIFY channel (a connection of its own on PostgreSQL); resolves to the unsubscribe. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -24,6 +28,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** PGlite: start from this data directory image (`dumpImage`) instead of an empty cluster. */
+  pgliteImage?: Blob;
 }
 
 const INT8_OID = 20;
@@ -48,11 +54,31 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       process.stderr.write(`database: idle connection closed (${error.message})\n`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const listen = async (channel: string, onNotify: () => void) => {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      // A dropped listener only delays jobs to the next poll; it must not crash the process.
+      client.on('error', (error) => {
+        process.stderr.write(`database: listener closed (${error.message})\n`);
+      });
+      client.on('notification', () => onNotify());
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    };
+    return { db, engine: 'postgres', listen, close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: { [INT8_OID]: parseInt8 } });
+  const pglite = await PGlite.create(dataDir, {
+    parsers: { [INT8_OID]: parseInt8 },
+    ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  // One session: LISTEN goes through the dialect's queue, so it never lands inside a transaction.
+  const listen = (channel: string, onNotify: () => void) =>
+    db.connection().execute(() => pglite.listen(channel, () => onNotify()));
+  const dumpImage = () => db.connection().execute(() => pglite.dumpDataDir('gzip'));
+  return { db, engine: 'pglite', listen, dumpImage, close: () => db.destroy() };
 }

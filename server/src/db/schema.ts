@@ -57,6 +57,8 @@ export interface SmsCodesTable {
 export interface AddressesTable {
   id: Generated<number>;
   user_id: number;
+  /** The brand the address was made on (each brand is its own merchant). */
+  platform: number;
   name: string;
   mobile: string;
   province: string;
@@ -93,6 +95,8 @@ export interface CouponsTable {
 export interface UserCouponsTable {
   id: Generated<number>;
   user_id: number;
+  /** The brand the coupon was claimed on. */
+  platform: number;
   coupon_id: number;
   status: Generated<'unused' | 'used'>;
   claimed_at: Timestamp;

@@ -1,8 +1,13 @@
 /**
- * Scheduled jobs, each runnable on demand against a given clock (tests and `npm run ops --
- * run-jobs` pass it): overdue bills and fees, withholding of due bills, DUE and RETURN_OVERDUE,
- * assumed receipt after delivery, and the first-payment window. Each order is handled in its own
- * transaction through the state machine; a failure on one order is recorded and the rest go on.
+ * The scheduled sweeps, each runnable against a given clock: the first-payment window, the
+ * orders sweep (assumed receipt, lapsed buy-outs, overdue bills and fees, DUE and
+ * RETURN_OVERDUE), withholding of due bills from bound cards, and taking long-overdue bills from
+ * the deposit authorisation. Each order is handled in its own transaction through the state
+ * machine; a failure on one order is recorded and the rest go on. Provider calls they need
+ * (withholding, payment from the authorisation) are outbox jobs, run after their commits.
+ *
+ * jobs/definitions.ts schedules each sweep; `runJobs` (ops' run-jobs, tests) runs them all at a
+ * clock, then reconciles and drains the outbox.
  */
 import type { AppDeps } from '../deps.ts';
 import { addDays, dayOf, daysBetween, overdueFee } from '../orders/bills.ts';
@@ -18,6 +23,7 @@ import {
   withholdBills,
 } from '../orders/service.ts';
 import '../orders/schema.ts';
+import { reconcile } from './reconcile.ts';
 
 export interface JobReport {
   overdueBills: number;
@@ -30,8 +36,24 @@ export interface JobReport {
   received: number;
   expired: number;
   buyoutsLapsed: number;
+  /** Pending provider operations and payments settled by asking the provider. */
+  reconciled: number;
   errors: string[];
 }
+
+export const emptyReport = (): JobReport => ({
+  overdueBills: 0,
+  overdueOrders: 0,
+  withheld: 0,
+  deducted: 0,
+  due: 0,
+  returnOverdue: 0,
+  received: 0,
+  expired: 0,
+  buyoutsLapsed: 0,
+  reconciled: 0,
+  errors: [],
+});
 
 /** Days a bill of a `freeze` order may be late before it is taken from the authorisation. */
 export const DEPOSIT_DEDUCT_AFTER_DAYS = 7;
@@ -39,102 +61,128 @@ export const DEPOSIT_DEDUCT_AFTER_DAYS = 7;
 /** Days a buy-out waits for its payment before the order goes back. */
 export const BUYOUT_WINDOW_DAYS = 3;
 
-export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<JobReport> {
-  const { db } = deps;
-  const at = { ...deps, now: () => now };
-  const today = dayOf(now);
-  const report: JobReport = {
-    overdueBills: 0,
-    overdueOrders: 0,
-    withheld: 0,
-    deducted: 0,
-    due: 0,
-    returnOverdue: 0,
-    received: 0,
-    expired: 0,
-    buyoutsLapsed: 0,
-    errors: [],
-  };
-  const attempt = async (what: string, work: () => Promise<unknown>) => {
-    try {
-      await work();
-      return true;
-    } catch (error) {
-      report.errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
-      return false;
-    }
-  };
-  /** One state-machine step of one order, in its own transaction. */
-  const move = (what: string, orderId: number, action: Action, note?: string) =>
-    attempt(what, () =>
-      db.transaction().execute((trx) =>
-        applyOrderAction(trx, orderId, action, {
-          actor: 'system',
-          now,
-          ...(note !== undefined ? { note } : {}),
-        }),
-      ),
-    );
-  /** `work` on each order in `status` whose `column` is `op` `time`; how many went through. */
-  const sweep = async (
-    what: string,
-    status: OrderStatus,
-    column: 'pay_deadline' | 'delivered_at' | 'updated_at',
-    op: '<' | '<=',
-    time: Date,
-    work: (orderId: number) => Promise<unknown>,
-  ) => {
-    const orders = await db
-      .selectFrom('orders')
-      .select('id')
-      .where('status', '=', status)
-      .where(column, op, time)
-      .execute();
-    let done = 0;
-    for (const order of orders) {
-      if (await attempt(`${what} ${order.id}`, () => work(order.id))) done++;
-    }
-    return done;
-  };
-  /** A bill with an open payment is being paid: left alone (its fee stays as quoted). */
-  const beingPaid = async (billId: number) =>
-    (await db
+/** One sweep: deps, its clock, the report it adds to. */
+export type Sweep = (deps: AppDeps, now: Date, report: JobReport) => Promise<void>;
+
+/** Runs `work`, recording a failure in the report instead of stopping the sweep. */
+async function attempt(report: JobReport, what: string, work: () => Promise<unknown>) {
+  try {
+    await work();
+    return true;
+  } catch (error) {
+    report.errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
+/** One state-machine step of one order, in its own transaction. */
+function move(
+  deps: AppDeps,
+  now: Date,
+  report: JobReport,
+  what: string,
+  orderId: number,
+  action: Action,
+  note?: string,
+) {
+  return attempt(report, what, () =>
+    deps.db.transaction().execute((trx) =>
+      applyOrderAction(trx, orderId, action, {
+        actor: 'system',
+        now,
+        ...(note !== undefined ? { note } : {}),
+      }),
+    ),
+  );
+}
+
+/** `work` on each order in `status` whose `column` is `op` `time`; how many went through. */
+async function sweepOrders(
+  deps: AppDeps,
+  report: JobReport,
+  what: string,
+  status: OrderStatus,
+  column: 'pay_deadline' | 'delivered_at' | 'updated_at',
+  op: '<' | '<=',
+  time: Date,
+  work: (orderId: number) => Promise<unknown>,
+) {
+  const orders = await deps.db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', status)
+    .where(column, op, time)
+    .execute();
+  let done = 0;
+  for (const order of orders) {
+    if (await attempt(report, `${what} ${order.id}`, () => work(order.id))) done++;
+  }
+  return done;
+}
+
+/** A bill with an open payment is being paid: left alone (its fee stays as quoted). */
+async function beingPaid(deps: AppDeps, billId: number) {
+  return (
+    (await deps.db
       .selectFrom('payment_bills')
       .select('bill_id')
       .where('bill_id', '=', billId)
       .where('open', '=', true)
-      .executeTakeFirst()) !== undefined;
-  /** The bills no payment is under way for, by order. */
-  const idleByOrder = async (bills: { id: number; order_id: number }[]) => {
-    const byOrder = new Map<number, number[]>();
-    for (const bill of bills) {
-      if (await beingPaid(bill.id)) continue;
-      byOrder.set(bill.order_id, [...(byOrder.get(bill.order_id) ?? []), bill.id]);
-    }
-    return byOrder;
-  };
-  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
-
-  // First payment window passed.
-  report.expired = await sweep('expire', 'PENDING_PAY', 'pay_deadline', '<', now, (id) =>
-    expireUnpaid(db, at, id),
+      .executeTakeFirst()) !== undefined
   );
-  // Assumed receipt N days after delivery.
-  report.received = await sweep(
+}
+
+/** The bills no payment is under way for, by order. */
+async function idleByOrder(deps: AppDeps, bills: { id: number; order_id: number }[]) {
+  const byOrder = new Map<number, number[]>();
+  for (const bill of bills) {
+    if (await beingPaid(deps, bill.id)) continue;
+    byOrder.set(bill.order_id, [...(byOrder.get(bill.order_id) ?? []), bill.id]);
+  }
+  return byOrder;
+}
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+const atClock = (deps: AppDeps, now: Date): AppDeps => ({ ...deps, now: () => now });
+
+/** First payment window passed: the order is cancelled and what it held released. */
+export const expirePayments: Sweep = async (deps, now, report) => {
+  const at = atClock(deps, now);
+  report.expired += await sweepOrders(
+    deps,
+    report,
+    'expire',
+    'PENDING_PAY',
+    'pay_deadline',
+    '<',
+    now,
+    (id) => expireUnpaid(deps.db, at, id),
+  );
+};
+
+/** Assumed receipt, lapsed buy-outs, overdue bills and orders, DUE and RETURN_OVERDUE. */
+export const sweepRentals: Sweep = async (deps, now, report) => {
+  const { db } = deps;
+  const at = atClock(deps, now);
+  const today = dayOf(now);
+  report.received += await sweepOrders(
+    deps,
+    report,
     'receive',
     'SHIPPED',
     'delivered_at',
     '<=',
-    daysAgo(AUTO_RECEIVE_DAYS),
+    daysBefore(now, AUTO_RECEIVE_DAYS),
     (id) => receiveOrder(db, at, id, 'system'),
   );
-  // Buy-outs nobody paid.
-  report.buyoutsLapsed = await sweep(
+  report.buyoutsLapsed += await sweepOrders(
+    deps,
+    report,
     'buyout',
     'BUYING_OUT',
     'updated_at',
     '<=',
-    daysAgo(BUYOUT_WINDOW_DAYS),
+    daysBefore(now, BUYOUT_WINDOW_DAYS),
     (id) => cancelBuyout(db, at, id, 'system'),
   );
 
@@ -150,7 +198,7 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
   const lateOrders = new Set<number>();
   for (const bill of late) {
     const days = daysBetween(dayOf(bill.due_date), today);
-    if (days <= 0 || (await beingPaid(bill.id))) continue;
+    if (days <= 0 || (await beingPaid(deps, bill.id))) continue;
     await db
       .updateTable('bills')
       .set({ overdue_days: days, overdue_fee: overdueFee(bill.original - bill.discount, days) })
@@ -161,41 +209,8 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
     if (bill.status === 'RENTING' || bill.status === 'DUE') lateOrders.add(bill.order_id);
   }
   for (const orderId of lateOrders) {
-    if (await move(`overdue ${orderId}`, orderId, 'overdue', '账单逾期')) report.overdueOrders++;
-  }
-
-  // Withhold what is due today or late from the bound card (deposit method `card`).
-  const dueBills = await db
-    .selectFrom('bills as b')
-    .innerJoin('orders as o', 'o.id', 'b.order_id')
-    .select(['b.id', 'b.order_id', 'b.due_date'])
-    .where('b.status', '=', 'unpaid')
-    .where('b.kind', 'in', ['INSTALMENT', 'FINAL'])
-    .where('o.deposit_method', '=', 'card')
-    .where('o.status', 'in', ['RENTING', 'DUE', 'OVERDUE', 'RETURN_OVERDUE'])
-    .execute();
-  const byOrder = await idleByOrder(dueBills.filter((bill) => dayOf(bill.due_date) <= today));
-  for (const [orderId, billIds] of byOrder) {
-    if (await attempt(`withhold ${orderId}`, () => withholdBills(db, at, orderId, billIds)))
-      report.withheld++;
-  }
-
-  // Long-overdue bills of `freeze` orders are taken from the deposit authorisation.
-  const longLate = await db
-    .selectFrom('bills as b')
-    .innerJoin('orders as o', 'o.id', 'b.order_id')
-    .select(['b.id', 'b.order_id'])
-    .where('b.status', '=', 'unpaid')
-    .where('b.overdue_days', '>=', DEPOSIT_DEDUCT_AFTER_DAYS)
-    .where('o.deposit_method', '=', 'freeze')
-    .where('o.status', 'in', ['OVERDUE', 'RETURN_OVERDUE'])
-    .execute();
-  for (const [orderId, billIds] of await idleByOrder(longLate)) {
-    let done = false;
-    await attempt(`deduct ${orderId}`, async () => {
-      done = (await deductFromDeposit(db, at, orderId, billIds)) !== undefined;
-    });
-    if (done) report.deducted++;
+    if (await move(deps, now, report, `overdue ${orderId}`, orderId, 'overdue', '账单逾期'))
+      report.overdueOrders++;
   }
 
   // End near → DUE; grace passed → RETURN_OVERDUE.
@@ -208,17 +223,77 @@ export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<Jo
   for (const order of renting) {
     const end = dayOf(order.end_date!);
     if (order.status === 'RENTING' && addDays(end, -DUE_NOTICE_DAYS) <= today) {
-      if (await move(`due ${order.id}`, order.id, 'due', `租期至 ${end}`)) report.due++;
+      if (await move(deps, now, report, `due ${order.id}`, order.id, 'due', `租期至 ${end}`))
+        report.due++;
     } else if (order.status === 'DUE' && addDays(end, RETURN_GRACE_DAYS) < today) {
-      if (await move(`return overdue ${order.id}`, order.id, 'return_overdue')) {
+      if (await move(deps, now, report, `return overdue ${order.id}`, order.id, 'return_overdue'))
         report.returnOverdue++;
-      }
     }
   }
+};
 
-  await db
+/** What is due today or late on `card` orders is withheld from the bound card. */
+export const withholdDue: Sweep = async (deps, now, report) => {
+  const today = dayOf(now);
+  const dueBills = await deps.db
+    .selectFrom('bills as b')
+    .innerJoin('orders as o', 'o.id', 'b.order_id')
+    .select(['b.id', 'b.order_id', 'b.due_date'])
+    .where('b.status', '=', 'unpaid')
+    .where('b.kind', 'in', ['INSTALMENT', 'FINAL'])
+    .where('o.deposit_method', '=', 'card')
+    .where('o.status', 'in', ['RENTING', 'DUE', 'OVERDUE', 'RETURN_OVERDUE'])
+    .execute();
+  const byOrder = await idleByOrder(
+    deps,
+    dueBills.filter((bill) => dayOf(bill.due_date) <= today),
+  );
+  const at = atClock(deps, now);
+  for (const [orderId, billIds] of byOrder) {
+    if (
+      await attempt(report, `withhold ${orderId}`, () =>
+        withholdBills(deps.db, at, orderId, billIds),
+      )
+    )
+      report.withheld++;
+  }
+};
+
+/** Long-overdue bills of `freeze` orders are taken from the deposit authorisation. */
+export const deductFromDeposits: Sweep = async (deps, now, report) => {
+  const longLate = await deps.db
+    .selectFrom('bills as b')
+    .innerJoin('orders as o', 'o.id', 'b.order_id')
+    .select(['b.id', 'b.order_id'])
+    .where('b.status', '=', 'unpaid')
+    .where('b.overdue_days', '>=', DEPOSIT_DEDUCT_AFTER_DAYS)
+    .where('o.deposit_method', '=', 'freeze')
+    .where('o.status', 'in', ['OVERDUE', 'RETURN_OVERDUE'])
+    .execute();
+  const at = atClock(deps, now);
+  for (const [orderId, billIds] of await idleByOrder(deps, longLate)) {
+    let done = false;
+    await attempt(report, `deduct ${orderId}`, async () => {
+      done = (await deductFromDeposit(deps.db, at, orderId, billIds)) !== undefined;
+    });
+    if (done) report.deducted++;
+  }
+};
+
+/**
+ * Every sweep at the clock `now` (ops' `run-jobs --at`, tests), then a reconciliation pass and
+ * the outbox drained, so the report reflects what the provider calls did.
+ */
+export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<JobReport> {
+  const report = emptyReport();
+  for (const sweep of [expirePayments, sweepRentals, withholdDue, deductFromDeposits])
+    await sweep(deps, now, report);
+  await deps.jobs.drain();
+  report.reconciled += (await reconcile(deps)).settled;
+  await deps.jobs.drain();
+  await deps.db
     .insertInto('job_runs')
-    .values({ job: 'all', clock: now, result: JSON.stringify(report) })
+    .values({ job: 'all', clock: now, result: JSON.stringify(report), job_id: null })
     .execute();
   return report;
 }

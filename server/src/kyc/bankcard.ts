@@ -5,12 +5,13 @@
  */
 import { CARD_TYPE_NAMES, normaliseCardNumber } from '../../../src/validation/bankCard.ts';
 import { lookupBankCard, type BankCardInfo } from '../../../src/validation/index.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, badRequest, conflict, notFound, tooMany } from '../plugins/errors.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { keyedHash, maskCard, maskMobile } from './crypto.ts';
 import { identityOf } from './identity.ts';
-import { kycProviders } from './providers.ts';
 import type { CardType } from './schema.ts';
 
 /** Wrong codes after which a bind session is burnt. */
@@ -68,8 +69,8 @@ export async function preBindCard(
     .where('created_at', '>', new Date(now.getTime() - 3600_000))
     .executeTakeFirstOrThrow();
   if (n >= BIND_PER_HOUR) throw tooMany('操作过于频繁，请稍后再试');
-  const { bindRequestNo } = await kycProviders(deps)
-    .bankCard.preBind({ cardNo, mobile: input.mobile, holderName: identity.name })
+  const { bindRequestNo } = await deps.providers.bankCard
+    .preBind({ cardNo, mobile: input.mobile, holderName: identity.name })
     .catch(rethrowProvider);
   await deps.db
     .insertInto('bank_card_binds')
@@ -124,12 +125,10 @@ export async function verifyBindCode(
         .execute();
       return 'spent' as const;
     }
-    const right = await kycProviders(deps)
-      .bankCard.verifyCode(bindId, code)
-      .catch((error: unknown) => {
-        if (error instanceof ProviderError && error.kind === 'rejected') return 'spent' as const;
-        throw error;
-      });
+    const right = await deps.providers.bankCard.verifyCode(bindId, code).catch((error: unknown) => {
+      if (error instanceof ProviderError && error.kind === 'rejected') return 'spent' as const;
+      throw error;
+    });
     if (right === 'spent') return 'spent' as const;
     if (right) {
       await trx
@@ -159,40 +158,32 @@ export async function bindCard(
   bindId: string,
 ): Promise<BankCardView> {
   const now = deps.now();
-  const cardId = await deps.db.transaction().execute(async (trx) => {
-    const bind = await trx
+  const find = (db: Kysely<Database> | Transaction<Database>) =>
+    db
       .selectFrom('bank_card_binds')
       .selectAll()
       .where('bind_request_no', '=', bindId)
-      .where('user_id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!bind) throw notFound('绑卡请求不存在');
-    if (bind.status === 'bound') {
-      const card = await trx
-        .selectFrom('bank_cards')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('card_hash', '=', bind.card_hash)
-        .executeTakeFirst();
-      if (card) return card.id;
-    }
-    if (bind.status !== 'verified') throw badRequest('请先完成短信验证');
-    const { agreementNo } = await kycProviders(deps)
-      .bankCard.confirmBind(bindId)
-      .catch(rethrowProvider);
+      .where('user_id', '=', userId);
+  const bind = await find(deps.db).executeTakeFirst();
+  if (!bind) throw notFound('绑卡请求不存在');
+  if (bind.status !== 'verified' && bind.status !== 'bound') throw badRequest('请先完成短信验证');
+  // The bank is asked outside any transaction of ours; confirming the same request twice answers
+  // the same agreement, so a retry after a failure here binds the card once.
+  const { agreementNo } = await deps.providers.bankCard.confirmBind(bindId).catch(rethrowProvider);
+  const cardId = await deps.db.transaction().execute(async (trx) => {
+    const locked = await find(trx).forUpdate().executeTakeFirstOrThrow();
     const card = await trx
       .insertInto('bank_cards')
       .values({
         user_id: userId,
-        card_hash: bind.card_hash,
-        first6: bind.first6,
-        last4: bind.last4,
-        bank_code: bind.bank_code,
-        bank_name: bind.bank_name,
-        card_type: bind.card_type,
+        card_hash: locked.card_hash,
+        first6: locked.first6,
+        last4: locked.last4,
+        bank_code: locked.bank_code,
+        bank_name: locked.bank_name,
+        card_type: locked.card_type,
         provider_token: agreementNo,
-        reserved_mobile: bind.reserved_mobile,
+        reserved_mobile: locked.reserved_mobile,
         created_at: now,
       })
       .onConflict((oc) =>
@@ -203,7 +194,7 @@ export async function bindCard(
     await trx
       .updateTable('bank_card_binds')
       .set({ status: 'bound' })
-      .where('id', '=', bind.id)
+      .where('id', '=', locked.id)
       .execute();
     return card.id;
   });

@@ -11,7 +11,6 @@ import type { AppDeps } from '../deps.ts';
 import { badRequest, conflict, notFound } from '../plugins/errors.ts';
 import type { IdCardSide } from '../providers/ocr/index.ts';
 import { keyedHash, maskIdNumber } from './crypto.ts';
-import { kycProviders } from './providers.ts';
 import './schema.ts';
 
 /** Chinese names: 2–20 CJK characters, with the middle dot of transliterated minority names. */
@@ -102,7 +101,7 @@ export async function submitIdentity(
     const view = await identityOf(deps.db, userId);
     if (view) return view;
   }
-  const credit = await kycProviders(deps).credit.score({ name: input.name, idNo });
+  const credit = await deps.providers.credit.score({ name: input.name, idNo });
   const now = deps.now();
   const inserted = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -125,7 +124,7 @@ export async function submitIdentity(
       .insertInto('credit_scores')
       .values({
         user_id: userId,
-        provider: kycProviders(deps).credit.name,
+        provider: deps.providers.credit.name,
         score: credit.score,
         passed: credit.passed,
         created_at: now,
@@ -151,7 +150,7 @@ export type OcrView =
 /** Reads the fields on one of the user's uploads; unreadable or implausible → recognised: false. */
 async function recognise(deps: AppDeps, userId: number, fileId: string, side: IdCardSide) {
   const { upload, bytes } = await readOwnImage(deps, userId, fileId);
-  const result = await kycProviders(deps).ocr.recogniseIdCard(bytes, upload.original_name, side);
+  const result = await deps.providers.ocr.recogniseIdCard(bytes, upload.original_name, side);
   if (result.recognised && result.side === 'front') {
     // What the OCR read is checked like typed input; a misread is "not recognised".
     if (!isRealName(result.name) || !isIdCard(result.idNo)) return { recognised: false as const };
@@ -225,7 +224,7 @@ export async function startFace(
 ): Promise<{ certifyId: string; url: string }> {
   const identity = await identityOf(deps.db, userId);
   if (!identity) throw badRequest('请先完成实名认证');
-  const { certifyId, url } = await kycProviders(deps).face.start({
+  const { certifyId, url } = await deps.providers.face.start({
     name: identity.name,
     idMasked: identity.idNoMasked,
     pageBase,
@@ -253,7 +252,7 @@ export async function faceResult(
   if (session.status !== 'pending') {
     return { certifyId: session.certify_id, status: session.status, reason: session.reason };
   }
-  const verdict = await kycProviders(deps).face.query(session.certify_id);
+  const verdict = await deps.providers.face.query(session.certify_id);
   if (verdict.outcome === 'pending') {
     return { certifyId: session.certify_id, status: 'pending', reason: '' };
   }
@@ -281,7 +280,7 @@ export async function putFacePhoto(
   if (!session) throw notFound('人脸认证记录不存在');
   if (session.status !== 'pending') throw conflict('该人脸认证已结束，请重新发起');
   const { upload, bytes } = await readOwnImage(deps, userId, fileId);
-  await kycProviders(deps).face.submitPhoto(certifyId, bytes, upload.original_name);
+  await deps.providers.face.submitPhoto(certifyId, bytes, upload.original_name);
   return { certifyId, status: 'pending', reason: '' };
 }
 

@@ -72,6 +72,8 @@ export interface OrdersTable {
   received_at: Timestamp | null;
   start_date: DateColumn | null;
   end_date: DateColumn | null;
+  /** The order took one unit of its SKU's stock and has not given it back. */
+  holds_stock: Generated<boolean>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -107,6 +109,10 @@ export interface PaymentsTable {
   provider_trade_no: string | null;
   created_at: DefaultedTimestamp;
   finished_at: Timestamp | null;
+  /** When the provider was asked to take the money (withholding, payment from the authorisation). */
+  requested_at: Timestamp | null;
+  /** Reported paid after we had closed it or seen it fail (notifications out of order). */
+  late_success: Generated<boolean>;
 }
 
 export interface PaymentBillsTable {
@@ -140,6 +146,8 @@ export interface DepositAuthorisationsTable {
   status: Generated<'pending' | 'frozen' | 'failed' | 'closed'>;
   expires_at: Timestamp;
   created_at: DefaultedTimestamp;
+  /** When the freeze was asked of the provider; null while only recorded. */
+  requested_at: Timestamp | null;
 }
 
 export interface RefundsTable {
@@ -150,6 +158,29 @@ export interface RefundsTable {
   amount: number;
   reason: string;
   created_at: DefaultedTimestamp;
+  /** `pending` until the provider confirmed it (jobs/outbox.ts carries it out). */
+  status: Generated<OperationStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  finished_at: Timestamp | null;
+}
+
+export type OperationStatus = 'pending' | 'succeeded' | 'failed';
+
+/** Releasing part of a deposit authorisation, carried out by a job after the state change. */
+export interface DepositOperationsTable {
+  id: Generated<number>;
+  authorisation_id: number | null;
+  order_id: number | null;
+  kind: 'unfreeze';
+  out_request_no: string;
+  auth_no: string;
+  amount: number;
+  status: Generated<OperationStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: DefaultedTimestamp;
+  finished_at: Timestamp | null;
 }
 
 export interface OrderEventsTable {
@@ -186,6 +217,14 @@ export interface JobRunsTable {
   clock: Timestamp;
   result: Json<unknown>;
   created_at: DefaultedTimestamp;
+  /** The queue job that ran it (unique: a scheduled run is recorded once); null when run by ops. */
+  job_id: string | null;
+}
+
+export interface WorkerHeartbeatsTable {
+  worker: string;
+  started_at: Timestamp;
+  seen_at: Timestamp;
 }
 
 export interface OrderTables {
@@ -196,10 +235,12 @@ export interface OrderTables {
   payment_notifications: PaymentNotificationsTable;
   deposit_authorisations: DepositAuthorisationsTable;
   refunds: RefundsTable;
+  deposit_operations: DepositOperationsTable;
   order_events: OrderEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   ops_credentials: OpsCredentialsTable;
   job_runs: JobRunsTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
 }
 
 declare module '../db/schema.ts' {

@@ -4,6 +4,7 @@
  * written with the state and the event row.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { crashPoint } from '../crash-points.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import type { Database } from '../db/schema.ts';
@@ -11,7 +12,14 @@ import { yuan } from '../money.ts';
 import type { AppDeps } from '../deps.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
-import { gateways } from '../payments/registry.ts';
+import { MERCHANT_FIELD, SandboxGateway } from '../payments/sandbox.ts';
+import type { GatewayName } from '../payments/gateway.ts';
+import {
+  enqueueOutbox,
+  newTradeNo,
+  requestRefund,
+  requestUnfreeze,
+} from '../payments/operations.ts';
 import {
   addDays,
   buyoutQuote,
@@ -35,11 +43,17 @@ import {
   type Action,
   type OrderStatus,
 } from './machine.ts';
-import type { Actor, DepositMethod, OrderSnapshot, PaymentsTable } from './schema.ts';
+import type { Actor, DepositMethod, OrderSnapshot } from './schema.ts';
 import './schema.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
+
+/** Who acts on their own orders: a user on one brand (each brand is its own merchant). */
+export interface Owner {
+  id: number;
+  platform: number;
+}
 
 /** Days after delivery when receipt is assumed. */
 export const AUTO_RECEIVE_DAYS = 7;
@@ -48,8 +62,7 @@ export const DUE_NOTICE_DAYS = 7;
 /** Days after the end date before DUE becomes RETURN_OVERDUE. */
 export const RETURN_GRACE_DAYS = 3;
 
-export const newTradeNo = (prefix: string) =>
-  `${prefix}${Date.now().toString(36)}${randomBytes(6).toString('hex')}`.toUpperCase();
+export { newTradeNo };
 
 /** A 'YYYY-MM-DD' day as a SQL date operand. */
 const asDate = (day: string) => sql<Date>`cast(${day} as date)`;
@@ -92,7 +105,7 @@ export function assertAllowed(status: OrderStatus, action: Action) {
  */
 export async function idempotent<T>(
   db: Db,
-  userId: number,
+  user: Owner,
   scope: string,
   key: string | undefined,
   request: unknown,
@@ -101,6 +114,9 @@ export async function idempotent<T>(
   if (key === undefined) return db.transaction().execute(work);
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw badRequest('Idempotency-Key 格式不正确');
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  const userId = user.id;
+  // Keys are the user's on one brand: the same key on another brand is another request.
+  scope = `${scope}@${user.platform}`;
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`${userId}:${scope}:${key}`}))`.execute(trx);
     const seen = await trx
@@ -179,12 +195,12 @@ export async function placeOrder(
     .where('p.goods_id', '=', input.goodsId)
     .executeTakeFirst();
   if (!plan || !plan.on_sale) throw badRequest('商品、规格或方案不存在');
-  if (plan.stock <= 0) throw conflict('该规格暂时缺货');
   const address = await trx
     .selectFrom('addresses')
     .select(['name', 'mobile', 'province', 'city', 'district', 'detail'])
     .where('id', '=', input.addressId)
     .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
     .executeTakeFirst();
   if (!address) throw badRequest('收货地址不存在');
   const wanted = [...new Set(input.serviceIds ?? [])];
@@ -243,6 +259,7 @@ export async function placeOrder(
       .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
       .select(['uc.id', 'c.amount', 'c.min_amount', 'c.platform'])
       .where('uc.user_id', '=', user.id)
+      .where('uc.platform', '=', user.platform)
       .where('uc.coupon_id', '=', input.couponId)
       .where('uc.status', '=', 'unused')
       .where('uc.expires_at', '>', now)
@@ -260,6 +277,16 @@ export async function placeOrder(
       .where('id', '=', coupon.id)
       .execute();
   }
+
+  // The order holds one unit until it is cancelled; the row lock makes the last unit go once.
+  const taken = await trx
+    .updateTable('goods_sku')
+    .set((eb) => ({ stock: eb('stock', '-', 1) }))
+    .where('id', '=', plan.skuId)
+    .where('stock', '>', 0)
+    .returning('id')
+    .executeTakeFirst();
+  if (!taken) throw conflict('该规格暂时缺货');
 
   const order = await trx
     .insertInto('orders')
@@ -288,6 +315,7 @@ export async function placeOrder(
       received_at: null,
       start_date: null,
       end_date: null,
+      holds_stock: true,
       created_at: now,
       updated_at: now,
     })
@@ -335,7 +363,7 @@ export async function placeOrder(
 
 export async function ownOrder(
   db: Db | Trx,
-  userId: number,
+  user: Owner,
   orderId: number,
   { lock = false }: { lock?: boolean } = {},
 ) {
@@ -343,7 +371,8 @@ export async function ownOrder(
     .selectFrom('orders')
     .selectAll()
     .where('id', '=', orderId)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
     .$if(lock, (query) => query.forUpdate())
     .executeTakeFirst();
   // Someone else's order answers exactly like a missing one.
@@ -400,8 +429,8 @@ export function summaryView(order: OrderRow) {
   };
 }
 
-export async function orderDetail(db: Db | Trx, userId: number, orderId: number) {
-  const order = await ownOrder(db, userId, orderId);
+export async function orderDetail(db: Db | Trx, user: Owner, orderId: number) {
+  const order = await ownOrder(db, user, orderId);
   const bills = await db
     .selectFrom('bills')
     .selectAll()
@@ -436,13 +465,16 @@ export async function orderDetail(db: Db | Trx, userId: number, orderId: number)
 
 export async function listOrders(
   db: Db,
-  userId: number,
+  user: Owner,
   tab: OrderTab,
   pageNum: number,
   pageSize: number,
 ) {
   const statuses = ORDER_TABS[tab].statuses as readonly string[];
-  let query = db.selectFrom('orders').where('user_id', '=', userId);
+  let query = db
+    .selectFrom('orders')
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform);
   if (statuses.length > 0) query = query.where('status', 'in', statuses as OrderStatus[]);
   const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await query
@@ -476,11 +508,11 @@ const CHECK_NAMES = {
   bankCard: '绑定银行卡',
 } as const;
 
-export async function confirmOrder(db: Db, deps: AppDeps, userId: number, orderId: number) {
+export async function confirmOrder(db: Db, deps: AppDeps, user: Owner, orderId: number) {
   return db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, userId, orderId);
+    const order = await ownOrder(trx, user, orderId);
     if (order.status !== 'PENDING_VERIFY') throw illegalAction(order.status, 'confirm');
-    const status = await verificationStatus(trx, userId);
+    const status = await verificationStatus(trx, user.id);
     const required = requiredChecks(order.deposit_method);
     const missing = (Object.keys(CHECK_NAMES) as (keyof typeof CHECK_NAMES)[]).filter(
       (check) => required[check] && !status[check],
@@ -491,12 +523,20 @@ export async function confirmOrder(db: Db, deps: AppDeps, userId: number, orderI
         `请先完成：${missing.map((check) => CHECK_NAMES[check]).join('、')}`,
         422,
       );
-    return applyOrderAction(trx, orderId, 'confirm', { actor: 'user', userId, now: deps.now() });
+    return applyOrderAction(trx, orderId, 'confirm', {
+      actor: 'user',
+      userId: user.id,
+      now: deps.now(),
+    });
   });
 }
 
-/** Gives back the coupon and closes open payments and authorisations of a cancelled order. */
+/**
+ * Gives back the coupon and the unit of stock, closes open payments and authorisations of a
+ * cancelled order, and (after payment) refunds what was paid.
+ */
 async function releaseOnCancel(trx: Trx, deps: AppDeps, order: OrderRow, refund: boolean) {
+  await releaseStock(trx, order.id);
   if (order.user_coupon_id !== null) {
     await trx
       .updateTable('user_coupons')
@@ -504,13 +544,30 @@ async function releaseOnCancel(trx: Trx, deps: AppDeps, order: OrderRow, refund:
       .where('id', '=', order.user_coupon_id)
       .execute();
   }
-  await closeOpenPayments(trx, order.id);
+  await closeOpenPayments(trx, deps, order.id);
   await cancelUnpaidBills(trx, order.id);
   await releaseDeposit(trx, deps, order.id);
   if (refund) await refundAll(trx, deps, order.id, '取消订单退款');
 }
 
-async function closeOpenPayments(trx: Trx, orderId: number) {
+/** The unit an order held goes back to its SKU, once. */
+async function releaseStock(trx: Trx, orderId: number) {
+  const released = await trx
+    .updateTable('orders')
+    .set({ holds_stock: false })
+    .where('id', '=', orderId)
+    .where('holds_stock', '=', true)
+    .returning('sku_id')
+    .executeTakeFirst();
+  if (released)
+    await trx
+      .updateTable('goods_sku')
+      .set((eb) => ({ stock: eb('stock', '+', 1) }))
+      .where('id', '=', released.sku_id)
+      .execute();
+}
+
+async function closeOpenPayments(trx: Trx, deps: AppDeps, orderId: number) {
   const open = await trx
     .selectFrom('payments')
     .select('id')
@@ -519,24 +576,42 @@ async function closeOpenPayments(trx: Trx, orderId: number) {
     .execute();
   await closePayments(
     trx,
+    deps,
     open.map((p) => p.id),
   );
 }
 
-/** Closes the payments still open among `ids` and frees the bills they covered. */
-async function closePayments(trx: Trx, ids: number[]) {
+/** Channels where the user pays at the provider's cashier (the others are charged by us). */
+const USER_CHANNELS = ['alipay', 'wechat'] as const;
+
+/**
+ * Closes the user payments still open among `ids`, frees the bills they covered, and queues the
+ * closing of their trades at the provider, so the user cannot pay one any more. Charges we asked
+ * for (withholding, payment from the authorisation) are left to finish: their outcome arrives
+ * by itself, and money for bills no longer owed is refunded.
+ */
+async function closePayments(trx: Trx, deps: AppDeps, ids: number[]) {
   if (ids.length === 0) return;
-  await trx
+  const closed = await trx
     .updateTable('payments')
-    .set({ status: 'closed' })
+    .set({ status: 'closed', finished_at: deps.now() })
     .where('id', 'in', ids)
     .where('status', '=', 'created')
+    .where('channel', 'in', USER_CHANNELS)
+    .returning(['id', 'provider_trade_no'])
     .execute();
+  if (closed.length === 0) return;
   await trx
     .updateTable('payment_bills')
     .set({ open: false })
-    .where('payment_id', 'in', ids)
+    .where(
+      'payment_id',
+      'in',
+      closed.map((p) => p.id),
+    )
     .execute();
+  for (const payment of closed)
+    if (payment.provider_trade_no) await enqueueOutbox(trx, deps, 'close-trade', payment.id);
 }
 
 async function cancelUnpaidBills(trx: Trx, orderId: number) {
@@ -559,7 +634,14 @@ async function releaseDeposit(trx: Trx, deps: AppDeps, orderId: number) {
     .execute();
   for (const auth of auths) {
     const left = auth.amount - auth.paid - auth.unfrozen;
-    if (left > 0 && auth.auth_no) await gateways(deps).alipay.unfreeze(auth.auth_no, left);
+    // Recorded as released now; the unfreeze itself is a job after the commit.
+    if (left > 0 && auth.auth_no)
+      await requestUnfreeze(trx, deps, {
+        authorisationId: auth.id,
+        orderId,
+        authNo: auth.auth_no,
+        amount: left,
+      });
     await trx
       .updateTable('deposit_authorisations')
       .set({ unfrozen: auth.unfrozen + left, status: 'closed' })
@@ -585,50 +667,34 @@ async function refundAll(trx: Trx, deps: AppDeps, orderId: number, reason: strin
     .where('purpose', '=', 'bills')
     .execute();
   for (const payment of payments) {
-    const refunded = await trx
-      .selectFrom('refunds')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-      .where('payment_id', '=', payment.id)
-      .executeTakeFirst();
-    const left = payment.amount - Number(refunded?.sum ?? 0);
-    if (left > 0) await refundPayment(trx, deps, payment, left, reason);
+    const left = payment.amount - (await refundedOf(trx, payment.id));
+    if (left > 0) await requestRefund(trx, deps, payment, left, reason);
   }
 }
 
-/** Gives back `amount` of a payment through its channel, and records the refund. */
-async function refundPayment(
-  trx: Trx,
-  deps: AppDeps,
-  payment: Pick<PaymentsTable, 'order_id' | 'out_trade_no' | 'channel'> & { id: number },
-  amount: number,
-  reason: string,
-) {
-  const outRefundNo = newTradeNo('RF');
-  await gateways(deps)[payment.channel === 'auth' ? 'alipay' : payment.channel].refund(
-    payment.out_trade_no,
-    outRefundNo,
-    amount,
-  );
-  await trx
-    .insertInto('refunds')
-    .values({
-      out_refund_no: outRefundNo,
-      payment_id: payment.id,
-      order_id: payment.order_id,
-      amount,
-      reason,
-    })
-    .execute();
+/** What is refunded or being refunded of a payment (a refused refund gives nothing back). */
+async function refundedOf(trx: Trx, paymentId: number): Promise<number> {
+  const refunded = await trx
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+    .where('payment_id', '=', paymentId)
+    .where('status', '!=', 'failed')
+    .executeTakeFirst();
+  return Number(refunded?.sum ?? 0);
 }
 
-export async function cancelOrder(db: Db, deps: AppDeps, userId: number, orderId: number) {
+export async function cancelOrder(db: Db, deps: AppDeps, user: Owner, orderId: number) {
   return db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, userId, orderId);
+    const order = await ownOrder(trx, user, orderId);
     const now = deps.now();
     if (
       ['PENDING_VERIFY', 'PENDING_SIGN', 'PENDING_FREEZE', 'PENDING_PAY'].includes(order.status)
     ) {
-      const result = await applyOrderAction(trx, orderId, 'cancel', { actor: 'user', userId, now });
+      const result = await applyOrderAction(trx, orderId, 'cancel', {
+        actor: 'user',
+        userId: user.id,
+        now,
+      });
       await releaseOnCancel(trx, deps, order, false);
       return result;
     }
@@ -636,7 +702,7 @@ export async function cancelOrder(db: Db, deps: AppDeps, userId: number, orderId
       if (order.sub_process) throw busy(order);
       return applyOrderAction(trx, orderId, 'request_cancel', {
         actor: 'user',
-        userId,
+        userId: user.id,
         now,
         patch: { sub_process: 'cancel' },
       });
@@ -653,15 +719,15 @@ export async function cancelOrder(db: Db, deps: AppDeps, userId: number, orderId
 /** Days an authorisation stays valid: the rent term plus a margin for return and inspection. */
 const AUTH_MARGIN_DAYS = 60;
 
-export async function startFreeze(db: Db, deps: AppDeps, userId: number, orderId: number) {
+export async function startFreeze(db: Db, deps: AppDeps, user: Owner, orderId: number) {
   const now = deps.now();
-  const result = await db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, userId, orderId);
+  return db.transaction().execute(async (trx) => {
+    const order = await ownOrder(trx, user, orderId);
     if (order.status !== 'PENDING_FREEZE') throw illegalAction(order.status, 'refreeze');
     // Lock, then see whether a freeze is already under way (duplicates share it).
     await applyOrderAction(trx, orderId, 'refreeze', {
       actor: 'user',
-      userId,
+      userId: user.id,
       now,
       note: '发起免押授权',
     });
@@ -676,30 +742,26 @@ export async function startFreeze(db: Db, deps: AppDeps, userId: number, orderId
         outRequestNo: pending.out_request_no,
         amount: pending.amount,
         status: pending.status,
-        start: false,
       };
     const days = order.term_unit === 'month' ? order.term * 31 : order.term;
     const outRequestNo = newTradeNo('FZ');
-    await trx
+    const auth = await trx
       .insertInto('deposit_authorisations')
       .values({
         order_id: orderId,
-        user_id: userId,
+        user_id: user.id,
         out_request_no: outRequestNo,
         auth_no: null,
         amount: order.deposit,
         expires_at: new Date(now.getTime() + (days + AUTH_MARGIN_DAYS) * 86_400_000),
+        requested_at: null,
       })
-      .execute();
-    return { outRequestNo, amount: order.deposit, status: 'pending', start: true };
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Asked of the provider by a job after the commit, so its notification finds the row.
+    await enqueueOutbox(trx, deps, 'freeze', auth.id);
+    return { outRequestNo, amount: order.deposit, status: 'pending' as const };
   });
-  // Asked after the commit, so the notification finds the row.
-  if (result.start)
-    await gateways(deps).alipay.freeze({
-      outRequestNo: result.outRequestNo,
-      amount: result.amount,
-    });
-  return { outRequestNo: result.outRequestNo, amount: result.amount, status: result.status };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -753,118 +815,138 @@ export interface PaymentInfo {
   tradeNo: string;
 }
 
+interface PayInput {
+  orderId: number;
+  /** 'card': withheld from the bound card, 'auth': taken from the deposit authorisation (both the scheduler's). */
+  channel: 'alipay' | 'wechat' | 'card' | 'auth';
+  billIds?: number[];
+  kind: PayKind;
+}
+
+interface OpenedPayment {
+  id: number;
+  outTradeNo: string;
+  amount: number;
+  channel: string;
+  tradeNo: string;
+  isNew: boolean;
+}
+
 /**
- * Opens one payment for bills of the order. A bill belongs to at most one open payment (a
- * partial unique index), so a repeated request for the same bills gets the same payment back
- * and the user is charged once.
+ * Opens one payment for bills of the order, inside the caller's transaction (the order row is
+ * locked). A bill belongs to at most one open payment (a partial unique index), so a repeated
+ * request for the same bills gets the same payment back and the user is charged once.
+ */
+async function openPayment(
+  trx: Trx,
+  deps: AppDeps,
+  user: Owner,
+  input: PayInput,
+): Promise<OpenedPayment> {
+  const today = dayOf(deps.now());
+  const order = await ownOrder(trx, user, input.orderId, { lock: true });
+  if (!PAYABLE[input.kind].includes(order.status)) throw illegalAction(order.status, 'pay');
+  const bills = await trx
+    .selectFrom('bills')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('id')
+    .execute();
+  let chosen: typeof bills;
+  if (input.billIds) {
+    const ids = new Set(input.billIds);
+    chosen = bills.filter((b) => ids.has(b.id));
+    if (chosen.length !== ids.size) throw badRequest('账单不存在');
+    if (chosen.some((b) => b.status !== 'unpaid')) throw conflict('账单已支付');
+    if (
+      order.status === 'PENDING_PAY' &&
+      chosen.some((b) => b.kind !== 'FIRST' && b.kind !== 'DEPOSIT')
+    )
+      throw badRequest('请先支付首期');
+  } else chosen = defaultBills(order, bills, input.kind, today);
+  if (chosen.length === 0) throw conflict('没有待支付的账单');
+  const chosenIds = chosen.map((b) => b.id);
+  const open = await trx
+    .selectFrom('payment_bills as pb')
+    .innerJoin('payments as p', 'p.id', 'pb.payment_id')
+    .select([
+      'p.id',
+      'p.out_trade_no',
+      'p.amount',
+      'p.channel',
+      'p.provider_trade_no',
+      'pb.bill_id',
+    ])
+    .where('pb.bill_id', 'in', chosenIds)
+    .where('pb.open', '=', true)
+    .execute();
+  if (open.length > 0) {
+    const same = open[0]!;
+    const covers = await trx
+      .selectFrom('payment_bills')
+      .select('bill_id')
+      .where('payment_id', '=', same.id)
+      .execute();
+    const sameSet =
+      covers.length === chosenIds.length &&
+      open.length === chosenIds.length &&
+      open.every((row) => row.id === same.id);
+    if (sameSet && same.channel === input.channel)
+      return {
+        id: same.id,
+        outTradeNo: same.out_trade_no,
+        amount: same.amount,
+        channel: same.channel,
+        tradeNo: same.provider_trade_no ?? '',
+        isNew: false,
+      };
+    // The bank or Alipay is being asked for these bills right now: wait for that to finish.
+    if (open.some((row) => !(USER_CHANNELS as readonly string[]).includes(row.channel)))
+      throw conflict('账单正在自动扣款中，请稍后再试');
+    // Another open payment covers some of these bills: close it (the user switched channel or bills).
+    await closePayments(trx, deps, [...new Set(open.map((row) => row.id))]);
+  }
+  const amount = chosen.reduce((sum, b) => sum + outstandingOf(b), 0);
+  const outTradeNo = newTradeNo('PT');
+  const payment = await trx
+    .insertInto('payments')
+    .values({
+      out_trade_no: outTradeNo,
+      user_id: user.id,
+      order_id: order.id,
+      purpose: 'bills',
+      channel: input.channel,
+      amount,
+      provider_trade_no: null,
+      finished_at: null,
+      requested_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('payment_bills')
+    .values(
+      chosen.map((b) => ({ payment_id: payment.id, bill_id: b.id, amount: outstandingOf(b) })),
+    )
+    .execute();
+  return { id: payment.id, outTradeNo, amount, channel: input.channel, tradeNo: '', isNew: true };
+}
+
+/**
+ * A payment the user makes (Alipay, WeChat): the payment is opened in a transaction, then the
+ * trade is opened at the provider. Opening a trade moves no money, so it may follow the commit;
+ * a payment whose trade is missing (a crash in between) gets it on the next request.
  */
 export async function payBills(
   db: Db,
   deps: AppDeps,
-  userId: number,
-  input: {
-    orderId: number;
-    /** 'auth': taken from the order's deposit authorisation (the scheduler only). */
-    channel: 'alipay' | 'wechat' | 'card' | 'auth';
-    billIds?: number[];
-    kind: PayKind;
-  },
+  user: Owner,
+  input: PayInput & { channel: 'alipay' | 'wechat' },
 ): Promise<PaymentInfo> {
-  const today = dayOf(deps.now());
-  const created = await db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, userId, input.orderId, { lock: true });
-    if (!PAYABLE[input.kind].includes(order.status)) throw illegalAction(order.status, 'pay');
-    const bills = await trx
-      .selectFrom('bills')
-      .selectAll()
-      .where('order_id', '=', order.id)
-      .orderBy('id')
-      .execute();
-    let chosen: typeof bills;
-    if (input.billIds) {
-      const ids = new Set(input.billIds);
-      chosen = bills.filter((b) => ids.has(b.id));
-      if (chosen.length !== ids.size) throw badRequest('账单不存在');
-      if (chosen.some((b) => b.status !== 'unpaid')) throw conflict('账单已支付');
-      if (
-        order.status === 'PENDING_PAY' &&
-        chosen.some((b) => b.kind !== 'FIRST' && b.kind !== 'DEPOSIT')
-      )
-        throw badRequest('请先支付首期');
-    } else chosen = defaultBills(order, bills, input.kind, today);
-    if (chosen.length === 0) throw conflict('没有待支付的账单');
-    const chosenIds = chosen.map((b) => b.id);
-    const open = await trx
-      .selectFrom('payment_bills as pb')
-      .innerJoin('payments as p', 'p.id', 'pb.payment_id')
-      .select([
-        'p.id',
-        'p.out_trade_no',
-        'p.amount',
-        'p.channel',
-        'p.provider_trade_no',
-        'pb.bill_id',
-      ])
-      .where('pb.bill_id', 'in', chosenIds)
-      .where('pb.open', '=', true)
-      .execute();
-    if (open.length > 0) {
-      const same = open[0]!;
-      const covers = await trx
-        .selectFrom('payment_bills')
-        .select('bill_id')
-        .where('payment_id', '=', same.id)
-        .execute();
-      const sameSet =
-        covers.length === chosenIds.length &&
-        open.length === chosenIds.length &&
-        open.every((row) => row.id === same.id);
-      if (sameSet && same.channel === input.channel)
-        return {
-          outTradeNo: same.out_trade_no,
-          amount: same.amount,
-          channel: same.channel,
-          tradeNo: same.provider_trade_no ?? '',
-          isNew: false,
-        };
-      // Another open payment covers some of these bills: close it (the user switched channel or bills).
-      await closePayments(trx, [...new Set(open.map((row) => row.id))]);
-    }
-    const amount = chosen.reduce((sum, b) => sum + outstandingOf(b), 0);
-    const outTradeNo = newTradeNo('PT');
-    const payment = await trx
-      .insertInto('payments')
-      .values({
-        out_trade_no: outTradeNo,
-        user_id: userId,
-        order_id: order.id,
-        purpose: 'bills',
-        channel: input.channel,
-        amount,
-        provider_trade_no: null,
-        finished_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('payment_bills')
-      .values(
-        chosen.map((b) => ({ payment_id: payment.id, bill_id: b.id, amount: outstandingOf(b) })),
-      )
-      .execute();
-    return {
-      outTradeNo,
-      amount,
-      channel: input.channel,
-      tradeNo: '',
-      isNew: true,
-      paymentId: payment.id,
-    };
-  });
+  const created = await db.transaction().execute((trx) => openPayment(trx, deps, user, input));
   let tradeNo = created.tradeNo;
-  // Payments from the authorisation open their trade when the money is taken (payFromAuth).
-  if (created.isNew && input.channel !== 'auth') {
-    const gateway = gateways(deps)[input.channel];
+  if (!tradeNo) {
+    const gateway = deps.providers.payments[input.channel];
     const opened = await gateway.createTrade({
       outTradeNo: created.outTradeNo,
       amount: created.amount,
@@ -874,161 +956,156 @@ export async function payBills(
     await db
       .updateTable('payments')
       .set({ provider_trade_no: tradeNo })
-      .where('out_trade_no', '=', created.outTradeNo)
+      .where('id', '=', created.id)
       .execute();
   }
+  const cashier = `/pay/cashier/${created.outTradeNo}`;
+  const gateway = deps.providers.payments[input.channel];
   return {
     outTradeNo: created.outTradeNo,
     amount: created.amount,
     channel: created.channel,
     tradeNo,
-    cashierUrl: `/pay/cashier/${created.outTradeNo}`,
+    // The sandbox cashier pays only through a link signed for this payment.
+    cashierUrl:
+      gateway instanceof SandboxGateway
+        ? `${cashier}?sig=${gateway.cashierSignature(created.outTradeNo)}`
+        : cashier,
   };
 }
 
-/** The user an order belongs to (the scheduler acts for them). */
-async function ownerOf(db: Db, orderId: number): Promise<number> {
+/** The user an order belongs to, on its brand (the scheduler acts for them). */
+async function ownerOf(db: Db | Trx, orderId: number): Promise<Owner> {
   const order = await db
     .selectFrom('orders')
-    .select(['user_id'])
+    .select(['user_id', 'platform'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  return order.user_id;
+  return { id: order.user_id, platform: order.platform };
 }
 
-/** Withholds what is due on an order from the bound card (the scheduler). */
+/**
+ * Withholds what is due on an order from the bound card (the scheduler): the payment and the
+ * job that asks the bank are written together; the outcome arrives as a notification.
+ */
 export async function withholdBills(db: Db, deps: AppDeps, orderId: number, billIds: number[]) {
   const owner = await ownerOf(db, orderId);
-  const info = await payBills(db, deps, owner, {
-    orderId,
-    channel: 'card',
-    billIds,
-    kind: 'stage',
+  return db.transaction().execute(async (trx) => {
+    const payment = await openPayment(trx, deps, owner, {
+      orderId,
+      channel: 'card',
+      billIds,
+      kind: 'stage',
+    });
+    if (payment.isNew) await enqueueOutbox(trx, deps, 'withhold', payment.id);
+    return payment;
   });
-  await gateways(deps).card.withhold({
-    outTradeNo: info.outTradeNo,
-    amount: info.amount,
-    subject: `订单 ${orderId} 代扣`,
-    agreementNo: `order-${orderId}`,
-  });
-  return info;
 }
 
 /**
  * Takes what is owed on an order from its deposit authorisation (the scheduler, for bills long
- * overdue on `freeze` orders): recorded as taken first, then asked of Alipay; put back if refused.
+ * overdue on `freeze` orders). The payment, the amount set aside on the authorisation and the
+ * job that asks Alipay are one transaction; a refusal gives the amount back (abandonCharge).
  */
 export async function deductFromDeposit(db: Db, deps: AppDeps, orderId: number, billIds: number[]) {
   const owner = await ownerOf(db, orderId);
-  const auth = await db
-    .selectFrom('deposit_authorisations')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'frozen')
-    .executeTakeFirst();
-  if (!auth?.auth_no) return undefined;
-  const info = await payBills(db, deps, owner, {
-    orderId,
-    channel: 'auth',
-    billIds,
-    kind: 'stage',
-  });
-  const taken = await db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('deposit_authorisations')
-      .selectAll()
-      .where('id', '=', auth.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (locked.status !== 'frozen' || locked.amount - locked.paid - locked.unfrozen < info.amount)
-      return false;
-    await trx
-      .updateTable('deposit_authorisations')
-      .set({ paid: locked.paid + info.amount })
-      .where('id', '=', auth.id)
-      .execute();
-    return true;
-  });
-  const giveUp = async (restore: boolean) => {
-    await db.transaction().execute(async (trx) => {
-      if (restore)
-        await trx
-          .updateTable('deposit_authorisations')
-          .set({ paid: sql<number>`paid - ${info.amount}` })
-          .where('id', '=', auth.id)
-          .execute();
+  /** Not enough left on the authorisation: rolls the payment back, nothing is written. */
+  class NotEnoughDeposit extends Error {}
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const payment = await openPayment(trx, deps, owner, {
+        orderId,
+        channel: 'auth',
+        billIds,
+        kind: 'stage',
+      });
+      if (!payment.isNew) return payment;
+      const auth = await trx
+        .selectFrom('deposit_authorisations')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'frozen')
+        .where('auth_no', 'is not', null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!auth || auth.amount - auth.paid - auth.unfrozen < payment.amount)
+        throw new NotEnoughDeposit();
       await trx
-        .updateTable('payments')
-        .set({ status: 'closed' })
-        .where('out_trade_no', '=', info.outTradeNo)
-        .where('status', '=', 'created')
+        .updateTable('deposit_authorisations')
+        .set({ paid: auth.paid + payment.amount })
+        .where('id', '=', auth.id)
         .execute();
-      await trx
-        .updateTable('payment_bills')
-        .set({ open: false })
-        .where(
-          'payment_id',
-          '=',
-          trx.selectFrom('payments').select('id').where('out_trade_no', '=', info.outTradeNo),
-        )
-        .execute();
+      await enqueueOutbox(trx, deps, 'pay-from-auth', payment.id);
+      return payment;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NotEnoughDeposit) return undefined;
+      throw error;
     });
-  };
-  if (!taken) {
-    await giveUp(false);
-    return undefined;
-  }
-  try {
-    await gateways(deps).alipay.payFromAuth({
-      outTradeNo: info.outTradeNo,
-      amount: info.amount,
-      subject: `订单 ${orderId} 押金抵扣`,
-      authNo: auth.auth_no,
-    });
-  } catch (error) {
-    await giveUp(true);
-    throw error;
-  }
-  return info;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Notifications
 
 export type NotificationOutcome =
-  'applied' | 'duplicate' | 'bad_signature' | 'unknown_trade' | 'ignored' | 'amount_mismatch';
+  | 'applied'
+  | 'duplicate'
+  | 'bad_signature'
+  | 'merchant_mismatch'
+  | 'unknown_trade'
+  | 'ignored'
+  | 'amount_mismatch';
+
+/** What a provider says of a trade (a notification, or its answer to a query). */
+export interface TradeOutcome {
+  paid: boolean;
+  amount: number;
+  tradeNo?: string;
+}
+
+/** What a provider says of a deposit freeze. */
+export interface FreezeOutcome {
+  succeeded: boolean;
+  amount: number;
+  authNo?: string;
+}
 
 /**
- * A provider's notification. Verified first; then the first notification per trade decides and
- * every later one (replayed, out of order, contradicting) changes nothing.
+ * A provider's notification: its signature is checked, then the merchant it names, then it is
+ * stored once per notify id and applied, all in one transaction; the provider is answered only
+ * after the commit. Applying follows the provider's truth rather than the order of arrival
+ * (see applyTradeOutcome), so replays and out-of-order notifications end in the same state.
  */
 export async function handleNotification(
   db: Db,
   deps: AppDeps,
-  gatewayName: 'alipay' | 'wechat' | 'card',
+  gatewayName: GatewayName,
   fields: Record<string, string>,
 ): Promise<NotificationOutcome> {
-  const gateway = gateways(deps)[gatewayName];
+  const gateway = deps.providers.payments[gatewayName];
   const verified = gateway.verify(fields);
+  const ourMerchant = fields[MERCHANT_FIELD[gatewayName]] === gateway.merchantId;
   const outTradeNo = String(fields.out_trade_no ?? '').slice(0, 64);
   const notifyId = String(fields.notify_id ?? '').slice(0, 64);
   const status = String(fields.trade_status ?? '').slice(0, 32);
   const payload = JSON.stringify(fields);
   return db.transaction().execute(async (trx) => {
-    if (!verified || !notifyId || !outTradeNo) {
+    if (!verified || !notifyId || !outTradeNo || !ourMerchant) {
+      const outcome = verified && notifyId && outTradeNo ? 'merchant_mismatch' : 'bad_signature';
       await trx
         .insertInto('payment_notifications')
         .values({
           out_trade_no: outTradeNo,
-          notify_id: `unverified-${randomBytes(8).toString('hex')}`,
+          notify_id: `rejected-${randomBytes(8).toString('hex')}`,
           provider: gatewayName,
           trade_status: status,
-          verified: false,
-          outcome: 'bad_signature',
+          verified,
+          outcome,
           payload,
         })
         .execute();
-      return 'bad_signature';
+      return outcome;
     }
     const inserted = await trx
       .insertInto('payment_notifications')
@@ -1045,121 +1122,165 @@ export async function handleNotification(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return 'duplicate';
+    const amount = Number(fields.total_amount);
     const outcome =
       fields.notify_type === 'freeze'
-        ? await applyFreezeNotification(trx, deps, fields)
-        : await applyTradeNotification(trx, deps, fields);
+        ? await applyFreezeOutcome(trx, deps, outTradeNo, {
+            succeeded: fields.status === 'SUCCESS',
+            amount,
+            authNo: fields.auth_no || undefined,
+          })
+        : await applyTradeOutcome(trx, deps, outTradeNo, {
+            paid: fields.trade_status === 'TRADE_SUCCESS',
+            amount,
+            tradeNo: fields.trade_no || undefined,
+          });
     await trx
       .updateTable('payment_notifications')
       .set({ outcome })
       .where('id', '=', inserted.id)
       .execute();
+    crashPoint('pay:before-commit');
     return outcome;
   });
 }
 
-async function applyFreezeNotification(
+/**
+ * A freeze's outcome. Success is the provider's truth whenever it arrives: a pending or failed
+ * authorisation of an order still waiting for it freezes it; one whose order moved on (cancelled,
+ * or frozen by another attempt) is released again through an unfreeze job.
+ */
+export async function applyFreezeOutcome(
   trx: Trx,
   deps: AppDeps,
-  fields: Record<string, string>,
+  outRequestNo: string,
+  outcome: FreezeOutcome,
 ): Promise<NotificationOutcome> {
-  const auth = await trx
+  const found = await trx
     .selectFrom('deposit_authorisations')
-    .selectAll()
-    .where('out_request_no', '=', fields.out_trade_no ?? '')
-    .forUpdate()
+    .select(['id', 'order_id'])
+    .where('out_request_no', '=', outRequestNo)
     .executeTakeFirst();
-  if (!auth) {
+  if (!found) {
     // A test authorisation (GET /api/test/aliPayFreeze) is released as soon as it froze.
     if (
-      (fields.out_trade_no ?? '').startsWith('TF') &&
-      fields.status === 'SUCCESS' &&
-      fields.auth_no
+      outRequestNo.startsWith('TF') &&
+      outcome.succeeded &&
+      outcome.authNo &&
+      outcome.amount > 0
     ) {
-      await gateways(deps).alipay.unfreeze(fields.auth_no, Number(fields.total_amount));
+      await requestUnfreeze(trx, deps, {
+        authorisationId: null,
+        orderId: null,
+        authNo: outcome.authNo,
+        amount: outcome.amount,
+      });
       return 'applied';
     }
     return 'unknown_trade';
   }
-  if (
-    auth.status === 'closed' &&
-    auth.auth_no === null &&
-    fields.status === 'SUCCESS' &&
-    fields.auth_no
-  ) {
-    // The order was cancelled while the freeze was on its way: release what Alipay froze.
-    await gateways(deps).alipay.unfreeze(fields.auth_no, auth.amount);
-    await trx
-      .updateTable('deposit_authorisations')
-      .set({ auth_no: fields.auth_no, unfrozen: auth.amount })
-      .where('id', '=', auth.id)
-      .execute();
-    return 'ignored';
-  }
-  if (auth.status !== 'pending') return 'ignored';
-  if (Number(fields.total_amount) !== auth.amount) return 'amount_mismatch';
-  const now = deps.now();
+  // The order first, as every other writer locks it, then the authorisation.
   const order = await trx
     .selectFrom('orders')
     .select(['status'])
-    .where('id', '=', auth.order_id)
+    .where('id', '=', found.order_id)
+    .forUpdate()
     .executeTakeFirstOrThrow();
-  const succeeded = fields.status === 'SUCCESS';
-  if (order.status !== 'PENDING_FREEZE') {
-    // The order moved on (cancelled): give a late successful freeze straight back.
-    if (succeeded && fields.auth_no)
-      await gateways(deps).alipay.unfreeze(fields.auth_no, auth.amount);
+  const auth = await trx
+    .selectFrom('deposit_authorisations')
+    .selectAll()
+    .where('id', '=', found.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (outcome.amount !== auth.amount) return 'amount_mismatch';
+  const now = deps.now();
+  if (!outcome.succeeded) {
+    if (auth.status !== 'pending') return 'ignored';
     await trx
       .updateTable('deposit_authorisations')
-      .set({
-        status: 'closed',
-        auth_no: fields.auth_no ?? null,
-        unfrozen: succeeded ? auth.amount : 0,
-      })
+      .set({ status: 'failed', auth_no: outcome.authNo ?? null })
       .where('id', '=', auth.id)
       .execute();
-    return 'ignored';
+    if (order.status === 'PENDING_FREEZE')
+      await applyOrderAction(trx, auth.order_id, 'freeze_failed', {
+        actor: 'provider',
+        now,
+        note: '免押授权失败',
+      });
+    return 'applied';
   }
+  // Frozen already, or released already (a late success handled before): nothing new.
+  if (auth.status === 'frozen' || (auth.status === 'closed' && auth.unfrozen > 0)) return 'ignored';
+  if (
+    (auth.status === 'pending' || auth.status === 'failed') &&
+    order.status === 'PENDING_FREEZE'
+  ) {
+    await trx
+      .updateTable('deposit_authorisations')
+      .set({ status: 'frozen', auth_no: outcome.authNo ?? null })
+      .where('id', '=', auth.id)
+      .execute();
+    await applyOrderAction(trx, auth.order_id, 'freeze_succeeded', {
+      actor: 'provider',
+      now,
+      note: `押金已冻结 ¥${yuan(auth.amount)}`,
+    });
+    return 'applied';
+  }
+  // The order moved on while the freeze was on its way: give what Alipay froze straight back.
   await trx
     .updateTable('deposit_authorisations')
-    .set({ status: succeeded ? 'frozen' : 'failed', auth_no: fields.auth_no ?? null })
+    .set({ status: 'closed', auth_no: outcome.authNo ?? null, unfrozen: auth.amount - auth.paid })
     .where('id', '=', auth.id)
     .execute();
-  await applyOrderAction(trx, auth.order_id, succeeded ? 'freeze_succeeded' : 'freeze_failed', {
-    actor: 'provider',
-    now,
-    note: succeeded ? `押金已冻结 ¥${yuan(auth.amount)}` : '免押授权失败',
-  });
-  return 'applied';
+  if (outcome.authNo && auth.amount - auth.paid > 0)
+    await requestUnfreeze(trx, deps, {
+      authorisationId: auth.id,
+      orderId: auth.order_id,
+      authNo: outcome.authNo,
+      amount: auth.amount - auth.paid,
+    });
+  return 'ignored';
 }
 
-async function applyTradeNotification(
+/**
+ * A trade's outcome, whatever order outcomes arrive in. A payment moves only forward:
+ * created → failed/closed on a close, created/failed/closed → succeeded on a success (money
+ * taken is the provider's fact, even after we saw a close or gave the payment up), and nothing
+ * leaves succeeded. Money that arrives for bills already paid or cancelled is refunded; money
+ * that arrives late for bills still unpaid pays them. So TRADE_CLOSED then TRADE_SUCCESS ends
+ * where TRADE_SUCCESS then TRADE_CLOSED does, and a success repeated after a refund is ignored.
+ */
+export async function applyTradeOutcome(
   trx: Trx,
   deps: AppDeps,
-  fields: Record<string, string>,
+  outTradeNo: string,
+  outcome: TradeOutcome,
 ): Promise<NotificationOutcome> {
+  const found = await trx
+    .selectFrom('payments')
+    .select(['id', 'order_id'])
+    .where('out_trade_no', '=', outTradeNo)
+    .executeTakeFirst();
+  if (!found) return 'unknown_trade';
+  // The order first (as every other writer locks it), then the payment.
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', found.order_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   const payment = await trx
     .selectFrom('payments')
     .selectAll()
-    .where('out_trade_no', '=', fields.out_trade_no ?? '')
+    .where('id', '=', found.id)
     .forUpdate()
-    .executeTakeFirst();
-  if (!payment) return 'unknown_trade';
-  if (payment.status !== 'created') {
-    // Money arrived for a payment we closed: refund it rather than keep it.
-    if (payment.status === 'closed' && fields.trade_status === 'TRADE_SUCCESS') {
-      await refundPayment(trx, deps, payment, payment.amount, '支付单已关闭，自动退款');
-      await trx
-        .updateTable('payments')
-        .set({ status: 'succeeded', finished_at: deps.now() })
-        .where('id', '=', payment.id)
-        .execute();
-    }
-    return 'ignored';
-  }
-  if (Number(fields.total_amount) !== payment.amount) return 'amount_mismatch';
+    .executeTakeFirstOrThrow();
+  if (payment.status === 'succeeded') return 'ignored';
+  if (outcome.amount !== payment.amount) return 'amount_mismatch';
   const now = deps.now();
-  if (fields.trade_status !== 'TRADE_SUCCESS') {
+  if (!outcome.paid) {
+    if (payment.status !== 'created') return 'ignored';
     await trx
       .updateTable('payments')
       .set({ status: 'failed', finished_at: now })
@@ -1172,19 +1293,14 @@ async function applyTradeNotification(
       .execute();
     return 'applied';
   }
-  // Lock the order first (same order as every other writer), then pay the bills.
-  const order = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', payment.order_id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const late = payment.status !== 'created';
   await trx
     .updateTable('payments')
     .set({
       status: 'succeeded',
       finished_at: now,
-      provider_trade_no: fields.trade_no ?? payment.provider_trade_no,
+      provider_trade_no: outcome.tradeNo ?? payment.provider_trade_no,
+      late_success: late,
     })
     .where('id', '=', payment.id)
     .execute();
@@ -1199,7 +1315,7 @@ async function applyTradeNotification(
     .where('payment_id', '=', payment.id)
     .execute();
   const paidKinds = new Set<string>();
-  let cancelledPaid = 0;
+  let notOwed = 0;
   for (const row of covered) {
     const bill = await trx
       .selectFrom('bills')
@@ -1207,8 +1323,22 @@ async function applyTradeNotification(
       .where('id', '=', row.bill_id)
       .executeTakeFirstOrThrow();
     if (bill.status !== 'unpaid') {
-      cancelledPaid += row.amount;
+      notOwed += row.amount;
       continue;
+    }
+    if (late) {
+      // Another payment may have been opened for this bill meanwhile: this one paid it.
+      const others = await trx
+        .selectFrom('payment_bills')
+        .select('payment_id')
+        .where('bill_id', '=', bill.id)
+        .where('open', '=', true)
+        .execute();
+      await closePayments(
+        trx,
+        deps,
+        others.map((o) => o.payment_id),
+      );
     }
     await trx
       .updateTable('bills')
@@ -1223,10 +1353,15 @@ async function applyTradeNotification(
       .execute();
     paidKinds.add(bill.kind);
   }
-  if (cancelledPaid > 0) {
-    await refundPayment(trx, deps, payment, cancelledPaid, '账单已取消，自动退款');
-  }
-  await advanceAfterPayment(trx, deps, order, paidKinds);
+  if (notOwed > 0)
+    await requestRefund(
+      trx,
+      deps,
+      payment,
+      notOwed,
+      late ? '支付单已关闭，自动退款' : '账单已取消，自动退款',
+    );
+  if (paidKinds.size > 0) await advanceAfterPayment(trx, deps, order, paidKinds);
   return 'applied';
 }
 
@@ -1319,7 +1454,7 @@ async function refundDepositBill(trx: Trx, deps: AppDeps, orderId: number) {
     .executeTakeFirst();
   if (already) return;
   const payment = { ...deposit, id: deposit.paymentId, order_id: orderId };
-  await refundPayment(trx, deps, payment, amount, '押金退还');
+  await requestRefund(trx, deps, payment, amount, '押金退还');
 }
 
 /** SETTLING → COMPLETED: what is left of the deposit is released. */
@@ -1332,7 +1467,7 @@ async function settleOrder(trx: Trx, deps: AppDeps, orderId: number) {
     .where('kind', 'in', ['INSTALMENT', 'FINAL'])
     .where('due_date', '>', asDate(dayOf(deps.now())))
     .execute();
-  await closeOpenPayments(trx, orderId);
+  await closeOpenPayments(trx, deps, orderId);
   await releaseDeposit(trx, deps, orderId);
   await refundDepositBill(trx, deps, orderId);
   await applyOrderAction(trx, orderId, 'release', {
@@ -1350,13 +1485,13 @@ export async function receiveOrder(
   deps: AppDeps,
   orderId: number,
   actor: Actor,
-  userId?: number,
+  user?: Owner,
 ) {
   return db.transaction().execute(async (trx) => {
     const now = deps.now();
     const order =
-      userId !== undefined
-        ? await ownOrder(trx, userId, orderId)
+      user !== undefined
+        ? await ownOrder(trx, user, orderId)
         : await trx
             .selectFrom('orders')
             .selectAll()
@@ -1367,7 +1502,7 @@ export async function receiveOrder(
     const end = endOf(order.term_unit, start, order.term);
     const result = await applyOrderAction(trx, orderId, 'receive', {
       actor,
-      userId,
+      userId: user?.id,
       now,
       patch: { received_at: now, start_date: start, end_date: end },
     });
@@ -1391,16 +1526,16 @@ export async function receiveOrder(
 export async function shipReturn(
   db: Db,
   deps: AppDeps,
-  userId: number,
+  user: Owner,
   input: { orderId: number; expressCode: string; waybill: string },
 ) {
   return db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, userId, input.orderId);
+    const order = await ownOrder(trx, user, input.orderId);
     assertAllowed(order.status, 'ship_return');
     if (order.sub_process && order.sub_process !== 'return') throw busy(order);
     return applyOrderAction(trx, input.orderId, 'ship_return', {
       actor: 'user',
-      userId,
+      userId: user.id,
       now: deps.now(),
       patch: { return_waybill: `${input.expressCode}:${input.waybill}`, sub_process: null },
     });
@@ -1430,9 +1565,9 @@ async function depositAvailable(trx: Trx, order: OrderRow): Promise<number> {
   return 0;
 }
 
-export async function quoteBuyout(db: Db | Trx, deps: AppDeps, userId: number, orderId: number) {
+export async function quoteBuyout(db: Db | Trx, deps: AppDeps, user: Owner, orderId: number) {
   const run = async (trx: Trx) => {
-    const order = await ownOrder(trx, userId, orderId);
+    const order = await ownOrder(trx, user, orderId);
     const bills = await trx
       .selectFrom('bills')
       .selectAll()
@@ -1455,15 +1590,15 @@ export async function quoteBuyout(db: Db | Trx, deps: AppDeps, userId: number, o
  * Starts a buy-out: a BUYOUT bill for the quote (the deposit offset as its discount), unpaid rent
  * and fees stay as their own bills and are paid with it.
  */
-export async function applyBuyout(db: Db, deps: AppDeps, userId: number, orderId: number) {
+export async function applyBuyout(db: Db, deps: AppDeps, user: Owner, orderId: number) {
   return db.transaction().execute(async (trx) => {
-    const { order, bills, quote } = await quoteBuyout(trx, deps, userId, orderId);
+    const { order, bills, quote } = await quoteBuyout(trx, deps, user, orderId);
     assertAllowed(order.status, 'apply_buyout');
     if (order.sub_process) throw busy(order);
     const now = deps.now();
     const result = await applyOrderAction(trx, orderId, 'apply_buyout', {
       actor: 'user',
-      userId,
+      userId: user.id,
       now,
       patch: { sub_process: 'buyout' },
     });
@@ -1473,7 +1608,7 @@ export async function applyBuyout(db: Db, deps: AppDeps, userId: number, orderId
       .insertInto('bills')
       .values({
         order_id: orderId,
-        user_id: userId,
+        user_id: user.id,
         kind: 'BUYOUT',
         period: seq,
         due_date: dayOf(now),
@@ -1494,16 +1629,16 @@ export async function cancelBuyout(
   deps: AppDeps,
   orderId: number,
   actor: Actor,
-  userId?: number,
+  user?: Owner,
 ) {
   return db.transaction().execute(async (trx) => {
     const result = await applyOrderAction(trx, orderId, 'buyout_lapsed', {
       actor,
-      userId,
+      userId: user?.id,
       now: deps.now(),
       patch: { sub_process: null },
     });
-    await closeOpenPayments(trx, orderId);
+    await closeOpenPayments(trx, deps, orderId);
     await trx
       .updateTable('bills')
       .set({ status: 'cancelled' })
@@ -1518,11 +1653,11 @@ export async function cancelBuyout(
 export async function quoteRenewal(
   db: Db,
   deps: AppDeps,
-  userId: number,
+  user: Owner,
   orderId: number,
   periods: number,
 ) {
-  const order = await ownOrder(db, userId, orderId);
+  const order = await ownOrder(db, user, orderId);
   if (order.status !== 'RENTING' && order.status !== 'DUE')
     throw illegalAction(order.status, 'renew');
   const lines: QuoteLine[] = renewalQuote(order.rent_per_period, periods);
@@ -1546,12 +1681,12 @@ export async function quoteRenewal(
 export async function payRenewal(
   db: Db,
   deps: AppDeps,
-  userId: number,
+  user: Owner,
   input: { orderId: number; periods: number; channel: 'alipay' | 'wechat' },
 ) {
-  const quote = await quoteRenewal(db, deps, userId, input.orderId, input.periods);
+  const quote = await quoteRenewal(db, deps, user, input.orderId, input.periods);
   const billId = await db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, userId, input.orderId, { lock: true });
+    const order = await ownOrder(trx, user, input.orderId, { lock: true });
     if (order.sub_process && order.sub_process !== 'renewal') throw busy(order);
     const open = await trx
       .selectFrom('bills')
@@ -1577,7 +1712,7 @@ export async function payRenewal(
       .insertInto('bills')
       .values({
         order_id: order.id,
-        user_id: userId,
+        user_id: user.id,
         kind: 'RENEWAL',
         period: (Number(count.n) + 1) * 100 + input.periods,
         due_date: dayOf(deps.now()),
@@ -1596,7 +1731,7 @@ export async function payRenewal(
       .execute();
     return bill.id;
   });
-  return payBills(db, deps, userId, {
+  return payBills(db, deps, user, {
     orderId: input.orderId,
     channel: input.channel,
     billIds: [billId],

@@ -1,7 +1,10 @@
 /**
  * A payment gateway as the order engine sees it: trade payments that finish asynchronously with a
- * signed notification, and (Alipay only) fund-authorisation freeze, unfreeze and payment from the
- * authorisation. `providers/{alipay-pay,wechat-pay,withholding}` each export one.
+ * signed notification, refunds, and (Alipay only) fund-authorisation freeze, unfreeze and payment
+ * from the authorisation. Every call that moves money carries our own number for it
+ * (`outTradeNo`, `outRefundNo`, `outRequestNo`) and is idempotent on it, as the real gateways
+ * are: asking twice never moves money twice, which is what lets a job retry a call after a crash.
+ * Each call has a query, so reconciliation can ask the gateway for the truth.
  */
 export type GatewayName = 'alipay' | 'wechat' | 'card';
 
@@ -15,29 +18,64 @@ export interface TradeInput {
   subject: string;
 }
 
+export type TradeStatus = 'open' | 'paid' | 'closed' | 'failed';
+
+export interface TradeState {
+  outTradeNo: string;
+  tradeNo: string;
+  amount: number;
+  status: TradeStatus;
+  /** Refunded so far, fen. */
+  refunded: number;
+}
+
+export interface FreezeState {
+  outRequestNo: string;
+  authNo: string;
+  amount: number;
+  status: 'frozen' | 'failed';
+  /** Still frozen, fen. */
+  frozen: number;
+}
+
 export interface PaymentGateway {
   readonly name: GatewayName;
-  /** Opens a trade; the user pays it at the cashier (or it is withheld), then a notification follows. */
+  /** Our merchant id at the gateway (Alipay app id, WeChat mchid): notifications must carry it. */
+  readonly merchantId: string;
+  /** Opens a trade; the user pays it at the cashier, then a notification follows. Idempotent. */
   createTrade(input: TradeInput): Promise<{ tradeNo: string }>;
+  queryTrade(outTradeNo: string): Promise<TradeState | undefined>;
+  /** Closes an unpaid trade; says `paid` when it was paid meanwhile (then it stays open to refunds). */
+  closeTrade(outTradeNo: string): Promise<'closed' | 'paid' | 'unknown'>;
   /** Checks a notification's signature. */
   verify(fields: NotificationFields): boolean;
-  /** Refunds part or all of a paid trade (synchronous answer). */
-  refund(outTradeNo: string, outRefundNo: string, amount: number): Promise<void>;
+  /** Refunds part of a paid trade; idempotent on `outRefundNo`. */
+  refund(input: { outTradeNo: string; outRefundNo: string; amount: number }): Promise<void>;
+  queryRefund(input: {
+    outTradeNo: string;
+    outRefundNo: string;
+  }): Promise<{ amount: number } | undefined>;
 }
 
 export interface WithholdingGateway extends PaymentGateway {
-  /** Charges a bound card for a trade without the user present; the outcome arrives by notification. */
+  /** Charges a bound card without the user present; idempotent on `outTradeNo`; the outcome arrives by notification. */
   withhold(input: TradeInput & { agreementNo: string }): Promise<void>;
 }
 
 export interface FundAuthGateway extends PaymentGateway {
-  /** alipay.fund.auth.order.app.freeze: the outcome arrives by notification. */
+  /** alipay.fund.auth.order.app.freeze: the outcome arrives by notification. Idempotent. */
   freeze(input: { outRequestNo: string; amount: number }): Promise<void>;
-  /** alipay.fund.auth.order.unfreeze (synchronous). */
-  unfreeze(authNo: string, amount: number): Promise<void>;
-  /** alipay.trade.pay with auth_no: takes money from the authorisation (synchronous). */
+  queryFreeze(outRequestNo: string): Promise<FreezeState | undefined>;
+  /** alipay.fund.auth.order.unfreeze; idempotent on `outRequestNo`. */
+  unfreeze(input: { authNo: string; outRequestNo: string; amount: number }): Promise<void>;
+  queryUnfreeze(outRequestNo: string): Promise<{ amount: number } | undefined>;
+  /** alipay.trade.pay with auth_no: takes money from the authorisation; idempotent on `outTradeNo`. */
   payFromAuth(input: TradeInput & { authNo: string }): Promise<void>;
 }
 
-/** Where sandboxes post their notifications; the pay routes install it (an in-process HTTP call). */
-export type NotificationSink = (gateway: GatewayName, fields: NotificationFields) => Promise<void>;
+/** The gateways of one running app, by the channel names payments use. */
+export interface Gateways {
+  alipay: FundAuthGateway;
+  wechat: PaymentGateway;
+  card: WithholdingGateway;
+}

@@ -1,39 +1,42 @@
 /**
- * The sandbox behind every gateway. It keeps the real rules: a trade is charged at most once,
- * results arrive later as a signed notification (HMAC-SHA256 over the sorted fields with the
- * sandbox key), failures happen on demand, and unfreezing more than is frozen is refused.
- * `settle()` waits for every notification in flight, so tests need no sleeps.
+ * The sandbox behind every gateway, kept in the database (`sandbox_*` tables) so it survives a
+ * restart and every process sees the same one. It keeps the real gateways' rules: a trade is
+ * charged at most once, every money call is idempotent on our number for it, refunds and
+ * unfreezes never exceed what was paid or frozen, results arrive later as signed notifications
+ * (HMAC-SHA256 over the sorted fields with a key random per process unless configured), which a
+ * job posts to the notify URL and retries until it is answered `success`, and failures happen on
+ * demand (`failNext`, shared by all processes).
+ *
+ * Each operation is its own transaction on the root handle: the sandbox stands for another
+ * company's system, so nothing it does may ride on, or wait for, one of ours.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { JobMeta, JobSender } from '../jobs/queue.ts';
 import { ProviderError } from '../providers/errors.ts';
 import type {
+  FreezeState,
   FundAuthGateway,
   GatewayName,
   NotificationFields,
-  NotificationSink,
   TradeInput,
+  TradeState,
   WithholdingGateway,
 } from './gateway.ts';
+import './sandbox-schema.ts';
+
+type Trx = Transaction<Database>;
 
 export type SandboxOutcome = 'pay' | 'fail' | 'cancel';
+export type SandboxFailure = 'pay' | 'freeze' | 'withhold' | 'refund' | 'unfreeze';
 
-interface SandboxTrade {
-  outTradeNo: string;
-  tradeNo: string;
-  amount: number;
-  subject: string;
-  status: 'open' | 'paid' | 'failed' | 'closed';
-  refunded: number;
-}
-
-interface SandboxAuth {
-  outRequestNo: string;
-  authNo: string;
-  amount: number;
-  /** Still frozen. */
-  frozen: number;
-  status: 'pending' | 'frozen' | 'failed';
-}
+/** The field that names our merchant in a notification, per gateway (as the real ones name it). */
+export const MERCHANT_FIELD: Record<GatewayName, 'app_id' | 'mchid'> = {
+  alipay: 'app_id',
+  wechat: 'mchid',
+  card: 'mchid',
+};
 
 /** Signs the fields as the sandbox does (and as verify() expects). */
 export function signFields(key: string, fields: NotificationFields): string {
@@ -45,136 +48,375 @@ export function signFields(key: string, fields: NotificationFields): string {
   return createHmac('sha256', key).update(text).digest('hex');
 }
 
+export interface SandboxOptions {
+  /** The sandboxes' signing key (config.sandboxSigningKey); each gateway derives its own. */
+  key: string;
+  /** Where this gateway's notifications go (`…/pay/notify/<name>`), read when a trade opens. */
+  notifyUrl: () => string;
+  jobs: JobSender;
+}
+
 export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
-  private readonly trades = new Map<string, SandboxTrade>();
-  private readonly auths = new Map<string, SandboxAuth>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly failures: string[] = [];
-  private sink: NotificationSink | undefined;
-  /** Every successful charge, by out-trade number: tests check nothing is charged twice. */
-  readonly charges: { outTradeNo: string; amount: number }[] = [];
+  readonly merchantId: string;
+  /** This gateway's own key (each provider signs with its own). */
+  private readonly key: string;
 
   constructor(
     readonly name: GatewayName,
-    private readonly key: string = `sandbox-key-${name}`,
-  ) {}
-
-  connect(sink: NotificationSink): void {
-    this.sink = sink;
+    private readonly db: Kysely<Database>,
+    private readonly options: SandboxOptions,
+  ) {
+    this.merchantId = `sandbox-${name}-merchant`;
+    this.key = createHmac('sha256', options.key).update(`gateway:${name}`).digest('hex');
   }
+
+  // ------------------------------------------------------------------------- failures on demand
 
   /** The next operation of this kind fails (a declined card, a refused freeze …). */
-  failNext(kind: 'pay' | 'freeze' | 'withhold'): void {
-    this.failures.push(kind);
+  async failNext(kind: SandboxFailure): Promise<void> {
+    await this.db.insertInto('sandbox_failures').values({ gateway: this.name, kind }).execute();
   }
 
-  private takeFailure(kind: string): boolean {
-    const index = this.failures.indexOf(kind);
-    if (index < 0) return false;
-    this.failures.splice(index, 1);
-    return true;
+  private async takeFailure(trx: Trx, kind: SandboxFailure): Promise<boolean> {
+    const taken = await trx
+      .deleteFrom('sandbox_failures')
+      .where(
+        'id',
+        '=',
+        trx
+          .selectFrom('sandbox_failures')
+          .select('id')
+          .where('gateway', '=', this.name)
+          .where('kind', '=', kind)
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return taken !== undefined;
   }
+
+  // ------------------------------------------------------------------------------------ trades
 
   async createTrade(input: TradeInput): Promise<{ tradeNo: string }> {
-    const existing = this.trades.get(input.outTradeNo);
-    if (existing) return { tradeNo: existing.tradeNo };
-    const trade: SandboxTrade = {
-      ...input,
-      tradeNo: `SBX${randomBytes(8).toString('hex')}`,
-      status: 'open',
-      refunded: 0,
-    };
-    this.trades.set(input.outTradeNo, trade);
-    return { tradeNo: trade.tradeNo };
-  }
-
-  trade(outTradeNo: string): Readonly<SandboxTrade> | undefined {
-    return this.trades.get(outTradeNo);
-  }
-
-  /** What the cashier page's buttons do. Paying an already-paid trade charges nothing. */
-  complete(outTradeNo: string, outcome: SandboxOutcome): 'paid' | 'failed' | 'closed' | 'unknown' {
-    const trade = this.trades.get(outTradeNo);
-    if (!trade) return 'unknown';
-    if (trade.status !== 'open') return trade.status === 'paid' ? 'paid' : trade.status;
-    if (outcome === 'pay' && !this.takeFailure('pay')) {
-      trade.status = 'paid';
-      this.charges.push({ outTradeNo, amount: trade.amount });
-      this.notify({
-        notify_type: 'trade',
-        trade_status: 'TRADE_SUCCESS',
-        ...this.tradeFields(trade),
-      });
-      return 'paid';
-    }
-    trade.status = outcome === 'cancel' ? 'closed' : 'failed';
-    this.notify({ notify_type: 'trade', trade_status: 'TRADE_CLOSED', ...this.tradeFields(trade) });
-    return trade.status;
-  }
-
-  async withhold(input: TradeInput & { agreementNo: string }): Promise<void> {
-    await this.createTrade(input);
-    this.complete(input.outTradeNo, this.takeFailure('withhold') ? 'fail' : 'pay');
-  }
-
-  async refund(outTradeNo: string, _outRefundNo: string, amount: number): Promise<void> {
-    const trade = this.trades.get(outTradeNo);
-    if (!trade || trade.status !== 'paid' || trade.refunded + amount > trade.amount)
-      throw new ProviderError(this.name, 'rejected', 'refund exceeds what was paid');
-    trade.refunded += amount;
-  }
-
-  async freeze(input: { outRequestNo: string; amount: number }): Promise<void> {
-    if (this.auths.get(input.outRequestNo)) return;
-    const auth: SandboxAuth = {
-      outRequestNo: input.outRequestNo,
-      authNo: `SBXAUTH${randomBytes(8).toString('hex')}`,
-      amount: input.amount,
-      frozen: 0,
-      status: 'pending',
-    };
-    this.auths.set(input.outRequestNo, auth);
-    const failed = this.takeFailure('freeze');
-    if (!failed) {
-      auth.status = 'frozen';
-      auth.frozen = input.amount;
-    } else auth.status = 'failed';
-    this.notify({
-      notify_type: 'freeze',
-      out_trade_no: input.outRequestNo,
-      auth_no: auth.authNo,
-      status: failed ? 'FAIL' : 'SUCCESS',
-      trade_status: failed ? 'FAIL' : 'SUCCESS',
-      total_amount: String(input.amount),
+    return this.db.transaction().execute(async (trx) => {
+      const trade = await this.openTrade(trx, input);
+      return { tradeNo: trade.trade_no };
     });
   }
 
-  private authByNo(authNo: string): SandboxAuth {
-    for (const auth of this.auths.values()) if (auth.authNo === authNo) return auth;
-    throw new ProviderError(this.name, 'rejected', 'unknown authorisation');
+  /** Inserts the trade, or returns the one already opened under this number (same amount only). */
+  private async openTrade(trx: Trx, input: TradeInput & { authNo?: string }) {
+    await trx
+      .insertInto('sandbox_trades')
+      .values({
+        out_trade_no: input.outTradeNo,
+        gateway: this.name,
+        trade_no: `SBX${randomBytes(8).toString('hex').toUpperCase()}`,
+        amount: input.amount,
+        subject: input.subject.slice(0, 256),
+        notify_url: this.options.notifyUrl(),
+        auth_no: input.authNo ?? null,
+      })
+      .onConflict((oc) => oc.column('out_trade_no').doNothing())
+      .execute();
+    const trade = await trx
+      .selectFrom('sandbox_trades')
+      .selectAll()
+      .where('out_trade_no', '=', input.outTradeNo)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (trade.gateway !== this.name || trade.amount !== input.amount)
+      throw new ProviderError(this.name, 'rejected', 'trade number used with another amount');
+    return trade;
   }
 
-  async unfreeze(authNo: string, amount: number): Promise<void> {
-    const auth = this.authByNo(authNo);
-    if (amount > auth.frozen)
-      throw new ProviderError(this.name, 'rejected', 'unfreeze exceeds frozen');
-    auth.frozen -= amount;
+  async queryTrade(outTradeNo: string): Promise<TradeState | undefined> {
+    const trade = await this.db
+      .selectFrom('sandbox_trades')
+      .selectAll()
+      .where('out_trade_no', '=', outTradeNo)
+      .where('gateway', '=', this.name)
+      .executeTakeFirst();
+    return trade
+      ? {
+          outTradeNo: trade.out_trade_no,
+          tradeNo: trade.trade_no,
+          amount: trade.amount,
+          status: trade.status,
+          refunded: trade.refunded,
+        }
+      : undefined;
+  }
+
+  /** What the cashier page's buttons do. Paying an already-paid trade charges nothing. */
+  async complete(
+    outTradeNo: string,
+    outcome: SandboxOutcome,
+  ): Promise<'paid' | 'failed' | 'closed' | 'unknown'> {
+    return this.db.transaction().execute(async (trx) => {
+      const trade = await trx
+        .selectFrom('sandbox_trades')
+        .selectAll()
+        .where('out_trade_no', '=', outTradeNo)
+        .where('gateway', '=', this.name)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!trade) return 'unknown';
+      if (trade.status !== 'open') return trade.status === 'paid' ? 'paid' : trade.status;
+      return this.finish(
+        trx,
+        trade,
+        outcome === 'pay' && !(await this.takeFailure(trx, 'pay'))
+          ? 'paid'
+          : outcome === 'cancel'
+            ? 'closed'
+            : 'failed',
+      );
+    });
+  }
+
+  /** Settles an open trade and queues its notification. */
+  private async finish(
+    trx: Trx,
+    trade: { out_trade_no: string; trade_no: string; amount: number; notify_url: string },
+    status: 'paid' | 'failed' | 'closed',
+  ): Promise<'paid' | 'failed' | 'closed'> {
+    await trx
+      .updateTable('sandbox_trades')
+      .set({ status, paid_at: status === 'paid' ? new Date() : null })
+      .where('out_trade_no', '=', trade.out_trade_no)
+      .execute();
+    await this.notify(trx, trade.notify_url, {
+      notify_type: 'trade',
+      trade_status: status === 'paid' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED',
+      out_trade_no: trade.out_trade_no,
+      trade_no: trade.trade_no,
+      total_amount: String(trade.amount),
+    });
+    return status;
+  }
+
+  async closeTrade(outTradeNo: string): Promise<'closed' | 'paid' | 'unknown'> {
+    return this.db.transaction().execute(async (trx) => {
+      const trade = await trx
+        .selectFrom('sandbox_trades')
+        .select(['status'])
+        .where('out_trade_no', '=', outTradeNo)
+        .where('gateway', '=', this.name)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!trade) return 'unknown';
+      if (trade.status === 'paid') return 'paid';
+      if (trade.status === 'open')
+        await trx
+          .updateTable('sandbox_trades')
+          .set({ status: 'closed' })
+          .where('out_trade_no', '=', outTradeNo)
+          .execute();
+      return 'closed';
+    });
+  }
+
+  async withhold(input: TradeInput & { agreementNo: string }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const trade = await this.openTrade(trx, input);
+      if (trade.status !== 'open') return;
+      const declined = await this.takeFailure(trx, 'withhold');
+      await this.finish(trx, trade, declined ? 'failed' : 'paid');
+    });
+  }
+
+  // ----------------------------------------------------------------------------------- refunds
+
+  async refund(input: { outTradeNo: string; outRefundNo: string; amount: number }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .selectFrom('sandbox_refunds')
+        .selectAll()
+        .where('out_refund_no', '=', input.outRefundNo)
+        .executeTakeFirst();
+      if (done) {
+        // The same request again: the same answer, nothing moves.
+        if (done.out_trade_no !== input.outTradeNo || done.amount !== input.amount)
+          throw new ProviderError(this.name, 'rejected', 'refund number used for another refund');
+        return;
+      }
+      if (await this.takeFailure(trx, 'refund'))
+        throw new ProviderError(this.name, 'unavailable', 'sandbox: refund service failed');
+      const trade = await trx
+        .selectFrom('sandbox_trades')
+        .selectAll()
+        .where('out_trade_no', '=', input.outTradeNo)
+        .where('gateway', '=', this.name)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!trade || trade.status !== 'paid' || trade.refunded + input.amount > trade.amount)
+        throw new ProviderError(this.name, 'rejected', 'refund exceeds what was paid');
+      await trx
+        .insertInto('sandbox_refunds')
+        .values({
+          out_refund_no: input.outRefundNo,
+          out_trade_no: input.outTradeNo,
+          amount: input.amount,
+        })
+        .execute();
+      await trx
+        .updateTable('sandbox_trades')
+        .set({ refunded: trade.refunded + input.amount })
+        .where('out_trade_no', '=', input.outTradeNo)
+        .execute();
+    });
+  }
+
+  async queryRefund(input: {
+    outTradeNo: string;
+    outRefundNo: string;
+  }): Promise<{ amount: number } | undefined> {
+    const refund = await this.db
+      .selectFrom('sandbox_refunds')
+      .select(['amount'])
+      .where('out_refund_no', '=', input.outRefundNo)
+      .where('out_trade_no', '=', input.outTradeNo)
+      .executeTakeFirst();
+    return refund ? { amount: refund.amount } : undefined;
+  }
+
+  // ------------------------------------------------------------------------ fund authorisation
+
+  async freeze(input: { outRequestNo: string; amount: number }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      // Asked twice: nothing new happens.
+      const existing = await trx
+        .selectFrom('sandbox_authorisations')
+        .select('auth_no')
+        .where('out_request_no', '=', input.outRequestNo)
+        .executeTakeFirst();
+      if (existing) return;
+      const failed = await this.takeFailure(trx, 'freeze');
+      const authNo = `SBXAUTH${randomBytes(8).toString('hex').toUpperCase()}`;
+      await trx
+        .insertInto('sandbox_authorisations')
+        .values({
+          out_request_no: input.outRequestNo,
+          auth_no: authNo,
+          amount: input.amount,
+          frozen: failed ? 0 : input.amount,
+          status: failed ? 'failed' : 'frozen',
+          notify_url: this.options.notifyUrl(),
+        })
+        .execute();
+      await this.notify(trx, this.options.notifyUrl(), {
+        notify_type: 'freeze',
+        out_trade_no: input.outRequestNo,
+        auth_no: authNo,
+        status: failed ? 'FAIL' : 'SUCCESS',
+        trade_status: failed ? 'FAIL' : 'SUCCESS',
+        total_amount: String(input.amount),
+      });
+    });
+  }
+
+  async queryFreeze(outRequestNo: string): Promise<FreezeState | undefined> {
+    const auth = await this.db
+      .selectFrom('sandbox_authorisations')
+      .selectAll()
+      .where('out_request_no', '=', outRequestNo)
+      .executeTakeFirst();
+    return auth
+      ? {
+          outRequestNo: auth.out_request_no,
+          authNo: auth.auth_no,
+          amount: auth.amount,
+          status: auth.status,
+          frozen: auth.frozen,
+        }
+      : undefined;
+  }
+
+  private async lockAuth(trx: Trx, authNo: string) {
+    const auth = await trx
+      .selectFrom('sandbox_authorisations')
+      .selectAll()
+      .where('auth_no', '=', authNo)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!auth || auth.status !== 'frozen')
+      throw new ProviderError(this.name, 'rejected', 'unknown authorisation');
+    return auth;
+  }
+
+  async unfreeze(input: { authNo: string; outRequestNo: string; amount: number }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .selectFrom('sandbox_authorisation_operations')
+        .selectAll()
+        .where('out_request_no', '=', input.outRequestNo)
+        .executeTakeFirst();
+      if (done) {
+        if (done.auth_no !== input.authNo || done.amount !== input.amount)
+          throw new ProviderError(
+            this.name,
+            'rejected',
+            'request number used for another unfreeze',
+          );
+        return;
+      }
+      if (await this.takeFailure(trx, 'unfreeze'))
+        throw new ProviderError(this.name, 'unavailable', 'sandbox: unfreeze service failed');
+      const auth = await this.lockAuth(trx, input.authNo);
+      if (input.amount > auth.frozen)
+        throw new ProviderError(this.name, 'rejected', 'unfreeze exceeds frozen');
+      await trx
+        .updateTable('sandbox_authorisations')
+        .set({ frozen: auth.frozen - input.amount })
+        .where('auth_no', '=', input.authNo)
+        .execute();
+      await trx
+        .insertInto('sandbox_authorisation_operations')
+        .values({
+          out_request_no: input.outRequestNo,
+          auth_no: input.authNo,
+          kind: 'unfreeze',
+          amount: input.amount,
+        })
+        .execute();
+    });
+  }
+
+  async queryUnfreeze(outRequestNo: string): Promise<{ amount: number } | undefined> {
+    const op = await this.db
+      .selectFrom('sandbox_authorisation_operations')
+      .select(['amount'])
+      .where('out_request_no', '=', outRequestNo)
+      .executeTakeFirst();
+    return op ? { amount: op.amount } : undefined;
   }
 
   async payFromAuth(input: TradeInput & { authNo: string }): Promise<void> {
-    const auth = this.authByNo(input.authNo);
-    if (input.amount > auth.frozen)
-      throw new ProviderError(this.name, 'rejected', 'payment exceeds frozen');
-    if (this.trades.has(input.outTradeNo)) return;
-    auth.frozen -= input.amount;
-    await this.createTrade(input);
-    this.complete(input.outTradeNo, 'pay');
+    await this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('sandbox_trades')
+        .select('out_trade_no')
+        .where('out_trade_no', '=', input.outTradeNo)
+        .executeTakeFirst();
+      if (existing) return;
+      const auth = await this.lockAuth(trx, input.authNo);
+      if (input.amount > auth.frozen)
+        throw new ProviderError(this.name, 'rejected', 'payment exceeds frozen');
+      await trx
+        .updateTable('sandbox_authorisations')
+        .set({ frozen: auth.frozen - input.amount })
+        .where('auth_no', '=', input.authNo)
+        .execute();
+      const trade = await this.openTrade(trx, input);
+      await this.finish(trx, trade, 'paid');
+    });
   }
 
-  /** Still frozen on an authorisation (for reconciliation checks). */
-  frozenOn(authNo: string): number {
-    return this.authByNo(authNo).frozen;
-  }
+  // ----------------------------------------------------------------------------- notifications
 
   verify(fields: NotificationFields): boolean {
     const sign = fields.sign;
@@ -185,34 +427,112 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
 
   /** Builds a signed notification with these fields (tests forge replays and bad ones with it). */
   signed(fields: NotificationFields): NotificationFields {
-    const withId = { notify_id: randomBytes(12).toString('hex'), ...fields };
+    const withId: NotificationFields = {
+      notify_id: randomBytes(12).toString('hex'),
+      notify_time: new Date().toISOString(),
+      [MERCHANT_FIELD[this.name]]: this.merchantId,
+      ...fields,
+    };
     return { ...withId, sign: signFields(this.key, withId) };
   }
 
-  private tradeFields(trade: SandboxTrade): NotificationFields {
-    return {
-      out_trade_no: trade.outTradeNo,
-      trade_no: trade.tradeNo,
-      total_amount: String(trade.amount),
-    };
-  }
-
-  /** Posts the notification later, as the real gateways do (never inside the caller's call). */
-  private notify(fields: NotificationFields): void {
-    const sink = this.sink;
-    if (!sink) return;
-    const message = this.signed(fields);
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => sink(this.name, message))
-      .catch((error: unknown) => {
-        process.stderr.write(`sandbox ${this.name}: notification failed (${String(error)})\n`);
+  /** Stores a signed notification and queues its delivery, with the caller's transaction. */
+  private async notify(trx: Trx, notifyUrl: string, fields: NotificationFields): Promise<void> {
+    const row = await trx
+      .insertInto('sandbox_notifications')
+      .values({
+        gateway: this.name,
+        notify_url: notifyUrl,
+        fields: JSON.stringify(this.signed(fields)),
       })
-      .finally(() => this.inFlight.delete(delivery));
-    this.inFlight.add(delivery);
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.options.jobs.enqueue(trx, 'sandbox-notify', { id: row.id });
   }
 
-  /** Resolves once every notification sent so far (and any they caused) is delivered. */
-  async settle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  /** A signature for the cashier page's links: only whoever opened the payment can pay it there. */
+  cashierSignature(outTradeNo: string): string {
+    return createHmac('sha256', this.key)
+      .update(`cashier:${outTradeNo}`)
+      .digest('hex')
+      .slice(0, 32);
   }
+
+  checkCashierSignature(outTradeNo: string, signature: unknown): boolean {
+    if (typeof signature !== 'string' || !/^[0-9a-f]{32}$/.test(signature)) return false;
+    return timingSafeEqual(Buffer.from(this.cashierSignature(outTradeNo)), Buffer.from(signature));
+  }
+
+  // ------------------------------------------------------------------------------- for tests
+
+  /** Successful charges, by out-trade number (tests check nothing is charged twice). */
+  async charges(outTradeNo?: string): Promise<{ outTradeNo: string; amount: number }[]> {
+    const rows = await this.db
+      .selectFrom('sandbox_trades')
+      .select(['out_trade_no', 'amount'])
+      .where('gateway', '=', this.name)
+      .where('status', '=', 'paid')
+      .$if(outTradeNo !== undefined, (q) => q.where('out_trade_no', '=', outTradeNo!))
+      .orderBy('paid_at')
+      .execute();
+    return rows.map((row) => ({ outTradeNo: row.out_trade_no, amount: row.amount }));
+  }
+
+  /** Still frozen on an authorisation (for reconciliation checks). */
+  async frozenOn(authNo: string): Promise<number> {
+    const auth = await this.db
+      .selectFrom('sandbox_authorisations')
+      .select('frozen')
+      .where('auth_no', '=', authNo)
+      .executeTakeFirst();
+    if (!auth) throw new ProviderError(this.name, 'rejected', 'unknown authorisation');
+    return auth.frozen;
+  }
+}
+
+/** How many times a sandbox notification is posted before the sandbox gives up (as Alipay's 8). */
+export const SANDBOX_NOTIFY_ATTEMPTS = 8;
+
+/**
+ * The `sandbox-notify` job: posts one stored notification to its notify URL, form-encoded, and
+ * retries (through the job's backoff) until the answer is `success`.
+ */
+export async function deliverSandboxNotification(
+  db: Kysely<Database>,
+  id: number,
+  job: JobMeta,
+): Promise<{ answer: string }> {
+  const row = await db
+    .selectFrom('sandbox_notifications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (!row) return { answer: 'already delivered' };
+  let answer: string;
+  try {
+    const response = await fetch(row.notify_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(row.fields).toString(),
+      signal: AbortSignal.timeout(10_000),
+    });
+    answer = (await response.text()).trim().slice(0, 200);
+  } catch (error) {
+    answer = `unreachable: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const delivered = answer === 'success';
+  const last = job.retryCount >= job.retryLimit;
+  await db
+    .updateTable('sandbox_notifications')
+    .set({
+      attempts: sql<number>`attempts + 1`,
+      last_answer: answer,
+      status: delivered ? 'delivered' : last ? 'abandoned' : 'pending',
+      delivered_at: delivered ? new Date() : null,
+    })
+    .where('id', '=', id)
+    .execute();
+  if (!delivered) throw new Error(`notification ${id} answered "${answer}"`);
+  return { answer };
 }

@@ -1,23 +1,83 @@
 /**
- * Every outside service the server talks to, each behind an interface with a sandbox default.
- * Later issues add payments, identity, credit, e-contracts, bank cards and logistics here.
+ * The one provider registry: every outside service the server talks to, each built from the
+ * configuration as its sandbox or its live adapter (`<NAME>_PROVIDER`, see config.ts's
+ * PROVIDER_SETTINGS). A provider whose live adapter does not exist yet refuses to start rather
+ * than run as something it is not; production refuses every sandbox (config.ts).
  */
-import type { Config } from '../config.ts';
-import { createAlipayProvider, type AlipayProvider } from './alipay/index.ts';
-import { createSmsProvider, type SmsProvider } from './sms/index.ts';
-import { createWechatProvider, type WechatProvider } from './wechat/index.ts';
+import type { Kysely } from 'kysely';
+import type { Config, ProviderKey } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { JobSender } from '../jobs/queue.ts';
+import type { GatewayName, Gateways } from '../payments/gateway.ts';
+import { SandboxGateway } from '../payments/sandbox.ts';
+import { SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
+import { SandboxBankCard, type BankCardProvider } from './bank-card/index.ts';
+import { SandboxCredit, type CreditProvider } from './credit/index.ts';
+import { SandboxEsign, type EsignProvider } from './esign/index.ts';
+import { ProviderError } from './errors.ts';
+import { SandboxFace, type FaceProvider } from './face/index.ts';
+import { SandboxOcr, type OcrProvider } from './ocr/index.ts';
+import { SandboxSms, type SmsProvider } from './sms/index.ts';
+import { SandboxWechat, type WechatProvider } from './wechat/index.ts';
+import { PROVIDER_SETTINGS } from '../config.ts';
 
 export interface Providers {
   sms: SmsProvider;
+  /** Alipay login (auth code, phone number). */
   alipay: AlipayProvider;
+  /** WeChat login (open id, phone number). */
   wechat: WechatProvider;
+  ocr: OcrProvider;
+  face: FaceProvider;
+  credit: CreditProvider;
+  esign: EsignProvider;
+  bankCard: BankCardProvider;
+  /** Trade payments, refunds, deposit authorisation, withholding. */
+  payments: Gateways;
 }
 
-export function createProviders(config: Config): Providers {
+/** What the providers need from the running app besides the configuration. */
+export interface ProviderContext {
+  db: Kysely<Database>;
+  /** Sandboxes queue their notifications as jobs. */
+  jobs: JobSender;
+  /** The origin notifications are posted to (config.notifyBaseUrl, or this process's address). */
+  notifyBase: () => string;
+}
+
+/** The live adapter of `key`, or the refusal to start without one. */
+function live<T>(key: ProviderKey): T {
+  const { variable, label } = PROVIDER_SETTINGS[key];
+  throw new ProviderError(
+    key,
+    'unavailable',
+    `${variable}=live: no live ${label} adapter in this build`,
+  );
+}
+
+export function createProviders(config: Config, context: ProviderContext): Providers {
+  const sandbox = (key: ProviderKey) => config.providers[key] === 'sandbox';
+  const gateway = (name: GatewayName) =>
+    new SandboxGateway(name, context.db, {
+      key: config.sandboxSigningKey,
+      notifyUrl: () => `${context.notifyBase()}/pay/notify/${name}`,
+      jobs: context.jobs,
+    });
+  const alipayPay = sandbox('alipay') ? gateway('alipay') : live<SandboxGateway>('alipay');
   return {
-    sms: createSmsProvider(config),
-    alipay: createAlipayProvider(config),
-    wechat: createWechatProvider(config),
+    sms: sandbox('sms') ? new SandboxSms() : live('sms'),
+    alipay: sandbox('alipay') ? new SandboxAlipay() : live('alipay'),
+    wechat: sandbox('wechat') ? new SandboxWechat() : live('wechat'),
+    ocr: sandbox('identity') ? new SandboxOcr() : live('identity'),
+    face: sandbox('identity') ? new SandboxFace() : live('identity'),
+    credit: sandbox('credit') ? new SandboxCredit() : live('credit'),
+    esign: sandbox('esign') ? new SandboxEsign() : live('esign'),
+    bankCard: sandbox('withholding') ? new SandboxBankCard() : live('withholding'),
+    payments: {
+      alipay: alipayPay,
+      wechat: sandbox('wechat') ? gateway('wechat') : live('wechat'),
+      card: sandbox('withholding') ? gateway('card') : live('withholding'),
+    },
   };
 }
 

@@ -3,21 +3,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContractCheckReply, OrderRef, SigningReply } from '../../../contract/api/contract.ts';
 import { checkContract, createSigning } from '../contracts/service.ts';
 import { originOf } from '../kyc/routes-shared.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
 
 const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   // onRequest: an anonymous caller is refused before the body is even validated.
-  app.addHook('onRequest', app.authenticate);
+  requireUser(app);
 
   app.post(
     '/create',
     { schema: { body: OrderRef, response: { 200: SigningReply } } },
     async (request) =>
-      ok(
-        await createSigning(deps, currentUser(request).id, request.body.orderId, originOf(request)),
-      ),
+      ok(await createSigning(deps, currentUser(request), request.body.orderId, originOf(request))),
   );
 
   // The web-view spelling: a GET the storefront can open directly; same flow, same session.
@@ -25,21 +23,13 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/create2',
     { schema: { querystring: OrderRef, response: { 200: SigningReply } } },
     async (request) =>
-      ok(
-        await createSigning(
-          deps,
-          currentUser(request).id,
-          request.query.orderId,
-          originOf(request),
-        ),
-      ),
+      ok(await createSigning(deps, currentUser(request), request.query.orderId, originOf(request))),
   );
 
   app.get(
     '/check',
     { schema: { querystring: OrderRef, response: { 200: ContractCheckReply } } },
-    async (request) =>
-      ok(await checkContract(deps, currentUser(request).id, request.query.orderId)),
+    async (request) => ok(await checkContract(deps, currentUser(request), request.query.orderId)),
   );
 };
 

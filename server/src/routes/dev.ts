@@ -7,7 +7,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DevSmsLastQuery, DevSmsLastReply } from '../../../contract/api/login.ts';
 import { notFound, ok } from '../plugins/errors.ts';
-import { kycProviders } from '../kyc/providers.ts';
 import { SandboxBankCard } from '../providers/bank-card/sandbox.ts';
 import { SandboxSms } from '../providers/sms/sandbox.ts';
 
@@ -30,7 +29,7 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/bankcard/last',
     { schema: { querystring: DevSmsLastQuery, response: { 200: DevSmsLastReply } } },
     async (request) => {
-      const bankCard = kycProviders(app.deps).bankCard;
+      const bankCard = app.deps.providers.bankCard;
       const code =
         bankCard instanceof SandboxBankCard ? bankCard.lastCode(request.query.mobile) : undefined;
       if (!code) throw notFound('没有发送给该号码的验证码');

@@ -17,13 +17,13 @@ import {
 import { checkContract, contractHtml } from '../contracts/service.ts';
 import { contactOf, faceResult, ocrIdCard, putFacePhoto, saveContact } from '../kyc/identity.ts';
 import { identityRoutes } from '../kyc/routes-shared.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
 
 const kycClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   // onRequest: an anonymous caller is refused before the body is even validated.
-  app.addHook('onRequest', app.authenticate);
+  requireUser(app);
 
   app.post(
     '/idcard/ocr',
@@ -81,9 +81,9 @@ const kycClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/contract',
     { schema: { body: OrderRef, response: { 200: ContractViewReply } } },
     async (request) => {
-      const userId = currentUser(request).id;
-      const check = await checkContract(deps, userId, request.body.orderId);
-      const { html } = await contractHtml(deps, userId, request.body.orderId);
+      const user = currentUser(request);
+      const check = await checkContract(deps, user, request.body.orderId);
+      const { html } = await contractHtml(deps, user, request.body.orderId);
       return ok({ ...check, html });
     },
   );

@@ -8,7 +8,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { acceptNotification } from '../contracts/service.ts';
 import { escapeHtml } from '../contracts/render.ts';
-import { kycProviders } from '../kyc/providers.ts';
 import { notFound } from '../plugins/errors.ts';
 import { SandboxEsign } from '../providers/esign/sandbox.ts';
 import { SandboxFace } from '../providers/face/sandbox.ts';
@@ -46,7 +45,7 @@ const QUIET = { logLevel: 'warn' } as const;
 
 const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
-  const { esign, face } = kycProviders(deps);
+  const { esign, face } = deps.providers;
 
   // The provider's signature covers the exact bytes: keep the body as text here.
   app.removeContentTypeParser('application/json');

@@ -16,11 +16,14 @@ import {
   OpsStepBody,
   OpsStepParams,
   OpsStepReply,
+  ReconcileBody,
+  ReconcileReply,
   RunJobsBody,
   RunJobsReply,
 } from '../../../contract/api/ops.ts';
 import type { Database } from '../db/schema.ts';
 import { runJobs } from '../jobs/index.ts';
+import { RECONCILE_AFTER_SECONDS, reconcile } from '../jobs/reconcile.ts';
 import { dayOf } from '../orders/bills.ts';
 import { STATUS_TEXT } from '../orders/machine.ts';
 import { opsStep } from '../orders/service.ts';
@@ -42,10 +45,8 @@ export async function addOpsCredential(db: Kysely<Database>, name: string, token
 const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   const { db } = deps;
-  // The environment is read here rather than in config.ts (core-owned): OPS_TOKEN bootstraps
-  // the first credential of a deployment.
-  const envToken = process.env.OPS_TOKEN;
-  if (envToken && envToken.length >= 16) await addOpsCredential(db, 'env', envToken);
+  // OPS_TOKEN bootstraps the first credential of a deployment.
+  if (deps.config.opsToken) await addOpsCredential(db, 'env', deps.config.opsToken);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = request.headers[HEADER_OPS_TOKEN.toLowerCase()];
@@ -141,6 +142,19 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const at = request.body?.at ? new Date(request.body.at) : deps.now();
       return ok(await runJobs(deps, at));
+    },
+  );
+
+  // Settle what is pending now by asking the providers (after a crash, say), then run what it queued.
+  app.post(
+    '/jobs/reconcile',
+    { schema: { body: ReconcileBody, response: { 200: ReconcileReply } } },
+    async (request) => {
+      const report = await reconcile(deps, {
+        olderThanSeconds: request.body?.olderThanSeconds ?? RECONCILE_AFTER_SECONDS,
+      });
+      const jobsRun = await deps.jobs.drain();
+      return ok({ ...report, jobsRun });
     },
   );
 };

@@ -49,6 +49,7 @@ import {
   requiredChecks,
   shipReturn,
   startFreeze,
+  type Owner,
   type PayKind,
   type PaymentInfo,
 } from '../orders/service.ts';
@@ -64,9 +65,11 @@ const idempotencyKey = (request: FastifyRequest): string | undefined => {
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   const { db } = deps;
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
+  // Money routes: the user first, then the limits per IP and per user.
+  const payAuth = { onRequest: [app.authenticate, app.limitPayment] };
 
-  const detailOf = (userId: number, orderId: number) => orderDetail(db, userId, orderId);
+  const detailOf = (user: Owner, orderId: number) => orderDetail(db, user, orderId);
 
   // ------------------------------------------------------------------ placing
   app.post(
@@ -76,7 +79,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = currentUser(request);
       const key = idempotencyKey(request);
       return ok(
-        await idempotent(db, user.id, 'order/place', key, request.body, (trx) =>
+        await idempotent(db, user, 'order/place', key, request.body, (trx) =>
           placeOrder(trx, deps, user, request.body),
         ),
       );
@@ -89,7 +92,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { body: ReorderBody, response: { 200: PlaceOrderReply } } },
     async (request) => {
       const user = currentUser(request);
-      const earlier = await ownOrder(db, user.id, request.body.orderId);
+      const earlier = await ownOrder(db, user, request.body.orderId);
       const address =
         request.body.addressId ??
         (
@@ -97,6 +100,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .selectFrom('addresses')
             .select('id')
             .where('user_id', '=', user.id)
+            .where('platform', '=', user.platform)
             .orderBy('is_default', 'desc')
             .orderBy('id', 'desc')
             .executeTakeFirst()
@@ -111,7 +115,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         depositMethod: earlier.deposit_method,
       };
       return ok(
-        await idempotent(db, user.id, 'order/place2', idempotencyKey(request), input, (trx) =>
+        await idempotent(db, user, 'order/place2', idempotencyKey(request), input, (trx) =>
           placeOrder(trx, deps, user, input),
         ),
       );
@@ -132,14 +136,14 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (missing.length > 0) throw new ApiError(422, `请先完成认证：${missing.join(', ')}`, 422);
       const placed = await idempotent(
         db,
-        user.id,
+        user,
         'order/placeAll',
         idempotencyKey(request),
         request.body,
         (trx) => placeOrder(trx, deps, user, request.body),
       );
-      const order = await ownOrder(db, user.id, placed.id);
-      if (order.status === 'PENDING_VERIFY') await confirmOrder(db, deps, user.id, placed.id);
+      const order = await ownOrder(db, user, placed.id);
+      if (order.status === 'PENDING_VERIFY') await confirmOrder(db, deps, user, placed.id);
       return ok(placed);
     },
   );
@@ -150,14 +154,14 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { querystring: OrderListQuery, response: { 200: OrderListReply } } },
     async (request) => {
       const { status = 'all', pageNum = 1, pageSize = 10 } = request.query;
-      return ok(await listOrders(db, currentUser(request).id, status, pageNum, pageSize));
+      return ok(await listOrders(db, currentUser(request), status, pageNum, pageSize));
     },
   );
 
   app.get(
     '/detail/:id',
     { ...auth, schema: { params: IdParams, response: { 200: OrderDetailReply } } },
-    async (request) => ok(await detailOf(currentUser(request).id, request.params.id)),
+    async (request) => ok(await detailOf(currentUser(request), request.params.id)),
   );
 
   app.get(
@@ -169,9 +173,10 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .selectFrom('orders')
         .select('id')
         .where('user_id', '=', user.id)
+        .where('platform', '=', user.platform)
         .orderBy('id', 'desc')
         .executeTakeFirst();
-      return ok(last ? await detailOf(user.id, last.id) : null);
+      return ok(last ? await detailOf(user, last.id) : null);
     },
   );
 
@@ -181,8 +186,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { body: OrderIdBody, response: { 200: OrderDetailReply } } },
     async (request) => {
       const user = currentUser(request);
-      await confirmOrder(db, deps, user.id, request.body.orderId);
-      return ok(await detailOf(user.id, request.body.orderId));
+      await confirmOrder(db, deps, user, request.body.orderId);
+      return ok(await detailOf(user, request.body.orderId));
     },
   );
 
@@ -192,22 +197,21 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { ...auth, schema: { body: OrderIdBody, response: { 200: OrderDetailReply } } },
       async (request) => {
         const user = currentUser(request);
-        await cancelOrder(db, deps, user.id, request.body.orderId);
-        return ok(await detailOf(user.id, request.body.orderId));
+        await cancelOrder(db, deps, user, request.body.orderId);
+        return ok(await detailOf(user, request.body.orderId));
       },
     );
   }
 
   app.post(
     '/refreeze',
-    { ...auth, schema: { body: OrderIdBody, response: { 200: FreezeReply } } },
-    async (request) =>
-      ok(await startFreeze(db, deps, currentUser(request).id, request.body.orderId)),
+    { ...payAuth, schema: { body: OrderIdBody, response: { 200: FreezeReply } } },
+    async (request) => ok(await startFreeze(db, deps, currentUser(request), request.body.orderId)),
   );
 
   // ------------------------------------------------------------------ payments
-  const billList = async (userId: number, orderId: number, kinds: 'first' | 'foot' | 'stage') => {
-    const order = await ownOrder(db, userId, orderId);
+  const billList = async (user: Owner, orderId: number, kinds: 'first' | 'foot' | 'stage') => {
+    const order = await ownOrder(db, user, orderId);
     const today = dayOf(deps.now());
     const bills = (
       await db
@@ -229,17 +233,17 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/firstPayList',
     { ...auth, schema: { body: OrderIdBody, response: { 200: BillListReply } } },
-    async (request) => ok(await billList(currentUser(request).id, request.body.orderId, 'first')),
+    async (request) => ok(await billList(currentUser(request), request.body.orderId, 'first')),
   );
   app.post(
     '/footPayList',
     { ...auth, schema: { body: OrderIdBody, response: { 200: BillListReply } } },
-    async (request) => ok(await billList(currentUser(request).id, request.body.orderId, 'foot')),
+    async (request) => ok(await billList(currentUser(request), request.body.orderId, 'foot')),
   );
   app.post(
     '/stagePayPreOrder',
     { ...auth, schema: { body: PayBody, response: { 200: BillListReply } } },
-    async (request) => ok(await billList(currentUser(request).id, request.body.orderId, 'stage')),
+    async (request) => ok(await billList(currentUser(request), request.body.orderId, 'stage')),
   );
 
   /**
@@ -255,7 +259,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const user = currentUser(request);
     const resolved: PayKind =
       kind === 'auto'
-        ? (await ownOrder(db, user.id, body.orderId)).status === 'PENDING_PAY'
+        ? (await ownOrder(db, user, body.orderId)).status === 'PENDING_PAY'
           ? 'first'
           : 'stage'
         : kind;
@@ -266,26 +270,28 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       kind: resolved,
     };
     const key = idempotencyKey(request);
-    if (key === undefined) return payBills(db, deps, user.id, input);
+    if (key === undefined) return payBills(db, deps, user, input);
     if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw badRequest('Idempotency-Key 格式不正确');
     const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+    // A key is the user's on one brand.
+    const payScope = `order/pay@${user.platform}`;
     const seen = await db
       .selectFrom('idempotency_keys')
       .select(['request_hash', 'response'])
       .where('user_id', '=', user.id)
-      .where('scope', '=', 'order/pay')
+      .where('scope', '=', payScope)
       .where('key', '=', key)
       .executeTakeFirst();
     if (seen) {
       if (seen.request_hash !== hash) throw conflict('Idempotency-Key 已用于另一个请求');
       return seen.response as PaymentInfo;
     }
-    const info = await payBills(db, deps, user.id, input);
+    const info = await payBills(db, deps, user, input);
     await db
       .insertInto('idempotency_keys')
       .values({
         user_id: user.id,
-        scope: 'order/pay',
+        scope: payScope,
         key,
         request_hash: hash,
         response: JSON.stringify(info),
@@ -309,7 +315,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const [url, kind, channel] of payRoutes) {
     app.post(
       url,
-      { ...auth, schema: { body: PayBody, response: { 200: PaymentReply } } },
+      { ...payAuth, schema: { body: PayBody, response: { 200: PaymentReply } } },
       async (request) => ok(await pay(request, request.body, kind, channel)),
     );
   }
@@ -322,7 +328,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await quoteRenewal(
           db,
           deps,
-          currentUser(request).id,
+          currentUser(request),
           request.body.orderId,
           request.body.periods,
         ),
@@ -330,10 +336,10 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.post(
     '/reenjoyPayOrder',
-    { ...auth, schema: { body: RenewBody, response: { 200: PaymentReply } } },
+    { ...payAuth, schema: { body: RenewBody, response: { 200: PaymentReply } } },
     async (request) =>
       ok(
-        await payRenewal(db, deps, currentUser(request).id, {
+        await payRenewal(db, deps, currentUser(request), {
           orderId: request.body.orderId,
           periods: request.body.periods,
           channel: request.body.channel ?? 'alipay',
@@ -348,8 +354,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { ...auth, schema: { body: OrderIdBody, response: { 200: OrderDetailReply } } },
       async (request) => {
         const user = currentUser(request);
-        await receiveOrder(db, deps, request.body.orderId, 'user', user.id);
-        return ok(await detailOf(user.id, request.body.orderId));
+        await receiveOrder(db, deps, request.body.orderId, 'user', user);
+        return ok(await detailOf(user, request.body.orderId));
       },
     );
   }
@@ -358,7 +364,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/express',
     { ...auth, schema: { body: OrderIdBody, response: { 200: ExpressReply } } },
     async (request) => {
-      const order = await ownOrder(db, currentUser(request).id, request.body.orderId);
+      const order = await ownOrder(db, currentUser(request), request.body.orderId);
       const events = await db
         .selectFrom('order_events')
         .select(['action', 'created_at', 'note'])
@@ -389,7 +395,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { body: OrderIdBody, response: { 200: OrderDetailReply } } },
     async (request) => {
       const user = currentUser(request);
-      const order = await ownOrder(db, user.id, request.body.orderId);
+      const order = await ownOrder(db, user, request.body.orderId);
       if (!findTransition(order.status, 'ship_return'))
         throw illegalAction(order.status, 'apply/return');
       if (order.sub_process && order.sub_process !== 'return') throw busy(order);
@@ -399,7 +405,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where('id', '=', order.id)
         .where('sub_process', 'is', null)
         .execute();
-      return ok(await detailOf(user.id, order.id));
+      return ok(await detailOf(user, order.id));
     },
   );
   app.post(
@@ -407,8 +413,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { body: ReturnBody, response: { 200: OrderDetailReply } } },
     async (request) => {
       const user = currentUser(request);
-      await shipReturn(db, deps, user.id, request.body);
-      return ok(await detailOf(user.id, request.body.orderId));
+      await shipReturn(db, deps, user, request.body);
+      return ok(await detailOf(user, request.body.orderId));
     },
   );
 
@@ -417,7 +423,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { body: OrderIdBody, response: { 200: QuoteReply } } },
     async (request) => {
       const user = currentUser(request);
-      const result = await applyBuyout(db, deps, user.id, request.body.orderId);
+      const result = await applyBuyout(db, deps, user, request.body.orderId);
       return ok({
         orderId: request.body.orderId,
         lines: result.quote.lines,
@@ -431,7 +437,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/buyoutQuote/:id',
     { ...auth, schema: { params: IdParams, response: { 200: QuoteReply } } },
     async (request) => {
-      const { quote } = await quoteBuyout(db, deps, currentUser(request).id, request.params.id);
+      const { quote } = await quoteBuyout(db, deps, currentUser(request), request.params.id);
       return ok({
         orderId: request.params.id,
         lines: quote.lines,
@@ -446,7 +452,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/confirmChanges',
     { ...auth, schema: { body: OrderIdBody, response: { 200: Type.Object({}) } } },
     async (request) => {
-      await ownOrder(db, currentUser(request).id, request.body.orderId);
+      await ownOrder(db, currentUser(request), request.body.orderId);
       throw conflict('没有待确认的订单变更');
     },
   );

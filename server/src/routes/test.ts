@@ -4,20 +4,20 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FreezeReply } from '../../../contract/api/order.ts';
-import { newTradeNo } from '../orders/service.ts';
+import { newTradeNo } from '../payments/operations.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
-import { gateways } from '../payments/registry.ts';
 
 const testRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/aliPayFreeze',
-    { preHandler: app.authenticate, schema: { response: { 200: FreezeReply } } },
+    { onRequest: app.authenticate, schema: { response: { 200: FreezeReply } } },
     async (request) => {
       currentUser(request);
       const outRequestNo = newTradeNo('TF');
-      // The notification of a TF… request is answered by unfreezing it (see handleNotification).
-      await gateways(app.deps).alipay.freeze({ outRequestNo, amount: 1 });
+      // Nothing of ours is written for it, so it is asked at once; its success notification
+      // queues the unfreeze (applyFreezeOutcome).
+      await app.deps.providers.payments.alipay.freeze({ outRequestNo, amount: 1 });
       return ok({ outRequestNo, amount: 1, status: 'pending' });
     },
   );

@@ -1,6 +1,4 @@
 /** Alipay: user login by auth code (mini-program and H5 OAuth) and the mini-program phone number. */
-import type { Config } from '../../config.ts';
-import { ProviderError } from '../errors.ts';
 import { SandboxAlipay } from './sandbox.ts';
 
 export interface AlipayProvider {
@@ -13,8 +11,4 @@ export interface AlipayProvider {
   phoneNumber(code: string): Promise<string>;
 }
 
-export function createAlipayProvider(config: Config): AlipayProvider {
-  if (config.providers.alipay === 'sandbox') return new SandboxAlipay();
-  // Live adapter (ALIPAY_APP_ID_<n>, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY) comes with payments.
-  throw new ProviderError('alipay', 'unavailable', 'ALIPAY_PROVIDER=live has no adapter yet');
-}
+export { SandboxAlipay };

@@ -24,8 +24,4 @@ export interface BankCardProvider {
   }): Promise<{ protocolNo: string }>;
 }
 
-export function createBankCardProvider(): BankCardProvider {
-  return new SandboxBankCard();
-}
-
 export { SandboxBankCard };

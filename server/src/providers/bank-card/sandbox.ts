@@ -14,7 +14,8 @@ interface PendingBind {
   code: string;
   expiresAt: number;
   verified: boolean;
-  done: boolean;
+  /** Set once the binding is confirmed; the code can no longer be checked. */
+  agreementNo?: string;
 }
 
 const CODE_TTL_MS = 5 * 60 * 1000;
@@ -40,7 +41,6 @@ export class SandboxBankCard implements BankCardProvider {
       code,
       expiresAt: Date.now() + CODE_TTL_MS,
       verified: false,
-      done: false,
     });
     this.lastCodes.set(input.mobile, code);
     return { bindRequestNo };
@@ -49,7 +49,7 @@ export class SandboxBankCard implements BankCardProvider {
   async verifyCode(bindRequestNo: string, code: string): Promise<boolean> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     const bind = this.binds.get(bindRequestNo);
-    if (!bind || bind.done || bind.expiresAt < Date.now()) {
+    if (!bind || bind.agreementNo || bind.expiresAt < Date.now()) {
       throw new ProviderError('bank-card', 'rejected', '验证码已失效，请重新获取');
     }
     if (bind.code !== code) return false;
@@ -60,11 +60,12 @@ export class SandboxBankCard implements BankCardProvider {
   async confirmBind(bindRequestNo: string) {
     await new Promise<void>((resolve) => setImmediate(resolve));
     const bind = this.binds.get(bindRequestNo);
-    if (!bind || !bind.verified || bind.done) {
+    if (!bind || !bind.verified) {
       throw new ProviderError('bank-card', 'rejected', '绑卡请求无效');
     }
-    bind.done = true;
-    return { agreementNo: `sbxagr${randomBytes(12).toString('hex')}` };
+    // Confirming the same request again answers the same agreement, as the banks' APIs do.
+    bind.agreementNo ??= `sbxagr${randomBytes(12).toString('hex')}`;
+    return { agreementNo: bind.agreementNo };
   }
 
   async signWithholding(input: { agreementNo: string; orderRef: string }) {

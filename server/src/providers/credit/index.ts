@@ -6,8 +6,4 @@ export interface CreditProvider {
   score(input: { name: string; idNo: string }): Promise<{ score: number; passed: boolean }>;
 }
 
-export function createCreditProvider(): CreditProvider {
-  return new SandboxCredit();
-}
-
 export { SandboxCredit };

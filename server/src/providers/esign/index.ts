@@ -28,8 +28,4 @@ export interface EsignProvider {
   verify(body: string, signature: string): boolean;
 }
 
-export function createEsignProvider(): EsignProvider {
-  return new SandboxEsign();
-}
-
 export { SandboxEsign };

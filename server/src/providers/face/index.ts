@@ -16,8 +16,4 @@ export interface FaceProvider {
   query(certifyId: string): Promise<{ outcome: FaceOutcome; reason: string }>;
 }
 
-export function createFaceProvider(): FaceProvider {
-  return new SandboxFace();
-}
-
 export { SandboxFace };

@@ -14,8 +14,4 @@ export interface OcrProvider {
   recogniseIdCard(image: Buffer, fileName: string, side: IdCardSide): Promise<OcrResult>;
 }
 
-export function createOcrProvider(): OcrProvider {
-  return new SandboxOcr();
-}
-
 export { SandboxOcr };

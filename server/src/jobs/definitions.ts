@@ -1,0 +1,98 @@
+/**
+ * Every queue: what runs it, how often it is retried, and for the sweeps when it runs
+ * (Asia/Shanghai time). A scheduled run is recorded in `job_runs` under its job id, which is
+ * unique: a run that happened twice would fail to record.
+ */
+import type { AppDeps } from '../deps.ts';
+import { deliverSandboxNotification, SANDBOX_NOTIFY_ATTEMPTS } from '../payments/sandbox.ts';
+import { runOutboxJob } from '../payments/operations.ts';
+import {
+  deductFromDeposits,
+  emptyReport,
+  expirePayments,
+  sweepRentals,
+  withholdDue,
+  type Sweep,
+} from './index.ts';
+import type { JobDefinition, JobMeta, JobName } from './queue.ts';
+import { reconcile } from './reconcile.ts';
+
+/** Runs a sweep at the deps' clock and records the run under the job's id. */
+function scheduled(name: JobName, sweep: Sweep) {
+  return async (deps: AppDeps, _data: Record<string, unknown>, job: JobMeta) => {
+    const now = deps.now();
+    const report = emptyReport();
+    await sweep(deps, now, report);
+    await deps.db
+      .insertInto('job_runs')
+      .values({ job: name, clock: now, result: JSON.stringify(report), job_id: job.id })
+      .execute();
+    return report;
+  };
+}
+
+const reconcileSweep: Sweep = async (deps, _now, report) => {
+  const result = await reconcile(deps);
+  report.reconciled += result.settled;
+  report.errors.push(...result.errors);
+};
+
+/** A sweep is not retried quickly: its next scheduled run does the same work. */
+const SWEEP = {
+  policy: 'stately',
+  retryLimit: 1,
+  retryDelaySeconds: 60,
+  expireInSeconds: 900,
+} as const;
+
+export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
+  {
+    name: 'outbox',
+    policy: 'standard',
+    // 10 s doubling: about 11 hours before it is given up (reconciliation still sees the row).
+    retryLimit: 12,
+    retryDelaySeconds: 10,
+    // A provider call is over in seconds; a job running longer was cut off by a crash.
+    expireInSeconds: 120,
+    handle: async (deps, data) => ({ result: await runOutboxJob(deps, data) }),
+  },
+  {
+    name: 'sandbox-notify',
+    policy: 'standard',
+    retryLimit: SANDBOX_NOTIFY_ATTEMPTS - 1,
+    retryDelaySeconds: 15,
+    expireInSeconds: 60,
+    handle: (deps, data, job) => deliverSandboxNotification(deps.db, Number(data.id), job),
+  },
+  {
+    name: 'payments-expire',
+    cron: '* * * * *',
+    ...SWEEP,
+    handle: scheduled('payments-expire', expirePayments),
+  },
+  {
+    name: 'orders-sweep',
+    cron: '*/15 * * * *',
+    ...SWEEP,
+    handle: scheduled('orders-sweep', sweepRentals),
+  },
+  // Withholding once a day in the morning: a declined card is not tried again within the day.
+  {
+    name: 'bills-withhold',
+    cron: '0 10 * * *',
+    ...SWEEP,
+    handle: scheduled('bills-withhold', withholdDue),
+  },
+  {
+    name: 'deposit-deduct',
+    cron: '30 10 * * *',
+    ...SWEEP,
+    handle: scheduled('deposit-deduct', deductFromDeposits),
+  },
+  {
+    name: 'payments-reconcile',
+    cron: '*/5 * * * *',
+    ...SWEEP,
+    handle: scheduled('payments-reconcile', reconcileSweep),
+  },
+];

@@ -1,0 +1,356 @@
+/**
+ * The job queue: pg-boss on the application's own database, PostgreSQL or PGlite alike.
+ *
+ * pg-boss reaches the database only through Kysely (one `executeSql` adapter), which is what
+ * makes it an outbox: `enqueue(trx, …)` inserts the job with the caller's transaction, so the job
+ * exists exactly when the state change that needs it committed. It also means PGlite's single
+ * connection is shared through the dialect's queue instead of being opened twice.
+ *
+ * Jobs are taken with pg-boss's `fetch` (`FOR UPDATE SKIP LOCKED`: a job goes to one runner, however
+ * many processes poll) and finished with `complete` / `fail` (pg-boss then retries with
+ * exponential backoff up to the queue's limit). The same `runDue` serves the in-process timer,
+ * the separate worker and the tests' `drain`. Scheduled jobs are pg-boss cron schedules, sent by
+ * whichever process runs the scheduler (at most once per tick, however many do).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The queues; each has one definition in jobs/definitions.ts. */
+export type JobName =
+  | 'outbox'
+  | 'sandbox-notify'
+  | 'payments-expire'
+  | 'orders-sweep'
+  | 'bills-withhold'
+  | 'deposit-deduct'
+  | 'payments-reconcile';
+
+export interface JobMeta {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface JobDefinition<Context> {
+  name: JobName;
+  /** Cron expression (Asia/Shanghai time) for jobs that run on a schedule. */
+  cron?: string;
+  /** `stately`: at most one waiting and one running (sweeps); `standard`: every job is kept. */
+  policy: 'standard' | 'stately';
+  retryLimit: number;
+  /** First retry delay; each later one doubles (pg-boss's backoff). */
+  retryDelaySeconds: number;
+  /** A job running longer than this is taken as dead (its process crashed) and retried. */
+  expireInSeconds: number;
+  handle(context: Context, data: Record<string, unknown>, job: JobMeta): Promise<unknown>;
+}
+
+/** What code that only adds jobs needs (the sandbox, the order engine). */
+export interface JobSender {
+  enqueue(
+    executor: Executor,
+    name: JobName,
+    data: Record<string, unknown>,
+    options?: EnqueueOptions,
+  ): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** Run no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+/** Where pg-boss keeps its tables. */
+const SCHEMA = 'pgboss';
+export const SCHEDULE_TIME_ZONE = 'Asia/Shanghai';
+
+/** pg-boss's database adapter over a Kysely handle or transaction. */
+function adapterFor(executor: Executor): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = await executor.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as unknown[] as object[] };
+    },
+  } as PgBoss.Db;
+}
+
+/**
+ * The channel a committed job is announced on: `enqueue` raises a NOTIFY in the caller's
+ * transaction, which PostgreSQL delivers only when it commits, so a polling process runs the job
+ * at once instead of at its next poll (the poll stays as the fallback).
+ */
+export const JOBS_CHANNEL = 'rental_jobs';
+
+/** Subscribes to a NOTIFY channel; resolves to the unsubscribe (db/index.ts provides it). */
+export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+
+export interface JobQueueOptions {
+  /** Send the cron schedules' jobs (the worker, or the single process that runs jobs). */
+  schedule: boolean;
+  /** Expire dead jobs, archive old ones (the same processes). */
+  supervise: boolean;
+  log: FastifyBaseLogger;
+  /** Hear committed jobs at once (only processes that poll subscribe). */
+  listen?: Listen;
+}
+
+export class JobQueue<Context = unknown> implements JobSender {
+  private readonly boss: PgBoss;
+  private definitions = new Map<JobName, JobDefinition<Context>>();
+  private context: Context | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private kicked: NodeJS.Immediate | undefined;
+  private running: Promise<number> | undefined;
+  /** A kick came while a pass was running: run another after it. */
+  private again = false;
+  /** Jobs this process added, and how many had been when `drain` last found nothing due. */
+  private added = 0;
+  private drainedAt = -1;
+  private unlisten: (() => Promise<void>) | undefined;
+  private started = false;
+  private stopped = false;
+  /** Where job failures are logged; main.ts hands it the app's logger once the app exists. */
+  log: FastifyBaseLogger;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.log = options.log;
+    this.boss = new PgBoss({
+      db: adapterFor(db),
+      schema: SCHEMA,
+      schedule: options.schedule,
+      supervise: options.supervise,
+      // Dead jobs are noticed within a minute; finished ones move to the archive after an hour
+      // (kept there a week, pg-boss's default) so the live table stays small.
+      maintenanceIntervalSeconds: 60,
+      archiveCompletedAfterSeconds: 3600,
+    });
+    this.boss.on('error', (error: Error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  /** The handlers and what they run with (the app's deps); call before start(). */
+  attach(context: Context, definitions: readonly JobDefinition<Context>[]): void {
+    this.context = context;
+    this.definitions = new Map(definitions.map((definition) => [definition.name, definition]));
+  }
+
+  /** Creates pg-boss's tables when missing, the queues, and (when scheduling) the cron schedules. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    if (this.options.schedule) {
+      // pg-boss reads the cron schedules as soon as it starts, and then only every 30 s: they
+      // must be in place first, so a short-lived instance that schedules nothing writes them.
+      const preparer = new PgBoss({
+        db: adapterFor(this.db),
+        schema: SCHEMA,
+        schedule: false,
+        supervise: false,
+      });
+      await preparer.start();
+      await this.defineQueues(preparer, true);
+      await preparer.stop({ graceful: false, wait: true, close: false });
+    }
+    await this.boss.start();
+    if (!this.options.schedule) await this.defineQueues(this.boss, false);
+    this.started = true;
+  }
+
+  private async defineQueues(boss: PgBoss, schedule: boolean): Promise<void> {
+    for (const definition of this.definitions.values()) {
+      const settings = {
+        name: definition.name,
+        policy: definition.policy,
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds,
+      };
+      // Two processes starting together may both try to create it; the second one updates.
+      if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, settings);
+      else {
+        try {
+          await boss.createQueue(definition.name, settings);
+        } catch {
+          await boss.updateQueue(definition.name, settings);
+        }
+      }
+      if (schedule && definition.cron)
+        await boss.schedule(definition.name, definition.cron, {}, { tz: SCHEDULE_TIME_ZONE });
+    }
+  }
+
+  /**
+   * Adds a job. Pass the transaction of the state change that needs it: the job then exists only
+   * if that transaction commits (the outbox), and is run after it.
+   */
+  async enqueue(
+    executor: Executor,
+    name: JobName,
+    data: Record<string, unknown>,
+    options: EnqueueOptions = {},
+  ): Promise<void> {
+    await this.boss.send(name, data, {
+      db: adapterFor(executor),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
+    this.added++;
+    if (!options.startAfterSeconds)
+      await sql`select pg_notify(${JOBS_CHANNEL}, ${name})`.execute(executor);
+  }
+
+  /** Sends a scheduled job now (ops' run-jobs, tests); it runs like one the cron sent. */
+  async trigger(name: JobName, data: Record<string, unknown> = {}): Promise<void> {
+    this.added++;
+    await this.boss.send(name, data);
+  }
+
+  /**
+   * Runs the jobs that are due now in the given queues (all by default), one batch each;
+   * returns how many ran. Concurrent calls share one pass.
+   */
+  runDue(names?: readonly JobName[]): Promise<number> {
+    if (this.running) return this.running;
+    const pass = this.pass(names ?? [...this.definitions.keys()]).finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+    this.running = pass;
+    return pass;
+  }
+
+  /** The queues among `names` with a job due now: one query instead of a fetch per queue. */
+  private async dueQueues(names: readonly JobName[]): Promise<JobName[]> {
+    const due = await sql<{ name: string }>`
+      select distinct name from ${sql.table(`${SCHEMA}.job`)}
+      where state < 'active' and start_after < now()`.execute(this.db);
+    const found = new Set(due.rows.map((row) => row.name));
+    return names.filter((name) => found.has(name));
+  }
+
+  private async pass(names: readonly JobName[]): Promise<number> {
+    let ran = 0;
+    for (const name of await this.dueQueues(names)) {
+      const definition = this.definitions.get(name);
+      if (!definition || this.stopped) continue;
+      const jobs = await this.boss.fetch<Record<string, unknown>>(name, {
+        batchSize: 20,
+        includeMetadata: true,
+      });
+      // Oldest first: the claim does not return them in order, and notifications should not overtake.
+      const inOrder = [...(jobs ?? [])].sort(
+        (a, b) => a.createdOn.getTime() - b.createdOn.getTime() || a.id.localeCompare(b.id),
+      );
+      for (const job of inOrder) {
+        ran++;
+        await this.runOne(definition, job);
+      }
+    }
+    return ran;
+  }
+
+  private async runOne(
+    definition: JobDefinition<Context>,
+    job: PgBoss.JobWithMetadata<Record<string, unknown>>,
+  ): Promise<void> {
+    const meta = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit };
+    try {
+      if (this.context === undefined) throw new Error('job queue has no handlers attached');
+      const output = await definition.handle(this.context, job.data ?? {}, meta);
+      await this.boss.complete(
+        definition.name,
+        job.id,
+        output && typeof output === 'object' ? output : {},
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const last = job.retryCount >= job.retryLimit;
+      this.log[last ? 'error' : 'warn'](
+        {
+          job: definition.name,
+          jobId: job.id,
+          attempt: job.retryCount + 1,
+          data: job.data,
+          error: message,
+        },
+        last ? 'job failed for good' : 'job failed, will retry',
+      );
+      await this.boss.fail(definition.name, job.id, { message });
+    }
+  }
+
+  /**
+   * Runs due jobs until none is left (what they enqueue included); returns how many ran. When
+   * this process has added nothing since the last drain came up empty, it does not even look
+   * (tests drain after every step); jobs of other processes are the pollers' to run.
+   */
+  async drain(names?: readonly JobName[]): Promise<number> {
+    let total = 0;
+    for (let round = 0; round < 100; round++) {
+      // A pass already under way (the timer's) is awaited, then one of our own is made.
+      if (this.running) await this.running;
+      const added = this.added;
+      if (names === undefined && added === this.drainedAt) return total;
+      const ran = await this.runDue(names);
+      total += ran;
+      if (ran === 0) {
+        if (names === undefined) this.drainedAt = added;
+        return total;
+      }
+    }
+    throw new Error('job queue did not drain in 100 rounds');
+  }
+
+  /**
+   * Runs due jobs as they are committed (NOTIFY) and looks for any every `intervalMs` (the
+   * in-process runner and the worker).
+   */
+  async startPolling(intervalMs: number): Promise<void> {
+    if (this.timer) return;
+    if (this.options.listen)
+      this.unlisten = await this.options.listen(JOBS_CHANNEL, () => this.kick());
+    const tick = () => {
+      this.timer = setTimeout(() => {
+        this.runDue()
+          .catch((error: unknown) => this.log.error({ err: error }, 'job pass failed'))
+          .finally(() => {
+            if (!this.stopped) tick();
+          });
+      }, intervalMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  /** Runs what was just committed now rather than at the next poll. */
+  private kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.kicked) return;
+    this.kicked = setImmediate(() => {
+      this.kicked = undefined;
+      this.runDue().catch((error: unknown) => this.log.error({ err: error }, 'job pass failed'));
+    });
+  }
+
+  /** Stops polling, waits for the job in hand, stops pg-boss's timers. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.unlisten?.();
+    if (this.kicked) clearImmediate(this.kicked);
+    await this.running?.catch(() => undefined);
+    if (this.started) await this.boss.stop({ graceful: false, wait: true, close: false });
+  }
+}

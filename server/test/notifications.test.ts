@@ -1,0 +1,246 @@
+/**
+ * Provider notifications are verified exactly as live ones will be — signature, then the merchant
+ * they name, then the amount against the stored trade — and applied by what the provider says
+ * happened, not by the order they arrive in: a close then a success ends where a success then a
+ * close does, a success repeated after a refund changes nothing, and a freeze reported failed then
+ * frozen freezes. The sandbox cashier only answers links signed for the payment.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { TestServer } from './helpers.ts';
+import {
+  cashierPath,
+  newShopper,
+  ops,
+  orderStatus,
+  orderTestServer,
+  sandboxes,
+  settle,
+  signedOrder,
+  type Plan,
+  type Shopper,
+} from './order-fixtures.ts';
+
+let server: TestServer;
+let month: Plan;
+
+before(async () => {
+  ({ server, month } = await orderTestServer());
+});
+after(() => server.close());
+
+interface Payment {
+  outTradeNo: string;
+  amount: number;
+  cashierUrl: string;
+}
+
+const post = (gateway: string, fields: Record<string, string>) =>
+  fetch(`${server.baseUrl}/pay/notify/${gateway}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  }).then((r) => r.text());
+
+async function openPayment(shopper: Shopper): Promise<{ id: number; pay: Payment }> {
+  const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+  const reply = await server.request<Payment>('POST', '/api/order/pay', {
+    token: shopper.token,
+    body: { orderId: id },
+  });
+  assert.equal(reply.body.code, 200, JSON.stringify(reply.body));
+  return { id, pay: reply.body.data };
+}
+
+const trade = (pay: Payment, status: string, extra: Record<string, string> = {}) =>
+  sandboxes(server).alipay.signed({
+    notify_type: 'trade',
+    out_trade_no: pay.outTradeNo,
+    trade_no: 'SBX0000000000000001',
+    trade_status: status,
+    total_amount: String(pay.amount),
+    ...extra,
+  });
+
+async function state(id: number) {
+  const bills = await server.db
+    .selectFrom('bills')
+    .select(['id', 'status', 'paid'])
+    .where('order_id', '=', id)
+    .orderBy('id')
+    .execute();
+  const payments = await server.db
+    .selectFrom('payments')
+    .select(['out_trade_no', 'status'])
+    .where('order_id', '=', id)
+    .orderBy('id')
+    .execute();
+  const refunds = await server.db
+    .selectFrom('refunds')
+    .select(['amount', 'status'])
+    .where('order_id', '=', id)
+    .execute();
+  return { status: await orderStatus(server, id), bills, payments, refunds };
+}
+
+describe('forged notifications', () => {
+  test('a bad or missing signature, another merchant or a tampered field are refused, and change nothing', async () => {
+    const shopper = await newShopper(server);
+    const { id, pay } = await openPayment(shopper);
+    const before = await state(id);
+    const genuine = trade(pay, 'TRADE_SUCCESS');
+    const cases: [string, Record<string, string>][] = [
+      ['no signature', Object.fromEntries(Object.entries(genuine).filter(([k]) => k !== 'sign'))],
+      ['signed with another key', { ...genuine, sign: 'c'.repeat(64) }],
+      ['amount changed after signing', { ...genuine, total_amount: String(pay.amount * 100) }],
+      [
+        'status changed after signing',
+        { ...trade(pay, 'TRADE_CLOSED'), trade_status: 'TRADE_SUCCESS' },
+      ],
+      [
+        'another merchant',
+        sandboxes(server).alipay.signed({ ...withoutSign(genuine), app_id: 'someone-else' }),
+      ],
+      ['signature as text', { ...genuine, sign: 'not hex at all' }],
+    ];
+    for (const [what, fields] of cases) assert.equal(await post('alipay', fields), 'fail', what);
+    // A genuine Alipay notification posted to the WeChat endpoint is not WeChat's.
+    assert.equal(await post('wechat', genuine), 'fail');
+    assert.deepEqual(await state(id), before);
+    const outcomes = await server.db
+      .selectFrom('payment_notifications')
+      .select(['outcome'])
+      .where('out_trade_no', '=', pay.outTradeNo)
+      .execute();
+    assert.deepEqual(
+      outcomes.map((o) => o.outcome).sort(),
+      [
+        'bad_signature',
+        'bad_signature',
+        'bad_signature',
+        'bad_signature',
+        'bad_signature',
+        'bad_signature',
+        'merchant_mismatch',
+      ].sort(),
+    );
+    // The genuine one still counts afterwards.
+    assert.equal(await post('alipay', genuine), 'success');
+    await settle(server);
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+  });
+
+  test('the sandbox cashier answers only a link signed for the payment', async () => {
+    const shopper = await newShopper(server);
+    const { id, pay } = await openPayment(shopper);
+    assert.match(pay.cashierUrl, /^\/pay\/cashier\/[A-Z0-9]+\?sig=[0-9a-f]{32}$/);
+    for (const url of [
+      `/pay/cashier/${pay.outTradeNo}`,
+      `/pay/cashier/${pay.outTradeNo}?sig=${'0'.repeat(32)}`,
+    ]) {
+      assert.equal((await fetch(`${server.baseUrl}${url}`)).status, 404);
+      const forced = await fetch(`${server.baseUrl}${url.replace('?', '/pay?')}`, {
+        method: 'POST',
+        redirect: 'manual',
+      });
+      assert.equal(forced.status, 404);
+    }
+    await settle(server);
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+    assert.deepEqual(await sandboxes(server).alipay.charges(pay.outTradeNo), []);
+    const page = await fetch(`${server.baseUrl}${cashierPath(server, pay.outTradeNo)}`);
+    assert.equal(page.status, 200);
+    assert.match(
+      await page.text(),
+      new RegExp(`action="/pay/cashier/${pay.outTradeNo}/pay\\?sig=`),
+    );
+  });
+});
+
+function withoutSign(fields: Record<string, string>) {
+  const { sign: _sign, ...rest } = fields;
+  return rest;
+}
+
+describe('order of arrival', () => {
+  test('TRADE_CLOSED then TRADE_SUCCESS ends where TRADE_SUCCESS then TRADE_CLOSED does', async () => {
+    const endings = [];
+    for (const order of [
+      ['TRADE_CLOSED', 'TRADE_SUCCESS'],
+      ['TRADE_SUCCESS', 'TRADE_CLOSED'],
+    ]) {
+      const shopper = await newShopper(server);
+      const { id, pay } = await openPayment(shopper);
+      for (const status of order) assert.equal(await post('alipay', trade(pay, status)), 'success');
+      await settle(server);
+      const ended = await state(id);
+      endings.push({
+        status: ended.status,
+        bills: ended.bills.map((b) => b.status),
+        payments: ended.payments.map((p) => p.status),
+        refunds: ended.refunds,
+      });
+    }
+    assert.deepEqual(endings[0], endings[1]);
+    assert.equal(endings[0]!.status, 'PENDING_REVIEW');
+    assert.deepEqual(endings[0]!.payments, ['succeeded']);
+    assert.deepEqual(endings[0]!.refunds, []);
+  });
+
+  test('a success repeated after the order was cancelled and refunded changes nothing', async () => {
+    const shopper = await newShopper(server);
+    const { id, pay } = await openPayment(shopper);
+    assert.equal(await sandboxes(server).alipay.complete(pay.outTradeNo, 'pay'), 'paid');
+    await settle(server);
+    await server.request('POST', '/api/order/cancel', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    await ops(server, 'POST', `/ops/orders/${id}/approve-cancel`, {});
+    await settle(server);
+    const refunded = await state(id);
+    assert.equal(refunded.status, 'CANCELLED');
+    assert.deepEqual(refunded.refunds, [{ amount: pay.amount, status: 'succeeded' }]);
+    // Alipay reports the trade again (a new notify id), then closed after the full refund.
+    assert.equal(await post('alipay', trade(pay, 'TRADE_SUCCESS')), 'success');
+    assert.equal(await post('alipay', trade(pay, 'TRADE_CLOSED')), 'success');
+    await settle(server);
+    assert.deepEqual(await state(id), refunded);
+    const trades = await sandboxes(server).alipay.queryTrade(pay.outTradeNo);
+    assert.equal(trades?.refunded, pay.amount);
+  });
+
+  test('a freeze reported failed, then frozen, freezes the deposit', async () => {
+    const shopper = await newShopper(server);
+    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'freeze' } });
+    const alipay = sandboxes(server).alipay;
+    // The freeze request reaches Alipay only through the job: run nothing yet.
+    const started = await server.request<{ outRequestNo: string; amount: number }>(
+      'POST',
+      '/api/order/refreeze',
+      { token: shopper.token, body: { orderId: id } },
+    );
+    const { outRequestNo, amount } = started.body.data;
+    const freeze = (status: string) =>
+      alipay.signed({
+        notify_type: 'freeze',
+        out_trade_no: outRequestNo,
+        auth_no: 'SBXAUTHLATE0000001',
+        status,
+        trade_status: status,
+        total_amount: String(amount),
+      });
+    assert.equal(await post('alipay', freeze('FAIL')), 'success');
+    assert.equal(await orderStatus(server, id), 'PENDING_FREEZE');
+    assert.equal(await post('alipay', freeze('SUCCESS')), 'success');
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+    assert.equal(await post('alipay', freeze('FAIL')), 'success');
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+    const auth = await server.db
+      .selectFrom('deposit_authorisations')
+      .select(['status', 'auth_no'])
+      .where('order_id', '=', id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(auth, { status: 'frozen', auth_no: 'SBXAUTHLATE0000001' });
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Every test server starts from the same migrated and seeded database, with the job queue's
+ * tables in place. Building one costs 5-7 s on PGlite (a new cluster, migrations, the demo
+ * catalogue), which ~40 test servers per pass would pay again and again; so it is built once per
+ * change of what goes into it and copied: a gzipped PGlite image in the temp folder (about 1 s to
+ * load), a template database on PostgreSQL (cloned in a fraction of a second). The fingerprint
+ * covers the migrations, the seed, the queue definitions and the lockfile.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/config.ts';
+import { openRuntime } from '../src/runtime.ts';
+import { REPO_ROOT } from './helpers.ts';
+
+const INPUTS = [
+  'server/migrations',
+  'server/src/seed',
+  'server/src/jobs/definitions.ts',
+  'server/src/jobs/queue.ts',
+  'package-lock.json',
+];
+
+function filesUnder(entry: string): string[] {
+  const full = path.join(REPO_ROOT, entry);
+  if (!fs.statSync(full).isDirectory()) return [full];
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .flatMap((item) => filesUnder(path.join(entry, item.name)))
+    .sort();
+}
+
+let fingerprintCache: string | undefined;
+function fingerprint(): string {
+  if (!fingerprintCache) {
+    const hash = createHash('sha256');
+    for (const file of INPUTS.flatMap(filesUnder)) hash.update(file).update(fs.readFileSync(file));
+    fingerprintCache = hash.digest('hex').slice(0, 16);
+  }
+  return fingerprintCache;
+}
+
+/** A database built from nothing: migrated, seeded, the queue's tables created. */
+async function build(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-build-'));
+  const config = loadConfig({ APP_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const runtime = await openRuntime(config, {
+    dataDir: 'memory://',
+    runJobs: false,
+    notifyBase: () => 'http://127.0.0.1',
+  });
+  return {
+    runtime,
+    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** The seeded PGlite image, built on first use and kept in the temp folder. */
+export async function seededPgliteImage(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `rental-test-pglite-${fingerprint()}.tgz`);
+  if (!fs.existsSync(file)) {
+    const { runtime, cleanup } = await build({});
+    const image = await runtime.database.dumpImage!();
+    await runtime.close();
+    cleanup();
+    // Written aside and renamed: a reader never sees half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
+    fs.renameSync(partial, file);
+    for (const stale of fs.readdirSync(os.tmpdir()))
+      if (stale.startsWith('rental-test-pglite-') && !file.endsWith(stale))
+        fs.rmSync(path.join(os.tmpdir(), stale), { force: true });
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
+/** Runs `work` with a client on the server's `postgres` database. */
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const urlFor = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** The name of the seeded template database on this server, created on first use. */
+async function seededTemplate(adminUrl: string): Promise<string> {
+  const template = `t_template_${fingerprint()}`;
+  const exists = (client: pg.Client) =>
+    client
+      .query('select 1 from pg_database where datname = $1', [template])
+      .then((r) => r.rowCount === 1);
+  if (await withAdmin(adminUrl, exists)) return template;
+  const building = `${template}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${building}`));
+  const { runtime, cleanup } = await build({ DATABASE_URL: urlFor(adminUrl, building) });
+  await runtime.close();
+  cleanup();
+  await withAdmin(adminUrl, async (client) => {
+    // Another process may have finished first: keep one, drop the rest.
+    if (await exists(client)) await client.query(`drop database ${building} with (force)`);
+    else await client.query(`alter database ${building} rename to ${template}`);
+    const stale = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like 't\\_template\\_%' and datname <> $1",
+      [template],
+    );
+    for (const row of stale.rows)
+      if (!row.datname.startsWith(`${template}_`))
+        await client.query(`drop database if exists ${row.datname} with (force)`);
+  });
+  return template;
+}
+
+/** A throwaway PostgreSQL database cloned from the seeded template; dropped by `drop()`. */
+export async function seededPostgres(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = await seededTemplate(adminUrl);
+  const name = `t_server_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (client) =>
+    client.query(`create database ${name} template ${template}`),
+  );
+  return {
+    url: urlFor(adminUrl, name),
+    drop: () =>
+      withAdmin(adminUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      ).then(() => undefined),
+  };
+}
