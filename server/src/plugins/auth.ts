@@ -1,11 +1,12 @@
 /**
  * Login sessions. A token is 256 random bits, handed to the client once; the database keeps only
  * its SHA-256. A session belongs to one brand (platform): a token is refused on any other brand.
- * `app.authenticate` is the preHandler for routes that need a user; `app.optionalAuth` sets
- * `request.user` when a valid token is present and lets anonymous calls through.
+ * `app.authenticate` is the onRequest hook of routes that need a user (it runs before the body is
+ * validated); `app.optionalAuth` sets `request.user` when a valid token is present and lets
+ * anonymous calls through.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ResultCode, type PlatformId } from '../../../contract/http.ts';
 import type { Database } from '../db/schema.ts';
@@ -18,6 +19,16 @@ export interface AuthUser {
   platform: PlatformId;
 }
 
+/** A route as registered, and who may call it (read after `ready()`). */
+export interface RouteAuth {
+  method: string;
+  url: string;
+  /** `user`: `authenticate` runs onRequest; `optional`: `optionalAuth` does; `none`: neither. */
+  auth: 'user' | 'optional' | 'none';
+  /** What the route validates, so a test can send it something invalid. */
+  validates: ('body' | 'querystring' | 'params')[];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in user, set by `authenticate` / `optionalAuth`; null when anonymous. */
@@ -26,7 +37,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
     optionalAuth(request: FastifyRequest): Promise<void>;
+    /** Every route and its authentication (the 401-before-400 test walks it). */
+    routeAuth(): RouteAuth[];
   }
+}
+
+/**
+ * Every route of a plugin needs a logged-in user: `authenticate` becomes each route's first
+ * onRequest hook (so it is in the route table, and runs before the body is validated).
+ */
+export function requireUser(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [app.authenticate, ...[route.onRequest ?? []].flat()];
+  });
 }
 
 export function hashToken(token: string): string {
@@ -112,11 +135,45 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     request.user = { id: session.user_id, sessionId: session.id, platform: request.platform };
   }
 
-  app.decorate('authenticate', (request: FastifyRequest) => resolve(request, true));
-  app.decorate('optionalAuth', (request: FastifyRequest) => resolve(request, false));
+  const authenticate = (request: FastifyRequest) => resolve(request, true);
+  const optionalAuth = (request: FastifyRequest) => resolve(request, false);
+  app.decorate('authenticate', authenticate);
+  app.decorate('optionalAuth', optionalAuth);
+  // Who the caller is comes before what they sent: an anonymous request with a bad body is a
+  // 401, never a 400 that reveals the route's validation. A route that authenticates later fails
+  // at start-up rather than in production.
+  const routes: { method: string; url: string; options: RouteOptions }[] = [];
+  app.decorate('routeAuth', () =>
+    routes.map(({ method, url, options }) => {
+      // Read now, not at registration: a plugin's requireUser adds its hook after this one ran.
+      const onRequest = [options.onRequest ?? []].flat();
+      const schema = options.schema ?? {};
+      return {
+        method,
+        url,
+        auth: onRequest.includes(authenticate)
+          ? ('user' as const)
+          : onRequest.includes(optionalAuth)
+            ? ('optional' as const)
+            : ('none' as const),
+        validates: (['body', 'querystring', 'params'] as const).filter((part) => schema[part]),
+      };
+    }),
+  );
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url, options: route });
+    for (const stage of [route.preValidation, route.preHandler]) {
+      const hooks = [stage ?? []].flat();
+      if (hooks.includes(authenticate) || hooks.includes(optionalAuth))
+        throw new Error(
+          `${String(route.method)} ${route.url}: authenticate as an onRequest hook, before validation`,
+        );
+    }
+  });
 }
 
-/** The user of a route behind `authenticate` (throws if the preHandler was left off). */
+/** The user of a route behind `authenticate` (throws if the hook was left off). */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new ApiError(ResultCode.UNAUTHORIZED, '请先登录', 401);
   return request.user;

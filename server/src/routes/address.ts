@@ -1,6 +1,8 @@
 /**
- * Shipping addresses. Each query is scoped to the caller, so another user's id answers 404.
- * One default per user: the first address becomes it, and setting a new one clears the old.
+ * Shipping addresses. Each query is scoped to the caller on this brand (each brand is its own
+ * merchant), so another user's id, or the caller's own on another brand, answers 404.
+ * One default per user and brand: the first address becomes it, and setting a new one clears
+ * the old.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Selectable, Transaction } from 'kysely';
@@ -15,7 +17,7 @@ import {
 } from '../../../contract/api/address.ts';
 import { IdParams } from '../../../contract/api/envelope.ts';
 import type { AddressesTable, Database } from '../db/schema.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser, type AuthUser, requireUser } from '../plugins/auth.ts';
 import { badRequest, notFound, ok } from '../plugins/errors.ts';
 
 const toAddress = (row: Selectable<AddressesTable>): Address => ({
@@ -29,11 +31,12 @@ const toAddress = (row: Selectable<AddressesTable>): Address => ({
   isDefault: row.is_default,
 });
 
-async function clearDefault(trx: Transaction<Database>, userId: number): Promise<void> {
+async function clearDefault(trx: Transaction<Database>, user: AuthUser): Promise<void> {
   await trx
     .updateTable('addresses')
     .set({ is_default: false })
-    .where('user_id', '=', userId)
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
     .where('is_default', '=', true)
     .execute();
 }
@@ -45,13 +48,14 @@ async function lockUser(trx: Transaction<Database>, userId: number): Promise<voi
 
 const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
-  app.addHook('preHandler', app.authenticate);
+  requireUser(app);
 
   app.get('/', { schema: { response: { 200: AddressListReply } } }, async (request) => {
     const rows = await db
       .selectFrom('addresses')
       .selectAll()
       .where('user_id', '=', currentUser(request).id)
+      .where('platform', '=', currentUser(request).platform)
       .orderBy('is_default', 'desc')
       .orderBy('id', 'desc')
       .execute();
@@ -62,7 +66,8 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     { schema: { body: AddressBody, response: { 200: AddressReply } } },
     async (request) => {
-      const userId = currentUser(request).id;
+      const user = currentUser(request);
+      const userId = user.id;
       const { isDefault, ...fields } = request.body;
       const now = app.deps.now();
       const row = await db.transaction().execute(async (trx) => {
@@ -71,15 +76,17 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .selectFrom('addresses')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('user_id', '=', userId)
+          .where('platform', '=', user.platform)
           .executeTakeFirstOrThrow();
         if (n >= MAX_ADDRESSES) throw badRequest(`最多保存 ${MAX_ADDRESSES} 个地址`);
         const makeDefault = isDefault === true || n === 0;
-        if (makeDefault) await clearDefault(trx, userId);
+        if (makeDefault) await clearDefault(trx, user);
         return trx
           .insertInto('addresses')
           .values({
             ...fields,
             user_id: userId,
+            platform: user.platform,
             is_default: makeDefault,
             created_at: now,
             updated_at: now,
@@ -95,7 +102,8 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     { schema: { body: AddressUpdateBody, response: { 200: AddressReply } } },
     async (request) => {
-      const userId = currentUser(request).id;
+      const user = currentUser(request);
+      const userId = user.id;
       const { id, isDefault, ...fields } = request.body;
       const row = await db.transaction().execute(async (trx) => {
         await lockUser(trx, userId);
@@ -104,16 +112,18 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .select(['id', 'is_default'])
           .where('id', '=', id)
           .where('user_id', '=', userId)
+          .where('platform', '=', user.platform)
           .executeTakeFirst();
         if (!existing) throw notFound('地址不存在');
         // Unsetting the only default is ignored: a user with addresses always has one default.
         const makeDefault = isDefault === true || existing.is_default;
-        if (makeDefault && !existing.is_default) await clearDefault(trx, userId);
+        if (makeDefault && !existing.is_default) await clearDefault(trx, user);
         return trx
           .updateTable('addresses')
           .set({ ...fields, is_default: makeDefault, updated_at: app.deps.now() })
           .where('id', '=', id)
           .where('user_id', '=', userId)
+          .where('platform', '=', user.platform)
           .returningAll()
           .executeTakeFirstOrThrow();
       });
@@ -125,7 +135,8 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id',
     { schema: { params: IdParams, response: { 200: AddressDeleteReply } } },
     async (request) => {
-      const userId = currentUser(request).id;
+      const user = currentUser(request);
+      const userId = user.id;
       const { id } = request.params;
       await db.transaction().execute(async (trx) => {
         await lockUser(trx, userId);
@@ -133,6 +144,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .deleteFrom('addresses')
           .where('id', '=', id)
           .where('user_id', '=', userId)
+          .where('platform', '=', user.platform)
           .returning('is_default')
           .executeTakeFirst();
         if (!removed) throw notFound('地址不存在');
@@ -142,6 +154,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .selectFrom('addresses')
             .select('id')
             .where('user_id', '=', userId)
+            .where('platform', '=', user.platform)
             .orderBy('id', 'desc')
             .limit(1)
             .executeTakeFirst();

@@ -51,7 +51,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/complaint/submit',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { body: ComplaintBody, response: { 200: ComplaintReply } },
     },
     async (request) => {
@@ -93,7 +93,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/put-file',
-    { preHandler: app.authenticate, schema: { response: { 200: UploadReply } } },
+    { onRequest: app.authenticate, schema: { response: { 200: UploadReply } } },
     async (request) => {
       const { id: userId } = currentUser(request);
       if (!request.isMultipart())
@@ -124,7 +124,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/file/:id',
-    { preHandler: app.authenticate, schema: { params: UploadParams } },
+    { onRequest: app.authenticate, schema: { params: UploadParams } },
     async (request, reply) => {
       const upload = await db
         .selectFrom('uploads')

@@ -15,10 +15,10 @@ import {
   type MyCouponStatus,
 } from '../../../contract/api/coupon.ts';
 import type { Database } from '../db/schema.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser, type AuthUser } from '../plugins/auth.ts';
 import { badRequest, conflict, notFound, ok } from '../plugins/errors.ts';
 
-function myCouponsQuery(db: Kysely<Database>, userId: number) {
+function myCouponsQuery(db: Kysely<Database>, user: AuthUser) {
   return db
     .selectFrom('user_coupons as uc')
     .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
@@ -33,7 +33,8 @@ function myCouponsQuery(db: Kysely<Database>, userId: number) {
       'c.amount',
       'c.min_amount',
     ])
-    .where('uc.user_id', '=', userId);
+    .where('uc.user_id', '=', user.id)
+    .where('uc.platform', '=', user.platform);
 }
 
 type MyCouponRow = Awaited<
@@ -65,13 +66,16 @@ const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/list',
-    { preHandler: app.optionalAuth, schema: { response: { 200: CouponListReply } } },
+    { onRequest: app.optionalAuth, schema: { response: { 200: CouponListReply } } },
     async (request) => {
       const userId = request.user?.id ?? 0;
       const rows = await db
         .selectFrom('coupons as c')
         .leftJoin('user_coupons as uc', (join) =>
-          join.onRef('uc.coupon_id', '=', 'c.id').on('uc.user_id', '=', userId),
+          join
+            .onRef('uc.coupon_id', '=', 'c.id')
+            .on('uc.user_id', '=', userId)
+            .on('uc.platform', '=', request.platform),
         )
         .select([
           'c.id',
@@ -107,11 +111,12 @@ const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/get',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { body: ClaimCouponBody, response: { 200: ClaimCouponReply } },
     },
     async (request) => {
-      const userId = currentUser(request).id;
+      const user = currentUser(request);
+      const userId = user.id;
       const { couponId } = request.body;
       const now = app.deps.now();
       const claimId = await db.transaction().execute(async (trx) => {
@@ -127,11 +132,12 @@ const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .insertInto('user_coupons')
           .values({
             user_id: userId,
+            platform: user.platform,
             coupon_id: couponId,
             claimed_at: now,
             expires_at: new Date(now.getTime() + coupon.valid_days * 86_400_000),
           })
-          .onConflict((oc) => oc.columns(['user_id', 'coupon_id']).doNothing())
+          .onConflict((oc) => oc.columns(['user_id', 'platform', 'coupon_id']).doNothing())
           .returning('id')
           .executeTakeFirst();
         if (!claim) throw conflict('您已领取过该优惠券');
@@ -145,7 +151,7 @@ const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!taken) throw badRequest('优惠券已领完');
         return claim.id;
       });
-      const row = await myCouponsQuery(db, userId)
+      const row = await myCouponsQuery(db, user)
         .where('uc.id', '=', claimId)
         .executeTakeFirstOrThrow();
       return ok(toMyCoupon(row, now));
@@ -155,14 +161,13 @@ const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/my/list',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { querystring: MyCouponListQuery, response: { 200: MyCouponListReply } },
     },
     async (request) => {
-      const userId = currentUser(request).id;
       const status = request.query.status ?? 'unused';
       const now = app.deps.now();
-      let query = myCouponsQuery(db, userId);
+      let query = myCouponsQuery(db, currentUser(request));
       if (status === 'used') query = query.where('uc.status', '=', 'used');
       else if (status === 'expired') {
         query = query.where('uc.status', '=', 'unused').where('uc.expires_at', '<=', now);

@@ -9,7 +9,7 @@ import {
   UpdateOpenIdReply,
   UserInfoReply,
 } from '../../../contract/api/user.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
 import { badRequest, conflict, ok, unauthorized } from '../plugins/errors.ts';
 import type { Kysely } from 'kysely';
 import type { PlatformId } from '../../../contract/http.ts';
@@ -57,7 +57,7 @@ async function loadUserInfo(db: Kysely<Database>, id: number, platform: Platform
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, providers } = app.deps;
-  app.addHook('preHandler', app.authenticate);
+  requireUser(app);
 
   app.get('/info', { schema: { response: { 200: UserInfoReply } } }, async (request) => {
     const { id, platform } = currentUser(request);
