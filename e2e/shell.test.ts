@@ -23,6 +23,37 @@ useServerAndBrowser((started, opened) => {
 });
 
 describe('H5 shell', () => {
+  it('runs under its Content-Security-Policy: inline scripts by hash, nothing refused', async () => {
+    const { page, errors } = await phonePage(browser);
+    // Recorded from the first script on, before the app's own run.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const response = await page.goto(`${server.baseUrl}/`);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    assert.match(csp, /script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    assert.doesNotMatch(csp, /unsafe-eval|script-src[^;]*unsafe-inline/);
+    await page.locator('.tab-bar__item--selected').waitFor();
+    for (const route of [
+      '/#/pages/classify/classify',
+      '/#/pages/user/user',
+      '/#/pages/loginNew/loginNew',
+    ]) {
+      await page.goto(`${server.baseUrl}${route}`);
+      await page.waitForLoadState('networkidle');
+    }
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      [],
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('opens home at / with the tab bar in brand 1 colour', async () => {
     const { page, errors } = await phonePage(browser);
     await page.goto(`${server.baseUrl}/`);

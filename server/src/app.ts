@@ -20,6 +20,7 @@ import type { AppDeps } from './deps.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { registerHeaderChecks } from './plugins/headers.ts';
+import { registerSecurity } from './plugins/security.ts';
 import { redactUrl } from './redact.ts';
 
 declare module 'fastify' {
@@ -118,6 +119,8 @@ export async function buildApp(
 
   // gzip/brotli for everything over 1 KB: JSON lists and the H5 bundle alike.
   await app.register(compress, { threshold: 1024 });
+  // Headers and rate limits first, so the static files and every route get them.
+  await registerSecurity(app, deps.config, { h5Dir: options.h5Dir });
   if (options.h5Dir) {
     await app.register(fastifyStatic, {
       root: options.h5Dir,

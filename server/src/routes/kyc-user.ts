@@ -20,13 +20,13 @@ import { bankInfo, bindCard, listCards, preBindCard, verifyBindCode } from '../k
 import { identityOf } from '../kyc/identity.ts';
 import { identityRoutes } from '../kyc/routes-shared.ts';
 import { verificationStatus } from '../kyc/status.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentUser, requireUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
 
 const kycUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   // onRequest: an anonymous caller is refused before the body is even validated.
-  app.addHook('onRequest', app.authenticate);
+  requireUser(app);
 
   app.get(
     '/getBankInfo',
@@ -36,13 +36,19 @@ const kycUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/bindCardPreOrder',
-    { schema: { body: BindPreOrderBody, response: { 200: BindPreOrderReply } } },
+    {
+      onRequest: app.limitLogin,
+      schema: { body: BindPreOrderBody, response: { 200: BindPreOrderReply } },
+    },
     async (request) => ok(await preBindCard(deps, currentUser(request).id, request.body)),
   );
 
   app.post(
     '/verifyBindCard',
-    { schema: { body: VerifyBindBody, response: { 200: VerifyBindReply } } },
+    {
+      onRequest: app.limitLogin,
+      schema: { body: VerifyBindBody, response: { 200: VerifyBindReply } },
+    },
     async (request) =>
       ok(
         await verifyBindCode(deps, currentUser(request).id, request.body.bindId, request.body.code),

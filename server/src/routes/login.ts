@@ -40,6 +40,8 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   const { sms: limits } = deps.config;
 
+  // Per client IP, before anything else (the database limits codes per mobile besides).
+  app.addHook('onRequest', app.limitLogin);
   // The storefront marks every login call with X-User-Type: app.
   app.addHook('onRequest', async (request) => {
     const userType = request.headers[HEADER_USER_TYPE.toLowerCase()];

@@ -1,0 +1,131 @@
+/**
+ * Security headers for every response (@fastify/helmet) and request rate limits on the routes an
+ * attacker would hammer (@fastify/rate-limit): login and SMS codes per client IP, payments per IP
+ * and per user. Counters live in Redis when REDIS_URL is set, so every API process shares them,
+ * in memory otherwise. The database keeps its own per-mobile SMS limits (sms-codes.ts) besides.
+ *
+ * The Content-Security-Policy is the H5 app's: its own scripts, plus the inline start-up scripts
+ * of index.html by their SHA-256 (read from the build at start), its own API, pictures from
+ * itself and data/blob URLs, inline styles (React and Taro write style attributes), and https
+ * frames for the web-view page, which checks the hosts itself.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import { ApiError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook of the login and SMS-code routes: requests per client IP. */
+    limitLogin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** onRequest hook of the payment routes, after `authenticate`: per client IP and per user. */
+    limitPayment(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/** `'sha256-…'` sources for the inline scripts of the built index.html (JSON data blocks aside). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc=/.test(attributes) || /type="application\/json"/.test(attributes)) continue;
+    const digest = createHash('sha256')
+      .update(match[2] ?? '')
+      .digest('base64');
+    hashes.push(`'sha256-${digest}'`);
+  }
+  return hashes;
+}
+
+const WINDOW_MS = 60_000;
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  options: { h5Dir?: string },
+): Promise<void> {
+  const indexHtml = options.h5Dir ? path.join(options.h5Dir, 'index.html') : undefined;
+  const scriptHashes =
+    indexHtml && fs.existsSync(indexHtml)
+      ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8'))
+      : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The API answers the mini-programs and pictures are loaded cross-origin by them.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        // A limiter must not hold a request up: give up fast and let it through (skipOnError).
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'rental-rate:' } : {}),
+    skipOnError: true,
+  });
+
+  const limiter = (name: string, max: number, key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({
+      max,
+      timeWindow: WINDOW_MS,
+      keyGenerator: (request) => `${name}:${key(request)}`,
+    });
+  const loginByIp = limiter('login-ip', config.rateLimits.loginPerIp, (r) => r.ip);
+  const payByIp = limiter('pay-ip', config.rateLimits.payPerIp, (r) => r.ip);
+  const payByUser = limiter('pay-user', config.rateLimits.payPerUser, (r) =>
+    String(r.user?.id ?? r.ip),
+  );
+
+  const enforce = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    checks: (typeof loginByIp)[],
+  ) => {
+    for (const check of checks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new ApiError(429, '请求过于频繁，请稍后再试', 429);
+      }
+    }
+  };
+  app.decorate('limitLogin', (request: FastifyRequest, reply: FastifyReply) =>
+    enforce(request, reply, [loginByIp]),
+  );
+  app.decorate('limitPayment', (request: FastifyRequest, reply: FastifyReply) =>
+    enforce(request, reply, [payByIp, payByUser]),
+  );
+}
