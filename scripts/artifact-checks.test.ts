@@ -13,6 +13,7 @@ import {
   miniPackageSizes,
   MAX_MAIN_PACKAGE_BYTES,
   STORE_LIMITS,
+  syntaxProblems,
 } from './artifact-checks';
 import { BRAND_RECORDS } from '../src/brands/records';
 import { ROUTES } from '../src/routes';
@@ -172,6 +173,29 @@ it("builds one brand's check input from the route table and the brand record", (
   expect(input).toMatchObject({ target: 'alipay', brand: 3, appId: BRAND_RECORDS[2].alipayAppId });
   expect([...input.expectedPages].sort()).toEqual(ROUTES.map((r) => r.path).sort());
   expect(miniArtifactInput('weapp', BRAND_RECORDS[2], dir).appId).toBe(BRAND_RECORDS[2].wxAppId);
+});
+
+describe('syntaxProblems', () => {
+  it('parses every script, template script, JSON file and stylesheet', () => {
+    write('app.wxss', '.a{color:red}');
+    write('utils.sjs', 'export default { a: function (x) { return x } }');
+    write('utils.wxs', 'module.exports = { a: 1 }');
+    const { files, problems } = syntaxProblems(dir);
+    expect(problems).toEqual([]);
+    // app.js, two pages' scripts and configs, app.json, project.config.json, and the three above.
+    expect(files).toBe(10);
+  });
+
+  it('names each file that does not parse, with the first line of the reason', () => {
+    write('pages/myOrder/myOrder.js', 'var x = {;');
+    write('app.json', '{"pages": [');
+    write('app.wxss', '.a{color:red');
+    expect(syntaxProblems(dir).problems.sort()).toEqual([
+      expect.stringMatching(/^app\.json does not parse: /),
+      expect.stringMatching(/^app\.wxss does not parse: .*Unclosed block/),
+      expect.stringMatching(/^pages\/myOrder\/myOrder\.js does not parse: Unexpected token/),
+    ]);
+  });
 });
 
 it('fails a brand token left unstamped', () => {
