@@ -291,7 +291,7 @@ function parseArgs(argv: string[]): { mode: Mode; brands: readonly Brand[] } {
   // `all` stamps every brand from the target's one compile (what `npm run publish` asks for).
   if (mode === 'brands' || raw === 'all') return { mode, brands: BRANDS };
   const id = Number(raw);
-  if (!/^[1-9]$/.test(raw ?? '') || !isPlatformId(id))
+  if (!/^\d+$/.test(raw ?? '') || !isPlatformId(id))
     throw new Error(`BRAND must be 1-9 or all, got ${JSON.stringify(raw)}`);
   return { mode, brands: [BRANDS[id - 1]] };
 }

@@ -1,10 +1,11 @@
 /** The command line of `npm run publish`, parsed without touching the file system or git. */
+import { isPlatformId, PLATFORM_IDS } from '../../contract/http';
 import type { MiniTarget } from '../artifact-checks';
 
 export const USAGE = `usage: npm run publish -- --target weapp|alipay|all --brand N|N,M|all [options]
 
   --target weapp|alipay|all   which platforms
-  --brand 1-9, 1,4,7 or all   which brands
+  --brand N, N,M,... or all   which brands (1-9)
   --version X.Y.Z             version to upload (default: package.json's version)
   --desc "..."                version description (default: the last commit's subject)
   --dry-run                   build and check everything, WeChat's own compile included; upload nothing
@@ -26,7 +27,9 @@ export interface PublishOptions {
 
 export class UsageError extends Error {}
 
-const ALL_BRANDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+/** The brands are the platform ids (contract/http.ts): a new brand's id is accepted here too. */
+const ALL_BRANDS: number[] = [...PLATFORM_IDS];
+const BRAND_RANGE = `${ALL_BRANDS[0]}-${ALL_BRANDS[ALL_BRANDS.length - 1]}`;
 /** Both stores take a three-part numeric version. */
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+$/;
 
@@ -39,9 +42,9 @@ function parseTargets(raw: string): MiniTarget[] {
 function parseBrands(raw: string): number[] {
   if (raw === 'all') return ALL_BRANDS;
   const parts = raw.split(',');
-  if (!parts.every((part) => /^[1-9]$/.test(part)))
+  if (!parts.every((part) => /^\d+$/.test(part) && isPlatformId(Number(part))))
     throw new UsageError(
-      `--brand must be 1-9, a list such as 1,4,7, or all, got ${JSON.stringify(raw)}`,
+      `--brand must be ${BRAND_RANGE}, a list such as 1,4,7, or all, got ${JSON.stringify(raw)}`,
     );
   return [...new Set(parts.map(Number))].sort((a, b) => a - b);
 }
