@@ -105,6 +105,15 @@ async function main(): Promise<number> {
   return results.some((r) => r.outcome === 'failed') ? 1 : 0;
 }
 
+// miniprogram-ci's compiler process can reject a promise nobody awaits when WeChat cannot be
+// reached; the upload that started it fails on its own (or times out), so the run goes on to the
+// other brands. Only the error's name and code are printed: its message could quote a key.
+process.on('unhandledRejection', (reason) => {
+  const { name, code } = (reason ?? {}) as { name?: unknown; code?: unknown };
+  const what = [typeof name === 'string' ? name : typeof reason, code].filter(Boolean).join(' ');
+  console.error(`(a vendor tool's background task failed: ${what}; its row says why)`);
+});
+
 main().then(
   // Exit explicitly: miniprogram-ci keeps its compiler process (and the event loop) alive.
   (code) => process.exit(code),

@@ -241,6 +241,24 @@ it("fails a dry-run row when the vendor's compiler rejects the artifact", async 
   expect(results[0].detail).toBe('compiler said no');
 });
 
+it('fails the row of a vendor call that never answers, and goes on', async () => {
+  const { deps } = setUp();
+  const hanging = deps.clients.weapp;
+  deps.clients.weapp = {
+    ...hanging,
+    upload: (artifact, release, credentials) =>
+      artifact.brand.id === 1
+        ? new Promise<string>(() => {})
+        : hanging.upload(artifact, release, credentials),
+  };
+  const results = await publish(request({ targets: ['weapp'] }), {
+    ...deps,
+    timeouts: { verify: 50, upload: 50 },
+  });
+  expect(results.map((r) => r.outcome)).toEqual(['failed', 'uploaded', 'uploaded']);
+  expect(results[0].detail).toBe('fake weapp upload took longer than 0.05 s');
+});
+
 it('fails a brand whose artifact is missing', async () => {
   fs.rmSync(path.join(dist, 'alipay', '3'), { recursive: true });
   const { deps } = setUp();

@@ -65,6 +65,20 @@ export interface PublishDeps {
   secrets: SecretSource;
   /** One line per finished row, as it finishes (uploads take minutes). */
   log(line: string): void;
+  /** How long a vendor call may take before its row fails; defaults below. */
+  timeouts?: { verify: number; upload: number };
+}
+
+/** Generous: a WeChat compile takes about 5 s here, an upload of 1.3 MB well under a minute. */
+export const DEFAULT_TIMEOUTS = { verify: 3 * 60_000, upload: 15 * 60_000 };
+
+/** A vendor call that never settles (a tool stuck on the network) fails its row, not the run. */
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 export type PublishRequest = Pick<PublishOptions, 'targets' | 'brands' | 'dryRun'> & Release;
@@ -85,15 +99,20 @@ async function publishOne(
   const problems = [...report.problems, ...syntax.problems];
   if (problems.length) throw new Error(problems.join('; '));
   const client = deps.clients[artifact.target];
+  const timeouts = deps.timeouts ?? DEFAULT_TIMEOUTS;
   if (request.dryRun) {
-    const verified = await client.verify(artifact);
+    const verified = await withTimeout(client.verify(artifact), timeouts.verify, client.tool);
     row.outcome = 'checked';
     row.detail = `store limits, app id and pages ok; ${syntax.files} files parse; ${verified}`;
     return;
   }
   const credentials = client.credentials(artifact.brand.id, deps.secrets);
   try {
-    row.detail = await client.upload(artifact, request, credentials);
+    row.detail = await withTimeout(
+      client.upload(artifact, request, credentials),
+      timeouts.upload,
+      `${client.tool} upload`,
+    );
     row.outcome = 'uploaded';
   } catch (error) {
     throw new Error(redact(message(error), Object.values(credentials)));

@@ -105,7 +105,8 @@ export function weappClient(previewDir: string): VendorClient {
     },
 
     async upload(artifact, release: Release, credentials: Credentials) {
-      const ci = load();
+      // Loading logs (`initservices`): inside `quietly` too.
+      const ci = await quietly(async () => load());
       const target = project(artifact, credentials.privateKey, false);
       // One robot per brand, so each brand's uploads are told apart in WeChat's console.
       const robot = artifact.brand.id;
@@ -162,11 +163,12 @@ interface MinidevModule {
 }
 
 /**
- * The minidev client. minidev compiles with a native builder that it downloads from Alipay on
- * first use (its install script tries the same); no registry package carries it, and none of its
- * project checks run before that download. So the dry run cannot run minidev's compile: it
- * proves minidev loads, and the store limits and syntax checks (scripts/artifact-checks.ts) are
- * the Alipay artifact's offline proof. A real upload downloads the builder, compiles and uploads.
+ * The minidev client. minidev's local compile (`build`, and `pack`, which builds first) fetches a
+ * native builder from Alipay before doing anything; no registry package carries it, and none of
+ * minidev's project checks run before that download. So the dry run cannot run minidev's compile:
+ * it proves minidev loads, and the store limits and syntax checks (scripts/artifact-checks.ts)
+ * are the Alipay artifact's offline proof. Its upload, tried offline, packed the source without
+ * the builder and then stopped at Alipay's sign-in.
  */
 export function alipayClient(): VendorClient {
   let module: MinidevModule | undefined;
