@@ -9,9 +9,14 @@ import {
   dictionarySentinels,
   h5FirstRouteSizes,
   INLINE_STYLES,
+  miniArtifactInput,
   miniPackageSizes,
   MAX_MAIN_PACKAGE_BYTES,
+  STORE_LIMITS,
+  syntaxProblems,
 } from './artifact-checks';
+import { BRAND_RECORDS } from '../src/brands/records';
+import { ROUTES } from '../src/routes';
 import { BRAND_PLACEHOLDER } from './brand-tokens';
 import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
 import { ALL_MESSAGES } from '../src/i18n/messages';
@@ -94,6 +99,103 @@ it('fails a brand image missing from the package of the page that shows it', () 
 it('fails a main package over 2 MB', () => {
   write('vendors.js', Buffer.alloc(MAX_MAIN_PACKAGE_BYTES + 1));
   expect(check().some((p) => p.startsWith('main package'))).toBe(true);
+});
+
+it('fails a page app.json declares but the package does not carry', () => {
+  write(
+    'app.json',
+    JSON.stringify({
+      pages: ['pages/home/home', 'pages/extra/extra'],
+      subPackages: [{ root: 'pages/myOrder', pages: ['myOrder'] }],
+    }),
+  );
+  expect(check()).toEqual(['pages/extra/extra.js missing', 'pages/extra/extra.json missing']);
+});
+
+describe('store limits', () => {
+  // Sparse files: the limits are about sizes on disk as the stores count them, not content.
+  const sized = (rel: string, bytes: number) => {
+    write(rel, '');
+    fs.truncateSync(path.join(dir, rel), bytes);
+  };
+
+  it('fails a WeChat subpackage over 2 MB, or an upload over 20 MB in all', () => {
+    sized('pages/myOrder/big.js', STORE_LIMITS.weapp.subPackageBytes! + 1);
+    expect(check()).toEqual([
+      expect.stringMatching(/^subpackage pages\/myOrder \d+ bytes > 2097152$/),
+    ]);
+    goodWeapp();
+    fs.rmSync(path.join(dir, 'pages/myOrder/big.js'));
+    const subs = Array.from({ length: 11 }, (_, i) => `pages/sub${i}`);
+    for (const root of subs) sized(`${root}/chunk.js`, 1_990_000);
+    expect(check(miniPackageSizes(dir, ['pages/myOrder', ...subs]))).toEqual([
+      expect.stringMatching(/^total \d+ bytes > 20971520$/),
+    ]);
+  });
+
+  it('fails Alipay subpackages over 8 MB together', () => {
+    write('mini.project.json', JSON.stringify({ appid: '2021004100000001' }));
+    const subs = ['a', 'b', 'c', 'd', 'e'].map((name) => `pages/${name}`);
+    for (const root of subs) sized(`${root}/chunk.js`, 1_990_000);
+    const problems = checkArtifact({
+      ...base,
+      target: 'alipay',
+      appId: '2021004100000001',
+      dir,
+      ...miniPackageSizes(dir, ['pages/myOrder', ...subs]),
+    }).problems;
+    expect(problems).toEqual([expect.stringMatching(/^subpackages \d+ bytes in all > 8388608$/)]);
+  });
+
+  it("fails an Alipay subpackage root ending in '/', which minidev refuses to build", () => {
+    write('mini.project.json', JSON.stringify({ appid: '2021004100000001' }));
+    write(
+      'app.json',
+      JSON.stringify({
+        pages: ['pages/home/home'],
+        subPackages: [{ root: 'pages/myOrder/', pages: ['myOrder'] }],
+      }),
+    );
+    const problems = checkArtifact({
+      ...base,
+      target: 'alipay',
+      appId: '2021004100000001',
+      expectedPages: ['pages/home/home'],
+      dir,
+      ...miniPackageSizes(dir, ['pages/myOrder']),
+    }).problems;
+    expect(problems).toEqual(["subpackage root pages/myOrder/ ends with '/'"]);
+  });
+});
+
+it("builds one brand's check input from the route table and the brand record", () => {
+  const input = miniArtifactInput('alipay', BRAND_RECORDS[2], dir);
+  expect(input).toMatchObject({ target: 'alipay', brand: 3, appId: BRAND_RECORDS[2].alipayAppId });
+  expect([...input.expectedPages].sort()).toEqual(ROUTES.map((r) => r.path).sort());
+  expect(miniArtifactInput('weapp', BRAND_RECORDS[2], dir).appId).toBe(BRAND_RECORDS[2].wxAppId);
+});
+
+describe('syntaxProblems', () => {
+  it('parses every script, template script, JSON file and stylesheet', () => {
+    write('app.wxss', '.a{color:red}');
+    write('utils.sjs', 'export default { a: function (x) { return x } }');
+    write('utils.wxs', 'module.exports = { a: 1 }');
+    const { files, problems } = syntaxProblems(dir);
+    expect(problems).toEqual([]);
+    // app.js, two pages' scripts and configs, app.json, project.config.json, and the three above.
+    expect(files).toBe(10);
+  });
+
+  it('names each file that does not parse, with the first line of the reason', () => {
+    write('pages/myOrder/myOrder.js', 'var x = {;');
+    write('app.json', '{"pages": [');
+    write('app.wxss', '.a{color:red');
+    expect(syntaxProblems(dir).problems.sort()).toEqual([
+      expect.stringMatching(/^app\.json does not parse: /),
+      expect.stringMatching(/^app\.wxss does not parse: .*Unclosed block/),
+      expect.stringMatching(/^pages\/myOrder\/myOrder\.js does not parse: Unexpected token/),
+    ]);
+  });
 });
 
 it('fails a brand token left unstamped', () => {

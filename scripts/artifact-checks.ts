@@ -6,9 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import * as acorn from 'acorn';
+import postcss from 'postcss';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../contract/http';
 import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
+import type { Brand } from '../src/brands/types';
 import { ALL_MESSAGES } from '../src/i18n/messages';
+import { ROUTES, splitPackages } from '../src/routes';
 import { BRAND_COLOR_PLACEHOLDER, BRAND_PLACEHOLDER } from './brand-tokens';
 import { chunkFiles, routeChunkIds } from './h5-index';
 
@@ -16,6 +20,34 @@ export type MiniTarget = 'weapp' | 'alipay';
 
 /** WeChat and Alipay both refuse a main package over 2 MB (TOOLCHAIN.md "Platform limits"). */
 export const MAX_MAIN_PACKAGE_BYTES = 2 * 1024 * 1024;
+
+export interface StoreLimits {
+  mainPackageBytes: number;
+  /** Each subpackage on its own. */
+  subPackageBytes?: number;
+  /** All subpackages together. */
+  subPackagesTotalBytes?: number;
+  /** Everything uploaded. */
+  totalBytes: number;
+}
+
+/**
+ * What each store refuses to take (TOOLCHAIN.md "Platform limits"). WeChat allows 30 MB in all
+ * but 20 MB when a service provider publishes, and ops publish for nine companies, so 20 MB is
+ * the cap everywhere (issue 19); Alipay also caps its subpackages at 8 MB together.
+ */
+export const STORE_LIMITS: Record<MiniTarget, StoreLimits> = {
+  weapp: {
+    mainPackageBytes: MAX_MAIN_PACKAGE_BYTES,
+    subPackageBytes: 2 * 1024 * 1024,
+    totalBytes: 20 * 1024 * 1024,
+  },
+  alipay: {
+    mainPackageBytes: MAX_MAIN_PACKAGE_BYTES,
+    subPackagesTotalBytes: 8 * 1024 * 1024,
+    totalBytes: 20 * 1024 * 1024,
+  },
+};
 
 /**
  * Performance budgets (issue 8). Mini-program limits are raw bytes as the stores count them; H5
@@ -221,16 +253,21 @@ function checkMini(input: ArtifactInput & { target: MiniTarget }, problems: stri
     };
     const subs = app.subPackages ?? app.subpackages ?? [];
     declared = [...(app.pages ?? []), ...subs.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))];
+    // minidev refuses to build a subpackage root that ends in '/' (its own pre-build check).
+    for (const { root } of subs) {
+      if (input.target === 'alipay' && root.endsWith('/'))
+        problems.push(`subpackage root ${root} ends with '/'`);
+    }
   } catch {
     problems.push('app.json missing or unreadable');
   }
   for (const page of input.expectedPages) {
-    if (!declared.includes(page)) {
-      problems.push(`route ${page} missing from app.json`);
-      continue;
-    }
-    // Taro renders every page through the shared base template, so a page has no template of
-    // its own: its script and its config must exist.
+    if (!declared.includes(page)) problems.push(`route ${page} missing from app.json`);
+  }
+  // Every page app.json declares, not only the routes we expect: the store rejects a package
+  // that names a page it does not carry. Taro renders every page through the shared base
+  // template, so a page's own files are its script and its config.
+  for (const page of declared) {
     for (const ext of ['js', 'json']) {
       if (!fs.existsSync(path.join(input.dir, `${page}.${ext}`)))
         problems.push(`${page}.${ext} missing`);
@@ -241,9 +278,22 @@ function checkMini(input: ArtifactInput & { target: MiniTarget }, problems: stri
     const rel = miniBrandImagePath(input.brand as number, image);
     if (!fs.existsSync(path.join(input.dir, rel))) problems.push(`brand image ${rel} missing`);
   }
-  if (input.mainPackageBytes > MAX_MAIN_PACKAGE_BYTES) {
-    problems.push(`main package ${input.mainPackageBytes} bytes > ${MAX_MAIN_PACKAGE_BYTES}`);
+  checkStoreLimits(input, STORE_LIMITS[input.target], problems);
+}
+
+function checkStoreLimits(input: ArtifactInput, limits: StoreLimits, problems: string[]): void {
+  if (input.mainPackageBytes > limits.mainPackageBytes)
+    problems.push(`main package ${input.mainPackageBytes} bytes > ${limits.mainPackageBytes}`);
+  const subs = Object.entries(input.subPackageBytes ?? {});
+  for (const [root, bytes] of subs) {
+    if (limits.subPackageBytes !== undefined && bytes > limits.subPackageBytes)
+      problems.push(`subpackage ${root} ${bytes} bytes > ${limits.subPackageBytes}`);
   }
+  const subTotal = subs.reduce((sum, [, bytes]) => sum + bytes, 0);
+  if (limits.subPackagesTotalBytes !== undefined && subTotal > limits.subPackagesTotalBytes)
+    problems.push(`subpackages ${subTotal} bytes in all > ${limits.subPackagesTotalBytes}`);
+  if (input.totalBytes > limits.totalBytes)
+    problems.push(`total ${input.totalBytes} bytes > ${limits.totalBytes}`);
 }
 
 function checkH5(input: ArtifactInput, problems: string[]): void {
@@ -281,4 +331,67 @@ export function checkArtifact(input: ArtifactInput): ArtifactReport {
   checkBudgets(input, overBudget);
   const { expectedPages: _pages, ...report } = input;
   return { ...report, problems, overBudget };
+}
+
+/** The check input for one brand's mini-program artifact: its app id, routes and sizes. */
+export function miniArtifactInput(
+  target: MiniTarget,
+  brand: Brand,
+  dir: string,
+  seconds = 0,
+): ArtifactInput {
+  const { mainPages, subPackages } = splitPackages(ROUTES);
+  return {
+    target,
+    brand: brand.id,
+    dir,
+    appId: target === 'weapp' ? brand.wxAppId : brand.alipayAppId,
+    themeColor: brand.themeColor,
+    seconds,
+    ...miniPackageSizes(
+      dir,
+      subPackages.map((s) => s.root),
+    ),
+    expectedPages: [
+      ...mainPages,
+      ...subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`)),
+    ],
+  };
+}
+
+const firstLine = (message: string) => message.split('\n')[0].slice(0, 200);
+
+/**
+ * Files in a mini-program artifact that do not parse: scripts (and the .sjs / .wxs template
+ * scripts) as JavaScript, JSON as JSON, stylesheets as CSS. WeChat's compile with the project's
+ * settings (es6 off) passes scripts through unread, and Alipay's compiler cannot run offline,
+ * so this is what proves every script at least parses. Templates (.wxml/.axml) are not read.
+ */
+export function syntaxProblems(dir: string): { files: number; problems: string[] } {
+  const problems: string[] = [];
+  let checked = 0;
+  for (const file of files(dir)) {
+    const ext = path.extname(file);
+    const rel = path.relative(dir, file).split(path.sep).join('/');
+    try {
+      if (ext === '.js' || ext === '.wxs') {
+        acorn.parse(fs.readFileSync(file, 'utf8'), { ecmaVersion: 'latest', sourceType: 'script' });
+      } else if (ext === '.sjs') {
+        // Alipay's template scripts are ES modules (`export default`).
+        acorn.parse(fs.readFileSync(file, 'utf8'), { ecmaVersion: 'latest', sourceType: 'module' });
+      } else if (ext === '.json') {
+        JSON.parse(fs.readFileSync(file, 'utf8'));
+      } else if (ext === '.wxss' || ext === '.acss') {
+        postcss.parse(fs.readFileSync(file, 'utf8'), { from: rel });
+      } else {
+        continue;
+      }
+      checked += 1;
+    } catch (error) {
+      problems.push(
+        `${rel} does not parse: ${firstLine(error instanceof Error ? error.message : String(error))}`,
+      );
+    }
+  }
+  return { files: checked, problems };
 }
