@@ -32,7 +32,7 @@ describe('headers', () => {
     fs.rmSync(h5Dir, { recursive: true, force: true });
   });
 
-  test('the API and the app answer with nosniff, no framing and a CSP that names the inline script', async () => {
+  test('the API and the app answer with nosniff, no framing by others and a CSP that names the inline script', async () => {
     const expected = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
     for (const url of ['/', '/api/home/category', '/nowhere']) {
       const reply = await fetch(`${server.baseUrl}${url}`, {
@@ -42,7 +42,8 @@ describe('headers', () => {
       assert.equal(reply.headers.get('x-frame-options'), 'SAMEORIGIN', url);
       const csp = reply.headers.get('content-security-policy') ?? '';
       assert.match(csp, /default-src 'self'/, url);
-      assert.match(csp, /frame-ancestors 'none'/, url);
+      assert.match(csp, /frame-ancestors 'self'/, url);
+      assert.match(csp, /connect-src 'self' blob: data:/, url);
       assert.match(csp, /object-src 'none'/, url);
       const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src')) ?? '';
       // Exactly our own scripts and the one executable inline script: no 'unsafe-inline', no eval.

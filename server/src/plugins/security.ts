@@ -6,8 +6,9 @@
  *
  * The Content-Security-Policy is the H5 app's: its own scripts, plus the inline start-up scripts
  * of index.html by their SHA-256 (read from the build at start), its own API, pictures from
- * itself and data/blob URLs, inline styles (React and Taro write style attributes), and https
- * frames for the web-view page, which checks the hosts itself.
+ * itself and data/blob URLs (its uploads read picked files from blob: URLs), inline styles (React
+ * and Taro write style attributes), and https frames for the web-view page, which checks the hosts
+ * itself. Only the app itself may frame its pages.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -63,12 +64,14 @@ export async function registerSecurity(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The H5 upload reads the picked file back from its blob: URL before sending it.
+        connectSrc: ["'self'", 'blob:', 'data:'],
         frameSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        // The app's own web-view page frames the app's own pages; no one else may.
+        frameAncestors: ["'self'"],
       },
     },
     // The API answers the mini-programs and pictures are loaded cross-origin by them.
