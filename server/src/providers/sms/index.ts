@@ -1,8 +1,22 @@
 /** Sends text messages. The sandbox is the default; a live adapter reads its keys from the env. */
 import { SandboxSms } from './sandbox.ts';
 
+/** What a message other than a login code is about: each has its own approved template. */
+export type SmsNoticePurpose = 'bill_reminder' | 'bill_due_today' | 'overdue_notice';
+
+export interface SmsNotice {
+  mobile: string;
+  /** The brand: its sign name heads the message. */
+  platform: number;
+  purpose: SmsNoticePurpose;
+  /** The template's variables (amount in yuan, due date, order id …), as text. */
+  params: Record<string, string>;
+}
+
 export interface SmsProvider {
   readonly name: string;
+  /** Sends a notice; resolves with the carrier's message id, rejects with ProviderError. */
+  sendNotice(notice: SmsNotice): Promise<{ messageId: string }>;
   /**
    * Resolves when the carrier accepted the message; rejects with ProviderError otherwise.
    * `log` is the request's logger, for adapters that report what they did.

@@ -1,15 +1,19 @@
 /**
  * Sandbox SMS: nothing leaves the machine. It logs `sms <masked mobile> <code>` so a developer can
- * log in, keeps the last code per mobile for `GET /dev/sms/last`, and can be told to fail.
+ * log in, keeps the last code per mobile for `GET /dev/sms/last` and the notices it was given,
+ * and can be told to fail.
  */
+import { randomBytes } from 'node:crypto';
 import { maskMobile } from '../../redact.ts';
 import { ProviderError } from '../errors.ts';
-import type { SmsProvider } from './index.ts';
+import type { SmsNotice, SmsProvider } from './index.ts';
 
 export class SandboxSms implements SmsProvider {
   readonly name = 'sandbox';
   private readonly lastCodes = new Map<string, string>();
   private readonly failing = new Set<string>();
+  /** Every notice sent, oldest first (tests read what a user would have received). */
+  readonly notices: (SmsNotice & { messageId: string })[] = [];
 
   async sendLoginCode(mobile: string, code: string, log: (line: string) => void): Promise<void> {
     // A real gateway answers asynchronously; keep the same shape.
@@ -19,6 +23,16 @@ export class SandboxSms implements SmsProvider {
     }
     this.lastCodes.set(mobile, code);
     log(`sms ${maskMobile(mobile)} ${code}`);
+  }
+
+  async sendNotice(notice: SmsNotice): Promise<{ messageId: string }> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.failing.has(notice.mobile)) {
+      throw new ProviderError('sms', 'unavailable', 'sandbox: carrier rejected the message');
+    }
+    const messageId = `SBXSMS${randomBytes(8).toString('hex')}`;
+    this.notices.push({ ...notice, messageId });
+    return { messageId };
   }
 
   /** The last code delivered to a mobile (dev route and tests only). */
