@@ -81,7 +81,7 @@ async function main() {
     base = `http://127.0.0.1:${address.port}`;
     await runtime.deps.jobs.startPolling(config.jobsPollMs);
     const { db } = runtime.deps;
-    const cashier = runtime.deps.providers.payments.alipay;
+    const cashier = runtime.deps.providers.payments.forBrand(1).alipay;
     if (!(cashier instanceof SandboxGateway)) throw new Error('the benchmark pays at the sandbox');
     const plan = await db
       .selectFrom('goods_plan')

@@ -24,6 +24,8 @@ create table deposit_operations (
   id integer generated always as identity primary key,
   authorisation_id integer references deposit_authorisations (id) on delete cascade,
   order_id integer references orders (id) on delete cascade,
+  -- The brand whose merchant account holds the authorisation.
+  platform smallint not null check (platform between 1 and 9),
   kind text not null check (kind in ('unfreeze')),
   out_request_no text not null unique,
   auth_no text not null,

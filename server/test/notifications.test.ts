@@ -35,8 +35,9 @@ interface Payment {
   cashierUrl: string;
 }
 
-const post = (gateway: string, fields: Record<string, string>) =>
-  fetch(`${server.baseUrl}/pay/notify/${gateway}`, {
+const post = (gateway: string, fields: Record<string, string>) => postTo(gateway, 1, fields);
+const postTo = (gateway: string, platform: number, fields: Record<string, string>) =>
+  fetch(`${server.baseUrl}/pay/notify/${gateway}/${platform}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
@@ -104,8 +105,19 @@ describe('forged notifications', () => {
       ['signature as text', { ...genuine, sign: 'not hex at all' }],
     ];
     for (const [what, fields] of cases) assert.equal(await post('alipay', fields), 'fail', what);
-    // A genuine Alipay notification posted to the WeChat endpoint is not WeChat's.
+    // A genuine Alipay notification posted to the WeChat endpoint is not WeChat's, nor is it
+    // brand 2's; and brand 2's own account cannot speak for brand 1's order.
     assert.equal(await post('wechat', genuine), 'fail');
+    assert.equal(await postTo('alipay', 2, genuine), 'fail');
+    const brand2 = sandboxes(server, 2).alipay;
+    assert.equal(
+      await postTo(
+        'alipay',
+        2,
+        brand2.signed({ ...withoutSign(genuine), app_id: brand2.merchantId }),
+      ),
+      'fail',
+    );
     assert.deepEqual(await state(id), before);
     const outcomes = await server.db
       .selectFrom('payment_notifications')
@@ -115,12 +127,8 @@ describe('forged notifications', () => {
     assert.deepEqual(
       outcomes.map((o) => o.outcome).sort(),
       [
-        'bad_signature',
-        'bad_signature',
-        'bad_signature',
-        'bad_signature',
-        'bad_signature',
-        'bad_signature',
+        ...Array.from({ length: 7 }, () => 'bad_signature'),
+        'merchant_mismatch',
         'merchant_mismatch',
       ].sort(),
     );

@@ -227,8 +227,8 @@ export async function ops(server: TestServer, method: string, url: string, body?
 }
 
 /** The sandbox gateways of a test server (their test-only helpers: charges, failNext …). */
-export function sandboxes(server: TestServer): Record<GatewayName, SandboxGateway> {
-  const { alipay, wechat, card } = server.app.deps.providers.payments;
+export function sandboxes(server: TestServer, platform = 1): Record<GatewayName, SandboxGateway> {
+  const { alipay, wechat, card } = server.app.deps.providers.payments.forBrand(platform);
   if (
     !(alipay instanceof SandboxGateway) ||
     !(wechat instanceof SandboxGateway) ||

@@ -348,7 +348,7 @@ async function perform(real: Real, step: Step): Promise<ApiError | undefined> {
 async function deliver(provider: string, fields: Record<string, string>) {
   const reply = await server.app.inject({
     method: 'POST',
-    url: `/pay/notify/${provider}`,
+    url: `/pay/notify/${provider}/1`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });

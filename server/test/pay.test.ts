@@ -231,7 +231,7 @@ describe('notifications', () => {
     const { outTradeNo, amount } = pay.body.data;
     const alipay = sandboxes(server).alipay;
     const post = (fields: Record<string, string>) =>
-      fetch(`${server.baseUrl}/pay/notify/alipay`, {
+      fetch(`${server.baseUrl}/pay/notify/alipay/1`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(fields).toString(),

@@ -143,7 +143,7 @@ describe('the sandbox signing key', () => {
       const signedByOne = sandboxes(one).alipay.signed(fields);
       assert.equal(sandboxes(one).alipay.verify(signedByOne), true);
       assert.equal(sandboxes(two).alipay.verify(signedByOne), false);
-      const answer = await fetch(`${two.baseUrl}/pay/notify/alipay`, {
+      const answer = await fetch(`${two.baseUrl}/pay/notify/alipay/1`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(signedByOne).toString(),

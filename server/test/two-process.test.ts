@@ -162,13 +162,13 @@ describe('two API processes and a worker', { skip }, () => {
     // While the worker posts each notification, the provider "retries" it to both APIs at once.
     const stored = await setup.db
       .selectFrom('sandbox_notifications')
-      .select(['id', 'gateway', 'fields'])
+      .select(['id', 'notify_url', 'fields'])
       .execute();
     assert.equal(stored.length, PAYMENTS);
     const replays = await Promise.all(
       stored.flatMap((row) =>
         apis.map((api) =>
-          fetch(`${api.baseUrl}/pay/notify/${row.gateway}`, {
+          fetch(`${api.baseUrl}${new URL(row.notify_url).pathname}`, {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
             body: new URLSearchParams(row.fields).toString(),

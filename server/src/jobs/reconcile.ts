@@ -52,13 +52,14 @@ export async function reconcile(
   const refunds = await db
     .selectFrom('refunds as r')
     .innerJoin('payments as p', 'p.id', 'r.payment_id')
-    .select(['r.id', 'r.out_refund_no', 'p.out_trade_no', 'p.channel'])
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['r.id', 'r.out_refund_no', 'p.out_trade_no', 'p.channel', 'o.platform'])
     .where('r.status', '=', 'pending')
     .where('r.created_at', '<=', cutoff)
     .execute();
   for (const refund of refunds) {
     await step(`refund ${refund.out_refund_no}`, async () => {
-      const held = await gatewayOf(deps.providers.payments, refund.channel).queryRefund({
+      const held = await gatewayOf(deps, refund.platform, refund.channel).queryRefund({
         outTradeNo: refund.out_trade_no,
         outRefundNo: refund.out_refund_no,
       });
@@ -70,13 +71,14 @@ export async function reconcile(
 
   const operations = await db
     .selectFrom('deposit_operations')
-    .select(['id', 'out_request_no'])
+    .select(['id', 'out_request_no', 'platform'])
     .where('status', '=', 'pending')
     .where('created_at', '<=', cutoff)
     .execute();
   for (const operation of operations) {
     await step(`unfreeze ${operation.out_request_no}`, async () => {
-      const held = await deps.providers.payments.alipay.queryUnfreeze(operation.out_request_no);
+      const alipay = deps.providers.payments.forBrand(operation.platform).alipay;
+      const held = await alipay.queryUnfreeze(operation.out_request_no);
       if (held) await markUnfrozen(deps, operation.id);
       else return (await executeUnfreeze(deps, operation.id)) === 'unfrozen';
       return true;
@@ -84,21 +86,25 @@ export async function reconcile(
   }
 
   const payments = await db
-    .selectFrom('payments')
-    .select(['id', 'out_trade_no', 'channel', 'requested_at', 'created_at'])
-    .where('status', '=', 'created')
-    .where('created_at', '<=', cutoff)
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.id', 'p.out_trade_no', 'p.channel', 'p.requested_at', 'p.created_at', 'o.platform'])
+    .where('p.status', '=', 'created')
+    .where('p.created_at', '<=', cutoff)
     .execute();
   for (const payment of payments) {
     await step(`payment ${payment.out_trade_no}`, async () => {
-      const gateway = gatewayOf(deps.providers.payments, payment.channel);
+      const gateway = gatewayOf(deps, payment.platform, payment.channel);
       const trade = await gateway.queryTrade(payment.out_trade_no);
       const apply = (paid: boolean, amount: number, tradeNo?: string) =>
-        db
-          .transaction()
-          .execute((trx) =>
-            applyTradeOutcome(trx, deps, payment.out_trade_no, { paid, amount, tradeNo }),
-          );
+        db.transaction().execute((trx) =>
+          applyTradeOutcome(trx, deps, payment.out_trade_no, {
+            paid,
+            amount,
+            tradeNo,
+            platform: payment.platform,
+          }),
+        );
       if (trade?.status === 'paid')
         return (await apply(true, trade.amount, trade.tradeNo)) === 'applied';
       if (trade && (trade.status === 'closed' || trade.status === 'failed'))
@@ -134,20 +140,23 @@ export async function reconcile(
   }
 
   const freezes = await db
-    .selectFrom('deposit_authorisations')
-    .select(['id', 'out_request_no', 'requested_at'])
-    .where('status', '=', 'pending')
-    .where('created_at', '<=', cutoff)
+    .selectFrom('deposit_authorisations as a')
+    .innerJoin('orders as o', 'o.id', 'a.order_id')
+    .select(['a.id', 'a.out_request_no', 'a.requested_at', 'o.platform'])
+    .where('a.status', '=', 'pending')
+    .where('a.created_at', '<=', cutoff)
     .execute();
   for (const freeze of freezes) {
     await step(`freeze ${freeze.out_request_no}`, async () => {
-      const state = await deps.providers.payments.alipay.queryFreeze(freeze.out_request_no);
+      const alipay = deps.providers.payments.forBrand(freeze.platform).alipay;
+      const state = await alipay.queryFreeze(freeze.out_request_no);
       if (state) {
         const outcome = await db.transaction().execute((trx) =>
           applyFreezeOutcome(trx, deps, freeze.out_request_no, {
             succeeded: state.status === 'frozen',
             amount: state.amount,
             authNo: state.authNo,
+            platform: freeze.platform,
           }),
         );
         return outcome === 'applied' || outcome === 'ignored';

@@ -172,6 +172,7 @@ export interface DepositOperationsTable {
   id: Generated<number>;
   authorisation_id: number | null;
   order_id: number | null;
+  platform: number;
   kind: 'unfreeze';
   out_request_no: string;
   auth_no: string;

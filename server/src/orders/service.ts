@@ -623,6 +623,16 @@ async function cancelUnpaidBills(trx: Trx, orderId: number) {
     .execute();
 }
 
+/** The brand an order was placed on: whose merchant account its money goes through. */
+async function brandOfOrder(trx: Trx, orderId: number): Promise<number> {
+  const order = await trx
+    .selectFrom('orders')
+    .select('platform')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return order.platform;
+}
+
 /** Unfreezes what is still frozen on the order's authorisations. */
 async function releaseDeposit(trx: Trx, deps: AppDeps, orderId: number) {
   const auths = await trx
@@ -639,6 +649,7 @@ async function releaseDeposit(trx: Trx, deps: AppDeps, orderId: number) {
       await requestUnfreeze(trx, deps, {
         authorisationId: auth.id,
         orderId,
+        platform: await brandOfOrder(trx, orderId),
         authNo: auth.auth_no,
         amount: left,
       });
@@ -946,7 +957,7 @@ export async function payBills(
   const created = await db.transaction().execute((trx) => openPayment(trx, deps, user, input));
   let tradeNo = created.tradeNo;
   if (!tradeNo) {
-    const gateway = deps.providers.payments[input.channel];
+    const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
     const opened = await gateway.createTrade({
       outTradeNo: created.outTradeNo,
       amount: created.amount,
@@ -960,7 +971,7 @@ export async function payBills(
       .execute();
   }
   const cashier = `/pay/cashier/${created.outTradeNo}`;
-  const gateway = deps.providers.payments[input.channel];
+  const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
   return {
     outTradeNo: created.outTradeNo,
     amount: created.amount,
@@ -1062,6 +1073,8 @@ export interface TradeOutcome {
   paid: boolean;
   amount: number;
   tradeNo?: string;
+  /** The brand whose merchant account reported it: it must be the order's. */
+  platform: number;
 }
 
 /** What a provider says of a deposit freeze. */
@@ -1069,6 +1082,8 @@ export interface FreezeOutcome {
   succeeded: boolean;
   amount: number;
   authNo?: string;
+  /** The brand whose merchant account reported it: it must be the order's. */
+  platform: number;
 }
 
 /**
@@ -1081,9 +1096,10 @@ export async function handleNotification(
   db: Db,
   deps: AppDeps,
   gatewayName: GatewayName,
+  platform: number,
   fields: Record<string, string>,
 ): Promise<NotificationOutcome> {
-  const gateway = deps.providers.payments[gatewayName];
+  const gateway = deps.providers.payments.forBrand(platform)[gatewayName];
   const verified = gateway.verify(fields);
   const ourMerchant = fields[MERCHANT_FIELD[gatewayName]] === gateway.merchantId;
   const outTradeNo = String(fields.out_trade_no ?? '').slice(0, 64);
@@ -1129,15 +1145,22 @@ export async function handleNotification(
             succeeded: fields.status === 'SUCCESS',
             amount,
             authNo: fields.auth_no || undefined,
+            platform,
           })
         : await applyTradeOutcome(trx, deps, outTradeNo, {
             paid: fields.trade_status === 'TRADE_SUCCESS',
             amount,
             tradeNo: fields.trade_no || undefined,
+            platform,
           });
     await trx
       .updateTable('payment_notifications')
-      .set({ outcome })
+      // Refused for the order's brand: its notify id must not block the genuine notification.
+      .set(
+        outcome === 'merchant_mismatch'
+          ? { outcome, notify_id: `rejected-${randomBytes(8).toString('hex')}` }
+          : { outcome },
+      )
       .where('id', '=', inserted.id)
       .execute();
     crashPoint('pay:before-commit');
@@ -1172,6 +1195,7 @@ export async function applyFreezeOutcome(
       await requestUnfreeze(trx, deps, {
         authorisationId: null,
         orderId: null,
+        platform: outcome.platform,
         authNo: outcome.authNo,
         amount: outcome.amount,
       });
@@ -1182,10 +1206,11 @@ export async function applyFreezeOutcome(
   // The order first, as every other writer locks it, then the authorisation.
   const order = await trx
     .selectFrom('orders')
-    .select(['status'])
+    .select(['status', 'platform'])
     .where('id', '=', found.order_id)
     .forUpdate()
     .executeTakeFirstOrThrow();
+  if (order.platform !== outcome.platform) return 'merchant_mismatch';
   const auth = await trx
     .selectFrom('deposit_authorisations')
     .selectAll()
@@ -1237,6 +1262,7 @@ export async function applyFreezeOutcome(
     await requestUnfreeze(trx, deps, {
       authorisationId: auth.id,
       orderId: auth.order_id,
+      platform: order.platform,
       authNo: outcome.authNo,
       amount: auth.amount - auth.paid,
     });
@@ -1270,6 +1296,7 @@ export async function applyTradeOutcome(
     .where('id', '=', found.order_id)
     .forUpdate()
     .executeTakeFirstOrThrow();
+  if (order.platform !== outcome.platform) return 'merchant_mismatch';
   const payment = await trx
     .selectFrom('payments')
     .selectAll()

@@ -73,9 +73,18 @@ export interface FundAuthGateway extends PaymentGateway {
   payFromAuth(input: TradeInput & { authNo: string }): Promise<void>;
 }
 
-/** The gateways of one running app, by the channel names payments use. */
+/** One brand's gateways, by the channel names payments use. */
 export interface Gateways {
   alipay: FundAuthGateway;
   wechat: PaymentGateway;
   card: WithholdingGateway;
+}
+
+/**
+ * Every brand is its own merchant at each provider (its own app id, merchant number and keys),
+ * so gateways are had per brand: a payment goes through the gateways of its order's brand, and a
+ * notification arrives at the notify URL of the brand that asked (`/pay/notify/<gateway>/<brand>`).
+ */
+export interface PaymentProviders {
+  forBrand(platform: number): Gateways;
 }

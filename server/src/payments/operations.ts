@@ -18,7 +18,7 @@ import { crashPoint } from '../crash-points.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ProviderError } from '../providers/errors.ts';
-import type { GatewayName, Gateways } from './gateway.ts';
+import type { GatewayName } from './gateway.ts';
 import '../kyc/schema.ts';
 import '../orders/schema.ts';
 
@@ -31,10 +31,20 @@ export type OutboxKind =
 export const newTradeNo = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${randomBytes(6).toString('hex')}`.toUpperCase();
 
-/** The gateway a payment channel goes through ('auth' is Alipay's fund authorisation). */
-export function gatewayOf(gateways: Gateways, channel: string) {
+/** The brand's gateway a payment channel goes through ('auth' is Alipay's fund authorisation). */
+export function gatewayOf(deps: AppDeps, platform: number, channel: string) {
   const name: GatewayName = channel === 'auth' ? 'alipay' : (channel as GatewayName);
-  return gateways[name];
+  return deps.providers.payments.forBrand(platform)[name];
+}
+
+/** The brand of an order (whose merchant account its money goes through). */
+async function brandOf(deps: AppDeps, orderId: number): Promise<number> {
+  const order = await deps.db
+    .selectFrom('orders')
+    .select('platform')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return order.platform;
 }
 
 /** Queues the call for an outbox row, in the transaction that wrote the row. */
@@ -69,13 +79,20 @@ export async function requestRefund(
 export async function requestUnfreeze(
   trx: Trx,
   deps: AppDeps,
-  input: { authorisationId: number | null; orderId: number | null; authNo: string; amount: number },
+  input: {
+    authorisationId: number | null;
+    orderId: number | null;
+    platform: number;
+    authNo: string;
+    amount: number;
+  },
 ): Promise<void> {
   const operation = await trx
     .insertInto('deposit_operations')
     .values({
       authorisation_id: input.authorisationId,
       order_id: input.orderId,
+      platform: input.platform,
       kind: 'unfreeze',
       out_request_no: newTradeNo('UF'),
       auth_no: input.authNo,
@@ -127,13 +144,22 @@ export async function executeRefund(deps: AppDeps, refundId: number): Promise<st
   const refund = await deps.db
     .selectFrom('refunds as r')
     .innerJoin('payments as p', 'p.id', 'r.payment_id')
-    .select(['r.id', 'r.status', 'r.out_refund_no', 'r.amount', 'p.out_trade_no', 'p.channel'])
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select([
+      'r.id',
+      'r.status',
+      'r.out_refund_no',
+      'r.amount',
+      'p.out_trade_no',
+      'p.channel',
+      'o.platform',
+    ])
     .where('r.id', '=', refundId)
     .executeTakeFirst();
   if (!refund || refund.status !== 'pending') return 'nothing to do';
   crashPoint('refund:before-call');
   const done = await attempt(deps, 'refunds', refund.id, () =>
-    gatewayOf(deps.providers.payments, refund.channel).refund({
+    gatewayOf(deps, refund.platform, refund.channel).refund({
       outTradeNo: refund.out_trade_no,
       outRefundNo: refund.out_refund_no,
       amount: refund.amount,
@@ -170,7 +196,7 @@ export async function executeUnfreeze(deps: AppDeps, operationId: number): Promi
   if (!operation || operation.status !== 'pending') return 'nothing to do';
   crashPoint('unfreeze:before-call');
   const done = await attempt(deps, 'deposit_operations', operation.id, () =>
-    deps.providers.payments.alipay.unfreeze({
+    deps.providers.payments.forBrand(operation.platform).alipay.unfreeze({
       authNo: operation.auth_no,
       outRequestNo: operation.out_request_no,
       amount: operation.amount,
@@ -208,6 +234,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
     .where('id', '=', paymentId)
     .executeTakeFirst();
   if (!payment || payment.status !== 'created') return 'nothing to do';
+  const gateways = deps.providers.payments.forBrand(await brandOf(deps, payment.order_id));
   const trade = {
     outTradeNo: payment.out_trade_no,
     amount: payment.amount,
@@ -216,7 +243,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
   crashPoint('pay:before-call');
   try {
     if (payment.channel === 'card') {
-      await deps.providers.payments.card.withhold({
+      await gateways.card.withhold({
         ...trade,
         subject: `${trade.subject} 代扣`,
         agreementNo: await withholdingAgreementOf(deps, payment.order_id, payment.user_id),
@@ -231,7 +258,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
         .executeTakeFirst();
       if (!auth?.auth_no)
         throw new ProviderError('alipay', 'rejected', 'the order has no deposit authorisation');
-      await deps.providers.payments.alipay.payFromAuth({
+      await gateways.alipay.payFromAuth({
         ...trade,
         subject: `${trade.subject} 押金抵扣`,
         authNo: auth.auth_no,
@@ -322,9 +349,15 @@ export async function abandonCharge(deps: AppDeps, paymentId: number, reason: st
           .set({ paid: auth.paid - closed.amount, unfrozen: auth.unfrozen + closed.amount })
           .where('id', '=', auth.id)
           .execute();
+        const { platform } = await trx
+          .selectFrom('orders')
+          .select('platform')
+          .where('id', '=', auth.order_id)
+          .executeTakeFirstOrThrow();
         await requestUnfreeze(trx, deps, {
           authorisationId: auth.id,
           orderId: auth.order_id,
+          platform,
           authNo: auth.auth_no,
           amount: closed.amount,
         });
@@ -342,7 +375,7 @@ export async function executeFreeze(deps: AppDeps, authorisationId: number): Pro
     .where('id', '=', authorisationId)
     .executeTakeFirst();
   if (!auth || auth.status !== 'pending') return 'nothing to do';
-  await deps.providers.payments.alipay.freeze({
+  await deps.providers.payments.forBrand(await brandOf(deps, auth.order_id)).alipay.freeze({
     outRequestNo: auth.out_request_no,
     amount: auth.amount,
   });
@@ -362,11 +395,12 @@ export async function executeFreeze(deps: AppDeps, authorisationId: number): Pro
 export async function executeCloseTrade(deps: AppDeps, paymentId: number): Promise<string> {
   const payment = await deps.db
     .selectFrom('payments')
-    .select(['out_trade_no', 'channel', 'status'])
+    .select(['out_trade_no', 'channel', 'status', 'order_id'])
     .where('id', '=', paymentId)
     .executeTakeFirst();
   if (!payment || payment.status !== 'closed') return 'nothing to do';
-  return gatewayOf(deps.providers.payments, payment.channel).closeTrade(payment.out_trade_no);
+  const platform = await brandOf(deps, payment.order_id);
+  return gatewayOf(deps, platform, payment.channel).closeTrade(payment.out_trade_no);
 }
 
 /** The `outbox` job. */

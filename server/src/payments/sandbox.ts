@@ -49,16 +49,18 @@ export function signFields(key: string, fields: NotificationFields): string {
 }
 
 export interface SandboxOptions {
+  /** The brand this gateway is the merchant account of. */
+  platform: number;
   /** The sandboxes' signing key (config.sandboxSigningKey); each gateway derives its own. */
   key: string;
-  /** Where this gateway's notifications go (`…/pay/notify/<name>`), read when a trade opens. */
+  /** Where this gateway's notifications go (`…/pay/notify/<name>/<brand>`), read when a trade opens. */
   notifyUrl: () => string;
   jobs: JobSender;
 }
 
 export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
   readonly merchantId: string;
-  /** This gateway's own key (each provider signs with its own). */
+  /** This gateway's own key (each provider, and each brand's account there, has its own). */
   private readonly key: string;
 
   constructor(
@@ -66,8 +68,10 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     private readonly db: Kysely<Database>,
     private readonly options: SandboxOptions,
   ) {
-    this.merchantId = `sandbox-${name}-merchant`;
-    this.key = createHmac('sha256', options.key).update(`gateway:${name}`).digest('hex');
+    this.merchantId = `sandbox-${name}-merchant-${options.platform}`;
+    this.key = createHmac('sha256', options.key)
+      .update(`gateway:${name}:${options.platform}`)
+      .digest('hex');
   }
 
   // ------------------------------------------------------------------------- failures on demand

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Config, ProviderKey } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobSender } from '../jobs/queue.ts';
-import type { GatewayName, Gateways } from '../payments/gateway.ts';
+import type { GatewayName, Gateways, PaymentProviders } from '../payments/gateway.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
 import { SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
 import { SandboxBankCard, type BankCardProvider } from './bank-card/index.ts';
@@ -32,8 +32,8 @@ export interface Providers {
   credit: CreditProvider;
   esign: EsignProvider;
   bankCard: BankCardProvider;
-  /** Trade payments, refunds, deposit authorisation, withholding. */
-  payments: Gateways;
+  /** Trade payments, refunds, deposit authorisation, withholding: each brand's own. */
+  payments: PaymentProviders;
 }
 
 /** What the providers need from the running app besides the configuration. */
@@ -57,13 +57,20 @@ function live<T>(key: ProviderKey): T {
 
 export function createProviders(config: Config, context: ProviderContext): Providers {
   const sandbox = (key: ProviderKey) => config.providers[key] === 'sandbox';
-  const gateway = (name: GatewayName) =>
+  const gateway = (name: GatewayName, platform: number) =>
     new SandboxGateway(name, context.db, {
+      platform,
       key: config.sandboxSigningKey,
-      notifyUrl: () => `${context.notifyBase()}/pay/notify/${name}`,
+      notifyUrl: () => `${context.notifyBase()}/pay/notify/${name}/${platform}`,
       jobs: context.jobs,
     });
-  const alipayPay = sandbox('alipay') ? gateway('alipay') : live<SandboxGateway>('alipay');
+  const brandGateways = (platform: number): Gateways => ({
+    alipay: sandbox('alipay') ? gateway('alipay', platform) : live('alipay'),
+    wechat: sandbox('wechat') ? gateway('wechat', platform) : live('wechat'),
+    card: sandbox('withholding') ? gateway('card', platform) : live('withholding'),
+  });
+  // Checked once at start, so a missing live adapter stops the process rather than a payment.
+  const byBrand = new Map<number, Gateways>([[1, brandGateways(1)]]);
   return {
     sms: sandbox('sms') ? new SandboxSms() : live('sms'),
     alipay: sandbox('alipay') ? new SandboxAlipay() : live('alipay'),
@@ -74,9 +81,13 @@ export function createProviders(config: Config, context: ProviderContext): Provi
     esign: sandbox('esign') ? new SandboxEsign() : live('esign'),
     bankCard: sandbox('withholding') ? new SandboxBankCard() : live('withholding'),
     payments: {
-      alipay: alipayPay,
-      wechat: sandbox('wechat') ? gateway('wechat') : live('wechat'),
-      card: sandbox('withholding') ? gateway('card') : live('withholding'),
+      forBrand(platform: number) {
+        if (!Number.isInteger(platform) || platform < 1 || platform > 9)
+          throw new Error(`no brand ${platform}`);
+        let found = byBrand.get(platform);
+        if (!found) byBrand.set(platform, (found = brandGateways(platform)));
+        return found;
+      },
     },
   };
 }

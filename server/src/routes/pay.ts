@@ -16,6 +16,8 @@ import { SandboxGateway } from '../payments/sandbox.ts';
 
 const GatewayParams = Type.Object({
   gateway: Type.Union([Type.Literal('alipay'), Type.Literal('wechat'), Type.Literal('card')]),
+  /** The brand whose merchant account the notification is for (its own notify URL). */
+  platform: Type.Integer({ minimum: 1, maximum: 9 }),
 });
 const TradeParams = Type.Object({ outTradeNo: Type.String({ pattern: '^[A-Z0-9]{8,64}$' }) });
 const OutcomeParams = Type.Composite([
@@ -31,37 +33,44 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
 
-  app.post('/notify/:gateway', { schema: { params: GatewayParams } }, async (request, reply) => {
-    const body = request.body;
-    const fields: NotificationFields = {};
-    if (body && typeof body === 'object') {
-      for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-        if (typeof value === 'string') fields[key] = value;
+  app.post(
+    '/notify/:gateway/:platform',
+    { schema: { params: GatewayParams } },
+    async (request, reply) => {
+      const body = request.body;
+      const fields: NotificationFields = {};
+      if (body && typeof body === 'object') {
+        for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+          if (typeof value === 'string') fields[key] = value;
+        }
       }
-    }
-    const outcome = await handleNotification(deps.db, deps, request.params.gateway, fields);
-    const level = outcome === 'bad_signature' || outcome === 'merchant_mismatch' ? 'warn' : 'info';
-    request.log[level]({ outTradeNo: fields.out_trade_no, outcome }, 'payment notification');
-    // Anything we could check is acknowledged, so the provider stops retrying; a notification we
-    // cannot trust is refused, so a genuine one is sent again.
-    const refused = outcome === 'bad_signature' || outcome === 'merchant_mismatch';
-    return reply.type('text/plain').send(refused ? 'fail' : 'success');
-  });
+      const { gateway, platform } = request.params;
+      const outcome = await handleNotification(deps.db, deps, gateway, platform, fields);
+      const level =
+        outcome === 'bad_signature' || outcome === 'merchant_mismatch' ? 'warn' : 'info';
+      request.log[level]({ outTradeNo: fields.out_trade_no, outcome }, 'payment notification');
+      // Anything we could check is acknowledged, so the provider stops retrying; a notification we
+      // cannot trust is refused, so a genuine one is sent again.
+      const refused = outcome === 'bad_signature' || outcome === 'merchant_mismatch';
+      return reply.type('text/plain').send(refused ? 'fail' : 'success');
+    },
+  );
 
-  const payments = deps.providers.payments;
-  const sandboxes = [payments.alipay, payments.wechat, payments.card];
+  const { alipay, wechat, card } = deps.providers.payments.forBrand(1);
+  const sandboxes = [alipay, wechat, card];
   if (deps.config.appEnv === 'production' || !sandboxes.every((g) => g instanceof SandboxGateway))
     return;
 
   /** The open payment a signed cashier link names, or undefined. */
   const cashierPayment = async (outTradeNo: string, sig: unknown) => {
     const payment = await deps.db
-      .selectFrom('payments')
-      .select(['out_trade_no', 'amount', 'channel', 'status', 'order_id'])
-      .where('out_trade_no', '=', outTradeNo)
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .select(['p.out_trade_no', 'p.amount', 'p.channel', 'p.status', 'p.order_id', 'o.platform'])
+      .where('p.out_trade_no', '=', outTradeNo)
       .executeTakeFirst();
     if (!payment) return undefined;
-    const gateway = gatewayOf(payments, payment.channel) as SandboxGateway;
+    const gateway = gatewayOf(deps, payment.platform, payment.channel) as SandboxGateway;
     return gateway.checkCashierSignature(outTradeNo, sig) ? { payment, gateway } : undefined;
   };
 

@@ -13,11 +13,13 @@ const testRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/aliPayFreeze',
     { onRequest: app.authenticate, schema: { response: { 200: FreezeReply } } },
     async (request) => {
-      currentUser(request);
+      const { platform } = currentUser(request);
       const outRequestNo = newTradeNo('TF');
       // Nothing of ours is written for it, so it is asked at once; its success notification
       // queues the unfreeze (applyFreezeOutcome).
-      await app.deps.providers.payments.alipay.freeze({ outRequestNo, amount: 1 });
+      await app.deps.providers.payments
+        .forBrand(platform)
+        .alipay.freeze({ outRequestNo, amount: 1 });
       return ok({ outRequestNo, amount: 1, status: 'pending' });
     },
   );
