@@ -110,6 +110,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Redis for the rate limiter's counters, shared by every API process; memory when unset. */
   redisUrl: string | undefined;
+  /** Prefix of this deployment's keys in Redis (deployments sharing one Redis need their own). */
+  redisKeyPrefix: string;
   /** Hosts the H5 OAuth flow may redirect back to (exact match). */
   oauthRedirectHosts: string[];
   /** Trust X-Forwarded-For (only behind a proxy you run). */
@@ -270,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       payPerUser: intFrom(env.RATE_PAY_PER_USER, 120, 'RATE_PAY_PER_USER'),
     },
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rental-rate:',
     oauthRedirectHosts: (env.OAUTH_REDIRECT_HOSTS || 'localhost,127.0.0.1')
       .split(',')
       .map((host) => host.trim().toLowerCase())

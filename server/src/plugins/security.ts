@@ -96,7 +96,7 @@ export async function registerSecurity(
   }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'rental-rate:' } : {}),
+    ...(redis ? { redis, nameSpace: config.redisKeyPrefix } : {}),
     skipOnError: true,
   });
 
