@@ -23,6 +23,14 @@ export type Engine = 'pglite' | 'postgres';
 
 /** The engine the suite runs on: PGlite unless TEST_DB=postgres. */
 export const TEST_ENGINE: Engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * For `describe(name, { skip: onlyOn('pglite') }, …)`: a suite that checks what no engine changes
+ * (validation of every field under the naughty-string corpora, say) runs in one pass, not both;
+ * the long ones are shared out between the passes, which run side by side (scripts/test-all.ts).
+ */
+export const onlyOn = (engine: Engine): string | false =>
+  TEST_ENGINE !== engine && `engine-independent: runs in the ${engine} pass`;
 /** The PostgreSQL server throwaway databases are made on. */
 const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
