@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { seededPgliteDataDir } from '../server/test/seeded-database.ts';
 
 export const root = path.resolve(__dirname, '..');
 export const screenshotDir = path.join(root, 'e2e', 'screenshots');
@@ -52,6 +53,7 @@ export async function startServer(): Promise<RunningServer> {
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  fs.cpSync(await seededPgliteDataDir(), dataDir, { recursive: true });
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,

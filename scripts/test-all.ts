@@ -1,0 +1,125 @@
+/**
+ * `npm test`: every check in the repository, in two lanes that run side by side.
+ *
+ * Run one after another the checks took 41 minutes on CI's two-core machine with one core idle
+ * most of the time: each server pass is one Node process running one test file at a time (the
+ * files share PostgreSQL and ports, so they stay sequential within a pass), and the storefront's
+ * checks are mostly one process too. So the server's two passes make one lane and the storefront's
+ * checks the other; each lane stops at its first failure, the other runs to its end so one run
+ * reports everything, and the exit code is non-zero if any check failed.
+ *
+ *   npx tsx scripts/test-all.ts             both lanes
+ *   npx tsx scripts/test-all.ts --lane app  one lane (server | app)
+ *
+ * Each line of output carries its lane's name; a table of every check's wall time ends the run.
+ */
+import { spawn } from 'node:child_process';
+
+interface Lane {
+  name: string;
+  /** npm scripts, in order. */
+  steps: string[];
+}
+
+const LANES: Lane[] = [
+  { name: 'server', steps: ['test:server', 'test:server:postgres'] },
+  {
+    name: 'app',
+    // The build comes before the publish dry run and the browser journeys, which use its output.
+    steps: ['typecheck', 'lint', 'test:unit', 'test:build', 'test:publish', 'e2e'],
+  },
+];
+
+interface StepResult {
+  lane: string;
+  step: string;
+  seconds: number;
+  outcome: 'passed' | 'failed' | 'not run';
+}
+
+function prefixLines(lane: string, write: (text: string) => void) {
+  let pending = '';
+  return {
+    push(chunk: Buffer) {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) write(`[${lane}] ${line}\n`);
+    },
+    flush() {
+      if (pending) write(`[${lane}] ${pending}\n`);
+      pending = '';
+    },
+  };
+}
+
+function runStep(lane: string, step: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', step], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    const out = prefixLines(lane, (text) => process.stdout.write(text));
+    const err = prefixLines(lane, (text) => process.stderr.write(text));
+    child.stdout.on('data', out.push);
+    child.stderr.on('data', err.push);
+    child.on('close', (code, signal) => {
+      out.flush();
+      err.flush();
+      if (signal) process.stderr.write(`[${lane}] ${step} killed by ${signal}\n`);
+      resolve(code === 0);
+    });
+  });
+}
+
+async function runLane(lane: Lane, results: StepResult[]): Promise<void> {
+  let failed = false;
+  for (const step of lane.steps) {
+    if (failed) {
+      results.push({ lane: lane.name, step, seconds: 0, outcome: 'not run' });
+      continue;
+    }
+    process.stdout.write(`[${lane.name}] == ${step}\n`);
+    const started = Date.now();
+    const passed = await runStep(lane.name, step);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    process.stdout.write(
+      `[${lane.name}] == ${step} ${passed ? 'passed' : 'FAILED'} in ${seconds} s\n`,
+    );
+    results.push({ lane: lane.name, step, seconds, outcome: passed ? 'passed' : 'failed' });
+    failed = !passed;
+  }
+}
+
+function parseLanes(args: string[]): Lane[] {
+  const at = args.indexOf('--lane');
+  if (at === -1) return LANES;
+  const wanted = args[at + 1];
+  const lane = LANES.find((candidate) => candidate.name === wanted);
+  if (!lane) {
+    process.stderr.write(`--lane takes one of: ${LANES.map((l) => l.name).join(', ')}\n`);
+    process.exit(2);
+  }
+  return [lane];
+}
+
+async function main(): Promise<void> {
+  const lanes = parseLanes(process.argv.slice(2));
+  const started = Date.now();
+  const results: StepResult[] = [];
+  await Promise.all(lanes.map((lane) => runLane(lane, results)));
+  const total = Math.round((Date.now() - started) / 1000);
+  const rows = lanes.flatMap((lane) => results.filter((result) => result.lane === lane.name));
+  process.stdout.write('\nlane    check                  wall time  result\n');
+  for (const row of rows)
+    process.stdout.write(
+      `${row.lane.padEnd(8)}${row.step.padEnd(23)}${`${row.seconds} s`.padStart(9)}  ${row.outcome}\n`,
+    );
+  const failures = rows.filter((row) => row.outcome === 'failed');
+  process.stdout.write(
+    `\n${failures.length === 0 ? 'all checks passed' : `${failures.length} check(s) failed`} in ${total} s\n`,
+  );
+  process.exit(failures.length === 0 ? 0 : 1);
+}
+
+void main();
