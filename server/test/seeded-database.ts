@@ -42,6 +42,25 @@ function fingerprint(): string {
   return fingerprintCache;
 }
 
+/**
+ * Other fingerprints' copies are left for a day before they are removed: another checkout on this
+ * machine (a second worktree, a CI clone) may be running its tests on its own fingerprint now.
+ */
+const STALE_AFTER_MS = 24 * 3600_000;
+
+function removeStale(prefix: string, current: string): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const full = path.join(os.tmpdir(), name);
+    if (!name.startsWith(prefix) || full === current) continue;
+    try {
+      if (Date.now() - fs.statSync(full).mtimeMs > STALE_AFTER_MS)
+        fs.rmSync(full, { recursive: true, force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
+}
+
 /** A database built from nothing: migrated, seeded, the queue's tables created. */
 async function build(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-build-'));
@@ -69,9 +88,7 @@ export async function seededPgliteImage(): Promise<Blob> {
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
     fs.renameSync(partial, file);
-    for (const stale of fs.readdirSync(os.tmpdir()))
-      if (stale.startsWith('rental-test-pglite-') && !file.endsWith(stale))
-        fs.rmSync(path.join(os.tmpdir(), stale), { force: true });
+    removeStale('rental-test-pglite-', file);
   }
   return new Blob([fs.readFileSync(file)]);
 }
@@ -95,9 +112,7 @@ export async function seededPgliteDataDir(): Promise<string> {
     await runtime.close();
     if (fs.existsSync(dir)) fs.rmSync(partial, { recursive: true, force: true });
     else fs.renameSync(partial, dir);
-    for (const stale of fs.readdirSync(os.tmpdir()))
-      if (stale.startsWith('rental-test-datadir-') && !dir.endsWith(stale) && !stale.includes('.'))
-        fs.rmSync(path.join(os.tmpdir(), stale), { recursive: true, force: true });
+    removeStale('rental-test-datadir-', dir);
   }
   return dir;
 }
@@ -135,13 +150,19 @@ async function seededTemplate(adminUrl: string): Promise<string> {
   await withAdmin(adminUrl, async (client) => {
     // Another process may have finished first: keep one, drop the rest.
     if (await exists(client)) await client.query(`drop database ${building} with (force)`);
-    else await client.query(`alter database ${building} rename to ${template}`);
-    const stale = await client.query<{ datname: string }>(
-      "select datname from pg_database where datname like 't\\_template\\_%' and datname <> $1",
+    else {
+      await client.query(`alter database ${building} rename to ${template}`);
+      // Its birth, for the clean-up below in other checkouts.
+      await client.query(`comment on database ${template} is '${Date.now()}'`);
+    }
+    const others = await client.query<{ datname: string; born: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as born from pg_database
+        where datname like 't\\_template\\_%' and datname <> $1`,
       [template],
     );
-    for (const row of stale.rows)
-      if (!row.datname.startsWith(`${template}_`))
+    // Unmarked ones (being built, or from older code) are left alone, as are the last day's.
+    for (const row of others.rows)
+      if (row.born && /^\d+$/.test(row.born) && Date.now() - Number(row.born) > STALE_AFTER_MS)
         await client.query(`drop database if exists ${row.datname} with (force)`);
   });
   return template;
