@@ -124,6 +124,20 @@ export const OrderDetail = Type.Composite([
     services: Type.Array(Type.Object({ id: Id, name: Type.String(), price: Type.Integer() })),
     bills: Type.Array(Bill),
     events: Type.Array(OrderEvent),
+    /**
+     * The deposit authorisation (freeze orders): its amount, what the user's credit waived and
+     * what is really frozen (null where the provider said nothing of credit).
+     */
+    depositAuthorisation: Type.Optional(
+      Nullable(
+        Type.Object({
+          status: Type.String(),
+          amount: Type.Integer(),
+          waived: Nullable(Type.Integer()),
+          frozen: Nullable(Type.Integer()),
+        }),
+      ),
+    ),
   }),
 ]);
 export type OrderDetail = Static<typeof OrderDetail>;
@@ -190,7 +204,13 @@ export const ExpressReply = Envelope(
   }),
 );
 export const FreezeReply = Envelope(
-  Type.Object({ outRequestNo: Type.String(), amount: Type.Integer(), status: Type.String() }),
+  Type.Object({
+    outRequestNo: Type.String(),
+    amount: Type.Integer(),
+    status: Type.String(),
+    /** Live Alipay: the signed order string the mini-program passes to `my.tradePay({ orderStr })`. */
+    orderStr: Type.Optional(Type.String()),
+  }),
 );
 export const OkReply = Envelope(Type.Null());
 export const ChangeNote = FreeText(0, 200);
