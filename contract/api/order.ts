@@ -160,6 +160,12 @@ export const PayBody = Type.Object({
   channel: Type.Optional(PayChannel),
   /** Which bills (stage/foot payments); omitted: what this call pays by default. */
   billIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 60 })),
+  /**
+   * H5: the storefront's origin (`https://m.example.com`, an allowed OAuth host). With live
+   * Alipay the reply's cashierUrl is then Alipay's mobile cashier, returning to its
+   * paymentResult page.
+   */
+  returnOrigin: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type PayBody = Static<typeof PayBody>;
 export const PaymentReply = Envelope(

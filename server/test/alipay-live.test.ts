@@ -32,6 +32,7 @@ interface Payment {
   outTradeNo: string;
   amount: number;
   tradeNo: string;
+  cashierUrl: string;
 }
 interface Freeze {
   outRequestNo: string;
@@ -459,6 +460,47 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     // The next try gets the same trade (Alipay is idempotent on our number).
     const payment = await pay(shopper, id);
     assert.equal(alipay.trade(payment.outTradeNo)?.tradeNo, payment.tradeNo);
+  });
+
+  test("H5 pays a bill at Alipay's mobile cashier (wap.pay) and returns to the result page", async () => {
+    const shopper = await newShopper(server);
+    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+    const payment = await pay(shopper, id, { returnOrigin: 'http://localhost:10086' });
+    assert.ok(payment.cashierUrl.startsWith(alipay.url), payment.cashierUrl);
+    assert.equal(
+      alipay.trade(payment.outTradeNo),
+      undefined,
+      'Alipay opens it when the user arrives',
+    );
+    const cashier = await alipay.openCashier(payment.cashierUrl);
+    assert.equal(cashier.amount, (payment.amount / 100).toFixed(2));
+    // The same link again is the same trade.
+    assert.equal((await alipay.openCashier(payment.cashierUrl)).tradeNo, cashier.tradeNo);
+    alipay.pay(cashier.tradeNo);
+    await quiet();
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+    const back = new URL(alipay.returnAfterPaying(payment.outTradeNo));
+    assert.equal(back.origin, 'http://localhost:10086');
+    const route = new URLSearchParams(back.hash.split('?')[1]);
+    assert.ok(back.hash.startsWith('#/pages/paymentResult/paymentResult?'));
+    assert.equal(route.get('outTradeNo'), payment.outTradeNo);
+    assert.equal(route.get('orderId'), String(id));
+    assert.equal(route.get('status'), 'success');
+    assert.match(alipay.trade(payment.outTradeNo)!.quitUrl ?? '', /status=cancel/);
+
+    // Another site as the return address is refused, and nothing is written.
+    const other = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+    const refused = await server.request('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: other, returnOrigin: 'https://evil.example.com' },
+    });
+    assert.equal(refused.status, 400);
+    const opened = await server.db
+      .selectFrom('payments')
+      .select('id')
+      .where('order_id', '=', other)
+      .execute();
+    assert.deepEqual(opened, []);
   });
 
   describe('login', () => {

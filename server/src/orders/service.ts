@@ -12,6 +12,7 @@ import { yuan } from '../money.ts';
 import type { AppDeps } from '../deps.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
+import { allowedRedirect } from '../routes/oauth.ts';
 import { MERCHANT_FIELD, SandboxGateway } from '../payments/sandbox.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import {
@@ -993,9 +994,39 @@ export async function payBills(
   db: Db,
   deps: AppDeps,
   user: Owner,
-  input: PayInput & { channel: 'alipay' | 'wechat' },
+  input: PayInput & { channel: 'alipay' | 'wechat'; returnOrigin?: string },
 ): Promise<PaymentInfo> {
+  const wapGateway = deps.providers.payments.forBrand(user.platform)[input.channel];
+  // H5 pays at the provider's mobile cashier where it has one; checked before anything is written.
+  let wapOrigin: string | undefined;
+  if (input.returnOrigin !== undefined && wapGateway.wapPayUrl) {
+    const allowed = allowedRedirect(input.returnOrigin, deps.config.oauthRedirectHosts);
+    if (!allowed) throw badRequest('returnOrigin 不是允许的地址');
+    wapOrigin = new URL(allowed).origin;
+  }
   const created = await db.transaction().execute((trx) => openPayment(trx, deps, user, input));
+  if (wapOrigin && wapGateway.wapPayUrl) {
+    // Alipay opens the trade when the user arrives; its number comes with the notification.
+    const result = (status: string) =>
+      `${wapOrigin}/#/pages/paymentResult/paymentResult?${new URLSearchParams({
+        outTradeNo: created.outTradeNo,
+        orderId: String(input.orderId),
+        status,
+      }).toString()}`;
+    return {
+      outTradeNo: created.outTradeNo,
+      amount: created.amount,
+      channel: created.channel,
+      tradeNo: created.tradeNo,
+      cashierUrl: wapGateway.wapPayUrl({
+        outTradeNo: created.outTradeNo,
+        amount: created.amount,
+        subject: `订单 ${input.orderId}`,
+        returnUrl: result('success'),
+        quitUrl: result('cancel'),
+      }),
+    };
+  }
   let tradeNo = created.tradeNo;
   if (!tradeNo) {
     const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];

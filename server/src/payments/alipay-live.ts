@@ -129,6 +129,21 @@ export class AlipayLiveGateway implements FundAuthGateway {
     }
   }
 
+  wapPayUrl(input: TradeInput & { returnUrl: string; quitUrl: string }): string {
+    return this.client.sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+      notifyUrl: this.notifyUrl(),
+      returnUrl: input.returnUrl,
+      bizContent: {
+        out_trade_no: input.outTradeNo,
+        total_amount: yuan(input.amount),
+        subject: input.subject.slice(0, 256),
+        product_code: 'QUICK_WAP_WAY',
+        quit_url: input.quitUrl,
+        timeout_express: PAY_TIMEOUT,
+      },
+    });
+  }
+
   // ----------------------------------------------------------------------------------- refunds
 
   async refund(input: { outTradeNo: string; outRefundNo: string; amount: number }): Promise<void> {

@@ -65,6 +65,12 @@ export interface PaymentGateway {
   queryTrade(outTradeNo: string): Promise<TradeState | undefined>;
   /** Closes an unpaid trade; says `paid` when it was paid meanwhile (then it stays open to refunds). */
   closeTrade(outTradeNo: string): Promise<'closed' | 'paid' | 'unknown'>;
+  /**
+   * A mobile-web cashier for the trade (Alipay `alipay.trade.wap.pay`): the signed URL the H5
+   * storefront sends the user to; Alipay opens the trade itself (no buyer needed), returns to
+   * `returnUrl` after paying or `quitUrl` when the user leaves, and notifies as for any trade.
+   */
+  wapPayUrl?(input: TradeInput & { returnUrl: string; quitUrl: string }): string;
   /** Checks a notification's signature. */
   verify(fields: NotificationFields): boolean;
   /**

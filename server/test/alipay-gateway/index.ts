@@ -39,6 +39,9 @@ interface Trade {
   notifyUrl: string;
   refunds: Map<string, number>;
   authNo?: string;
+  /** Mobile-web cashier (wap.pay): where the user goes after paying, or on leaving. */
+  returnUrl?: string;
+  quitUrl?: string;
 }
 
 interface Operation {
@@ -336,6 +339,8 @@ export class LocalAlipay {
       response.setHeader('content-type', 'application/json;charset=utf-8');
       response.end(`{"${key}":${json},"sign":"${sign}"}`);
     };
+    if (url.pathname === '/gateway.do' && request.method === 'GET')
+      return this.cashierPage(fields, response);
     if (url.pathname !== '/gateway.do' || request.method !== 'POST') {
       response.statusCode = 404;
       return response.end('not found');
@@ -423,6 +428,67 @@ export class LocalAlipay {
           `不存在的方法名 ${method}`,
         );
     }
+  }
+
+  /**
+   * A page method opened in the browser (alipay.trade.wap.pay): the signed URL is checked like
+   * any request, the trade opened, and Alipay's cashier page shown (here: the trade number, for
+   * the test to pay as the user would).
+   */
+  private cashierPage(fields: Record<string, string>, response: http.ServerResponse) {
+    const page = (status: number, body: string) => {
+      response.statusCode = status;
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(`<!doctype html><html><body>${body}</body></html>`);
+    };
+    if (!this.verifyRequest(fields) || fields.app_id !== this.appId) {
+      this.badSignatures.push(fields.method ?? '');
+      return page(400, '<p id="error">ILLEGAL_SIGN</p>');
+    }
+    if (fields.method !== 'alipay.trade.wap.pay')
+      return page(400, '<p id="error">INVALID_METHOD</p>');
+    const biz = JSON.parse(fields.biz_content || '{}') as Fields;
+    this.calls.push({ method: fields.method, biz });
+    if (biz.product_code !== 'QUICK_WAP_WAY') return page(400, '<p id="error">INVALID_PRODUCT</p>');
+    let trade: Fields;
+    try {
+      trade = this.tradeCreate({ ...biz, buyer_id: `2088${digits(12)}` }, fields.notify_url ?? '');
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return page(400, `<p id="error">${error.subCode}</p>`);
+    }
+    const opened = this.trades.get(String(trade.out_trade_no))!;
+    opened.returnUrl = fields.return_url;
+    opened.quitUrl = typeof biz.quit_url === 'string' ? biz.quit_url : undefined;
+    return page(
+      200,
+      `<p id="trade_no">${opened.tradeNo}</p><p id="amount">${yuan(opened.amount)}</p>`,
+    );
+  }
+
+  /** What the browser does with the signed wap.pay URL: open Alipay's cashier; the trade number. */
+  async openCashier(cashierUrl: string): Promise<{ tradeNo: string; amount: string }> {
+    const response = await fetch(cashierUrl);
+    const html = await response.text();
+    const tradeNo = /<p id="trade_no">([^<]+)<\/p>/.exec(html)?.[1];
+    const amount = /<p id="amount">([^<]+)<\/p>/.exec(html)?.[1];
+    if (response.status !== 200 || !tradeNo || !amount) throw new Error(`cashier refused: ${html}`);
+    return { tradeNo, amount };
+  }
+
+  /** Where the cashier sends the user back after paying: return_url with Alipay's signed sync fields. */
+  returnAfterPaying(outTradeNo: string): string {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade?.returnUrl) throw new Error(`no wap trade ${outTradeNo}`);
+    const sync = this.signedNotification({
+      method: 'alipay.trade.wap.pay.return',
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      total_amount: yuan(trade.amount),
+      seller_id: '2088000000000000',
+    });
+    const separator = trade.returnUrl.includes('?') ? '&' : '?';
+    return `${trade.returnUrl}${separator}${new URLSearchParams(sync).toString()}`;
   }
 
   private tradeCreate(biz: Fields, notifyUrl: string): Fields {
