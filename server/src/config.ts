@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
 import { CRASH_POINTS, type CrashPoint } from './crash-points.ts';
+import { alipaySettingsFrom, type AlipaySettings } from './providers/alipay/settings.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';
 export type ProviderMode = 'sandbox' | 'live';
@@ -34,7 +35,9 @@ export const PROVIDER_SETTINGS: Record<ProviderKey, ProviderSetting> = {
   alipay: {
     variable: 'ALIPAY_PROVIDER',
     label: 'Alipay (login, trade pay, deposit freeze)',
-    liveSecrets: undefined,
+    // Per brand `<NAME>_<brand>` overrides these; the key-or-certificate choice is checked by
+    // AlipaySettings.problems (providers/alipay/settings.ts).
+    liveSecrets: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_AES_KEY'],
   },
   wechat: {
     variable: 'WECHAT_PROVIDER',
@@ -134,6 +137,8 @@ export interface Config {
   sandboxSigningKey: string;
   /** Test only: the process kills itself with SIGKILL at this step (crash-points.ts). */
   crashAt: CrashPoint | undefined;
+  /** Alipay's live settings per brand (read only when ALIPAY_PROVIDER=live). */
+  alipay: AlipaySettings;
 }
 
 /** The development key of ID and card hashes: public, so refused in production. */
@@ -186,6 +191,7 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
       }
     }
   }
+  if (config.providers.alipay === 'live') problems.push(...config.alipay.problems());
   if (!config.databaseUrl)
     problems.push(
       'DATABASE_URL must be set: production runs on PostgreSQL, not the embedded PGlite',
@@ -285,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyBaseUrl,
     sandboxSigningKey: env.SANDBOX_SIGNING_KEY || randomBytes(32).toString('hex'),
     crashAt: crashAt as CrashPoint | undefined,
+    alipay: alipaySettingsFrom(env),
   };
   if (appEnv === 'production') {
     const problems = productionProblems(config, env);

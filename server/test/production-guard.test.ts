@@ -68,8 +68,39 @@ describe('APP_ENV=production', () => {
 
   test('a live provider this build has no adapter for is refused rather than half-run', () => {
     const problems = refusal({ ...PRODUCTION_BASICS, ...ALL_LIVE });
-    assert.equal(problems.length, PROVIDER_KEYS.length);
-    assert.ok(problems.every((p) => /=live: this build has no live .* adapter yet$/.test(p)));
+    const withoutAdapter = PROVIDER_KEYS.filter((key) => !PROVIDER_SETTINGS[key].liveSecrets);
+    assert.equal(
+      problems.filter((p) => /=live: this build has no live .* adapter yet$/.test(p)).length,
+      withoutAdapter.length,
+    );
+  });
+
+  test('live Alipay names each missing secret, and the public key or certificates', () => {
+    const problems = refusal({ ...PRODUCTION_BASICS, ...ALL_LIVE });
+    for (const secret of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_AES_KEY'])
+      assert.ok(
+        problems.includes(`${secret} (or ${secret}_FILE) must be set for ALIPAY_PROVIDER=live`),
+        problems.join('\n'),
+      );
+    assert.ok(problems.some((p) => p.startsWith('ALIPAY_PUBLIC_KEY, or all of')));
+    const configured = refusal({
+      ...PRODUCTION_BASICS,
+      ...ALL_LIVE,
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: 'private-key',
+      ALIPAY_PUBLIC_KEY: 'alipay-public-key',
+      ALIPAY_AES_KEY: Buffer.alloc(16, 7).toString('base64'),
+    });
+    assert.ok(!configured.some((p) => p.includes('ALIPAY')), configured.join('\n'));
+    const badAes = refusal({
+      ...PRODUCTION_BASICS,
+      ...ALL_LIVE,
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: 'private-key',
+      ALIPAY_PUBLIC_KEY: 'alipay-public-key',
+      ALIPAY_AES_KEY: 'too-short',
+    });
+    assert.ok(badAes.includes('ALIPAY_AES_KEY must be the base64 AES-128 key Alipay issued'));
   });
 
   test('default and public secrets, short ops tokens and test settings are refused', () => {

@@ -30,6 +30,8 @@ export interface FreezeState {
   amount: number;
   /** pending (asked), frozen, failed. */
   status: string;
+  /** Live Alipay: the signed order string for `my.tradePay({ orderStr })`. */
+  orderStr?: string;
 }
 
 const BASE = '/api/order';

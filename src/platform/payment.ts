@@ -47,6 +47,15 @@ export function isCashierUrl(url: unknown): url is string {
   return /^https:\/\/[a-z0-9.-]+(:\d+)?(\/[^\s]*)?$/i.test(url);
 }
 
+/**
+ * The deposit freeze is authorised in the Alipay wallet (`my.tradePay({ orderStr })`), which
+ * only the Alipay mini-program has.
+ */
+export function authorizeFreeze(orderStr: string | undefined): Promise<PaymentResult> {
+  void orderStr;
+  return Promise.resolve({ status: 'unavailable', detail: 'freeze needs the Alipay app' });
+}
+
 /** H5: go to the server's cashier page (the page returns to paymentResult afterwards). */
 export function pay(
   order: PaymentOrder,

@@ -71,14 +71,14 @@ export async function reconcile(
 
   const operations = await db
     .selectFrom('deposit_operations')
-    .select(['id', 'out_request_no', 'platform'])
+    .select(['id', 'out_request_no', 'platform', 'auth_no'])
     .where('status', '=', 'pending')
     .where('created_at', '<=', cutoff)
     .execute();
   for (const operation of operations) {
     await step(`unfreeze ${operation.out_request_no}`, async () => {
       const alipay = deps.providers.payments.forBrand(operation.platform).alipay;
-      const held = await alipay.queryUnfreeze(operation.out_request_no);
+      const held = await alipay.queryUnfreeze(operation.out_request_no, operation.auth_no);
       if (held) await markUnfrozen(deps, operation.id);
       else return (await executeUnfreeze(deps, operation.id)) === 'unfrozen';
       return true;
@@ -157,6 +157,8 @@ export async function reconcile(
             amount: state.amount,
             authNo: state.authNo,
             platform: freeze.platform,
+            creditAmount: state.creditAmount,
+            fundAmount: state.fundAmount,
           }),
         );
         return outcome === 'applied' || outcome === 'ignored';

@@ -148,6 +148,9 @@ export interface DepositAuthorisationsTable {
   created_at: DefaultedTimestamp;
   /** When the freeze was asked of the provider; null while only recorded. */
   requested_at: Timestamp | null;
+  /** Of `amount`, what Zhima credit waived and what was really frozen (0006_alipay_live.sql). */
+  credit_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  fund_amount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RefundsTable {

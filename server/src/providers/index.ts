@@ -9,8 +9,9 @@ import type { Config, ProviderKey } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobSender } from '../jobs/queue.ts';
 import type { GatewayName, Gateways, PaymentProviders } from '../payments/gateway.ts';
+import { AlipayLiveGateway } from '../payments/alipay-live.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
-import { SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
+import { LiveAlipay, SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
 import { SandboxBankCard, type BankCardProvider } from './bank-card/index.ts';
 import { SandboxCredit, type CreditProvider } from './credit/index.ts';
 import { SandboxEsign, type EsignProvider } from './esign/index.ts';
@@ -64,8 +65,16 @@ export function createProviders(config: Config, context: ProviderContext): Provi
       notifyUrl: () => `${context.notifyBase()}/pay/notify/${name}/${platform}`,
       jobs: context.jobs,
     });
+  const notifyUrl = (name: GatewayName, platform: number) => () =>
+    `${context.notifyBase()}/pay/notify/${name}/${platform}`;
   const brandGateways = (platform: number): Gateways => ({
-    alipay: sandbox('alipay') ? gateway('alipay', platform) : live('alipay'),
+    alipay: sandbox('alipay')
+      ? gateway('alipay', platform)
+      : new AlipayLiveGateway(
+          config.alipay.merchant(platform),
+          config.alipay,
+          notifyUrl('alipay', platform),
+        ),
     wechat: sandbox('wechat') ? gateway('wechat', platform) : live('wechat'),
     card: sandbox('withholding') ? gateway('card', platform) : live('withholding'),
   });
@@ -73,7 +82,7 @@ export function createProviders(config: Config, context: ProviderContext): Provi
   const byBrand = new Map<number, Gateways>([[1, brandGateways(1)]]);
   return {
     sms: sandbox('sms') ? new SandboxSms() : live('sms'),
-    alipay: sandbox('alipay') ? new SandboxAlipay() : live('alipay'),
+    alipay: sandbox('alipay') ? new SandboxAlipay() : new LiveAlipay(config.alipay),
     wechat: sandbox('wechat') ? new SandboxWechat() : live('wechat'),
     ocr: sandbox('identity') ? new SandboxOcr() : live('identity'),
     face: sandbox('identity') ? new SandboxFace() : live('identity'),

@@ -30,10 +30,11 @@ async function openIdFrom(
   deps: AppDeps,
   provider: MiniProgram,
   loginCode: string,
+  platform: number,
 ): Promise<string> {
   return provider === 'wechat'
     ? deps.providers.wechat.openIdFromLoginCode(loginCode)
-    : (await deps.providers.alipay.exchangeAuthCode(loginCode)).openId;
+    : (await deps.providers.alipay.exchangeAuthCode(loginCode, platform)).openId;
 }
 
 const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -149,7 +150,7 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: LoginForAlipayBody, response: { 200: TokenReply } } },
     async (request) => {
       const { code, channelCode } = request.body;
-      const alipayUser = await deps.providers.alipay.exchangeAuthCode(code);
+      const alipayUser = await deps.providers.alipay.exchangeAuthCode(code, request.platform);
       const now = deps.now();
       const user = await deps.db
         .insertInto('users')
@@ -179,8 +180,10 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { provider, phoneCode, loginCode, channelCode } = request.body;
       const mobile = await (provider === 'wechat'
         ? deps.providers.wechat.phoneNumber(phoneCode)
-        : deps.providers.alipay.phoneNumber(phoneCode));
-      const openId = loginCode ? await openIdFrom(deps, provider, loginCode) : undefined;
+        : deps.providers.alipay.phoneNumber(phoneCode, request.platform));
+      const openId = loginCode
+        ? await openIdFrom(deps, provider, loginCode, request.platform)
+        : undefined;
       const userId = await findOrCreateUserByMobile(deps.db, mobile, channelCode, deps.now());
       if (openId)
         await bindOpenId(deps.db, { userId, platform: request.platform, provider, openId });
@@ -193,7 +196,7 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: GetTokenForUniQuery, response: { 200: GetTokenForUniReply } } },
     async (request) => {
       const { provider, loginCode } = request.query;
-      const openId = await openIdFrom(deps, provider, loginCode);
+      const openId = await openIdFrom(deps, provider, loginCode, request.platform);
       const bound = await deps.db
         .selectFrom('user_open_ids')
         .select('user_id')

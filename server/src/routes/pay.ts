@@ -58,7 +58,8 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const { alipay, wechat, card } = deps.providers.payments.forBrand(1);
   const sandboxes = [alipay, wechat, card];
-  if (deps.config.appEnv === 'production' || !sandboxes.every((g) => g instanceof SandboxGateway))
+  // Live gateways have their own cashier; the sandbox ones that remain keep this one.
+  if (deps.config.appEnv === 'production' || !sandboxes.some((g) => g instanceof SandboxGateway))
     return;
 
   /** The open payment a signed cashier link names, or undefined. */
@@ -70,7 +71,8 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where('p.out_trade_no', '=', outTradeNo)
       .executeTakeFirst();
     if (!payment) return undefined;
-    const gateway = gatewayOf(deps, payment.platform, payment.channel) as SandboxGateway;
+    const gateway = gatewayOf(deps, payment.platform, payment.channel);
+    if (!(gateway instanceof SandboxGateway)) return undefined;
     return gateway.checkCashierSignature(outTradeNo, sig) ? { payment, gateway } : undefined;
   };
 

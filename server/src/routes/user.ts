@@ -138,7 +138,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const openId =
         provider === 'wechat'
           ? await providers.wechat.openIdFromLoginCode(loginCode)
-          : (await providers.alipay.exchangeAuthCode(loginCode)).openId;
+          : (await providers.alipay.exchangeAuthCode(loginCode, platform)).openId;
       await bindOpenId(db, { userId: id, platform, provider, openId });
       return ok({ bound: true });
     },

@@ -1,7 +1,12 @@
 import { openPayment } from '../../api/pay';
 import { apiUrl } from '../../platform/config';
 import { pay } from '../../platform/payment';
-import { payChannel, rememberPayment, replacePage } from '../../platform/payment-flow';
+import {
+  payChannel,
+  rememberPayment,
+  replacePage,
+  returnOrigin,
+} from '../../platform/payment-flow';
 import { newIdempotencyKey } from '../../platform/request';
 import { showMessage } from '../../platform/ui';
 import { t } from '../../i18n';
@@ -23,11 +28,13 @@ export async function startPayment(input: {
   previousTrade?: string;
 }): Promise<void> {
   let key = input.idempotencyKey;
+  const origin = returnOrigin();
   let reply = await openPayment(
     {
       orderId: input.orderId,
       channel: payChannel(),
       ...(input.billIds.length > 0 ? { billIds: input.billIds } : {}),
+      ...(origin ? { returnOrigin: origin } : {}),
     },
     key,
   );
@@ -40,6 +47,7 @@ export async function startPayment(input: {
         orderId: input.orderId,
         channel: payChannel(),
         ...(input.billIds.length > 0 ? { billIds: input.billIds } : {}),
+        ...(origin ? { returnOrigin: origin } : {}),
       },
       key,
     );

@@ -180,13 +180,23 @@ describe('login helpers', () => {
   test('Alipay phone number: the encrypted response, or the refusal', async () => {
     globals.my = {
       getPhoneNumber: (o: { success: (r: { response: string }) => void }) =>
-        later(() => o.success({ response: '{"response":"ENCRYPTED","sign":"S"}' })),
+        later(() =>
+          o.success({
+            response: '{"response":"RU5DUllQVEVE+/=","sign":"U0lHTg==","sign_type":"RSA2"}',
+          }),
+        ),
     };
+    // Sent as `<response>.<sign>`, the phone-code form the API accepts.
     expect(await authAlipay.getPhoneNumber()).toEqual({
       ok: true,
       kind: 'encrypted',
-      payload: '{"response":"ENCRYPTED","sign":"S"}',
+      payload: 'RU5DUllQVEVE+/=.U0lHTg==',
     });
+    globals.my = {
+      getPhoneNumber: (o: { success: (r: { response: string }) => void }) =>
+        later(() => o.success({ response: 'not json' })),
+    };
+    expect(await authAlipay.getPhoneNumber()).toMatchObject({ ok: false, reason: 'failed' });
     globals.my = {
       getPhoneNumber: (o: { fail: (e: { error: number; errorMessage: string }) => void }) =>
         later(() => o.fail({ error: 11, errorMessage: '用户拒绝' })),
