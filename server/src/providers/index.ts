@@ -18,7 +18,7 @@ import { ProviderError } from './errors.ts';
 import { SandboxFace, type FaceProvider } from './face/index.ts';
 import { SandboxOcr, type OcrProvider } from './ocr/index.ts';
 import { SandboxSms, type SmsProvider } from './sms/index.ts';
-import { SandboxWechat, type WechatProvider } from './wechat/index.ts';
+import { LiveWechat, SandboxWechat, type WechatProvider } from './wechat/index.ts';
 import { PROVIDER_SETTINGS } from '../config.ts';
 
 export interface Providers {
@@ -43,6 +43,14 @@ export interface ProviderContext {
   jobs: JobSender;
   /** The origin notifications are posted to (config.notifyBaseUrl, or this process's address). */
   notifyBase: () => string;
+  /** The clock (tests move it); the live adapters judge token expiry by it. */
+  now?: () => Date;
+}
+
+/** The live settings loadConfig read for a live provider (present whenever it is live). */
+function liveSettings<T>(settings: T | undefined, key: ProviderKey): T {
+  if (!settings) throw new Error(`${PROVIDER_SETTINGS[key].variable}=live without its settings`);
+  return settings;
 }
 
 /** The live adapter of `key`, or the refusal to start without one. */
@@ -74,7 +82,9 @@ export function createProviders(config: Config, context: ProviderContext): Provi
   return {
     sms: sandbox('sms') ? new SandboxSms() : live('sms'),
     alipay: sandbox('alipay') ? new SandboxAlipay() : live('alipay'),
-    wechat: sandbox('wechat') ? new SandboxWechat() : live('wechat'),
+    wechat: sandbox('wechat')
+      ? new SandboxWechat()
+      : new LiveWechat(liveSettings(config.wechat, 'wechat'), context.db, context.now),
     ocr: sandbox('identity') ? new SandboxOcr() : live('identity'),
     face: sandbox('identity') ? new SandboxFace() : live('identity'),
     credit: sandbox('credit') ? new SandboxCredit() : live('credit'),

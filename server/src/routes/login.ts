@@ -30,9 +30,10 @@ async function openIdFrom(
   deps: AppDeps,
   provider: MiniProgram,
   loginCode: string,
+  platform: number,
 ): Promise<string> {
   return provider === 'wechat'
-    ? deps.providers.wechat.openIdFromLoginCode(loginCode)
+    ? deps.providers.wechat.openIdFromLoginCode(loginCode, platform)
     : (await deps.providers.alipay.exchangeAuthCode(loginCode)).openId;
 }
 
@@ -178,9 +179,9 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { provider, phoneCode, loginCode, channelCode } = request.body;
       const mobile = await (provider === 'wechat'
-        ? deps.providers.wechat.phoneNumber(phoneCode)
+        ? deps.providers.wechat.phoneNumber(phoneCode, request.platform)
         : deps.providers.alipay.phoneNumber(phoneCode));
-      const openId = loginCode ? await openIdFrom(deps, provider, loginCode) : undefined;
+      const openId = loginCode ? await openIdFrom(deps, provider, loginCode, request.platform) : undefined;
       const userId = await findOrCreateUserByMobile(deps.db, mobile, channelCode, deps.now());
       if (openId)
         await bindOpenId(deps.db, { userId, platform: request.platform, provider, openId });
@@ -193,7 +194,7 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: GetTokenForUniQuery, response: { 200: GetTokenForUniReply } } },
     async (request) => {
       const { provider, loginCode } = request.query;
-      const openId = await openIdFrom(deps, provider, loginCode);
+      const openId = await openIdFrom(deps, provider, loginCode, request.platform);
       const bound = await deps.db
         .selectFrom('user_open_ids')
         .select('user_id')
