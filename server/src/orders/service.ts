@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
 import { MERCHANT_FIELD, SandboxGateway } from '../payments/sandbox.ts';
+import { WechatPayGateway, type WechatPayParams } from '../payments/wechatpay.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import {
   enqueueOutbox,
@@ -824,6 +825,8 @@ export interface PaymentInfo {
   channel: string;
   cashierUrl: string;
   tradeNo: string;
+  /** WeChat Pay live: what the mini-program hands wx.requestPayment. */
+  wechat?: WechatPayParams;
 }
 
 interface PayInput {
@@ -954,14 +957,29 @@ export async function payBills(
   user: Owner,
   input: PayInput & { channel: 'alipay' | 'wechat' },
 ): Promise<PaymentInfo> {
+  const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
+  // WeChat Pay (JSAPI) charges the user's WeChat account in this brand's mini-program.
+  let payerOpenId: string | undefined;
+  if (gateway instanceof WechatPayGateway) {
+    const bound = await db
+      .selectFrom('user_open_ids')
+      .select('open_id')
+      .where('user_id', '=', user.id)
+      .where('platform', '=', user.platform)
+      .where('provider', '=', 'wechat')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!bound) throw badRequest('请在微信小程序内用微信登录后再支付');
+    payerOpenId = bound.open_id;
+  }
   const created = await db.transaction().execute((trx) => openPayment(trx, deps, user, input));
   let tradeNo = created.tradeNo;
   if (!tradeNo) {
-    const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
     const opened = await gateway.createTrade({
       outTradeNo: created.outTradeNo,
       amount: created.amount,
       subject: `订单 ${input.orderId}`,
+      payerOpenId,
     });
     tradeNo = opened.tradeNo;
     await db
@@ -971,12 +989,13 @@ export async function payBills(
       .execute();
   }
   const cashier = `/pay/cashier/${created.outTradeNo}`;
-  const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
   return {
     outTradeNo: created.outTradeNo,
     amount: created.amount,
     channel: created.channel,
     tradeNo,
+    // wx.requestPayment's parameters, signed for the prepay id (a fresh nonce each time).
+    ...(gateway instanceof WechatPayGateway ? { wechat: gateway.clientPayParams(tradeNo) } : {}),
     // The sandbox cashier pays only through a link signed for this payment.
     cashierUrl:
       gateway instanceof SandboxGateway
@@ -1098,9 +1117,11 @@ export async function handleNotification(
   gatewayName: GatewayName,
   platform: number,
   fields: Record<string, string>,
+  /** The signature was checked already (WeChat Pay v3 signs headers and body, not fields). */
+  preverified?: boolean,
 ): Promise<NotificationOutcome> {
   const gateway = deps.providers.payments.forBrand(platform)[gatewayName];
-  const verified = gateway.verify(fields);
+  const verified = preverified ?? gateway.verify(fields);
   const ourMerchant = fields[MERCHANT_FIELD[gatewayName]] === gateway.merchantId;
   const outTradeNo = String(fields.out_trade_no ?? '').slice(0, 64);
   const notifyId = String(fields.notify_id ?? '').slice(0, 64);

@@ -16,6 +16,8 @@ export interface TradeInput {
   /** Fen. */
   amount: number;
   subject: string;
+  /** WeChat JSAPI: the payer's open id in the brand's mini-program. */
+  payerOpenId?: string;
 }
 
 export type TradeStatus = 'open' | 'paid' | 'closed' | 'failed';
@@ -50,7 +52,13 @@ export interface PaymentGateway {
   /** Checks a notification's signature. */
   verify(fields: NotificationFields): boolean;
   /** Refunds part of a paid trade; idempotent on `outRefundNo`. */
-  refund(input: { outTradeNo: string; outRefundNo: string; amount: number }): Promise<void>;
+  refund(input: {
+    outTradeNo: string;
+    outRefundNo: string;
+    amount: number;
+    /** The whole trade's amount, fen (WeChat Pay asks for it with every refund). */
+    tradeAmount?: number;
+  }): Promise<void>;
   queryRefund(input: {
     outTradeNo: string;
     outRefundNo: string;

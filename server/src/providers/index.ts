@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import type { JobSender } from '../jobs/queue.ts';
 import type { GatewayName, Gateways, PaymentProviders } from '../payments/gateway.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
+import { WechatPayGateway } from '../payments/wechatpay.ts';
 import { SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
 import { SandboxBankCard, type BankCardProvider } from './bank-card/index.ts';
 import { SandboxCredit, type CreditProvider } from './credit/index.ts';
@@ -72,9 +73,17 @@ export function createProviders(config: Config, context: ProviderContext): Provi
       notifyUrl: () => `${context.notifyBase()}/pay/notify/${name}/${platform}`,
       jobs: context.jobs,
     });
+  const wechatPay = (platform: number) => {
+    const settings = liveSettings(config.wechat, 'wechat');
+    return new WechatPayGateway(settings.brands.get(platform)!, {
+      apiBase: settings.payApiBase,
+      timeoutMs: settings.timeoutMs,
+      notifyUrl: () => `${context.notifyBase()}/pay/notify/wechat/${platform}`,
+    });
+  };
   const brandGateways = (platform: number): Gateways => ({
     alipay: sandbox('alipay') ? gateway('alipay', platform) : live('alipay'),
-    wechat: sandbox('wechat') ? gateway('wechat', platform) : live('wechat'),
+    wechat: sandbox('wechat') ? gateway('wechat', platform) : wechatPay(platform),
     card: sandbox('withholding') ? gateway('card', platform) : live('withholding'),
   });
   // Checked once at start, so a missing live adapter stops the process rather than a payment.
