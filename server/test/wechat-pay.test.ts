@@ -13,6 +13,7 @@ import { requestRefund } from '../src/payments/operations.ts';
 import { onlyOn, type TestServer } from './helpers.ts';
 import {
   nextMobile,
+  ops,
   orderStatus,
   orderTestServer,
   settle,
@@ -419,5 +420,47 @@ describe('WeChat Pay v3 live', { skip: onlyOn('postgres') }, () => {
     const logs = server.logs();
     for (const secret of [BASE_APP.secret, keys.apiV3Key, 'PRIVATE KEY'])
       assert.ok(!logs.includes(secret), `a secret reached the log`);
+  });
+  test('the deposit paid with the first bill is refunded through WeChat Pay at return', async () => {
+    const { shopper, orderId } = await payingOrder();
+    const order = await server.db
+      .selectFrom('orders')
+      .select(['deposit', 'deposit_method'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    assert.equal(order.deposit_method, 'paid');
+    assert.ok(order.deposit > 0);
+    const { outTradeNo, wechat } = (await openWechatPayment(shopper, orderId)).body.data;
+    pay.requestPayment(wechat!);
+    await pay.settled();
+    const as = (body: unknown) => ({ token: shopper.token, body });
+    await ops(server, 'POST', `/ops/orders/${orderId}/approve`, {});
+    await ops(server, 'POST', `/ops/orders/${orderId}/ship`, { waybill: 'SF1234567890' });
+    await server.request('POST', '/api/order/confirmReceive', as({ orderId }));
+    await server.request('POST', '/api/order/apply/return', as({ orderId }));
+    await server.request(
+      'POST',
+      '/api/order/confirm/return',
+      as({ orderId, expressCode: 'sf', waybill: 'SF99887766' }),
+    );
+    await ops(server, 'POST', `/ops/orders/${orderId}/receive-return`, {});
+    const inspected = await ops(server, 'POST', `/ops/orders/${orderId}/inspect`, { damage: 0 });
+    assert.equal(inspected.body.code, 200, JSON.stringify(inspected.body));
+    assert.equal(await orderStatus(server, orderId), 'COMPLETED');
+    // Nothing was sent to WeChat inside the transaction: the outbox job does it.
+    assert.equal([...pay.refunds.values()].filter((r) => r.out_trade_no === outTradeNo).length, 0);
+    await settle(server);
+    await pay.settled();
+    const refunded = [...pay.refunds.values()].filter((r) => r.out_trade_no === outTradeNo);
+    assert.deepEqual(
+      refunded.map((r) => [r.amount, r.status]),
+      [[order.deposit, 'SUCCESS']],
+    );
+    const row = await server.db
+      .selectFrom('refunds')
+      .select(['status', 'provider_status', 'reason'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(row, { status: 'succeeded', provider_status: 'SUCCESS', reason: '押金退还' });
   });
 });
