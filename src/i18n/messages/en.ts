@@ -219,6 +219,8 @@ export const en: Messages = {
   'payment.cancelled': 'Payment cancelled',
   'payment.failed': 'Payment failed, please try again later',
   'payment.unavailable': 'This payment method is not available here',
+  'payment.openInBrowser':
+    'WeChat does not open Alipay payments. Tap “···” at the top right and choose “Open in browser” to pay, or pay with WeChat Pay in our mini-program.',
   'payment.orderNo': 'Order {id}',
   'payment.bills': 'Bills in this payment',
   'payment.billFirst': 'First rent',

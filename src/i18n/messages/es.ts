@@ -219,6 +219,8 @@ export const es: Messages = {
   'payment.cancelled': 'Pago cancelado',
   'payment.failed': 'El pago falló, inténtelo de nuevo más tarde',
   'payment.unavailable': 'Este método de pago no está disponible aquí',
+  'payment.openInBrowser':
+    'WeChat no abre los pagos de Alipay. Toca «···» arriba a la derecha y elige «Abrir en el navegador» para pagar, o paga con WeChat Pay en nuestro miniprograma.',
   'payment.orderNo': 'Pedido {id}',
   'payment.bills': 'Facturas de este pago',
   'payment.billFirst': 'Primer alquiler',

@@ -220,6 +220,8 @@ export const fr: Messages = {
   'payment.cancelled': 'Paiement annulé',
   'payment.failed': 'Le paiement a échoué, veuillez réessayer plus tard',
   'payment.unavailable': 'Ce moyen de paiement n’est pas disponible ici',
+  'payment.openInBrowser':
+    'WeChat n’ouvre pas les paiements Alipay. Touchez « ··· » en haut à droite et choisissez « Ouvrir dans le navigateur » pour payer, ou payez avec WeChat Pay dans notre mini-programme.',
   'payment.orderNo': 'Commande {id}',
   'payment.bills': 'Factures de ce paiement',
   'payment.billFirst': 'Premier loyer',

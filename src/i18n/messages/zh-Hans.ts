@@ -220,6 +220,8 @@ export const zhHans = {
   'payment.cancelled': '已取消支付',
   'payment.failed': '支付失败，请稍后重试',
   'payment.unavailable': '当前环境不支持该支付方式',
+  'payment.openInBrowser':
+    '微信内无法打开支付宝付款。请点右上角“···”选择“在浏览器打开”后再付款，或在微信中打开本店小程序用微信支付。',
   'payment.orderNo': '订单号 {id}',
   'payment.bills': '本次支付账单',
   'payment.billFirst': '首期租金',

@@ -218,6 +218,8 @@ export const zhHant: Messages = {
   'payment.cancelled': '已取消支付',
   'payment.failed': '支付失敗，請稍後重試',
   'payment.unavailable': '目前環境不支援該支付方式',
+  'payment.openInBrowser':
+    '微信內無法開啟支付寶付款。請點右上角「···」選擇「在瀏覽器開啟」後再付款，或在微信中開啟本店小程式用微信支付。',
   'payment.orderNo': '訂單號 {id}',
   'payment.bills': '本次支付帳單',
   'payment.billFirst': '首期租金',
