@@ -18,7 +18,7 @@ import { SandboxEsign, type EsignProvider } from './esign/index.ts';
 import { ProviderError } from './errors.ts';
 import { SandboxFace, type FaceProvider } from './face/index.ts';
 import { SandboxOcr, type OcrProvider } from './ocr/index.ts';
-import { SandboxSms, type SmsProvider } from './sms/index.ts';
+import { LiveSms, SandboxSms, type SmsProvider } from './sms/index.ts';
 import { LiveWechat, SandboxWechat, type WechatProvider } from './wechat/index.ts';
 import { PROVIDER_SETTINGS } from '../config.ts';
 
@@ -89,7 +89,7 @@ export function createProviders(config: Config, context: ProviderContext): Provi
   // Checked once at start, so a missing live adapter stops the process rather than a payment.
   const byBrand = new Map<number, Gateways>([[1, brandGateways(1)]]);
   return {
-    sms: sandbox('sms') ? new SandboxSms() : live('sms'),
+    sms: sandbox('sms') ? new SandboxSms() : new LiveSms(liveSettings(config.smsLive, 'sms')),
     alipay: sandbox('alipay') ? new SandboxAlipay() : live('alipay'),
     wechat: sandbox('wechat')
       ? new SandboxWechat()

@@ -116,7 +116,12 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return row.id;
       });
       try {
-        await deps.providers.sms.sendLoginCode(mobile, code, (line) => request.log.info(line));
+        await deps.providers.sms.sendLoginCode(
+          mobile,
+          code,
+          (line) => request.log.info(line),
+          request.platform,
+        );
       } catch (error) {
         // The send still counts towards the limits; the code itself must not work.
         await deps.db
@@ -181,7 +186,9 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const mobile = await (provider === 'wechat'
         ? deps.providers.wechat.phoneNumber(phoneCode, request.platform)
         : deps.providers.alipay.phoneNumber(phoneCode));
-      const openId = loginCode ? await openIdFrom(deps, provider, loginCode, request.platform) : undefined;
+      const openId = loginCode
+        ? await openIdFrom(deps, provider, loginCode, request.platform)
+        : undefined;
       const userId = await findOrCreateUserByMobile(deps.db, mobile, channelCode, deps.now());
       if (openId)
         await bindOpenId(deps.db, { userId, platform: request.platform, provider, openId });
