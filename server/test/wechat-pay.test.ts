@@ -463,4 +463,38 @@ describe('WeChat Pay v3 live', { skip: onlyOn('postgres') }, () => {
       .executeTakeFirstOrThrow();
     assert.deepEqual(row, { status: 'succeeded', provider_status: 'SUCCESS', reason: '押金退还' });
   });
+  test('paid in WeChat after switching to Alipay (out of order): the bills are paid once', async () => {
+    const { shopper, orderId } = await payingOrder();
+    const first = (await openWechatPayment(shopper, orderId)).body.data;
+    // The user switches to Alipay: the WeChat payment is closed here, its close job queued.
+    const alipay = await server.request<PayReply>('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId, channel: 'alipay' },
+    });
+    assert.equal(alipay.body.code, 200);
+    assert.equal((await paymentRow(first.outTradeNo)).status, 'closed');
+    // …but pays the WeChat trade before WeChat hears of the close.
+    assert.equal(pay.requestPayment(first.wechat!), 'requestPayment:ok');
+    await pay.settled();
+    // WeChat's success is the truth: the WeChat payment pays the bills, the Alipay one is closed.
+    assert.equal((await paymentRow(first.outTradeNo)).status, 'succeeded');
+    assert.equal((await paymentRow(alipay.body.data.outTradeNo)).status, 'closed');
+    await settle(server);
+    // Closing the paid WeChat trade is answered ORDERPAID and changes nothing.
+    assert.equal(pay.trades.get(first.outTradeNo)?.trade_state, 'SUCCESS');
+    const bills = await server.db
+      .selectFrom('bills')
+      .select(['status', 'out_trade_no', 'kind'])
+      .where('order_id', '=', orderId)
+      .where('kind', 'in', ['FIRST', 'DEPOSIT'])
+      .execute();
+    assert.ok(bills.every((b) => b.status === 'paid' && b.out_trade_no === first.outTradeNo));
+    assert.equal(await orderStatus(server, orderId), 'PENDING_REVIEW');
+    const refunds = await server.db
+      .selectFrom('refunds')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .execute();
+    assert.equal(refunds.length, 0, 'nothing to give back: the user paid once');
+  });
 });
