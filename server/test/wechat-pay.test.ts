@@ -89,7 +89,21 @@ describe('WeChat Pay v3 live', { skip: onlyOn('postgres') }, () => {
       },
     });
     assert.equal(login.body.code, 200, JSON.stringify(login.body));
-    const token = login.body.data.token;
+    assert.doesNotMatch(JSON.stringify(login.body), /session_key/);
+    // Silent login next time: a fresh wx.login code finds the bound open id.
+    const silent = await server.request<{ token: string | null }>(
+      'GET',
+      '/api/login/getTokenForUni',
+      {
+        platform,
+        headers: { 'x-user-type': 'app' },
+        query: { provider: 'wechat', loginCode: api.loginCode(app.appId, openId) },
+      },
+    );
+    assert.equal(silent.body.code, 200, JSON.stringify(silent.body));
+    // A new session replaces the one before it: the app keeps the latest token.
+    const token = silent.body.data.token;
+    assert.ok(token);
     const user = await server.db
       .selectFrom('users')
       .select('id')
