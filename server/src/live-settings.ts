@@ -66,7 +66,10 @@ export interface WechatBrandSettings {
     merchantPrivateKey: Secret;
     /** The 32-byte APIv3 key: decrypts notifications (AEAD_AES_256_GCM). */
     apiV3Key: Secret;
-    /** WeChat Pay's public key (PEM) and its id (`PUB_KEY_ID_…`), verifying its answers and notifications. */
+    /**
+     * WeChat Pay's public key (PEM) and its id (`PUB_KEY_ID_…`), or its platform certificate and
+     * the certificate's serial number: verifies its answers and notifications.
+     */
     platformPublicKey: string;
     platformPublicKeyId: string;
   };
@@ -128,8 +131,12 @@ export function wechatSettingsFrom(env: Env): WechatSettings {
     if (privateKey && !privateKey.includes('PRIVATE KEY'))
       problems.push(`WECHAT_PAY_PRIVATE_KEY of brand ${platform} must be a PEM private key`);
     const publicKey = need('WECHAT_PAY_PLATFORM_PUBLIC_KEY');
-    if (publicKey && !publicKey.includes('PUBLIC KEY'))
-      problems.push(`WECHAT_PAY_PLATFORM_PUBLIC_KEY of brand ${platform} must be a PEM public key`);
+    // WeChat Pay's public key (PUB_KEY_ID_…), or for merchants still on platform certificates the
+    // certificate (its serial number as the id): both verify the same way.
+    if (publicKey && !publicKey.includes('PUBLIC KEY') && !publicKey.includes('CERTIFICATE'))
+      problems.push(
+        `WECHAT_PAY_PLATFORM_PUBLIC_KEY of brand ${platform} must be a PEM public key or certificate`,
+      );
     brands.set(platform, {
       platform,
       appId: need('WECHAT_APP_ID'),
