@@ -176,6 +176,16 @@ export const PaymentReply = Envelope(
     /** The sandbox cashier (H5, desktop QR); mini-programs pay with the trade number. */
     cashierUrl: Type.String(),
     tradeNo: Type.String(),
+    /** WeChat Pay: wx.requestPayment's parameters, signed by the server (mini-program only). */
+    wechat: Type.Optional(
+      Type.Object({
+        timeStamp: Type.String(),
+        nonceStr: Type.String(),
+        package: Type.String(),
+        signType: Type.Literal('RSA'),
+        paySign: Type.String(),
+      }),
+    ),
   }),
 );
 

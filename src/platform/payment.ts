@@ -57,12 +57,32 @@ export function authorizeFreeze(orderStr: string | undefined): Promise<PaymentRe
 }
 
 /** H5: go to the server's cashier page (the page returns to paymentResult afterwards). */
+/** WeChat's in-app browser (a link opened in a chat): it blocks Alipay's cashier pages. */
+export function isWechatBrowser(
+  userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}
+
+/** What `pay` answers inside the WeChat browser for a cashier it would block. */
+export const WECHAT_BROWSER_BLOCKED = 'wechat-browser';
+
+/**
+ * H5: go to the server's cashier page (the page returns to paymentResult afterwards). Inside the
+ * WeChat browser an outside cashier (Alipay wap pay) is blocked by WeChat, and WeChat Pay in H5
+ * needs an official account this storefront does not have: the user is told to open the page in
+ * the browser (or pay in the mini-program) rather than sent to a page that will not load.
+ */
 export function pay(
   order: PaymentOrder,
   navigate: (url: string) => void = (url) => window.location.assign(url),
+  userAgent?: string,
 ): Promise<PaymentResult> {
   if (!isCashierUrl(order.cashierUrl)) {
     return Promise.resolve({ status: 'unavailable', detail: 'no cashier url' });
+  }
+  if (/^https:/i.test(order.cashierUrl) && isWechatBrowser(userAgent)) {
+    return Promise.resolve({ status: 'unavailable', detail: WECHAT_BROWSER_BLOCKED });
   }
   try {
     navigate(order.cashierUrl);

@@ -166,6 +166,8 @@ export interface RefundsTable {
   attempts: Generated<number>;
   last_error: string | null;
   finished_at: Timestamp | null;
+  /** WeChat Pay's own word on a refund it accepted: PROCESSING, SUCCESS, ABNORMAL, CLOSED (0007). */
+  provider_status: Generated<string | null>;
 }
 
 export type OperationStatus = 'pending' | 'succeeded' | 'failed';

@@ -14,6 +14,7 @@ import { verificationStatus } from '../kyc/status.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
 import { allowedRedirect } from '../routes/oauth.ts';
 import { MERCHANT_FIELD, SandboxGateway } from '../payments/sandbox.ts';
+import { WechatPayGateway, type WechatPayParams } from '../payments/wechatpay.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import {
   enqueueOutbox,
@@ -866,6 +867,8 @@ export interface PaymentInfo {
   channel: string;
   cashierUrl: string;
   tradeNo: string;
+  /** WeChat Pay live: what the mini-program hands wx.requestPayment. */
+  wechat?: WechatPayParams;
 }
 
 interface PayInput {
@@ -996,16 +999,31 @@ export async function payBills(
   user: Owner,
   input: PayInput & { channel: 'alipay' | 'wechat'; returnOrigin?: string },
 ): Promise<PaymentInfo> {
-  const wapGateway = deps.providers.payments.forBrand(user.platform)[input.channel];
+  const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
   // H5 pays at the provider's mobile cashier where it has one; checked before anything is written.
+  const wapPayUrl = gateway.wapPayUrl?.bind(gateway);
   let wapOrigin: string | undefined;
-  if (input.returnOrigin !== undefined && wapGateway.wapPayUrl) {
+  if (input.returnOrigin !== undefined && wapPayUrl) {
     const allowed = allowedRedirect(input.returnOrigin, deps.config.oauthRedirectHosts);
     if (!allowed) throw badRequest('returnOrigin 不是允许的地址');
     wapOrigin = new URL(allowed).origin;
   }
+  // WeChat Pay (JSAPI) charges the user's WeChat account in this brand's mini-program.
+  let payerOpenId: string | undefined;
+  if (gateway instanceof WechatPayGateway) {
+    const bound = await db
+      .selectFrom('user_open_ids')
+      .select('open_id')
+      .where('user_id', '=', user.id)
+      .where('platform', '=', user.platform)
+      .where('provider', '=', 'wechat')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!bound) throw badRequest('请在微信小程序内用微信登录后再支付');
+    payerOpenId = bound.open_id;
+  }
   const created = await db.transaction().execute((trx) => openPayment(trx, deps, user, input));
-  if (wapOrigin && wapGateway.wapPayUrl) {
+  if (wapOrigin && wapPayUrl) {
     // Alipay opens the trade when the user arrives; its number comes with the notification.
     const result = (status: string) =>
       `${wapOrigin}/#/pages/paymentResult/paymentResult?${new URLSearchParams({
@@ -1018,7 +1036,7 @@ export async function payBills(
       amount: created.amount,
       channel: created.channel,
       tradeNo: created.tradeNo,
-      cashierUrl: wapGateway.wapPayUrl({
+      cashierUrl: wapPayUrl({
         outTradeNo: created.outTradeNo,
         amount: created.amount,
         subject: `订单 ${input.orderId}`,
@@ -1029,12 +1047,12 @@ export async function payBills(
   }
   let tradeNo = created.tradeNo;
   if (!tradeNo) {
-    const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
     const opened = await gateway.createTrade({
       outTradeNo: created.outTradeNo,
       amount: created.amount,
       subject: `订单 ${input.orderId}`,
       buyer: await walletBuyer(db, user, input.channel),
+      payerOpenId,
     });
     tradeNo = opened.tradeNo;
     await db
@@ -1044,12 +1062,13 @@ export async function payBills(
       .execute();
   }
   const cashier = `/pay/cashier/${created.outTradeNo}`;
-  const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
   return {
     outTradeNo: created.outTradeNo,
     amount: created.amount,
     channel: created.channel,
     tradeNo,
+    // wx.requestPayment's parameters, signed for the prepay id (a fresh nonce each time).
+    ...(gateway instanceof WechatPayGateway ? { wechat: gateway.clientPayParams(tradeNo) } : {}),
     // The sandbox cashier pays only through a link signed for this payment.
     cashierUrl:
       gateway instanceof SandboxGateway
@@ -1195,9 +1214,11 @@ export async function handleNotification(
   gatewayName: GatewayName,
   platform: number,
   posted: Record<string, string>,
+  /** The signature was checked already (WeChat Pay v3 signs headers and body, not fields). */
+  preverified?: boolean,
 ): Promise<NotificationOutcome> {
   const gateway = deps.providers.payments.forBrand(platform)[gatewayName];
-  const verified = gateway.verify(posted);
+  const verified = preverified ?? gateway.verify(posted);
   // The provider's own wording, in the fields read below (the sandbox already speaks them).
   const fields = verified && gateway.interpret ? gateway.interpret(posted) : posted;
   const ourMerchant = fields[MERCHANT_FIELD[gatewayName]] === gateway.merchantId;

@@ -31,6 +31,8 @@ export interface TradeInput {
   subject: string;
   /** Who pays, as the provider knows them (Alipay `buyer_id` / `buyer_open_id` from login). */
   buyer?: { userId?: string; openId?: string };
+  /** WeChat JSAPI: the payer's open id in the brand's mini-program. */
+  payerOpenId?: string;
 }
 
 export type TradeStatus = 'open' | 'paid' | 'closed' | 'failed';
@@ -79,7 +81,13 @@ export interface PaymentGateway {
    */
   interpret?(fields: NotificationFields): NotificationFields;
   /** Refunds part of a paid trade; idempotent on `outRefundNo`. */
-  refund(input: { outTradeNo: string; outRefundNo: string; amount: number }): Promise<void>;
+  refund(input: {
+    outTradeNo: string;
+    outRefundNo: string;
+    amount: number;
+    /** The whole trade's amount, fen (WeChat Pay asks for it with every refund). */
+    tradeAmount?: number;
+  }): Promise<void>;
   queryRefund(input: {
     outTradeNo: string;
     outRefundNo: string;

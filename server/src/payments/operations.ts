@@ -151,6 +151,7 @@ export async function executeRefund(deps: AppDeps, refundId: number): Promise<st
       'r.out_refund_no',
       'r.amount',
       'p.out_trade_no',
+      'p.amount as trade_amount',
       'p.channel',
       'o.platform',
     ])
@@ -163,6 +164,7 @@ export async function executeRefund(deps: AppDeps, refundId: number): Promise<st
       outTradeNo: refund.out_trade_no,
       outRefundNo: refund.out_refund_no,
       amount: refund.amount,
+      tradeAmount: refund.trade_amount,
     }),
   );
   if (!done) {

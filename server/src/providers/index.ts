@@ -11,6 +11,7 @@ import type { JobSender } from '../jobs/queue.ts';
 import type { GatewayName, Gateways, PaymentProviders } from '../payments/gateway.ts';
 import { AlipayLiveGateway } from '../payments/alipay-live.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
+import { WechatPayGateway } from '../payments/wechatpay.ts';
 import { LiveAlipay, SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
 import { SandboxBankCard, type BankCardProvider } from './bank-card/index.ts';
 import { SandboxCredit, type CreditProvider } from './credit/index.ts';
@@ -18,8 +19,8 @@ import { SandboxEsign, type EsignProvider } from './esign/index.ts';
 import { ProviderError } from './errors.ts';
 import { SandboxFace, type FaceProvider } from './face/index.ts';
 import { SandboxOcr, type OcrProvider } from './ocr/index.ts';
-import { SandboxSms, type SmsProvider } from './sms/index.ts';
-import { SandboxWechat, type WechatProvider } from './wechat/index.ts';
+import { LiveSms, SandboxSms, type SmsProvider } from './sms/index.ts';
+import { LiveWechat, SandboxWechat, type WechatProvider } from './wechat/index.ts';
 import { PROVIDER_SETTINGS } from '../config.ts';
 
 export interface Providers {
@@ -44,6 +45,14 @@ export interface ProviderContext {
   jobs: JobSender;
   /** The origin notifications are posted to (config.notifyBaseUrl, or this process's address). */
   notifyBase: () => string;
+  /** The clock (tests move it); the live adapters judge token expiry by it. */
+  now?: () => Date;
+}
+
+/** The live settings loadConfig read for a live provider (present whenever it is live). */
+function liveSettings<T>(settings: T | undefined, key: ProviderKey): T {
+  if (!settings) throw new Error(`${PROVIDER_SETTINGS[key].variable}=live without its settings`);
+  return settings;
 }
 
 /** The live adapter of `key`, or the refusal to start without one. */
@@ -58,15 +67,23 @@ function live<T>(key: ProviderKey): T {
 
 export function createProviders(config: Config, context: ProviderContext): Providers {
   const sandbox = (key: ProviderKey) => config.providers[key] === 'sandbox';
+  const notifyUrl = (name: GatewayName, platform: number) => () =>
+    `${context.notifyBase()}/pay/notify/${name}/${platform}`;
   const gateway = (name: GatewayName, platform: number) =>
     new SandboxGateway(name, context.db, {
       platform,
       key: config.sandboxSigningKey,
-      notifyUrl: () => `${context.notifyBase()}/pay/notify/${name}/${platform}`,
+      notifyUrl: notifyUrl(name, platform),
       jobs: context.jobs,
     });
-  const notifyUrl = (name: GatewayName, platform: number) => () =>
-    `${context.notifyBase()}/pay/notify/${name}/${platform}`;
+  const wechatPay = (platform: number) => {
+    const settings = liveSettings(config.wechat, 'wechat');
+    return new WechatPayGateway(settings.brands.get(platform)!, {
+      apiBase: settings.payApiBase,
+      timeoutMs: settings.timeoutMs,
+      notifyUrl: notifyUrl('wechat', platform),
+    });
+  };
   const brandGateways = (platform: number): Gateways => ({
     alipay: sandbox('alipay')
       ? gateway('alipay', platform)
@@ -75,15 +92,17 @@ export function createProviders(config: Config, context: ProviderContext): Provi
           config.alipay,
           notifyUrl('alipay', platform),
         ),
-    wechat: sandbox('wechat') ? gateway('wechat', platform) : live('wechat'),
+    wechat: sandbox('wechat') ? gateway('wechat', platform) : wechatPay(platform),
     card: sandbox('withholding') ? gateway('card', platform) : live('withholding'),
   });
   // Checked once at start, so a missing live adapter stops the process rather than a payment.
   const byBrand = new Map<number, Gateways>([[1, brandGateways(1)]]);
   return {
-    sms: sandbox('sms') ? new SandboxSms() : live('sms'),
+    sms: sandbox('sms') ? new SandboxSms() : new LiveSms(liveSettings(config.smsLive, 'sms')),
     alipay: sandbox('alipay') ? new SandboxAlipay() : new LiveAlipay(config.alipay),
-    wechat: sandbox('wechat') ? new SandboxWechat() : live('wechat'),
+    wechat: sandbox('wechat')
+      ? new SandboxWechat()
+      : new LiveWechat(liveSettings(config.wechat, 'wechat'), context.db, context.now),
     ocr: sandbox('identity') ? new SandboxOcr() : live('identity'),
     face: sandbox('identity') ? new SandboxFace() : live('identity'),
     credit: sandbox('credit') ? new SandboxCredit() : live('credit'),

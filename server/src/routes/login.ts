@@ -33,7 +33,7 @@ async function openIdFrom(
   platform: number,
 ): Promise<string> {
   return provider === 'wechat'
-    ? deps.providers.wechat.openIdFromLoginCode(loginCode)
+    ? deps.providers.wechat.openIdFromLoginCode(loginCode, platform)
     : (await deps.providers.alipay.exchangeAuthCode(loginCode, platform)).openId;
 }
 
@@ -116,7 +116,12 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return row.id;
       });
       try {
-        await deps.providers.sms.sendLoginCode(mobile, code, (line) => request.log.info(line));
+        await deps.providers.sms.sendLoginCode(
+          mobile,
+          code,
+          (line) => request.log.info(line),
+          request.platform,
+        );
       } catch (error) {
         // The send still counts towards the limits; the code itself must not work.
         await deps.db
@@ -179,7 +184,7 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { provider, phoneCode, loginCode, channelCode } = request.body;
       const mobile = await (provider === 'wechat'
-        ? deps.providers.wechat.phoneNumber(phoneCode)
+        ? deps.providers.wechat.phoneNumber(phoneCode, request.platform)
         : deps.providers.alipay.phoneNumber(phoneCode, request.platform));
       const openId = loginCode
         ? await openIdFrom(deps, provider, loginCode, request.platform)

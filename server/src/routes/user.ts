@@ -137,7 +137,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The open id comes from the wallet, never from the client, so no one can bind another's.
       const openId =
         provider === 'wechat'
-          ? await providers.wechat.openIdFromLoginCode(loginCode)
+          ? await providers.wechat.openIdFromLoginCode(loginCode, platform)
           : (await providers.alipay.exchangeAuthCode(loginCode, platform)).openId;
       await bindOpenId(db, { userId: id, platform, provider, openId });
       return ok({ bound: true });

@@ -24,6 +24,7 @@ import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { confirmAction, goToPage } from '../../platform/account';
 import { pickOne } from '../../platform/order';
+import { payTarget } from '../../platform/payment-flow';
 import { usePageShow } from '../../platform/page-route';
 import { newIdempotencyKey } from '../../platform/request';
 import { showToast } from '../../platform/ui';
@@ -32,6 +33,7 @@ import {
   actionButtons,
   billsSummary,
   currentStep,
+  depositExplanation,
   depositMethodLabel,
   eventLabel,
   rentalTimeline,
@@ -318,6 +320,9 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
           <Text>{t(depositMethodLabel(order.depositMethod))}</Text>
           <Text className="deposit-card__amount">¥{formatMoney(order.deposit)}</Text>
         </View>
+        <Text className="deposit-card__explain">
+          {t(depositExplanation(order.depositMethod, payTarget()))}
+        </Text>
       </View>
 
       {order.bills.length > 0 && (

@@ -227,6 +227,29 @@ export function depositMethodLabel(method: string): MessageKey {
   }
 }
 
+/**
+ * What happens to the deposit, in a sentence under the deposit card. A paid deposit goes back the
+ * way it came: on WeChat that is WeChat Pay (balance or the card paid with), which the user should
+ * hear in those words, since WeChat has no Alipay-style freeze.
+ */
+export function depositExplanation(
+  method: string,
+  payTarget: 'alipay' | 'wechat' | 'h5',
+): MessageKey {
+  switch (method) {
+    case 'freeze':
+      return 'order.deposit.explain.freeze';
+    case 'card':
+      return 'order.deposit.explain.card';
+    case 'paid':
+      return payTarget === 'wechat'
+        ? 'order.deposit.explain.paidWechat'
+        : 'order.deposit.explain.paid';
+    default:
+      return 'order.deposit.explain.waived';
+  }
+}
+
 /** 月 or 天 after the rent. */
 export function termUnitLabel(unit: string): MessageKey {
   return unit === 'day' ? 'order.unit.day' : 'order.unit.month';

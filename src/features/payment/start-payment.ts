@@ -1,6 +1,6 @@
 import { openPayment } from '../../api/pay';
 import { apiUrl } from '../../platform/config';
-import { pay } from '../../platform/payment';
+import { pay, WECHAT_BROWSER_BLOCKED } from '../../platform/payment';
 import {
   payChannel,
   rememberPayment,
@@ -65,6 +65,8 @@ export async function startPayment(input: {
   const result = await pay({
     tradeNo: payment.tradeNo,
     cashierUrl: apiUrl(payment.cashierUrl),
+    // WeChat: wx.requestPayment takes the server's signed parameters as they are.
+    ...(payment.wechat ? { wechat: payment.wechat } : {}),
   });
   switch (result.status) {
     case 'redirected':
@@ -84,7 +86,13 @@ export async function startPayment(input: {
       );
       return;
     default:
-      void showMessage(t('payment.unavailable'));
+      void showMessage(
+        t(
+          result.detail === WECHAT_BROWSER_BLOCKED
+            ? 'payment.openInBrowser'
+            : 'payment.unavailable',
+        ),
+      );
       throw new Error(result.detail);
   }
 }

@@ -109,6 +109,15 @@ export const en: Messages = {
   'order.deposit.card': 'Bank-card withholding',
   'order.deposit.paid': 'Paid, refunded at the end',
   'order.deposit.waived': 'Waived by credit',
+  'order.deposit.explain.freeze':
+    'The deposit is not charged: Alipay only freezes it in your account. It is unfrozen once the return passes inspection (or you buy the device out); overdue amounts may be taken from it.',
+  'order.deposit.explain.paidWechat':
+    'The deposit was paid with WeChat Pay together with the first rent. Once the return passes inspection (or you buy the device out) it is refunded to your WeChat balance or the card you paid with, usually within 1–3 working days.',
+  'order.deposit.explain.paid':
+    'The deposit was paid together with the first rent. Once the return passes inspection (or you buy the device out) it is refunded to the account you paid from, usually within 1–3 working days.',
+  'order.deposit.explain.card':
+    'No deposit is taken for this order; overdue or damage charges are withheld from your bound bank card.',
+  'order.deposit.explain.waived': 'Your credit score waives the deposit for this order.',
   'order.bills.title': 'Bills',
   'order.bills.all': 'All bills',
   'order.bills.periods': 'Periods paid',
@@ -210,6 +219,8 @@ export const en: Messages = {
   'payment.cancelled': 'Payment cancelled',
   'payment.failed': 'Payment failed, please try again later',
   'payment.unavailable': 'This payment method is not available here',
+  'payment.openInBrowser':
+    'WeChat does not open Alipay payments. Tap “···” at the top right and choose “Open in browser” to pay, or pay with WeChat Pay in our mini-program.',
   'payment.orderNo': 'Order {id}',
   'payment.bills': 'Bills in this payment',
   'payment.billFirst': 'First rent',

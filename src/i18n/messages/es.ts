@@ -109,6 +109,15 @@ export const es: Messages = {
   'order.deposit.card': 'Cargo a tarjeta',
   'order.deposit.paid': 'Pagado, se devuelve al final',
   'order.deposit.waived': 'Exento por crédito',
+  'order.deposit.explain.freeze':
+    'La fianza no se cobra: Alipay solo la congela en tu cuenta. Se descongela cuando la devolución pasa la inspección (o compras el equipo); los importes vencidos pueden descontarse de ella.',
+  'order.deposit.explain.paidWechat':
+    'La fianza se pagó con WeChat Pay junto con el primer alquiler. Cuando la devolución pasa la inspección (o compras el equipo) se reembolsa a tu saldo de WeChat o a la tarjeta con la que pagaste, normalmente en 1–3 días hábiles.',
+  'order.deposit.explain.paid':
+    'La fianza se pagó junto con el primer alquiler. Cuando la devolución pasa la inspección (o compras el equipo) se reembolsa a la cuenta con la que pagaste, normalmente en 1–3 días hábiles.',
+  'order.deposit.explain.card':
+    'Este pedido no lleva fianza; los cargos por retraso o daños se cobran de tu tarjeta bancaria vinculada.',
+  'order.deposit.explain.waived': 'Tu puntuación de crédito te exime de la fianza en este pedido.',
   'order.bills.title': 'Facturas',
   'order.bills.all': 'Todas',
   'order.bills.periods': 'Cuotas pagadas',
@@ -210,6 +219,8 @@ export const es: Messages = {
   'payment.cancelled': 'Pago cancelado',
   'payment.failed': 'El pago falló, inténtelo de nuevo más tarde',
   'payment.unavailable': 'Este método de pago no está disponible aquí',
+  'payment.openInBrowser':
+    'WeChat no abre los pagos de Alipay. Toca «···» arriba a la derecha y elige «Abrir en el navegador» para pagar, o paga con WeChat Pay en nuestro miniprograma.',
   'payment.orderNo': 'Pedido {id}',
   'payment.bills': 'Facturas de este pago',
   'payment.billFirst': 'Primer alquiler',

@@ -109,6 +109,16 @@ export const fr: Messages = {
   'order.deposit.card': 'Prélèvement sur carte',
   'order.deposit.paid': 'Payée, remboursée à la fin',
   'order.deposit.waived': 'Dispensée par le crédit',
+  'order.deposit.explain.freeze':
+    'La caution n’est pas débitée : Alipay la bloque seulement sur votre compte. Elle est débloquée une fois le retour contrôlé (ou l’appareil racheté) ; les impayés peuvent y être prélevés.',
+  'order.deposit.explain.paidWechat':
+    'La caution a été payée avec WeChat Pay en même temps que le premier loyer. Une fois le retour contrôlé (ou l’appareil racheté), elle est remboursée sur votre solde WeChat ou la carte utilisée, en général sous 1 à 3 jours ouvrés.',
+  'order.deposit.explain.paid':
+    'La caution a été payée en même temps que le premier loyer. Une fois le retour contrôlé (ou l’appareil racheté), elle est remboursée sur le compte utilisé, en général sous 1 à 3 jours ouvrés.',
+  'order.deposit.explain.card':
+    'Aucune caution pour cette commande ; les retards ou dommages sont prélevés sur votre carte bancaire liée.',
+  'order.deposit.explain.waived':
+    'Votre score de crédit vous dispense de caution pour cette commande.',
   'order.bills.title': 'Factures',
   'order.bills.all': 'Toutes',
   'order.bills.periods': 'Échéances payées',
@@ -210,6 +220,8 @@ export const fr: Messages = {
   'payment.cancelled': 'Paiement annulé',
   'payment.failed': 'Le paiement a échoué, veuillez réessayer plus tard',
   'payment.unavailable': 'Ce moyen de paiement n’est pas disponible ici',
+  'payment.openInBrowser':
+    'WeChat n’ouvre pas les paiements Alipay. Touchez « ··· » en haut à droite et choisissez « Ouvrir dans le navigateur » pour payer, ou payez avec WeChat Pay dans notre mini-programme.',
   'payment.orderNo': 'Commande {id}',
   'payment.bills': 'Factures de ce paiement',
   'payment.billFirst': 'Premier loyer',

@@ -111,6 +111,14 @@ export const zhHans = {
   'order.deposit.card': '银行卡代扣',
   'order.deposit.paid': '已支付押金，结束后退还',
   'order.deposit.waived': '信用免押',
+  'order.deposit.explain.freeze':
+    '押金未从您的账户扣款，只在支付宝授权冻结；归还验机通过或买断后自动解冻，逾期欠款可能从冻结金额中扣除。',
+  'order.deposit.explain.paidWechat':
+    '押金已随首期租金通过微信支付付款；归还验机通过（或买断）后原路退回您的微信零钱或支付银行卡，通常 1–3 个工作日到账。',
+  'order.deposit.explain.paid':
+    '押金已随首期租金付款；归还验机通过（或买断）后原路退回您的付款账户，通常 1–3 个工作日到账。',
+  'order.deposit.explain.card': '本单不收押金；如有逾期或赔偿费用，将从您绑定的银行卡代扣。',
+  'order.deposit.explain.waived': '您的信用分良好，本单免收押金。',
   'order.bills.title': '账单',
   'order.bills.all': '全部账单',
   'order.bills.periods': '已还期数',
@@ -212,6 +220,8 @@ export const zhHans = {
   'payment.cancelled': '已取消支付',
   'payment.failed': '支付失败，请稍后重试',
   'payment.unavailable': '当前环境不支持该支付方式',
+  'payment.openInBrowser':
+    '微信内无法打开支付宝付款。请点右上角“···”选择“在浏览器打开”后再付款，或在微信中打开本店小程序用微信支付。',
   'payment.orderNo': '订单号 {id}',
   'payment.bills': '本次支付账单',
   'payment.billFirst': '首期租金',

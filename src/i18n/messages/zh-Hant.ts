@@ -109,6 +109,14 @@ export const zhHant: Messages = {
   'order.deposit.card': '銀行卡代扣',
   'order.deposit.paid': '已支付押金，結束後退還',
   'order.deposit.waived': '信用免押',
+  'order.deposit.explain.freeze':
+    '押金未從您的帳戶扣款，只在支付寶授權凍結；歸還驗機通過或買斷後自動解凍，逾期欠款可能從凍結金額中扣除。',
+  'order.deposit.explain.paidWechat':
+    '押金已隨首期租金透過微信支付付款；歸還驗機通過（或買斷）後原路退回您的微信零錢或支付銀行卡，通常 1–3 個工作日到帳。',
+  'order.deposit.explain.paid':
+    '押金已隨首期租金付款；歸還驗機通過（或買斷）後原路退回您的付款帳戶，通常 1–3 個工作日到帳。',
+  'order.deposit.explain.card': '本單不收押金；如有逾期或賠償費用，將從您綁定的銀行卡代扣。',
+  'order.deposit.explain.waived': '您的信用分良好，本單免收押金。',
   'order.bills.title': '帳單',
   'order.bills.all': '全部帳單',
   'order.bills.periods': '已還期數',
@@ -210,6 +218,8 @@ export const zhHant: Messages = {
   'payment.cancelled': '已取消支付',
   'payment.failed': '支付失敗，請稍後重試',
   'payment.unavailable': '目前環境不支援該支付方式',
+  'payment.openInBrowser':
+    '微信內無法開啟支付寶付款。請點右上角「···」選擇「在瀏覽器開啟」後再付款，或在微信中開啟本店小程式用微信支付。',
   'payment.orderNo': '訂單號 {id}',
   'payment.bills': '本次支付帳單',
   'payment.billFirst': '首期租金',

@@ -145,6 +145,20 @@ describe('payment', () => {
       expect(visited).toEqual([]);
       expect(isCashierUrl(cashierUrl)).toBe(false);
     });
+    test('inside the WeChat browser an outside cashier is not opened; our own still is', async () => {
+      const wechatUa =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+      const visited: string[] = [];
+      const alipay = 'https://openapi.alipay.com/gateway.do?biz=1';
+      expect(await payH5({ cashierUrl: alipay }, (u) => visited.push(u), wechatUa)).toEqual({
+        status: 'unavailable',
+        detail: 'wechat-browser',
+      });
+      expect(
+        (await payH5({ cashierUrl: '/pay/cashier/PT1' }, (u) => visited.push(u), wechatUa)).status,
+      ).toBe('redirected');
+      expect(visited).toEqual(['/pay/cashier/PT1']);
+    });
   });
 });
 
