@@ -82,6 +82,12 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     await settle(server);
   }
 
+  /** The order-centre sync job, run now (it runs every minute). */
+  async function syncOrderCentre() {
+    await server.app.deps.jobs.trigger('alipay-order-sync');
+    await server.app.deps.jobs.drain(['alipay-order-sync']);
+  }
+
   /** Failed jobs retried now rather than after their backoff. */
   async function retryNow() {
     await sql`update pgboss.job set start_after = now() where state = 'retry'`.execute(server.db);
@@ -181,7 +187,14 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
   test('the whole rental: credit waives part of the deposit, rent from the freeze, unfreeze at return', async () => {
     const shopper = await alipayShopper();
     const waived = 30_00;
+    // What earlier tests left for the order centre goes first, so what follows is this order's.
+    await syncOrderCentre();
     const { id, auth, freeze } = await frozenOrder(shopper, waived);
+    await syncOrderCentre();
+    assert.deepEqual(
+      alipay.orderCentre.get(String(id))?.map((s) => s.state),
+      ['CREATE'],
+    );
     assert.equal(auth.amount, freeze.amount);
     assert.equal(await orderStatus(server, id), 'PENDING_PAY');
     const frozen = await detail(shopper, id);
@@ -250,6 +263,46 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
       (d) => d.fields.notify_type === 'fund_auth_unfreeze' && d.fields.auth_no === auth.authNo,
     );
     assert.equal(unfreezeNotice?.answers.at(-1), 'success');
+    // The order centre: Alipay fails once; the order's later states wait behind the first, so
+    // they arrive in order once it goes through.
+    alipay.failNext('alipay.merchant.order.sync', 'system-error');
+    await syncOrderCentre();
+    assert.deepEqual(
+      alipay.orderCentre.get(String(id))?.map((s) => s.state),
+      ['CREATE'],
+    );
+    const waiting = await server.db
+      .selectFrom('alipay_order_syncs')
+      .select(['state', 'attempts', 'status'])
+      .where('order_id', '=', id)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      waiting.map((w) => [w.state, w.attempts]),
+      [
+        ['PAID', 1],
+        ['IN_DELIVERY', 0],
+        ['IN_USE', 0],
+        ['RETURNED', 0],
+        ['FINISHED', 0],
+      ],
+    );
+    await syncOrderCentre();
+    assert.equal(alipay.orderCentre.get(String(id))!.length, 1, 'the backoff is kept');
+    await server.db
+      .updateTable('alipay_order_syncs')
+      .set({ next_at: new Date(0) })
+      .where('order_id', '=', id)
+      .execute();
+    await syncOrderCentre();
+    const centre = alipay.orderCentre.get(String(id))!;
+    assert.deepEqual(
+      centre.map((s) => s.state),
+      ['CREATE', 'PAID', 'IN_DELIVERY', 'IN_USE', 'RETURNED', 'FINISHED'],
+    );
+    assert.ok(centre.every((s) => s.buyer === shopper.buyerId));
+
     // Reconciliation agrees with Alipay: nothing left pending.
     assert.deepEqual(await reconcile(server.app.deps, { olderThanSeconds: 0 }), {
       settled: 0,

@@ -128,6 +128,8 @@ export class LocalAlipay {
   private readonly trades = new Map<string, Trade>();
   private readonly auths = new Map<string, Authorisation>();
   private readonly authCodes = new Map<string, { userId: string; openId: string }>();
+  /** The order centre: each order's states as synced (stale ones ignored), by out_biz_no. */
+  readonly orderCentre = new Map<string, { state: string; modified: string; buyer: string }[]>();
   private readonly failures = new Map<string, FailureKind[]>();
   private readonly retryDelaysMs: number[];
   private readonly timeoutDelayMs: number;
@@ -420,6 +422,8 @@ export class LocalAlipay {
         return this.operationQuery(biz);
       case 'alipay.system.oauth.token':
         return this.oauthToken(fields);
+      case 'alipay.merchant.order.sync':
+        return this.orderSync(biz);
       default:
         throw new Refusal(
           '40004',
@@ -693,6 +697,26 @@ export class LocalAlipay {
       fund_amount: yuan(auth.fundAmount),
       gmt_trans: now(),
     };
+  }
+
+  private orderSync(biz: Fields): Fields {
+    const outBizNo = String(biz.out_biz_no ?? '');
+    const buyer = String(biz.buyer_id ?? biz.buyer_open_id ?? '');
+    const modified = String(biz.order_modified_time ?? '');
+    const ext = Array.isArray(biz.ext_info)
+      ? (biz.ext_info as { ext_key?: string; ext_value?: string }[])
+      : [];
+    const state = ext.find((e) => e.ext_key === 'merchant_order_status')?.ext_value ?? '';
+    if (!outBizNo || !buyer || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(modified) || !state)
+      throw new Refusal('40002', 'Invalid Arguments', 'isv.invalid-parameter', '参数无效');
+    const history = this.orderCentre.get(outBizNo) ?? [];
+    const last = history.at(-1);
+    if (last && last.buyer !== buyer) throw business('USER_NOT_MATCH', '订单的买家不一致');
+    // An older update than the one shown changes nothing (the order centre never goes back).
+    if (!last || last.modified < modified || (last.modified === modified && last.state !== state))
+      history.push({ state, modified, buyer });
+    this.orderCentre.set(outBizNo, history);
+    return { record_id: `2026${digits(16)}`, order_id: `2026${digits(20)}`, order_status: state };
   }
 
   private oauthToken(fields: Record<string, string>): Fields {
