@@ -477,6 +477,43 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     });
   });
 
+  test('a freeze the user never authorises is given up once its order string expired', async () => {
+    const shopper = await alipayShopper();
+    const id = await signedOrder(server, month, shopper);
+    const first = await server.request<Freeze>('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.ok(first.body.data.orderStr);
+    // The user closes the wallet (my.tradePay 6001): Alipay knows nothing of it.
+    const queries = () =>
+      alipay.calls.filter((c) => c.method === 'alipay.fund.auth.operation.detail.query').length;
+    const before = queries();
+    server.advanceClock(3600);
+    await reconcile(server.app.deps, { olderThanSeconds: 0 });
+    assert.ok(queries() > before, 'asked Alipay first');
+    const status = () =>
+      server.db
+        .selectFrom('deposit_authorisations')
+        .select('status')
+        .where('out_request_no', '=', first.body.data.outRequestNo)
+        .executeTakeFirstOrThrow();
+    assert.equal((await status()).status, 'pending', 'still within the order string');
+    server.advanceClock(3 * 3600);
+    await reconcile(server.app.deps, { olderThanSeconds: 0 });
+    assert.equal((await status()).status, 'failed');
+    assert.equal(await orderStatus(server, id), 'PENDING_FREEZE', 'the order still waits for one');
+    const again = await server.request<Freeze>('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.notEqual(again.body.data.outRequestNo, first.body.data.outRequestNo);
+    // Authorised with the new one: the order goes on.
+    alipay.authorise(again.body.data.orderStr!);
+    await quiet();
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+  });
+
   test('a gateway timeout on unfreeze is retried by the job and releases once', async () => {
     const shopper = await alipayShopper();
     const { id, auth } = await frozenOrder(shopper, 0);
