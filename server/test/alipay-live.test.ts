@@ -8,12 +8,16 @@
  * The protocol does not depend on the database engine: one pass (PostgreSQL).
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { OrderDetail } from '../../contract/api/order.ts';
 import { reconcile } from '../src/jobs/reconcile.ts';
 import { deductFromDeposit } from '../src/orders/service.ts';
 import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
+import { alipaySettingsFrom } from '../src/providers/alipay/settings.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 import {
   enableOps,
@@ -665,6 +669,32 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
       });
       assert.equal(new URL(url).searchParams.get('app_id'), alipay.appId);
     });
+  });
+
+  test('settings: a brand overrides the defaults; keys may be files; the either-or is named', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alipay-settings-'));
+    try {
+      const keyFile = path.join(dir, 'brand3.pem');
+      fs.writeFileSync(keyFile, `${alipay.appPrivateKey}\n`);
+      const settings = alipaySettingsFrom({
+        ALIPAY_APP_ID: '2021000000000001',
+        ALIPAY_APP_ID_3: '2021000000000003',
+        ALIPAY_PRIVATE_KEY: 'default-key',
+        ALIPAY_PRIVATE_KEY_3_FILE: keyFile,
+        ALIPAY_PUBLIC_KEY: 'alipay-key',
+      });
+      assert.equal(settings.merchant(1).appId, '2021000000000001');
+      assert.equal(settings.merchant(3).appId, '2021000000000003');
+      assert.equal(settings.merchant(3).privateKey, alipay.appPrivateKey.trim());
+      assert.equal(settings.merchant(2).privateKey, 'default-key');
+      assert.equal(settings.gatewayUrl, 'https://openapi.alipay.com/gateway.do');
+      assert.deepEqual(settings.problems(), []);
+      assert.deepEqual(alipaySettingsFrom({ ALIPAY_APP_ID: 'x' }).problems(), [
+        'ALIPAY_PUBLIC_KEY, or all of ALIPAY_APP_CERT_PATH, ALIPAY_PUBLIC_CERT_PATH and ALIPAY_ROOT_CERT_PATH, must be set for ALIPAY_PROVIDER=live',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('nothing secret reaches the log', () => {
