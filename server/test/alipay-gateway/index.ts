@@ -343,6 +343,10 @@ export class LocalAlipay {
     };
     if (url.pathname === '/gateway.do' && request.method === 'GET')
       return this.cashierPage(fields, response);
+    // The cashier page's buttons (a browser journey presses them as the user would).
+    const button = /^\/cashier\/(\d+)\/(pay|quit)$/.exec(url.pathname);
+    if (button && request.method === 'POST')
+      return this.cashierButton(button[1]!, button[2]!, response);
     if (url.pathname !== '/gateway.do' || request.method !== 'POST') {
       response.statusCode = 404;
       return response.end('not found');
@@ -464,10 +468,30 @@ export class LocalAlipay {
     const opened = this.trades.get(String(trade.out_trade_no))!;
     opened.returnUrl = fields.return_url;
     opened.quitUrl = typeof biz.quit_url === 'string' ? biz.quit_url : undefined;
+    const form = (action: string, label: string) =>
+      `<form method="post" action="/cashier/${opened.tradeNo}/${action}"><button type="submit">${label}</button></form>`;
     return page(
       200,
-      `<p id="trade_no">${opened.tradeNo}</p><p id="amount">${yuan(opened.amount)}</p>`,
+      `<p id="trade_no">${opened.tradeNo}</p><p id="amount">${yuan(opened.amount)}</p>${form('pay', '确认付款')}${form('quit', '放弃付款')}`,
     );
+  }
+
+  /** Pay: the trade is paid (notification follows) and the browser goes to return_url; quit: to quit_url. */
+  private cashierButton(tradeNo: string, action: string, response: http.ServerResponse) {
+    const trade = [...this.trades.values()].find((t) => t.tradeNo === tradeNo);
+    if (!trade?.returnUrl) {
+      response.statusCode = 404;
+      return response.end('no such cashier');
+    }
+    if (action === 'pay') this.pay(tradeNo);
+    response.statusCode = 302;
+    response.setHeader(
+      'location',
+      action === 'pay'
+        ? this.returnAfterPaying(trade.outTradeNo)
+        : (trade.quitUrl ?? trade.returnUrl),
+    );
+    response.end();
   }
 
   /** What the browser does with the signed wap.pay URL: open Alipay's cashier; the trade number. */
