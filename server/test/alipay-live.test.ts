@@ -8,12 +8,16 @@
  * The protocol does not depend on the database engine: one pass (PostgreSQL).
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { OrderDetail } from '../../contract/api/order.ts';
 import { reconcile } from '../src/jobs/reconcile.ts';
 import { deductFromDeposit } from '../src/orders/service.ts';
 import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
+import { alipaySettingsFrom } from '../src/providers/alipay/settings.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 import {
   enableOps,
@@ -80,6 +84,12 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
   async function quiet() {
     await alipay.settled();
     await settle(server);
+  }
+
+  /** The order-centre sync job, run now (it runs every minute). */
+  async function syncOrderCentre() {
+    await server.app.deps.jobs.trigger('alipay-order-sync');
+    await server.app.deps.jobs.drain(['alipay-order-sync']);
   }
 
   /** Failed jobs retried now rather than after their backoff. */
@@ -181,7 +191,14 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
   test('the whole rental: credit waives part of the deposit, rent from the freeze, unfreeze at return', async () => {
     const shopper = await alipayShopper();
     const waived = 30_00;
+    // What earlier tests left for the order centre goes first, so what follows is this order's.
+    await syncOrderCentre();
     const { id, auth, freeze } = await frozenOrder(shopper, waived);
+    await syncOrderCentre();
+    assert.deepEqual(
+      alipay.orderCentre.get(String(id))?.map((s) => s.state),
+      ['CREATE'],
+    );
     assert.equal(auth.amount, freeze.amount);
     assert.equal(await orderStatus(server, id), 'PENDING_PAY');
     const frozen = await detail(shopper, id);
@@ -250,6 +267,46 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
       (d) => d.fields.notify_type === 'fund_auth_unfreeze' && d.fields.auth_no === auth.authNo,
     );
     assert.equal(unfreezeNotice?.answers.at(-1), 'success');
+    // The order centre: Alipay fails once; the order's later states wait behind the first, so
+    // they arrive in order once it goes through.
+    alipay.failNext('alipay.merchant.order.sync', 'system-error');
+    await syncOrderCentre();
+    assert.deepEqual(
+      alipay.orderCentre.get(String(id))?.map((s) => s.state),
+      ['CREATE'],
+    );
+    const waiting = await server.db
+      .selectFrom('alipay_order_syncs')
+      .select(['state', 'attempts', 'status'])
+      .where('order_id', '=', id)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      waiting.map((w) => [w.state, w.attempts]),
+      [
+        ['PAID', 1],
+        ['IN_DELIVERY', 0],
+        ['IN_USE', 0],
+        ['RETURNED', 0],
+        ['FINISHED', 0],
+      ],
+    );
+    await syncOrderCentre();
+    assert.equal(alipay.orderCentre.get(String(id))!.length, 1, 'the backoff is kept');
+    await server.db
+      .updateTable('alipay_order_syncs')
+      .set({ next_at: new Date(0) })
+      .where('order_id', '=', id)
+      .execute();
+    await syncOrderCentre();
+    const centre = alipay.orderCentre.get(String(id))!;
+    assert.deepEqual(
+      centre.map((s) => s.state),
+      ['CREATE', 'PAID', 'IN_DELIVERY', 'IN_USE', 'RETURNED', 'FINISHED'],
+    );
+    assert.ok(centre.every((s) => s.buyer === shopper.buyerId));
+
     // Reconciliation agrees with Alipay: nothing left pending.
     assert.deepEqual(await reconcile(server.app.deps, { olderThanSeconds: 0 }), {
       settled: 0,
@@ -424,6 +481,43 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     });
   });
 
+  test('a freeze the user never authorises is given up once its order string expired', async () => {
+    const shopper = await alipayShopper();
+    const id = await signedOrder(server, month, shopper);
+    const first = await server.request<Freeze>('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.ok(first.body.data.orderStr);
+    // The user closes the wallet (my.tradePay 6001): Alipay knows nothing of it.
+    const queries = () =>
+      alipay.calls.filter((c) => c.method === 'alipay.fund.auth.operation.detail.query').length;
+    const before = queries();
+    server.advanceClock(3600);
+    await reconcile(server.app.deps, { olderThanSeconds: 0 });
+    assert.ok(queries() > before, 'asked Alipay first');
+    const status = () =>
+      server.db
+        .selectFrom('deposit_authorisations')
+        .select('status')
+        .where('out_request_no', '=', first.body.data.outRequestNo)
+        .executeTakeFirstOrThrow();
+    assert.equal((await status()).status, 'pending', 'still within the order string');
+    server.advanceClock(3 * 3600);
+    await reconcile(server.app.deps, { olderThanSeconds: 0 });
+    assert.equal((await status()).status, 'failed');
+    assert.equal(await orderStatus(server, id), 'PENDING_FREEZE', 'the order still waits for one');
+    const again = await server.request<Freeze>('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.notEqual(again.body.data.outRequestNo, first.body.data.outRequestNo);
+    // Authorised with the new one: the order goes on.
+    alipay.authorise(again.body.data.orderStr!);
+    await quiet();
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+  });
+
   test('a gateway timeout on unfreeze is retried by the job and releases once', async () => {
     const shopper = await alipayShopper();
     const { id, auth } = await frozenOrder(shopper, 0);
@@ -476,10 +570,15 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     assert.equal(cashier.amount, (payment.amount / 100).toFixed(2));
     // The same link again is the same trade.
     assert.equal((await alipay.openCashier(payment.cashierUrl)).tradeNo, cashier.tradeNo);
-    alipay.pay(cashier.tradeNo);
+    // The user presses pay on the cashier page; the browser is sent back to the storefront.
+    const pressed = await fetch(new URL(`/cashier/${cashier.tradeNo}/pay`, alipay.url), {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    assert.equal(pressed.status, 302);
     await quiet();
     assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
-    const back = new URL(alipay.returnAfterPaying(payment.outTradeNo));
+    const back = new URL(pressed.headers.get('location')!);
     assert.equal(back.origin, 'http://localhost:10086');
     const route = new URLSearchParams(back.hash.split('?')[1]);
     assert.ok(back.hash.startsWith('#/pages/paymentResult/paymentResult?'));
@@ -575,6 +674,32 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
       });
       assert.equal(new URL(url).searchParams.get('app_id'), alipay.appId);
     });
+  });
+
+  test('settings: a brand overrides the defaults; keys may be files; the either-or is named', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alipay-settings-'));
+    try {
+      const keyFile = path.join(dir, 'brand3.pem');
+      fs.writeFileSync(keyFile, `${alipay.appPrivateKey}\n`);
+      const settings = alipaySettingsFrom({
+        ALIPAY_APP_ID: '2021000000000001',
+        ALIPAY_APP_ID_3: '2021000000000003',
+        ALIPAY_PRIVATE_KEY: 'default-key',
+        ALIPAY_PRIVATE_KEY_3_FILE: keyFile,
+        ALIPAY_PUBLIC_KEY: 'alipay-key',
+      });
+      assert.equal(settings.merchant(1).appId, '2021000000000001');
+      assert.equal(settings.merchant(3).appId, '2021000000000003');
+      assert.equal(settings.merchant(3).privateKey, alipay.appPrivateKey.trim());
+      assert.equal(settings.merchant(2).privateKey, 'default-key');
+      assert.equal(settings.gatewayUrl, 'https://openapi.alipay.com/gateway.do');
+      assert.deepEqual(settings.problems(), []);
+      assert.deepEqual(alipaySettingsFrom({ ALIPAY_APP_ID: 'x' }).problems(), [
+        'ALIPAY_PUBLIC_KEY, or all of ALIPAY_APP_CERT_PATH, ALIPAY_PUBLIC_CERT_PATH and ALIPAY_ROOT_CERT_PATH, must be set for ALIPAY_PROVIDER=live',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('nothing secret reaches the log', () => {

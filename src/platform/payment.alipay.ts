@@ -29,6 +29,9 @@ const RESULT_STATUS: Record<string, PaymentStatus> = {
  * Pays a bill with the server's trade number. The result says only what the user saw: the order
  * is paid when the server's notification (or its query) says so, never on this answer.
  */
+/** my.tradePay's "network error": the user may try again once online. */
+const NETWORK_ERROR = '6002';
+
 export function pay(order: PaymentOrder): Promise<PaymentResult> {
   const tradeNo = order.tradeNo?.trim();
   if (!tradeNo) return Promise.resolve({ status: 'unavailable', detail: 'no trade number' });
@@ -54,7 +57,11 @@ function tradePay(target: { tradeNO: string } | { orderStr: string }): Promise<P
         // NOTE(alipay): tradePay calls success for every outcome; resultCode tells them apart.
         success: (res) => {
           const code = String(res?.resultCode ?? '');
-          resolve({ status: RESULT_STATUS[code] ?? 'failed', detail: code });
+          resolve({
+            status: RESULT_STATUS[code] ?? 'failed',
+            detail: code,
+            ...(code === NETWORK_ERROR ? { reason: 'network' as const } : {}),
+          });
         },
         fail: (err) =>
           resolve({

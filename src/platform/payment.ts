@@ -36,6 +36,8 @@ export type PaymentStatus =
 
 export interface PaymentResult {
   status: PaymentStatus;
+  /** Why a failure happened, where the wallet says (Alipay 6002: the network). */
+  reason?: 'network';
   /** The wallet's own code or message, for logs. */
   detail: string;
 }

@@ -6,6 +6,7 @@
 import type { AppDeps } from '../deps.ts';
 import { deliverSandboxNotification, SANDBOX_NOTIFY_ATTEMPTS } from '../payments/sandbox.ts';
 import { runOutboxJob } from '../payments/operations.ts';
+import { syncAlipayOrders } from '../payments/alipay-order-sync.ts';
 import {
   deductFromDeposits,
   emptyReport,
@@ -88,6 +89,13 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
     cron: '30 10 * * *',
     ...SWEEP,
     handle: scheduled('deposit-deduct', deductFromDeposits),
+  },
+  // The Alipay order centre: states recorded with each change, sent (and retried) every minute.
+  {
+    name: 'alipay-order-sync',
+    cron: '* * * * *',
+    ...SWEEP,
+    handle: async (deps) => ({ result: await syncAlipayOrders(deps) }),
   },
   {
     name: 'payments-reconcile',

@@ -153,6 +153,20 @@ export interface DepositAuthorisationsTable {
   fund_amount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** An order-centre state to send to Alipay (0006_alipay_live.sql; written by a trigger). */
+export interface AlipayOrderSyncsTable {
+  id: Generated<number>;
+  event_id: number;
+  order_id: number;
+  state: string;
+  modified_at: Timestamp;
+  status: Generated<'pending' | 'synced' | 'skipped' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_at: DefaultedTimestamp;
+  synced_at: Timestamp | null;
+}
+
 export interface RefundsTable {
   id: Generated<number>;
   out_refund_no: string;
@@ -241,6 +255,7 @@ export interface OrderTables {
   payment_notifications: PaymentNotificationsTable;
   deposit_authorisations: DepositAuthorisationsTable;
   refunds: RefundsTable;
+  alipay_order_syncs: AlipayOrderSyncsTable;
   deposit_operations: DepositOperationsTable;
   order_events: OrderEventsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -99,6 +99,23 @@ export interface WithholdingGateway extends PaymentGateway {
   withhold(input: TradeInput & { agreementNo: string }): Promise<void>;
 }
 
+/** An order as the Alipay order centre shows it. */
+export interface OrderCentreState {
+  /** Our order number. */
+  outBizNo: string;
+  buyer: { userId?: string; openId?: string };
+  /** CREATE, PAID, IN_DELIVERY, IN_USE, RETURNED, FINISHED, CLOSED. */
+  state: string;
+  modifiedAt: Date;
+  createdAt: Date;
+  title: string;
+  /** Fen: the whole rent, and what was paid so far. */
+  amount: number;
+  paid: number;
+  /** The storefront page the order centre links to. */
+  page: string;
+}
+
 export interface FundAuthGateway extends PaymentGateway {
   /** alipay.fund.auth.order.app.freeze: the outcome arrives by notification. Idempotent. */
   freeze(input: { outRequestNo: string; amount: number }): Promise<void>;
@@ -115,6 +132,11 @@ export interface FundAuthGateway extends PaymentGateway {
   queryUnfreeze(outRequestNo: string, authNo?: string): Promise<{ amount: number } | undefined>;
   /** alipay.trade.pay with auth_no: takes money from the authorisation; idempotent on `outTradeNo`. */
   payFromAuth(input: TradeInput & { authNo: string }): Promise<void>;
+  /**
+   * alipay.merchant.order.sync: the order's state in the user's Alipay order centre (live only).
+   * The same state again, or an older one (by `modifiedAt`), changes nothing there.
+   */
+  syncOrder?(input: OrderCentreState): Promise<void>;
 }
 
 /** One brand's gateways, by the channel names payments use. */

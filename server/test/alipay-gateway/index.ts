@@ -128,6 +128,8 @@ export class LocalAlipay {
   private readonly trades = new Map<string, Trade>();
   private readonly auths = new Map<string, Authorisation>();
   private readonly authCodes = new Map<string, { userId: string; openId: string }>();
+  /** The order centre: each order's states as synced (stale ones ignored), by out_biz_no. */
+  readonly orderCentre = new Map<string, { state: string; modified: string; buyer: string }[]>();
   private readonly failures = new Map<string, FailureKind[]>();
   private readonly retryDelaysMs: number[];
   private readonly timeoutDelayMs: number;
@@ -341,6 +343,10 @@ export class LocalAlipay {
     };
     if (url.pathname === '/gateway.do' && request.method === 'GET')
       return this.cashierPage(fields, response);
+    // The cashier page's buttons (a browser journey presses them as the user would).
+    const button = /^\/cashier\/(\d+)\/(pay|quit)$/.exec(url.pathname);
+    if (button && request.method === 'POST')
+      return this.cashierButton(button[1]!, button[2]!, response);
     if (url.pathname !== '/gateway.do' || request.method !== 'POST') {
       response.statusCode = 404;
       return response.end('not found');
@@ -420,6 +426,8 @@ export class LocalAlipay {
         return this.operationQuery(biz);
       case 'alipay.system.oauth.token':
         return this.oauthToken(fields);
+      case 'alipay.merchant.order.sync':
+        return this.orderSync(biz);
       default:
         throw new Refusal(
           '40004',
@@ -460,10 +468,30 @@ export class LocalAlipay {
     const opened = this.trades.get(String(trade.out_trade_no))!;
     opened.returnUrl = fields.return_url;
     opened.quitUrl = typeof biz.quit_url === 'string' ? biz.quit_url : undefined;
+    const form = (action: string, label: string) =>
+      `<form method="post" action="/cashier/${opened.tradeNo}/${action}"><button type="submit">${label}</button></form>`;
     return page(
       200,
-      `<p id="trade_no">${opened.tradeNo}</p><p id="amount">${yuan(opened.amount)}</p>`,
+      `<p id="trade_no">${opened.tradeNo}</p><p id="amount">${yuan(opened.amount)}</p>${form('pay', '确认付款')}${form('quit', '放弃付款')}`,
     );
+  }
+
+  /** Pay: the trade is paid (notification follows) and the browser goes to return_url; quit: to quit_url. */
+  private cashierButton(tradeNo: string, action: string, response: http.ServerResponse) {
+    const trade = [...this.trades.values()].find((t) => t.tradeNo === tradeNo);
+    if (!trade?.returnUrl) {
+      response.statusCode = 404;
+      return response.end('no such cashier');
+    }
+    if (action === 'pay') this.pay(tradeNo);
+    response.statusCode = 302;
+    response.setHeader(
+      'location',
+      action === 'pay'
+        ? this.returnAfterPaying(trade.outTradeNo)
+        : (trade.quitUrl ?? trade.returnUrl),
+    );
+    response.end();
   }
 
   /** What the browser does with the signed wap.pay URL: open Alipay's cashier; the trade number. */
@@ -693,6 +721,26 @@ export class LocalAlipay {
       fund_amount: yuan(auth.fundAmount),
       gmt_trans: now(),
     };
+  }
+
+  private orderSync(biz: Fields): Fields {
+    const outBizNo = String(biz.out_biz_no ?? '');
+    const buyer = String(biz.buyer_id ?? biz.buyer_open_id ?? '');
+    const modified = String(biz.order_modified_time ?? '');
+    const ext = Array.isArray(biz.ext_info)
+      ? (biz.ext_info as { ext_key?: string; ext_value?: string }[])
+      : [];
+    const state = ext.find((e) => e.ext_key === 'merchant_order_status')?.ext_value ?? '';
+    if (!outBizNo || !buyer || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(modified) || !state)
+      throw new Refusal('40002', 'Invalid Arguments', 'isv.invalid-parameter', '参数无效');
+    const history = this.orderCentre.get(outBizNo) ?? [];
+    const last = history.at(-1);
+    if (last && last.buyer !== buyer) throw business('USER_NOT_MATCH', '订单的买家不一致');
+    // An older update than the one shown changes nothing (the order centre never goes back).
+    if (!last || last.modified < modified || (last.modified === modified && last.state !== state))
+      history.push({ state, modified, buyer });
+    this.orderCentre.set(outBizNo, history);
+    return { record_id: `2026${digits(16)}`, order_id: `2026${digits(20)}`, order_status: state };
   }
 
   private oauthToken(fields: Record<string, string>): Fields {

@@ -81,7 +81,11 @@ export async function startPayment(input: {
         paymentUrls.failed(
           input.orderId,
           payment.outTradeNo,
-          result.status === 'cancelled' ? 'cancel' : 'fail',
+          result.status === 'cancelled'
+            ? 'cancel'
+            : result.reason === 'network'
+              ? 'network'
+              : 'fail',
         ),
       );
       return;

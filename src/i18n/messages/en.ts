@@ -258,6 +258,7 @@ export const en: Messages = {
   'payment.failTitle': 'Payment not completed',
   'payment.reasonFail': 'The provider could not take the payment; please try again',
   'payment.reasonCancel': 'You cancelled the payment; the order still waits for it',
+  'payment.reasonNetwork': 'The network failed during payment; check your connection and try again',
   'payment.reasonTimeout': 'The result took too long; check the order later',
   'payment.waitTimeoutTitle': 'Payment not confirmed yet',
   'payment.retry': 'Pay again',

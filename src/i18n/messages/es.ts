@@ -257,6 +257,7 @@ export const es: Messages = {
   'payment.failTitle': 'Pago no completado',
   'payment.reasonFail': 'El proveedor no pudo cobrar; inténtelo de nuevo',
   'payment.reasonCancel': 'Canceló el pago; el pedido sigue pendiente',
+  'payment.reasonNetwork': 'La red falló durante el pago; revise la conexión e inténtelo de nuevo',
   'payment.reasonTimeout': 'El resultado tardó demasiado; revise el pedido más tarde',
   'payment.waitTimeoutTitle': 'Pago aún no confirmado',
   'payment.retry': 'Pagar de nuevo',

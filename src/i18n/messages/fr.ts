@@ -257,6 +257,8 @@ export const fr: Messages = {
   'payment.failTitle': 'Paiement non effectué',
   'payment.reasonFail': 'Le prestataire n’a pas pu encaisser ; réessayez',
   'payment.reasonCancel': 'Vous avez annulé ; la commande attend toujours le paiement',
+  'payment.reasonNetwork':
+    'Le réseau a échoué pendant le paiement ; vérifiez la connexion et réessayez',
   'payment.reasonTimeout': 'Le résultat a tardé ; vérifiez la commande plus tard',
   'payment.waitTimeoutTitle': 'Paiement pas encore confirmé',
   'payment.retry': 'Payer à nouveau',

@@ -257,6 +257,7 @@ export const zhHans = {
   'payment.failTitle': '支付未完成',
   'payment.reasonFail': '支付平台未能完成扣款，请重试或更换支付方式',
   'payment.reasonCancel': '您已取消支付，订单仍待支付',
+  'payment.reasonNetwork': '支付时网络异常，请检查网络后重试',
   'payment.reasonTimeout': '支付结果确认超时，请稍后在订单中查看',
   'payment.waitTimeoutTitle': '暂未确认支付结果',
   'payment.retry': '重新支付',

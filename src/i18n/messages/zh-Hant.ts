@@ -255,6 +255,7 @@ export const zhHant: Messages = {
   'payment.failTitle': '支付未完成',
   'payment.reasonFail': '支付平台未能完成扣款，請重試或更換支付方式',
   'payment.reasonCancel': '您已取消支付，訂單仍待支付',
+  'payment.reasonNetwork': '支付時網路異常，請檢查網路後重試',
   'payment.reasonTimeout': '支付結果確認逾時，請稍後在訂單中查看',
   'payment.waitTimeoutTitle': '暫未確認支付結果',
   'payment.retry': '重新支付',

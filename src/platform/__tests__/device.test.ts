@@ -44,7 +44,10 @@ describe('payment', () => {
       ['1234', 'failed'],
     ])('resultCode %s reads %s', async (code, status) => {
       const seen = install(code);
-      expect(await payAlipay({ tradeNo: ' 2026112122001 ' })).toEqual({ status, detail: code });
+      expect(await payAlipay({ tradeNo: ' 2026112122001 ' })).toMatchObject({
+        status,
+        detail: code,
+      });
       expect(seen).toEqual(['2026112122001']);
     });
 

@@ -46,7 +46,11 @@ describe('deposit freeze with the order string', () => {
     ['9999', 'failed'],
   ])('resultCode %s is %s', async (resultCode, status) => {
     const seen = installWallet((o) => o.success({ resultCode }));
-    expect(await authorizeFreeze(ORDER_STR)).toEqual({ status, detail: resultCode });
+    expect(await authorizeFreeze(ORDER_STR)).toEqual({
+      status,
+      detail: resultCode,
+      ...(resultCode === '6002' ? { reason: 'network' } : {}),
+    });
     // The order string as the server signed it, and no trade number.
     expect(seen).toEqual([{ tradeNO: undefined, orderStr: ORDER_STR }]);
   });
@@ -84,6 +88,17 @@ describe('a bill with the trade number', () => {
       detail: '9000',
     });
     expect(seen).toEqual([{ tradeNO: '2026112522001400000000000001', orderStr: undefined }]);
+  });
+
+  test('a network error (6002) says so, so the user is told to check the connection', async () => {
+    installWallet((o) => o.success({ resultCode: '6002' }));
+    expect(await pay({ tradeNo: 'T2' })).toEqual({
+      status: 'failed',
+      detail: '6002',
+      reason: 'network',
+    });
+    installWallet((o) => o.success({ resultCode: '4000' }));
+    expect(await pay({ tradeNo: 'T2' })).toEqual({ status: 'failed', detail: '4000' });
   });
 
   test('cancel leaves it to be paid again: the same trade number is handed over again', async () => {

@@ -65,8 +65,13 @@ export class LiveAlipay implements AlipayProvider {
     const dot = code.lastIndexOf('.');
     const response = code.slice(0, dot);
     const sign = code.slice(dot + 1);
-    if (dot <= 0 || !sign || !client.sdk.rsaCheck(`"${response}"`, sign, 'RSA2'))
-      throw new ProviderError('alipay', 'rejected', 'phone number not signed by Alipay');
+    let signed = false;
+    try {
+      signed = dot > 0 && sign !== '' && client.sdk.rsaCheck(`"${response}"`, sign, 'RSA2');
+    } catch {
+      signed = false;
+    }
+    if (!signed) throw new ProviderError('alipay', 'rejected', 'phone number not signed by Alipay');
     if (!this.settings.merchant(platform).aesKey)
       throw new ProviderError('alipay', 'unavailable', 'ALIPAY_AES_KEY is not set');
     let mobile: unknown;

@@ -3,7 +3,7 @@
  * setting has a default (`ALIPAY_APP_ID`) and a per-brand override (`ALIPAY_APP_ID_3` for brand
  * 3). Keys may be given inline or as a file (`ALIPAY_PRIVATE_KEY_FILE`). The Alipay side is
  * checked either with its public key (`ALIPAY_PUBLIC_KEY`) or in certificate mode (the three
- * `*_CERT_PATH` files). Nothing here is ever logged: `describeAlipayMerchant` is what may be.
+ * `*_CERT_PATH` files). Nothing here is ever logged.
  */
 import fs from 'node:fs';
 
@@ -106,10 +106,4 @@ export function alipaySettingsFrom(env: Env): AlipaySettings {
       return [...new Set(problems)];
     },
   };
-}
-
-/** What may be logged of a brand's Alipay settings. */
-export function describeAlipayMerchant(merchant: AlipayMerchant): string {
-  const mode = merchant.alipayPublicKey ? 'public key' : 'certificate';
-  return `app ${merchant.appId} (${mode} mode${merchant.aesKey ? ', AES key set' : ''})`;
 }
