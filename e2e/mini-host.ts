@@ -261,11 +261,12 @@ export class FakeHost {
     };
     Object.assign(tree, JSON.parse(JSON.stringify(config.data ?? {})) as Dict);
     this.stack.push(instance);
+    const openedAt = this.navigations.length;
     this.call(instance, 'onLoad', query);
     this.call(instance, 'onShow');
     this.call(instance, 'onReady');
     await this.settle();
-    return new MiniPage(this, instance);
+    return new MiniPage(this, instance, openedAt);
   }
 
   /** What the app keeps in storage under `key` (its session, say). */
@@ -543,6 +544,8 @@ export class MiniPage {
   constructor(
     private readonly host: FakeHost,
     readonly instance: PageInstance,
+    /** How many navigations the host had seen when this page opened. */
+    readonly openedAt: number,
   ) {}
 
   get route(): string {
