@@ -25,7 +25,7 @@ import {
 } from '../server/test/wechat-fixtures.ts';
 import { FakeWechatPay } from '../server/test/wechatpay-server.ts';
 import { CLIENT_AUTH, root, startServer, type RunningServer } from './harness';
-import { FakeHost, type MiniPage, type RequestPaymentParams } from './mini-host';
+import { FakeHost, textsOf, type MiniPage, type RequestPaymentParams } from './mini-host';
 
 const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'weapp', '1');
 const MOBILE = '13800138418';
@@ -130,6 +130,18 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     const found = [...host.navigations].reverse().find((n) => kind.test(n));
     assert.ok(found, `no navigation matching ${String(kind)}: ${host.navigations.join(', ')}`);
     return found.slice(found.indexOf(' ') + 1);
+  }
+
+  /** The bill rows the bills page (订单 → 账单) draws: each row's texts and its tone class. */
+  async function billRows(): Promise<{ texts: string; paid: boolean }[]> {
+    const page = await host.show(`/pages/billDetail/billDetail?orderId=${orderId}`);
+    await page.waitFor('bill-row');
+    const rows = page.findAll('bill-row').map((row) => ({
+      texts: textsOf(row).join(' '),
+      paid: (row.cl ?? '').includes('bill-row--paid'),
+    }));
+    await host.back();
+    return rows;
   }
 
   /**
@@ -305,6 +317,8 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     assert.ok((await firstBills()).every((b) => b.status !== 'paid' && b.outstanding > 0));
     const detail = await host.show(`/pages/orderDetail/orderDetail?orderId=${orderId}`);
     await detail.waitForText('请尽快支付首期租金');
+    const rows = await billRows();
+    assert.ok(rows.length > 0 && rows.every((row) => !row.paid), JSON.stringify(rows));
     assert.equal((await order()).status, 'PENDING_PAY');
   });
 
@@ -359,6 +373,17 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     await detail.waitForText('商家正在审核您的订单');
     const bills = await firstBills();
     assert.ok(bills.length > 0 && bills.every((b) => b.status === 'paid' && b.outstanding === 0));
+    // The bills page shows the first payment's bills (first rent and deposit) paid, nothing else.
+    const rows = await billRows();
+    assert.equal(rows.filter((row) => row.paid).length, bills.length, JSON.stringify(rows));
+    assert.ok(
+      rows.some((row) => row.paid && row.texts.includes('押金')),
+      JSON.stringify(rows),
+    );
+    assert.ok(
+      rows.some((row) => !row.paid),
+      'later instalments stay owed',
+    );
     assert.equal(wechatPay.badSignatures, 0);
     assert.deepEqual(host.errors, []);
   });
