@@ -237,9 +237,11 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     assert.deepEqual(host.errors, []);
   });
 
-  it('is verified and places an order (out of band, through the API with the app’s session)', async () => {
-    // Real name, face and contract have their own H5 journeys; here they go through the same API
-    // the pages call (the sandbox face and e-sign pages pressed by HTTP), to keep this file fast.
+  it('places an order on the confirm page (verification and contract out of band)', async () => {
+    // Real name, face, contact, address and contract have their own H5 journeys; here they go
+    // through the same API their pages call, with the app's session (the sandbox face and
+    // e-sign pages pressed by HTTP), to keep this file fast. The order itself is placed on the
+    // mini-program's confirm page.
     ok(await api('/api/client/auth/submit', { name: '王小明', idNo: idNumber(718) }));
     const face = ok(await api<{ certifyId: string }>('/api/client/auth/face', {}));
     const passed = await fetch(`${server.baseUrl}/sandbox/face/${face.certifyId}/pass`, {
@@ -277,19 +279,23 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
       }>('/api/goods/info/1'),
     );
     const plan = info.plans.find((p) => p.termUnit === 'month') ?? info.plans[0];
-    assert.ok(plan);
-    // WeChat has no deposit freeze: the deposit is paid with the first bill.
-    const placed = ok(
-      await api<{ id: number }>('/api/order/place', {
-        goodsId: 1,
-        skuId: plan.skuId,
-        planId: plan.id,
-        addressId: address.id,
-        serviceIds: info.services.filter((s) => s.required).map((s) => s.id),
-        depositMethod: 'paid',
-      }),
+    assert.ok(plan && address.id);
+    const serviceIds = info.services.filter((s) => s.required).map((s) => s.id);
+    // The product page's 立即租用 link.
+    const checkout = await host.show(
+      `/pages/order/order?goodsId=1&skuId=${plan.skuId}&planId=${plan.id}&serviceIds=${serviceIds.join(',')}`,
     );
-    orderId = placed.id;
+    // WeChat has no deposit freeze: the confirm page offers none, and says what paying it means.
+    await checkout.waitFor('checkout-method', '支付押金');
+    assert.equal(checkout.findAll('checkout-method', '预授权冻结').length, 0);
+    await checkout.tap('checkout-method', '支付押金');
+    await checkout.waitForText('随首期租金一起支付');
+    await checkout.tap('checkout-agree__check');
+    await checkout.tap('checkout-bar__submit', '提交订单');
+    const next = lastNavigation(/redirectTo .*perfectIdCard/);
+    orderId = Number(/orderId=(\d+)/.exec(next)?.[1]);
+    assert.ok(orderId > 0, next);
+    assert.equal((await order()).status, 'PENDING_VERIFY');
     ok(await api('/api/order/confirm', { orderId }));
     const flow = ok(await api<{ flowId: string }>('/api/contract/create', { orderId }));
     const signed = await fetch(`${server.baseUrl}/sandbox/esign/${flow.flowId}/sign`, {
