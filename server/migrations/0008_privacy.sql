@@ -1,0 +1,30 @@
+-- Privacy and customer care: separate consents per brand and policy version (PIPL art. 14, 29),
+-- account cancellation (注销账户), and the bill reminders with the subscriptions they go to.
+
+-- One row per consent given: which user, on which brand (each brand is its own company and
+-- merchant), to what, in which version of the text, when, and from which client. Kept after the
+-- account is cancelled: it is the proof that processing had a legal basis (PIPL art. 14).
+create table consents (
+  id integer generated always as identity primary key,
+  user_id integer not null references users (id) on delete cascade,
+  platform smallint not null check (platform between 1 and 9),
+  kind text not null check (
+    kind in ('privacy_policy', 'user_agreement', 'identity_and_face', 'credit_query', 'withholding')
+  ),
+  policy_version text not null,
+  channel text not null check (channel in ('h5', 'weapp', 'alipay')),
+  ip text not null,
+  granted_at timestamptz not null,
+  withdrawn_at timestamptz,
+  unique (user_id, platform, kind, policy_version)
+);
+create index consents_user_platform on consents (user_id, platform, kind);
+
+-- A cancelled account: personal data anonymised, the row kept because orders, bills, payments
+-- and contracts still point at it; retain_until says when what the law keeps may go too.
+alter table users add column cancelled_at timestamptz;
+alter table users add column retain_until date;
+
+alter table sessions drop constraint sessions_revoked_reason_check;
+alter table sessions add constraint sessions_revoked_reason_check
+  check (revoked_reason in ('logout', 'replaced', 'cancelled'));
