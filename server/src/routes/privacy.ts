@@ -1,15 +1,22 @@
 /**
  * Privacy routes (/api/privacy), every one for the logged-in user on the calling brand only:
- * the consents still to give and recording or withdrawing them.
+ * the consents still to give and recording or withdrawing them, account cancellation (what it
+ * does and what blocks it, then doing it) and the export of the user's personal data.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  CancelAccountBody,
+  CancelAccountReply,
+  CancellationCheckReply,
   ConsentBody,
   ConsentListReply,
   ConsentWithdrawBody,
+  ExportReply,
 } from '../../../contract/api/privacy.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
+import { cancelAccount, cancellationCheck } from '../privacy/account.ts';
+import { exportPersonalData } from '../privacy/export.ts';
 import { consentStates, recordConsents, withdrawConsent } from '../privacy/consents.ts';
 
 const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -52,6 +59,23 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(await consentStates(deps.db, id, platform));
     },
   );
+
+  app.get(
+    '/account/cancellation',
+    { schema: { response: { 200: CancellationCheckReply } } },
+    async (request) => ok(await cancellationCheck(deps.db, currentUser(request).id)),
+  );
+
+  app.post(
+    '/account/cancel',
+    { schema: { body: CancelAccountBody, response: { 200: CancelAccountReply } } },
+    async (request) => ok(await cancelAccount(deps, currentUser(request).id)),
+  );
+
+  app.get('/export', { schema: { response: { 200: ExportReply } } }, async (request) => {
+    const { id } = currentUser(request);
+    return ok(await exportPersonalData(deps.db, id, deps.now()));
+  });
 };
 
 export default privacyRoutes;
