@@ -15,6 +15,7 @@ import vm from 'node:vm';
 import { after, before, describe, it } from 'node:test';
 import { ROUTES, isTabPath } from '../src/routes';
 import { CLIENT_AUTH, root, startServer, type RunningServer } from './harness';
+import { agreeAllBody } from './steps/privacy';
 
 type MiniTarget = 'weapp' | 'alipay';
 type Dict = Record<string, unknown>;
@@ -79,6 +80,8 @@ class FakeHost {
   private stack: PageInstance[] = [];
   private loadingRoute = '';
   private pending = 0;
+  /** What the app registered with wx.onNeedPrivacyAuthorization. */
+  private privacyListener: ((resolve: Callback, info: Dict) => void) | undefined;
 
   constructor(
     private readonly dir: string,
@@ -179,8 +182,27 @@ class FakeHost {
     return config;
   }
 
-  /** Opens a page: onLoad(query), onShow(); returns every setData payload once quiet. */
-  async open(route: string, query: Record<string, string>): Promise<Dict[]> {
+  /**
+   * A privacy API called before the user agreed, as the base library reports it: the app's
+   * handler gets the call's `resolve`.
+   */
+  needPrivacy(resolve: Callback): void {
+    assert.ok(this.privacyListener, 'the app registered no wx.onNeedPrivacyAuthorization handler');
+    const listener = this.privacyListener;
+    this.guard('onNeedPrivacyAuthorization', () =>
+      listener(resolve, { referrer: 'getPhoneNumber' }),
+    );
+  }
+
+  /**
+   * Opens a page: onLoad(query), onShow(); `whileOpen` runs once it is quiet; returns every
+   * setData payload once quiet again.
+   */
+  async open(
+    route: string,
+    query: Record<string, string>,
+    whileOpen?: () => void,
+  ): Promise<Dict[]> {
     const config = this.register(route);
     const payloads: Dict[] = [];
     const instance: PageInstance = {
@@ -204,6 +226,10 @@ class FakeHost {
     call('onShow');
     call('onReady');
     await this.settle();
+    if (whileOpen) {
+      whileOpen();
+      await this.settle();
+    }
     // Leaving a tab page hides it (the host keeps tab pages alive); any other page is unloaded.
     call('onHide');
     if (!isTabPath(route)) call('onUnload');
@@ -339,6 +365,8 @@ class FakeHost {
         limitSize: 10240,
       }),
       request: (o: ApiOptions) => this.request(o, 'header'),
+      onNeedPrivacyAuthorization: (listener: (resolve: Callback, info: Dict) => void) =>
+        void (this.privacyListener = listener),
     };
   }
 
@@ -410,6 +438,12 @@ async function smsSession(baseUrl: string, mobile: string): Promise<Record<strin
   const userInfo = await call<unknown>('/api/user/info', {
     headers: { token, authorization: `Bearer ${token}` },
   });
+  // What the login page's agreement box records, so no policy prompt covers the pages.
+  await call('/api/privacy/consents', {
+    method: 'POST',
+    headers: { token, authorization: `Bearer ${token}` },
+    body: JSON.stringify(agreeAllBody()),
+  });
   // src/platform/storage.ts keys; mini-program storage keeps values as they are.
   return { 'token:1': token, userInfo };
 }
@@ -444,6 +478,27 @@ describe('mini-program boot, brand 1, logged in', () => {
       it('launches with nothing thrown or logged', () => {
         assert.deepEqual(host.errors, []);
       });
+
+      if (target === 'weapp') {
+        it('shows its privacy popup, with the agreePrivacyAuthorization button, when WeChat asks', async () => {
+          const app = JSON.parse(fs.readFileSync(path.join(dir, 'app.json'), 'utf8')) as Dict;
+          assert.equal(app.__usePrivacyCheck__, true, 'app.json turns the privacy check on');
+          const answers: unknown[] = [];
+          const payloads = await host.open('pages/user/user', {}, () =>
+            host.needPrivacy((result) => answers.push(result)),
+          );
+          assert.deepEqual(host.errors, []);
+          const texts = textsOf(payloads);
+          assert.ok(texts.includes('用户隐私保护提示'), `no popup title in: ${texts.join(' | ')}`);
+          assert.ok(
+            texts.some((t) => t.includes('隐私政策》')),
+            'the popup links the brand privacy policy',
+          );
+          assert.match(JSON.stringify(payloads), /"agreePrivacyAuthorization"/);
+          // Nothing is answered for the user: the call waits for the tap.
+          assert.deepEqual(answers, []);
+        });
+      }
 
       for (const route of declaredPages(dir)) {
         it(`${route} renders its own content`, async () => {

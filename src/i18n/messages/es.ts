@@ -619,4 +619,57 @@ export const es: Messages = {
   'verify.step.credit': 'Crédito',
   'verify.step.pay': 'Pagar',
   'verify.step.realName': 'Identidad',
+  'privacy.gate.title': 'Tu consentimiento',
+  'privacy.gate.hint':
+    'Los datos siguientes son datos personales sensibles y solo se usan para verificar tu identidad y evaluar el crédito de este alquiler. Léelos y acepta para continuar.',
+  'privacy.gate.updated': 'Esta autorización ha cambiado: léela y acepta de nuevo.',
+  'privacy.gate.agree': 'Aceptar y continuar',
+  'privacy.gate.decline': 'Ahora no',
+  'privacy.gate.failed': 'No se pudo registrar tu consentimiento, inténtalo de nuevo',
+  'privacy.kind.privacy_policy': 'Política de privacidad',
+  'privacy.kind.user_agreement': 'Acuerdo de usuario',
+  'privacy.kind.identity_and_face': 'Consentimiento para tratar tu documento de identidad y rostro',
+  'privacy.kind.credit_query': 'Autorización de consulta de crédito',
+  'privacy.kind.withholding': 'Acuerdo de cargo automático',
+  'privacy.purpose.identity_and_face':
+    'Se usa para comprobar tu documento y que eres su titular; el número solo se guarda enmascarado.',
+  'privacy.purpose.credit_query':
+    'Se usa para consultar tu puntuación de crédito y decidir si se exime la fianza.',
+  'privacy.purpose.privacy_policy':
+    'Cómo recogemos, usamos, conservamos y protegemos tus datos personales.',
+  'privacy.purpose.user_agreement': 'Las condiciones entre tú y nosotros para usar este servicio.',
+  'privacy.purpose.withholding':
+    'Permite cobrar automáticamente las facturas vencidas en tu tarjeta vinculada.',
+  'privacy.read': 'Leer',
+  'privacy.update.title': 'Hemos actualizado la política de privacidad y el acuerdo de usuario',
+  'privacy.first.title': 'Política de privacidad y acuerdo de usuario',
+  'privacy.update.hint':
+    'Léelos y acepta para seguir usando el servicio. Si no aceptas se cerrará tu sesión; puedes volver a entrar y aceptar cuando quieras.',
+  'privacy.update.agree': 'Aceptar',
+  'privacy.update.decline': 'No acepto y cerrar sesión',
+  'privacy.wx.title': 'Aviso de privacidad',
+  'privacy.wx.hint':
+    'Antes de usar tu número, ubicación, dirección o fotos, lee y acepta la {policy}.',
+  'privacy.wx.agree': 'Aceptar y continuar',
+  'privacy.wx.decline': 'Rechazar',
+  'privacy.cancel.entry': 'Cancelar cuenta',
+  'privacy.cancel.intro':
+    'Tras cancelarla no podrás volver a entrar en esta cuenta, y lo siguiente se borrará o anonimizará para siempre:',
+  'privacy.cancel.kept': 'Lo que la ley nos obliga a conservar:',
+  'privacy.cancel.keptYears': 'se conserva {years} años',
+  'privacy.cancel.blocked': 'Aún no puedes cancelar. Resuelve antes:',
+  'privacy.cancel.blockedOrder': 'Pedido {id}: {goods} ({status})',
+  'privacy.cancel.blockedBill':
+    'Pedido {orderId}, factura {period}: ¥{amount} pendiente (vence {due})',
+  'privacy.cancel.confirm': 'Cancelar mi cuenta',
+  'privacy.cancel.confirmAsk': 'No se puede deshacer. ¿Cancelar tu cuenta?',
+  'privacy.cancel.done': 'Tu cuenta se ha cancelado',
+  'privacy.export.entry': 'Exportar mis datos',
+  'privacy.export.done': 'Tus datos se han exportado',
+  'privacy.export.copied': 'Tus datos (JSON) se copiaron al portapapeles',
+  'privacy.about.entry': 'Sobre nosotros',
+  'privacy.about.operator': 'Operado por {company}',
+  'privacy.about.icp': 'Registro ICP: {icp}',
+  'privacy.about.phone': 'Atención al cliente: {phone}',
+  'privacy.about.copied': 'Enlace copiado: ábrelo en tu navegador',
 };
