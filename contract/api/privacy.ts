@@ -112,3 +112,25 @@ export type CancelAccountReply = Static<typeof CancelAccountReply>;
 /** The user's personal data, as a free-form JSON document (shape documented in the server). */
 export const ExportReply = Envelope(Type.Record(Type.String(), Type.Unknown()));
 export type ExportReply = Static<typeof ExportReply>;
+
+export const MessageHostSchema = Type.Union([Type.Literal('wechat'), Type.Literal('alipay')]);
+
+/** The brand's subscribe-message templates on one host, to ask the user for in the app. */
+export const SubscribeTemplatesQuery = Type.Object({ host: MessageHostSchema });
+export type SubscribeTemplatesQuery = Static<typeof SubscribeTemplatesQuery>;
+export const SubscribeTemplatesReply = Envelope(
+  Type.Array(Type.Object({ purpose: Type.String(), templateId: Type.String() })),
+);
+export type SubscribeTemplatesReply = Static<typeof SubscribeTemplatesReply>;
+
+/** The template ids the user accepted in requestSubscribeMessage (one message each). */
+export const SubscribeBody = Type.Object({
+  host: MessageHostSchema,
+  templateIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+    minItems: 1,
+    maxItems: 3,
+  }),
+});
+export type SubscribeBody = Static<typeof SubscribeBody>;
+export const SubscribeReply = Envelope(Type.Object({ recorded: Type.Integer() }));
+export type SubscribeReply = Static<typeof SubscribeReply>;

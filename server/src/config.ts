@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
+import { subscribeTemplatesFrom, type SubscribeTemplates } from './privacy/templates.ts';
 import { CRASH_POINTS, type CrashPoint } from './crash-points.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';
@@ -132,6 +133,8 @@ export interface Config {
    * processes run the sandbox, so each verifies what the others signed.
    */
   sandboxSigningKey: string;
+  /** Subscribe-message template ids per brand and host (SUBSCRIBE_TEMPLATES, privacy/templates.ts). */
+  subscribeTemplates: SubscribeTemplates;
   /** Test only: the process kills itself with SIGKILL at this step (crash-points.ts). */
   crashAt: CrashPoint | undefined;
 }
@@ -218,6 +221,15 @@ function multiProcessProblems(config: Config, env: NodeJS.ProcessEnv): string[] 
   return problems;
 }
 
+/** SUBSCRIBE_TEMPLATES, its problems reported as the other settings' are. */
+function parseSubscribeTemplates(text: string | undefined): SubscribeTemplates {
+  try {
+    return subscribeTemplatesFrom(text);
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -285,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyBaseUrl,
     sandboxSigningKey: env.SANDBOX_SIGNING_KEY || randomBytes(32).toString('hex'),
     crashAt: crashAt as CrashPoint | undefined,
+    subscribeTemplates: parseSubscribeTemplates(env.SUBSCRIBE_TEMPLATES),
   };
   if (appEnv === 'production') {
     const problems = productionProblems(config, env);

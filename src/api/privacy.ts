@@ -44,3 +44,14 @@ export function cancelAccount() {
 export function fetchPersonalData() {
   return get<Record<string, unknown>>('/api/privacy/export');
 }
+
+export function fetchSubscribeTemplates(host: 'wechat' | 'alipay') {
+  return get<{ purpose: string; templateId: string }[]>('/api/privacy/subscriptions/templates', {
+    host,
+  });
+}
+
+/** The template ids the user accepted: each allows one reminder message. */
+export function recordSubscriptions(host: 'wechat' | 'alipay', templateIds: string[]) {
+  return post<{ recorded: number }>('/api/privacy/subscriptions', { host, templateIds });
+}

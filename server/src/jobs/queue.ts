@@ -27,7 +27,8 @@ export type JobName =
   | 'orders-sweep'
   | 'bills-withhold'
   | 'deposit-deduct'
-  | 'payments-reconcile';
+  | 'payments-reconcile'
+  | 'bills-remind';
 
 export interface JobMeta {
   id: string;

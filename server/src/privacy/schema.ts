@@ -2,6 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ConsentChannel, ConsentKind } from '../../../contract/api/privacy.ts';
 import type { Timestamp } from '../db/schema.ts';
+import type { MessageHost, ReminderPurpose } from './templates.ts';
 
 export interface ConsentsTable {
   id: Generated<number>;
@@ -15,8 +16,33 @@ export interface ConsentsTable {
   withdrawn_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
 }
 
+export interface BillRemindersTable {
+  id: Generated<number>;
+  bill_id: number;
+  kind: 'due_in_3_days' | 'due_in_1_day' | 'due_today' | 'overdue';
+  channel: 'sms' | 'wechat' | 'alipay';
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface MessageSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: number;
+  host: MessageHost;
+  purpose: ReminderPurpose;
+  template_id: string;
+  granted_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface PrivacyTables {
   consents: ConsentsTable;
+  bill_reminders: BillRemindersTable;
+  message_subscriptions: MessageSubscriptionsTable;
 }
 
 declare module '../db/schema.ts' {
