@@ -86,6 +86,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: 'pages/zhima/zhima', title: '芝麻信用' },
   { path: 'pages/privacy/cancelAccount', title: '注销账户' },
   { path: 'pages/privacy/about', title: '关于我们' },
+  { path: 'pages/privacy/withholding', title: '自动扣款授权' },
 ];
 
 const routesByPath = new Map(ROUTES.map((route) => [route.path, route]));

@@ -134,3 +134,20 @@ export const SubscribeBody = Type.Object({
 export type SubscribeBody = Static<typeof SubscribeBody>;
 export const SubscribeReply = Envelope(Type.Object({ recorded: Type.Integer() }));
 export type SubscribeReply = Static<typeof SubscribeReply>;
+
+export const WithholdingItem = Type.Object({
+  orderId: Type.Integer(),
+  goodsName: Type.String(),
+  agreementNo: Type.String(),
+  bankName: Type.String(),
+  cardNoMasked: Type.String(),
+  signedAt: Type.String(),
+  cancelledAt: Nullable(Type.String()),
+});
+export type WithholdingItem = Static<typeof WithholdingItem>;
+export const WithholdingListReply = Envelope(Type.Array(WithholdingItem));
+export type WithholdingListReply = Static<typeof WithholdingListReply>;
+export const WithholdingCancelBody = Type.Object({
+  orderId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
+export type WithholdingCancelBody = Static<typeof WithholdingCancelBody>;

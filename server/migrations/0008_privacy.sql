@@ -59,3 +59,7 @@ create table message_subscriptions (
 );
 create index message_subscriptions_unused on message_subscriptions (user_id, platform, host, purpose)
   where used_at is null;
+
+-- The user cancelled automatic deduction for the order (解除代扣): nothing is withheld under it
+-- any more, and the order's bills are paid by hand.
+alter table withholding_agreements add column cancelled_at timestamptz;

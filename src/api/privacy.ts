@@ -7,10 +7,11 @@ import type {
   ConsentChannel,
   ConsentKind,
   ConsentState,
+  WithholdingItem,
 } from '@contract/api/privacy';
 import { get, post } from '../platform/request';
 
-export type { CancellationCheck, ConsentChannel, ConsentKind, ConsentState };
+export type { CancellationCheck, ConsentChannel, ConsentKind, ConsentState, WithholdingItem };
 
 /** The client the consent is given in, as the server records it. */
 export function consentChannel(): ConsentChannel {
@@ -54,4 +55,14 @@ export function fetchSubscribeTemplates(host: 'wechat' | 'alipay') {
 /** The template ids the user accepted: each allows one reminder message. */
 export function recordSubscriptions(host: 'wechat' | 'alipay', templateIds: string[]) {
   return post<{ recorded: number }>('/api/privacy/subscriptions', { host, templateIds });
+}
+
+/** The user's automatic-deduction agreements on this brand. */
+export function fetchWithholding() {
+  return get<WithholdingItem[]>('/api/privacy/withholding');
+}
+
+/** Cancels the order's automatic deduction (its bills are then paid by hand). */
+export function cancelWithholding(orderId: number) {
+  return post<WithholdingItem[]>('/api/privacy/withholding/cancel', { orderId });
 }

@@ -16,10 +16,13 @@ import {
   SubscribeReply,
   SubscribeTemplatesQuery,
   SubscribeTemplatesReply,
+  WithholdingCancelBody,
+  WithholdingListReply,
 } from '../../../contract/api/privacy.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { badRequest, ok } from '../plugins/errors.ts';
 import { REMINDER_PURPOSES } from '../privacy/templates.ts';
+import { cancelWithholding, listWithholding } from '../privacy/withholding.ts';
 import { cancelAccount, cancellationCheck } from '../privacy/account.ts';
 import { exportPersonalData } from '../privacy/export.ts';
 import { consentStates, recordConsents, withdrawConsent } from '../privacy/consents.ts';
@@ -120,6 +123,31 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       await deps.db.insertInto('message_subscriptions').values(rows).execute();
       return ok({ recorded: rows.length });
+    },
+  );
+
+  app.get(
+    '/withholding',
+    { schema: { response: { 200: WithholdingListReply } } },
+    async (request) => {
+      const { id, platform } = currentUser(request);
+      return ok(await listWithholding(deps.db, id, platform));
+    },
+  );
+
+  app.post(
+    '/withholding/cancel',
+    { schema: { body: WithholdingCancelBody, response: { 200: WithholdingListReply } } },
+    async (request) => {
+      const { id, platform } = currentUser(request);
+      return ok(
+        await cancelWithholding(deps.db, {
+          userId: id,
+          platform,
+          orderId: request.body.orderId,
+          now: deps.now(),
+        }),
+      );
     },
   );
 };

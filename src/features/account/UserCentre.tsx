@@ -227,6 +227,16 @@ export function UserCentre(_props: PageBodyProps) {
           <View
             className="user-centre__row"
             role="button"
+            onClick={() => open('/pages/privacy/withholding', true)}
+          >
+            <Text>{t('privacy.withholding.entry')}</Text>
+            <Text className="user-centre__chevron" aria-hidden>
+              ›
+            </Text>
+          </View>
+          <View
+            className="user-centre__row"
+            role="button"
             onClick={() => open('/pages/privacy/cancelAccount', true)}
           >
             <Text>{t('privacy.cancel.entry')}</Text>

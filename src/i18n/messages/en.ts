@@ -671,4 +671,15 @@ export const en: Messages = {
   'privacy.about.icp': 'ICP filing: {icp}',
   'privacy.about.phone': 'Customer service: {phone}',
   'privacy.about.copied': 'Link copied: open it in your browser',
+  'privacy.withholding.entry': 'Automatic deductions',
+  'privacy.withholding.hint':
+    'Once cancelled, this order’s bills are no longer deducted automatically: pay them yourself before they are due.',
+  'privacy.withholding.none': 'No automatic deductions',
+  'privacy.withholding.card': 'Card: {bank} {card}',
+  'privacy.withholding.order': 'Order {id}, signed {date}',
+  'privacy.withholding.cancel': 'Cancel deduction',
+  'privacy.withholding.confirmAsk':
+    'Bills must then be paid by hand, and late bills incur fees. Cancel?',
+  'privacy.withholding.cancelled': 'Deduction cancelled',
+  'privacy.withholding.cancelledOn': 'Cancelled on {date}',
 };

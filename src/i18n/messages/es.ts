@@ -672,4 +672,15 @@ export const es: Messages = {
   'privacy.about.icp': 'Registro ICP: {icp}',
   'privacy.about.phone': 'Atención al cliente: {phone}',
   'privacy.about.copied': 'Enlace copiado: ábrelo en tu navegador',
+  'privacy.withholding.entry': 'Cargos automáticos',
+  'privacy.withholding.hint':
+    'Una vez cancelado, las facturas de este pedido ya no se cobran automáticamente: págalas tú antes del vencimiento.',
+  'privacy.withholding.none': 'Sin cargos automáticos',
+  'privacy.withholding.card': 'Tarjeta: {bank} {card}',
+  'privacy.withholding.order': 'Pedido {id}, firmado el {date}',
+  'privacy.withholding.cancel': 'Cancelar cargo',
+  'privacy.withholding.confirmAsk':
+    'Después las facturas se pagan a mano y las atrasadas tienen recargo. ¿Cancelar?',
+  'privacy.withholding.cancelled': 'Cargo cancelado',
+  'privacy.withholding.cancelledOn': 'Cancelado el {date}',
 };

@@ -677,4 +677,15 @@ export const fr: Messages = {
   'privacy.about.icp': 'Enregistrement ICP : {icp}',
   'privacy.about.phone': 'Service client : {phone}',
   'privacy.about.copied': 'Lien copié : ouvrez-le dans votre navigateur',
+  'privacy.withholding.entry': 'Prélèvements automatiques',
+  'privacy.withholding.hint':
+    'Une fois annulé, les factures de cette commande ne sont plus prélevées : payez-les vous-même avant l’échéance.',
+  'privacy.withholding.none': 'Aucun prélèvement automatique',
+  'privacy.withholding.card': 'Carte : {bank} {card}',
+  'privacy.withholding.order': 'Commande {id}, signé le {date}',
+  'privacy.withholding.cancel': 'Annuler le prélèvement',
+  'privacy.withholding.confirmAsk':
+    'Les factures se paieront alors à la main, avec des frais en cas de retard. Annuler ?',
+  'privacy.withholding.cancelled': 'Prélèvement annulé',
+  'privacy.withholding.cancelledOn': 'Annulé le {date}',
 };

@@ -662,6 +662,15 @@ export const zhHans = {
   'privacy.about.icp': 'ICP备案号：{icp}',
   'privacy.about.phone': '客服电话：{phone}',
   'privacy.about.copied': '链接已复制，请在浏览器中打开',
+  'privacy.withholding.entry': '自动扣款授权',
+  'privacy.withholding.hint': '解除后，该订单的账单不再自动扣款，请在到期前自行支付。',
+  'privacy.withholding.none': '暂无自动扣款授权',
+  'privacy.withholding.card': '扣款卡：{bank} {card}',
+  'privacy.withholding.order': '订单 {id}，{date} 签署',
+  'privacy.withholding.cancel': '解除代扣',
+  'privacy.withholding.confirmAsk': '解除后账单需手动支付，逾期会产生逾期费用。确定解除吗？',
+  'privacy.withholding.cancelled': '已解除代扣',
+  'privacy.withholding.cancelledOn': '已于 {date} 解除',
 } as const;
 
 export type MessageKey = keyof typeof zhHans;

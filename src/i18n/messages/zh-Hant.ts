@@ -660,4 +660,13 @@ export const zhHant: Messages = {
   'privacy.about.icp': 'ICP備案號：{icp}',
   'privacy.about.phone': '客服電話：{phone}',
   'privacy.about.copied': '連結已複製，請在瀏覽器中開啟',
+  'privacy.withholding.entry': '自動扣款授權',
+  'privacy.withholding.hint': '解除後，該訂單的帳單不再自動扣款，請在到期前自行支付。',
+  'privacy.withholding.none': '暫無自動扣款授權',
+  'privacy.withholding.card': '扣款卡：{bank} {card}',
+  'privacy.withholding.order': '訂單 {id}，{date} 簽署',
+  'privacy.withholding.cancel': '解除代扣',
+  'privacy.withholding.confirmAsk': '解除後帳單需手動支付，逾期會產生逾期費用。確定解除嗎？',
+  'privacy.withholding.cancelled': '已解除代扣',
+  'privacy.withholding.cancelledOn': '已於 {date} 解除',
 };
