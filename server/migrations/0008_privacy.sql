@@ -63,3 +63,10 @@ create index message_subscriptions_unused on message_subscriptions (user_id, pla
 -- The user cancelled automatic deduction for the order (解除代扣): nothing is withheld under it
 -- any more, and the order's bills are paid by hand.
 alter table withholding_agreements add column cancelled_at timestamptz;
+
+-- Early return (提前归还): the rent not yet due is waived and an EARLY_RETURN fee bill is owed.
+alter table bills drop constraint bills_kind_check;
+alter table bills add constraint bills_kind_check check (
+  kind in ('FIRST', 'DEPOSIT', 'INSTALMENT', 'FINAL', 'BUYOUT', 'RENEWAL', 'OVERDUE_FEE',
+    'COMPENSATION', 'EARLY_RETURN')
+);

@@ -682,4 +682,11 @@ export const en: Messages = {
     'Bills must then be paid by hand, and late bills incur fees. Cancel?',
   'privacy.withholding.cancelled': 'Deduction cancelled',
   'privacy.withholding.cancelledOn': 'Cancelled on {date}',
+  'order.action.earlyReturn': 'Return early',
+  'order.earlyReturn.title': 'Return early',
+  'order.earlyReturn.note':
+    'Rent not yet due is waived; you pay the early-return fee and anything already due, then send the item back.',
+  'order.earlyReturn.confirm': 'Confirm early return',
+  'order.earlyReturn.ask': 'Returning early costs ¥{amount}. Continue?',
+  'order.event.early_return': 'Early return requested',
 };

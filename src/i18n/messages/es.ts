@@ -683,4 +683,11 @@ export const es: Messages = {
     'Después las facturas se pagan a mano y las atrasadas tienen recargo. ¿Cancelar?',
   'privacy.withholding.cancelled': 'Cargo cancelado',
   'privacy.withholding.cancelledOn': 'Cancelado el {date}',
+  'order.action.earlyReturn': 'Devolver antes',
+  'order.earlyReturn.title': 'Devolver antes',
+  'order.earlyReturn.note':
+    'Se exime el alquiler no vencido; pagas la comisión y lo ya vencido, y luego devuelves el artículo.',
+  'order.earlyReturn.confirm': 'Confirmar devolución',
+  'order.earlyReturn.ask': 'Devolver antes cuesta ¥{amount}. ¿Continuar?',
+  'order.event.early_return': 'Devolución anticipada solicitada',
 };

@@ -688,4 +688,11 @@ export const fr: Messages = {
     'Les factures se paieront alors à la main, avec des frais en cas de retard. Annuler ?',
   'privacy.withholding.cancelled': 'Prélèvement annulé',
   'privacy.withholding.cancelledOn': 'Annulé le {date}',
+  'order.action.earlyReturn': 'Rendre en avance',
+  'order.earlyReturn.title': 'Rendre en avance',
+  'order.earlyReturn.note':
+    'Le loyer non échu est annulé ; vous payez les frais de retour anticipé et ce qui est déjà dû, puis renvoyez l’article.',
+  'order.earlyReturn.confirm': 'Confirmer le retour anticipé',
+  'order.earlyReturn.ask': 'Le retour anticipé coûte ¥{amount}. Continuer ?',
+  'order.event.early_return': 'Retour anticipé demandé',
 };

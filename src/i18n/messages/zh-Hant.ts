@@ -669,4 +669,11 @@ export const zhHant: Messages = {
   'privacy.withholding.confirmAsk': '解除後帳單需手動支付，逾期會產生逾期費用。確定解除嗎？',
   'privacy.withholding.cancelled': '已解除代扣',
   'privacy.withholding.cancelledOn': '已於 {date} 解除',
+  'order.action.earlyReturn': '提前歸還',
+  'order.earlyReturn.title': '提前歸還',
+  'order.earlyReturn.note':
+    '剩餘未到期的租金將免除，需支付提前歸還手續費及已到期未付的款項，付清後請寄回商品。',
+  'order.earlyReturn.confirm': '確認提前歸還',
+  'order.earlyReturn.ask': '提前歸還需支付 ¥{amount}，確定嗎？',
+  'order.event.early_return': '申請提前歸還',
 };
