@@ -94,6 +94,8 @@ export class FakeHost {
   private stack: PageInstance[] = [];
   private loadingRoute = '';
   private pending = 0;
+  /** What the app registered with wx.onNeedPrivacyAuthorization. */
+  private privacyListener: ((resolve: Callback, info: Dict) => void) | undefined;
   /** Every toast and modal the app showed, in order. */
   readonly messages: string[] = [];
 
@@ -197,8 +199,27 @@ export class FakeHost {
     return config;
   }
 
-  /** Opens a page: onLoad(query), onShow(); returns every setData payload once quiet. */
-  async open(route: string, query: Record<string, string>): Promise<Dict[]> {
+  /**
+   * A privacy API called before the user agreed, as the base library reports it: the app's
+   * handler gets the call's `resolve`.
+   */
+  needPrivacy(resolve: Callback): void {
+    assert.ok(this.privacyListener, 'the app registered no wx.onNeedPrivacyAuthorization handler');
+    const listener = this.privacyListener;
+    this.guard('onNeedPrivacyAuthorization', () =>
+      listener(resolve, { referrer: 'getPhoneNumber' }),
+    );
+  }
+
+  /**
+   * Opens a page: onLoad(query), onShow(); `whileOpen` runs once it is quiet; returns every
+   * setData payload once quiet again.
+   */
+  async open(
+    route: string,
+    query: Record<string, string>,
+    whileOpen?: () => void,
+  ): Promise<Dict[]> {
     const config = this.register(route);
     const payloads: Dict[] = [];
     const instance: PageInstance = {
@@ -222,6 +243,10 @@ export class FakeHost {
     call('onShow');
     call('onReady');
     await this.settle();
+    if (whileOpen) {
+      whileOpen();
+      await this.settle();
+    }
     // Leaving a tab page hides it (the host keeps tab pages alive); any other page is unloaded.
     call('onHide');
     if (!isTabPath(route)) call('onUnload');
@@ -436,6 +461,8 @@ export class FakeHost {
         limitSize: 10240,
       }),
       request: (o: ApiOptions) => this.request(o, 'header'),
+      onNeedPrivacyAuthorization: (listener: (resolve: Callback, info: Dict) => void) =>
+        void (this.privacyListener = listener),
       ...(this.wallet.login ? { login: (o: ApiOptions) => this.login(o) } : {}),
       ...(this.wallet.requestPayment
         ? { requestPayment: (o: ApiOptions) => this.requestPayment(o) }

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROUTES } from '../src/routes';
 import { CLIENT_AUTH, root, startServer, type RunningServer } from './harness';
-import { FakeHost, declaredPages, nodeCount, textsOf } from './mini-host';
+import { FakeHost, declaredPages, nodeCount, textsOf, type Dict } from './mini-host';
+import { agreeAllBody } from './steps/privacy';
 
 /** A sample query each page can open with; the rest open with none, as a tab or a link would. */
 const SAMPLE_QUERIES: Record<string, Record<string, string>> = {
@@ -60,6 +61,12 @@ async function smsSession(baseUrl: string, mobile: string): Promise<Record<strin
   const userInfo = await call<unknown>('/api/user/info', {
     headers: { token, authorization: `Bearer ${token}` },
   });
+  // What the login page's agreement box records, so no policy prompt covers the pages.
+  await call('/api/privacy/consents', {
+    method: 'POST',
+    headers: { token, authorization: `Bearer ${token}` },
+    body: JSON.stringify(agreeAllBody()),
+  });
   // src/platform/storage.ts keys; mini-program storage keeps values as they are.
   return { 'token:1': token, userInfo };
 }
@@ -94,6 +101,27 @@ describe('mini-program boot, brand 1, logged in', () => {
       it('launches with nothing thrown or logged', () => {
         assert.deepEqual(host.errors, []);
       });
+
+      if (target === 'weapp') {
+        it('shows its privacy popup, with the agreePrivacyAuthorization button, when WeChat asks', async () => {
+          const app = JSON.parse(fs.readFileSync(path.join(dir, 'app.json'), 'utf8')) as Dict;
+          assert.equal(app.__usePrivacyCheck__, true, 'app.json turns the privacy check on');
+          const answers: unknown[] = [];
+          const payloads = await host.open('pages/user/user', {}, () =>
+            host.needPrivacy((result) => answers.push(result)),
+          );
+          assert.deepEqual(host.errors, []);
+          const texts = textsOf(payloads);
+          assert.ok(texts.includes('用户隐私保护提示'), `no popup title in: ${texts.join(' | ')}`);
+          assert.ok(
+            texts.some((t) => t.includes('隐私政策》')),
+            'the popup links the brand privacy policy',
+          );
+          assert.match(JSON.stringify(payloads), /"agreePrivacyAuthorization"/);
+          // Nothing is answered for the user: the call waits for the tap.
+          assert.deepEqual(answers, []);
+        });
+      }
 
       for (const route of declaredPages(dir)) {
         it(`${route} renders its own content`, async () => {

@@ -26,6 +26,7 @@ import {
 import { FakeWechatPay } from '../server/test/wechatpay-server.ts';
 import { CLIENT_AUTH, root, startServer, type RunningServer } from './harness';
 import { FakeHost, textsOf, type MiniPage, type RequestPaymentParams } from './mini-host';
+import { agreeAllBody } from './steps/privacy';
 
 const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'weapp', '1');
 const MOBILE = '13800138418';
@@ -240,7 +241,8 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     // Real name, face, contact, address and contract have their own H5 journeys; here they go
     // through the same API their pages call, with the app's session (the sandbox face and
     // e-sign pages pressed by HTTP), to keep this file fast. The order itself is placed on the
-    // mini-program's confirm page.
+    // mini-program's confirm page. The consents (issue 20) are recorded the same way.
+    ok(await api('/api/privacy/consents', agreeAllBody('weapp')));
     ok(await api('/api/client/auth/submit', { name: '王小明', idNo: idNumber(718) }));
     const face = ok(await api<{ certifyId: string }>('/api/client/auth/face', {}));
     const passed = await fetch(`${server.baseUrl}/sandbox/face/${face.certifyId}/pass`, {

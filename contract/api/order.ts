@@ -205,6 +205,13 @@ export const QuoteReply = Envelope(
     newEndDate: Nullable(Type.String()),
   }),
 );
+/** Early return (提前归还): the order and the quote's total the user confirmed, fen. */
+export const EarlyReturnBody = Type.Object({
+  orderId: Id,
+  total: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
+});
+export type EarlyReturnBody = Static<typeof EarlyReturnBody>;
+
 export const RenewBody = Type.Object({
   orderId: Id,
   periods: Type.Integer({ minimum: 1, maximum: 12 }),

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
+import { subscribeTemplatesFrom, type SubscribeTemplates } from './privacy/templates.ts';
 import { CRASH_POINTS, type CrashPoint } from './crash-points.ts';
 import { alipaySettingsFrom, type AlipaySettings } from './providers/alipay/settings.ts';
 import {
@@ -164,6 +165,8 @@ export interface Config {
    * processes run the sandbox, so each verifies what the others signed.
    */
   sandboxSigningKey: string;
+  /** Subscribe-message template ids per brand and host (SUBSCRIBE_TEMPLATES, privacy/templates.ts). */
+  subscribeTemplates: SubscribeTemplates;
   /** Test only: the process kills itself with SIGKILL at this step (crash-points.ts). */
   crashAt: CrashPoint | undefined;
   /** Alipay's live settings per brand (read only when ALIPAY_PROVIDER=live). */
@@ -257,6 +260,15 @@ function multiProcessProblems(config: Config, env: NodeJS.ProcessEnv): string[] 
   return problems;
 }
 
+/** SUBSCRIBE_TEMPLATES, its problems reported as the other settings' are. */
+function parseSubscribeTemplates(text: string | undefined): SubscribeTemplates {
+  try {
+    return subscribeTemplatesFrom(text);
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -325,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxSigningKey: env.SANDBOX_SIGNING_KEY || randomBytes(32).toString('hex'),
     crashAt: crashAt as CrashPoint | undefined,
     alipay: alipaySettingsFrom(env),
+    subscribeTemplates: parseSubscribeTemplates(env.SUBSCRIBE_TEMPLATES),
   };
   // The live adapters' own settings, read only when chosen; their problems join the list.
   const liveProblems: string[] = [];

@@ -17,6 +17,7 @@ import {
 } from './index.ts';
 import type { JobDefinition, JobMeta, JobName } from './queue.ts';
 import { reconcile } from './reconcile.ts';
+import { remindBills } from '../privacy/reminders.ts';
 
 /** Runs a sweep at the deps' clock and records the run under the job's id. */
 function scheduled(name: JobName, sweep: Sweep) {
@@ -102,5 +103,20 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
     cron: '*/5 * * * *',
     ...SWEEP,
     handle: scheduled('payments-reconcile', reconcileSweep),
+  },
+  // Bill reminders in the daytime, hourly: the first run sends, later ones retry failed SMS.
+  {
+    name: 'bills-remind',
+    cron: '0 9-20 * * *',
+    ...SWEEP,
+    handle: async (deps, _data, job) => {
+      const now = deps.now();
+      const report = await remindBills(deps, now);
+      await deps.db
+        .insertInto('job_runs')
+        .values({ job: 'bills-remind', clock: now, result: JSON.stringify(report), job_id: job.id })
+        .execute();
+      return report;
+    },
   },
 ];

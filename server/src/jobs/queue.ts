@@ -28,7 +28,8 @@ export type JobName =
   | 'bills-withhold'
   | 'deposit-deduct'
   | 'payments-reconcile'
-  | 'alipay-order-sync';
+  | 'alipay-order-sync'
+  | 'bills-remind';
 
 export interface JobMeta {
   id: string;

@@ -19,7 +19,9 @@ export type BillKind =
   | 'BUYOUT'
   | 'RENEWAL'
   | 'OVERDUE_FEE'
-  | 'COMPENSATION';
+  | 'COMPENSATION'
+  /** The early-return fee (提前归还手续费), issue 20. */
+  | 'EARLY_RETURN';
 export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth';
 export type Actor = 'user' | 'ops' | 'system' | 'provider';
 

@@ -288,9 +288,13 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
 async function withholdingAgreementOf(deps: AppDeps, orderId: number, userId: number) {
   const signed = await deps.db
     .selectFrom('withholding_agreements')
-    .select('agreement_no')
+    .select(['agreement_no', 'cancelled_at'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
+  // The user cancelled automatic deduction for this order: not even the bound card is used.
+  if (signed?.cancelled_at) {
+    throw new ProviderError('withholding', 'rejected', 'the user cancelled the withholding');
+  }
   if (signed) return signed.agreement_no;
   const card = await deps.db
     .selectFrom('bank_cards')

@@ -21,6 +21,7 @@ import { SandboxFace, type FaceProvider } from './face/index.ts';
 import { SandboxOcr, type OcrProvider } from './ocr/index.ts';
 import { LiveSms, SandboxSms, type SmsProvider } from './sms/index.ts';
 import { LiveWechat, SandboxWechat, type WechatProvider } from './wechat/index.ts';
+import { SandboxSubscribeMessages, type SubscribeMessageProvider } from './subscribe/index.ts';
 import { PROVIDER_SETTINGS } from '../config.ts';
 
 export interface Providers {
@@ -36,6 +37,8 @@ export interface Providers {
   bankCard: BankCardProvider;
   /** Trade payments, refunds, deposit authorisation, withholding: each brand's own. */
   payments: PaymentProviders;
+  /** Mini-program subscribe messages (bill reminders): WeChat's and Alipay's, per brand app. */
+  subscribeMessages: SubscribeMessageProvider;
 }
 
 /** What the providers need from the running app besides the configuration. */
@@ -103,6 +106,9 @@ export function createProviders(config: Config, context: ProviderContext): Provi
     wechat: sandbox('wechat')
       ? new SandboxWechat()
       : new LiveWechat(liveSettings(config.wechat, 'wechat'), context.db, context.now),
+    // Sent with each host's app keys: live once both hosts' adapters exist.
+    subscribeMessages:
+      sandbox('wechat') || sandbox('alipay') ? new SandboxSubscribeMessages() : live('wechat'),
     ocr: sandbox('identity') ? new SandboxOcr() : live('identity'),
     face: sandbox('identity') ? new SandboxFace() : live('identity'),
     credit: sandbox('credit') ? new SandboxCredit() : live('credit'),

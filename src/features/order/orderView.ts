@@ -8,7 +8,7 @@ import type { MessageKey } from '../../i18n';
 /** How a button acts: open a page, or run something on this page (confirm, sheet). */
 export type ActionHandling =
   | { kind: 'page'; url: (orderId: number) => string }
-  | { kind: 'cancel' | 'receive' | 'renew' | 'buyout' | 'confirmChanges' };
+  | { kind: 'cancel' | 'receive' | 'renew' | 'buyout' | 'earlyReturn' | 'confirmChanges' };
 
 export interface ActionButton {
   action: string;
@@ -30,6 +30,8 @@ const ACTIONS: readonly Omit<ActionButton, 'primary'>[] = [
   },
   { action: 'renew', label: 'order.action.renew', handling: { kind: 'renew' } },
   { action: 'buyout', label: 'order.action.buyout', handling: { kind: 'buyout' } },
+  // Before the term ends: the fee comes from the server's quote, shown before confirming.
+  { action: 'earlyReturn', label: 'order.action.earlyReturn', handling: { kind: 'earlyReturn' } },
   {
     action: 'return',
     label: 'order.action.return',

@@ -639,4 +639,77 @@ export const fr: Messages = {
   'verify.step.credit': 'Crédit',
   'verify.step.pay': 'Payer',
   'verify.step.realName': 'Identité',
+  'privacy.gate.title': 'Votre consentement',
+  'privacy.gate.hint':
+    'Les informations ci-dessous sont des données personnelles sensibles, utilisées uniquement pour vérifier votre identité et évaluer votre crédit pour cette location. Lisez et acceptez pour continuer.',
+  'privacy.gate.updated':
+    'Cette autorisation a changé : veuillez la relire et l’accepter à nouveau.',
+  'privacy.gate.agree': 'Accepter et continuer',
+  'privacy.gate.decline': 'Pas maintenant',
+  'privacy.gate.failed': 'Impossible d’enregistrer votre consentement, réessayez',
+  'privacy.kind.privacy_policy': 'Politique de confidentialité',
+  'privacy.kind.user_agreement': 'Conditions d’utilisation',
+  'privacy.kind.identity_and_face':
+    'Consentement au traitement de votre pièce d’identité et de votre visage',
+  'privacy.kind.credit_query': 'Autorisation de consultation de crédit',
+  'privacy.kind.withholding': 'Accord de prélèvement automatique',
+  'privacy.purpose.identity_and_face':
+    'Sert à vérifier votre pièce d’identité et que vous en êtes le titulaire ; le numéro n’est conservé que masqué.',
+  'privacy.purpose.credit_query':
+    'Sert à consulter votre score de crédit pour décider si le dépôt peut être supprimé.',
+  'privacy.purpose.privacy_policy':
+    'Comment nous collectons, utilisons, conservons et protégeons vos données personnelles.',
+  'privacy.purpose.user_agreement': 'Les conditions entre vous et nous pour utiliser ce service.',
+  'privacy.purpose.withholding':
+    'Permet de prélever automatiquement les factures échues sur votre carte liée.',
+  'privacy.read': 'Lire',
+  'privacy.update.title': 'Nous avons mis à jour la politique de confidentialité et les conditions',
+  'privacy.first.title': 'Politique de confidentialité et conditions',
+  'privacy.update.hint':
+    'Veuillez les lire et les accepter pour continuer. Sinon vous serez déconnecté ; vous pourrez vous reconnecter et accepter à tout moment.',
+  'privacy.update.agree': 'Accepter',
+  'privacy.update.decline': 'Refuser et se déconnecter',
+  'privacy.wx.title': 'Avis de confidentialité',
+  'privacy.wx.hint':
+    'Avant d’utiliser votre numéro, votre position, votre adresse ou vos photos, lisez et acceptez la {policy}.',
+  'privacy.wx.agree': 'Accepter et continuer',
+  'privacy.wx.decline': 'Refuser',
+  'privacy.cancel.entry': 'Supprimer le compte',
+  'privacy.cancel.intro':
+    'Une fois supprimé, vous ne pourrez plus vous connecter à ce compte, et ce qui suit est effacé ou anonymisé définitivement :',
+  'privacy.cancel.kept': 'Ce que la loi nous oblige à conserver :',
+  'privacy.cancel.keptYears': 'conservé {years} ans',
+  'privacy.cancel.blocked': 'Suppression impossible pour l’instant. Réglez d’abord :',
+  'privacy.cancel.blockedOrder': 'Commande {id} : {goods} ({status})',
+  'privacy.cancel.blockedBill':
+    'Commande {orderId}, facture {period} : ¥{amount} dû (échéance {due})',
+  'privacy.cancel.confirm': 'Supprimer mon compte',
+  'privacy.cancel.confirmAsk': 'C’est irréversible. Supprimer votre compte ?',
+  'privacy.cancel.done': 'Votre compte a été supprimé',
+  'privacy.export.entry': 'Exporter mes données',
+  'privacy.export.done': 'Vos données ont été exportées',
+  'privacy.export.copied': 'Vos données (JSON) ont été copiées dans le presse-papiers',
+  'privacy.about.entry': 'À propos',
+  'privacy.about.operator': 'Exploité par {company}',
+  'privacy.about.icp': 'Enregistrement ICP : {icp}',
+  'privacy.about.phone': 'Service client : {phone}',
+  'privacy.about.copied': 'Lien copié : ouvrez-le dans votre navigateur',
+  'privacy.withholding.entry': 'Prélèvements automatiques',
+  'privacy.withholding.hint':
+    'Une fois annulé, les factures de cette commande ne sont plus prélevées : payez-les vous-même avant l’échéance.',
+  'privacy.withholding.none': 'Aucun prélèvement automatique',
+  'privacy.withholding.card': 'Carte : {bank} {card}',
+  'privacy.withholding.order': 'Commande {id}, signé le {date}',
+  'privacy.withholding.cancel': 'Annuler le prélèvement',
+  'privacy.withholding.confirmAsk':
+    'Les factures se paieront alors à la main, avec des frais en cas de retard. Annuler ?',
+  'privacy.withholding.cancelled': 'Prélèvement annulé',
+  'privacy.withholding.cancelledOn': 'Annulé le {date}',
+  'order.action.earlyReturn': 'Rendre en avance',
+  'order.earlyReturn.title': 'Rendre en avance',
+  'order.earlyReturn.note':
+    'Le loyer non échu est annulé ; vous payez les frais de retour anticipé et ce qui est déjà dû, puis renvoyez l’article.',
+  'order.earlyReturn.confirm': 'Confirmer le retour anticipé',
+  'order.earlyReturn.ask': 'Le retour anticipé coûte ¥{amount}. Continuer ?',
+  'order.event.early_return': 'Retour anticipé demandé',
 };
