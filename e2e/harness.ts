@@ -46,7 +46,10 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `env`: variables for the server's process only, over the test's own (e.g. a live provider's). */
+export async function startServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const h5Dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'h5');
   if (!fs.existsSync(path.join(h5Dir, 'index.html'))) {
     throw new Error('dist/h5 is not built: run `npm run build:h5` first');
@@ -67,6 +70,7 @@ export async function startServer(): Promise<RunningServer> {
         DATA_DIR: dataDir,
         H5_DIR: h5Dir,
         DATABASE_URL: '',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
