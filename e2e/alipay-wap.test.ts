@@ -116,6 +116,13 @@ function visitedUrls(page: Page): string[] {
   return visited;
 }
 
+/** The storefront's paymentResult address the cashier sent the browser back to: its query. */
+function returnedTo(visited: string[], baseUrl: string): URLSearchParams {
+  const returned = visited.find((url) => url.includes('#/pages/paymentResult/paymentResult?'));
+  if (!returned?.startsWith(`${baseUrl}/`)) assert.fail(`not back on the storefront: ${returned}`);
+  return new URLSearchParams(returned.split('?')[1]);
+}
+
 /**
  * On the pay screen: the total, then 立即支付 → the gateway's signed wap.pay cashier, which shows
  * the same amount. Returns the cashier's Alipay trade number.
@@ -152,9 +159,7 @@ describe("H5 pays at Alipay's mobile cashier (live adapter, local gateway)", () 
 
     // Back on the storefront's result page, which waits for the server, then shows the order.
     await expectOrderSuccess(page, 'wap-pay');
-    const returned = visited.find((url) => url.includes('#/pages/paymentResult/paymentResult?'));
-    assert.ok(returned?.startsWith(`${server.baseUrl}/`), `back on the storefront: ${returned}`);
-    const query = new URLSearchParams(returned.split('?')[1]);
+    const query = returnedTo(visited, server.baseUrl);
     assert.equal(query.get('status'), 'success');
     assert.equal(query.get('orderId'), String(orderId));
     const outTradeNo = query.get('outTradeNo');
@@ -190,6 +195,7 @@ describe("H5 pays at Alipay's mobile cashier (live adapter, local gateway)", () 
 
   it('quitting the cashier says the payment did not complete; the bill stays payable', async () => {
     const { page, errors } = await appPhonePage(browser);
+    const visited = visitedUrls(page);
     await loginBySms(page, server.baseUrl, '13800138502', '/pages/index/index');
     const api = await apiAs(page, server.baseUrl);
     const orderId = await payableOrder(api, 711);
@@ -202,6 +208,9 @@ describe("H5 pays at Alipay's mobile cashier (live adapter, local gateway)", () 
     await goToAlipayCashier(page, total, 'wap-quit');
     await page.getByRole('button', { name: '放弃付款', exact: true }).click();
     await expectOrderFailed(page, /您已取消支付/, 'wap-quit');
+    const quit = returnedTo(visited, server.baseUrl);
+    assert.equal(quit.get('status'), 'cancel');
+    const quitTrade = quit.get('outTradeNo') ?? '';
     await page.locator('.pay-status__headline:visible', { hasText: '待支付' }).waitFor();
     assert.equal(await page.getByText('支付成功').count(), 0);
     const waiting = await detail(api, orderId);
@@ -221,6 +230,15 @@ describe("H5 pays at Alipay's mobile cashier (live adapter, local gateway)", () 
       due,
       'charged once',
     );
+    // One trade paid, whether the retry reopened the one quit (Alipay keeps it open) or a new one.
+    await alipay.settled();
+    const tradesPaid = new Set(
+      alipay.deliveries
+        .filter((d) => d.fields.trade_status === 'TRADE_SUCCESS')
+        .map((d) => d.fields.out_trade_no)
+        .filter((no) => no === quitTrade || paid.some((b) => b.outTradeNo === no)),
+    );
+    assert.equal(tradesPaid.size, 1);
     assert.deepEqual(errors, []);
   });
 });
