@@ -6,7 +6,8 @@
  * user (the verification and checkout journeys walk those screens; here they are not the subject).
  * From the pay screen on, the user is in the browser: 立即支付 leaves for the gateway's signed
  * cashier URL, the cashier's pay button sends the browser back to paymentResult, and the app shows
- * the bill paid only once the gateway's signed, asynchronous notification reached the server.
+ * the bill paid only once the gateway's signed, asynchronous notification reached the server (held
+ * back at first: the result page waits, nothing is paid on the browser's return alone).
  * Quitting the cashier brings the user back to a page that says so, with the bill still payable.
  */
 import assert from 'node:assert/strict';
@@ -155,9 +156,20 @@ describe("H5 pays at Alipay's mobile cashier (live adapter, local gateway)", () 
 
     await page.goto(`${server.baseUrl}/#/pages/pay/pay?orderId=${orderId}`);
     const tradeNo = await goToAlipayCashier(page, total, 'wap-pay');
-    await page.getByRole('button', { name: '确认付款', exact: true }).click();
+    // Alipay's notification is held back: the return to the storefront alone pays nothing.
+    alipay.holdNotifications = true;
+    try {
+      await page.getByRole('button', { name: '确认付款', exact: true }).click();
+      await page.locator('.pay-status__title:visible', { hasText: '正在确认支付结果' }).waitFor();
+      await screenshot(page, 'wap-pay-confirming');
+      assert.equal(await page.getByText('支付成功').count(), 0);
+      assert.equal((await detail(api, orderId)).status, 'PENDING_PAY', 'not paid on the return');
+    } finally {
+      alipay.holdNotifications = false;
+      alipay.release();
+    }
 
-    // Back on the storefront's result page, which waits for the server, then shows the order.
+    // The result page then shows the order once the notification is in.
     await expectOrderSuccess(page, 'wap-pay');
     const query = returnedTo(visited, server.baseUrl);
     assert.equal(query.get('status'), 'success');
