@@ -42,10 +42,15 @@ export interface PaymentResult {
   detail: string;
 }
 
-/** Only https pages or our own paths: the cashier URL comes from the server, but never trust it blindly. */
+/**
+ * Only https pages or our own paths: the cashier URL comes from the server, but never trust it
+ * blindly. Plain http only on this machine (localhost, 127.0.0.1), as the server's rule for return
+ * addresses: a cashier running beside a development or test server (the local Alipay gateway).
+ */
 export function isCashierUrl(url: unknown): url is string {
   if (typeof url !== 'string') return false;
   if (/^\/(?![/\\])[^\s]*$/.test(url)) return true;
+  if (/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/[^\s]*)?$/i.test(url)) return true;
   return /^https:\/\/[a-z0-9.-]+(:\d+)?(\/[^\s]*)?$/i.test(url);
 }
 

@@ -16,6 +16,7 @@ jest.mock('../../platform/payment', () => ({
 jest.mock('../../platform/payment-flow', () => ({
   payChannel: () => 'wechat',
   rememberPayment: () => undefined,
+  returnOrigin: () => undefined,
   replacePage: (url: string) => {
     mockReplaced.push(url);
     return Promise.resolve(true);
@@ -75,4 +76,32 @@ it('a cancelled requestPayment leads to the failed page, not a paid one', async 
   mockWalletPay.mockResolvedValue({ status: 'cancelled', detail: 'requestPayment:fail cancel' });
   await startPayment({ orderId: 8, billIds: [], idempotencyKey: 'k2' });
   expect(mockReplaced[0]).toMatch(/cancel/);
+});
+
+it('a retry at Alipay’s mobile cashier goes back to the trade still open there, without waiting', async () => {
+  const cashierUrl = 'https://openapi.alipay.com/gateway.do?method=alipay.trade.wap.pay&sign=s';
+  mockOpened.mockResolvedValue({
+    code: 200,
+    msg: 'ok',
+    data: { outTradeNo: 'PT3', amount: 100, channel: 'alipay', cashierUrl, tradeNo: '' },
+  });
+  mockWalletPay.mockResolvedValue({ status: 'redirected', detail: cashierUrl });
+  const started = Date.now();
+  await startPayment({ orderId: 9, billIds: [], idempotencyKey: 'k3', previousTrade: 'PT3' });
+  expect(Date.now() - started).toBeLessThan(900);
+  expect(mockOpened).toHaveBeenCalledTimes(1);
+  expect(mockWalletPay.mock.calls[0]![0].cashierUrl).toBe(cashierUrl);
+});
+
+it('a retry at our own cashier asks again while the server still holds the failed trade', async () => {
+  const reply = (outTradeNo: string) => ({
+    code: 200,
+    msg: 'ok',
+    data: { outTradeNo, amount: 100, channel: 'alipay', cashierUrl: `/pay/cashier/${outTradeNo}` },
+  });
+  mockOpened.mockResolvedValueOnce(reply('PT4')).mockResolvedValueOnce(reply('PT5'));
+  mockWalletPay.mockResolvedValue({ status: 'redirected', detail: '' });
+  await startPayment({ orderId: 10, billIds: [], idempotencyKey: 'k4', previousTrade: 'PT4' });
+  expect(mockOpened).toHaveBeenCalledTimes(2);
+  expect(mockWalletPay.mock.calls[0]![0].cashierUrl).toMatch(/\/pay\/cashier\/PT5$/);
 });

@@ -19,7 +19,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * build's wallet: H5 leaves for the cashier (which returns to paymentResult), mini-programs come
  * back here and wait for the server's notification on the loading page. `previousTrade` is a
  * failed trade being retried: if the server still holds it open (its failure notice not yet in),
- * ask again shortly rather than send the user to a dead trade.
+ * ask again shortly rather than send the user to a dead trade (not for a provider's mobile
+ * cashier, whose trade stays payable).
  */
 export async function startPayment(input: {
   orderId: number;
@@ -40,6 +41,9 @@ export async function startPayment(input: {
   );
   for (let attempt = 0; attempt < 3 && input.previousTrade; attempt += 1) {
     if (reply.code !== 200 || reply.data?.outTradeNo !== input.previousTrade) break;
+    // A provider's own mobile cashier (Alipay wap pay) keeps the trade open after a quit or a
+    // failed try, and no notice will close it: the same trade is the one to pay, no wait.
+    if (/^https?:\/\//i.test(reply.data.cashierUrl)) break;
     await wait(1000);
     key = newIdempotencyKey();
     reply = await openPayment(

@@ -138,6 +138,8 @@ describe('payment', () => {
     test.each([
       'javascript:alert(1)',
       'http://cashier.example.com/',
+      'http://127.0.0.1.evil.test/',
+      'http://localhost@evil.test/',
       '//evil.test/',
       '/\\evil.test',
       '',
@@ -147,6 +149,15 @@ describe('payment', () => {
       expect((await payH5({ cashierUrl }, (u) => visited.push(u))).status).toBe('unavailable');
       expect(visited).toEqual([]);
       expect(isCashierUrl(cashierUrl)).toBe(false);
+    });
+    test('a plain-http cashier is followed only on this machine (a local gateway)', async () => {
+      const visited: string[] = [];
+      const local = 'http://127.0.0.1:4123/gateway.do?method=alipay.trade.wap.pay&sign=x';
+      expect((await payH5({ cashierUrl: local }, (u) => visited.push(u))).status).toBe(
+        'redirected',
+      );
+      expect(isCashierUrl('http://localhost:8080/cashier')).toBe(true);
+      expect(visited).toEqual([local]);
     });
     test('inside the WeChat browser an outside cashier is not opened; our own still is', async () => {
       const wechatUa =
