@@ -51,6 +51,8 @@ export const ResultCode = {
   TOKEN_EXPIRED: 60001,
   /** Logged out, or logged in elsewhere. */
   TOKEN_REVOKED: 60002,
+  /** A step that needs a consent the user has not given (HTTP 403); msg names the consent. */
+  CONSENT_REQUIRED: 60010,
 } as const;
 
 /** Codes after which the storefront clears the session and sends the user to log in. */

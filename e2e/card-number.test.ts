@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 import { addAddress, rentChoice } from './steps/checkout';
 import { apiAs, loginBySms, type Api } from './steps/session';
+import { agreeAllBody } from './steps/privacy';
 import { idNumber } from './steps/verification';
 
 let server: RunningServer;
@@ -41,6 +42,7 @@ async function orderAtBankCard(api: Api, baseUrl: string, seq: number): Promise<
       depositMethod: 'freeze',
     }),
   );
+  await ok(api('/api/privacy/consents', agreeAllBody()));
   await ok(api('/api/client/auth/submit', { name: '王小明', idNo: idNumber(seq) }));
   const face = await ok(api<{ certifyId: string }>('/api/client/auth/face', {}));
   const passed = await fetch(`${baseUrl}/sandbox/face/${face.certifyId}/pass`, { method: 'POST' });

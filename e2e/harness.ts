@@ -46,9 +46,18 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
-  const h5Dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'h5');
-  if (!fs.existsSync(path.join(h5Dir, 'index.html'))) {
+/**
+ * `env` is added to the server's environment (live providers pointed at local servers, say).
+ * `h5: false` is for the mini-program tests, which need no built H5 app.
+ */
+export async function startServer(
+  options: { env?: Record<string, string>; h5?: boolean } = {},
+): Promise<RunningServer> {
+  const withH5 = options.h5 ?? true;
+  const h5Dir = withH5
+    ? path.resolve(root, process.env.DIST_DIR ?? 'dist', 'h5')
+    : path.join(os.tmpdir(), 'no-h5-app');
+  if (withH5 && !fs.existsSync(path.join(h5Dir, 'index.html'))) {
     throw new Error('dist/h5 is not built: run `npm run build:h5` first');
   }
   const port = await freePort();
@@ -67,6 +76,7 @@ export async function startServer(): Promise<RunningServer> {
         DATA_DIR: dataDir,
         H5_DIR: h5Dir,
         DATABASE_URL: '',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -78,7 +88,7 @@ export async function startServer(): Promise<RunningServer> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      const res = await fetch(`${baseUrl}/`);
+      const res = await fetch(`${baseUrl}${withH5 ? '/' : '/health/live'}`);
       if (res.ok) break;
     } catch {
       // not listening yet

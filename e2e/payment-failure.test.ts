@@ -18,6 +18,7 @@ import {
 } from '../contract/http';
 import { HEADER_OPS_TOKEN } from '../contract/api/ops';
 import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
+import { agreeAllBody } from './steps/privacy';
 import {
   expectOrderFailed,
   expectOrderSuccess,
@@ -138,6 +139,7 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 
 /** Real name, face (sandbox page), credit (scored at real name) and an emergency contact. */
 async function verifyUser(api: Api, seq: number): Promise<void> {
+  ok(await api('/api/privacy/consents', agreeAllBody()));
   ok(await api('/api/client/auth/submit', { name: '王小明', idNo: idNumber(seq) }));
   const face = ok(await api<{ certifyId: string }>('/api/client/auth/face', {}));
   const passed = await fetch(`${server.baseUrl}/sandbox/face/${face.certifyId}/pass`, {

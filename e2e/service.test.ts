@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
 import { ROUTES } from '../src/routes';
+import { agreeAllBody } from './steps/privacy';
 import {
   CLIENT_AUTH,
   phonePage,
@@ -54,6 +55,13 @@ async function smsLogin(mobile: string): Promise<{ token: string; userInfo: unkn
     headers: { ...headers, token: tokenReply.token, authorization: `Bearer ${tokenReply.token}` },
   });
   const { data: userInfo } = (await info.json()) as { data: unknown };
+  // The login page's agreement box, as the app records it: no privacy prompt over the pages.
+  const agreed = await fetch(`${server.baseUrl}/api/privacy/consents`, {
+    method: 'POST',
+    headers: { ...headers, token: tokenReply.token, authorization: `Bearer ${tokenReply.token}` },
+    body: JSON.stringify(agreeAllBody()),
+  });
+  assert.equal(((await agreed.json()) as { code: number }).code, 200);
   return { token: tokenReply.token, userInfo };
 }
 

@@ -49,4 +49,7 @@ export default defineAppConfig({
     'pages/home/home': { network: 'all', packages: ['pages/commodityDetails', 'pages/search'] },
   },
   animation: false,
+  // WeChat: privacy APIs (phone number, location, address, photos) wait for the user to agree
+  // through the app's popup (wx.onNeedPrivacyAuthorization, see platform/privacy.weapp.ts).
+  ...(process.env.TARO_ENV === 'weapp' ? { __usePrivacyCheck__: true } : {}),
 });

@@ -2,6 +2,7 @@ import type { PropsWithChildren } from 'react';
 import { applyLaunch } from './features/launch/applyLaunch';
 import { useAppLaunch } from './platform/app-lifecycle';
 import { installRootFontSize } from './platform/viewport';
+import { installPrivacyListener } from './stores/privacy-popup';
 import './platform/start-up-break';
 import './app.scss';
 
@@ -11,6 +12,9 @@ if (process.env.TARO_ENV === 'h5') {
   applyLaunch();
   installRootFontSize();
 }
+
+// WeChat: its privacy APIs wait for the app's popup (components/consent/PrivacyPopup).
+installPrivacyListener();
 
 function App({ children }: PropsWithChildren) {
   useAppLaunch((options) => {

@@ -84,6 +84,9 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: 'pages/pay/pay', title: '订单支付' },
   { path: 'pages/billpay/pay', title: '账单支付' },
   { path: 'pages/zhima/zhima', title: '芝麻信用' },
+  { path: 'pages/privacy/cancelAccount', title: '注销账户' },
+  { path: 'pages/privacy/about', title: '关于我们' },
+  { path: 'pages/privacy/withholding', title: '自动扣款授权' },
 ];
 
 const routesByPath = new Map(ROUTES.map((route) => [route.path, route]));

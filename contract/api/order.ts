@@ -124,6 +124,20 @@ export const OrderDetail = Type.Composite([
     services: Type.Array(Type.Object({ id: Id, name: Type.String(), price: Type.Integer() })),
     bills: Type.Array(Bill),
     events: Type.Array(OrderEvent),
+    /**
+     * The deposit authorisation (freeze orders): its amount, what the user's credit waived and
+     * what is really frozen (null where the provider said nothing of credit).
+     */
+    depositAuthorisation: Type.Optional(
+      Nullable(
+        Type.Object({
+          status: Type.String(),
+          amount: Type.Integer(),
+          waived: Nullable(Type.Integer()),
+          frozen: Nullable(Type.Integer()),
+        }),
+      ),
+    ),
   }),
 ]);
 export type OrderDetail = Static<typeof OrderDetail>;
@@ -146,6 +160,12 @@ export const PayBody = Type.Object({
   channel: Type.Optional(PayChannel),
   /** Which bills (stage/foot payments); omitted: what this call pays by default. */
   billIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 60 })),
+  /**
+   * H5: the storefront's origin (`https://m.example.com`, an allowed OAuth host). With live
+   * Alipay the reply's cashierUrl is then Alipay's mobile cashier, returning to its
+   * paymentResult page.
+   */
+  returnOrigin: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type PayBody = Static<typeof PayBody>;
 export const PaymentReply = Envelope(
@@ -156,6 +176,16 @@ export const PaymentReply = Envelope(
     /** The sandbox cashier (H5, desktop QR); mini-programs pay with the trade number. */
     cashierUrl: Type.String(),
     tradeNo: Type.String(),
+    /** WeChat Pay: wx.requestPayment's parameters, signed by the server (mini-program only). */
+    wechat: Type.Optional(
+      Type.Object({
+        timeStamp: Type.String(),
+        nonceStr: Type.String(),
+        package: Type.String(),
+        signType: Type.Literal('RSA'),
+        paySign: Type.String(),
+      }),
+    ),
   }),
 );
 
@@ -175,6 +205,13 @@ export const QuoteReply = Envelope(
     newEndDate: Nullable(Type.String()),
   }),
 );
+/** Early return (提前归还): the order and the quote's total the user confirmed, fen. */
+export const EarlyReturnBody = Type.Object({
+  orderId: Id,
+  total: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
+});
+export type EarlyReturnBody = Static<typeof EarlyReturnBody>;
+
 export const RenewBody = Type.Object({
   orderId: Id,
   periods: Type.Integer({ minimum: 1, maximum: 12 }),
@@ -190,7 +227,13 @@ export const ExpressReply = Envelope(
   }),
 );
 export const FreezeReply = Envelope(
-  Type.Object({ outRequestNo: Type.String(), amount: Type.Integer(), status: Type.String() }),
+  Type.Object({
+    outRequestNo: Type.String(),
+    amount: Type.Integer(),
+    status: Type.String(),
+    /** Live Alipay: the signed order string the mini-program passes to `my.tradePay({ orderStr })`. */
+    orderStr: Type.Optional(Type.String()),
+  }),
 );
 export const OkReply = Envelope(Type.Null());
 export const ChangeNote = FreeText(0, 200);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../harness';
+import { agreeConsentGate } from './privacy';
 
 /** A 1×1 PNG; `extra` bytes ride after IEND (the sandbox OCR reads `SBXID:<id>:<name>;`). */
 export function pngWith(extra = ''): Buffer {
@@ -66,7 +67,8 @@ export async function passRealNameAndFace(
   person: { name: string; idNo: string },
   shotPrefix: string,
 ): Promise<void> {
-  await page.getByText('上传身份证人像面').first().waitFor();
+  // ID and face are sensitive data: their own consent comes first (PIPL art. 29).
+  await agreeConsentGate(page, '上传身份证人像面');
   await screenshot(page, `${shotPrefix}-verify-id`);
   await chooseFile(
     page,

@@ -9,7 +9,16 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
+import { subscribeTemplatesFrom, type SubscribeTemplates } from './privacy/templates.ts';
 import { CRASH_POINTS, type CrashPoint } from './crash-points.ts';
+import { alipaySettingsFrom, type AlipaySettings } from './providers/alipay/settings.ts';
+import {
+  LiveSettingsError,
+  smsSettingsFrom,
+  wechatSettingsFrom,
+  type SmsSettings,
+  type WechatSettings,
+} from './live-settings.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';
 export type ProviderMode = 'sandbox' | 'live';
@@ -30,16 +39,40 @@ interface ProviderSetting {
 }
 
 export const PROVIDER_SETTINGS: Record<ProviderKey, ProviderSetting> = {
-  sms: { variable: 'SMS_PROVIDER', label: 'SMS', liveSecrets: undefined },
+  sms: {
+    variable: 'SMS_PROVIDER',
+    label: 'SMS',
+    liveSecrets: [
+      'ALIBABA_CLOUD_ACCESS_KEY_ID',
+      'ALIBABA_CLOUD_ACCESS_KEY_SECRET',
+      'SMS_SIGN_NAME',
+      'SMS_TEMPLATE_LOGIN_CODE',
+      'SMS_TEMPLATE_BILL_REMINDER',
+      'SMS_TEMPLATE_BILL_DUE_TODAY',
+      'SMS_TEMPLATE_OVERDUE_NOTICE',
+    ],
+  },
   alipay: {
     variable: 'ALIPAY_PROVIDER',
     label: 'Alipay (login, trade pay, deposit freeze)',
-    liveSecrets: undefined,
+    // Per brand `<NAME>_<brand>` overrides these; the key-or-certificate choice is checked by
+    // AlipaySettings.problems (providers/alipay/settings.ts).
+    liveSecrets: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_AES_KEY'],
   },
   wechat: {
     variable: 'WECHAT_PROVIDER',
     label: 'WeChat (login, WeChat Pay)',
-    liveSecrets: undefined,
+    // Each may be given per brand as NAME_<brand> (live-settings.ts); NAME is every other brand's.
+    liveSecrets: [
+      'WECHAT_APP_ID',
+      'WECHAT_APP_SECRET',
+      'WECHAT_PAY_MCHID',
+      'WECHAT_PAY_SERIAL_NO',
+      'WECHAT_PAY_PRIVATE_KEY',
+      'WECHAT_PAY_API_V3_KEY',
+      'WECHAT_PAY_PLATFORM_PUBLIC_KEY',
+      'WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID',
+    ],
   },
   identity: {
     variable: 'IDENTITY_PROVIDER',
@@ -132,8 +165,16 @@ export interface Config {
    * processes run the sandbox, so each verifies what the others signed.
    */
   sandboxSigningKey: string;
+  /** Subscribe-message template ids per brand and host (SUBSCRIBE_TEMPLATES, privacy/templates.ts). */
+  subscribeTemplates: SubscribeTemplates;
   /** Test only: the process kills itself with SIGKILL at this step (crash-points.ts). */
   crashAt: CrashPoint | undefined;
+  /** Alipay's live settings per brand (read only when ALIPAY_PROVIDER=live). */
+  alipay: AlipaySettings;
+  /** The live WeChat adapters' settings (WECHAT_PROVIDER=live only; holds secrets, never logged). */
+  wechat?: WechatSettings;
+  /** The live SMS adapter's settings (SMS_PROVIDER=live only; holds secrets, never logged). */
+  smsLive?: SmsSettings;
 }
 
 /** The development key of ID and card hashes: public, so refused in production. */
@@ -186,6 +227,7 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
       }
     }
   }
+  if (config.providers.alipay === 'live') problems.push(...config.alipay.problems());
   if (!config.databaseUrl)
     problems.push(
       'DATABASE_URL must be set: production runs on PostgreSQL, not the embedded PGlite',
@@ -216,6 +258,15 @@ function multiProcessProblems(config: Config, env: NodeJS.ProcessEnv): string[] 
       'JOBS=worker with sandbox providers needs SANDBOX_SIGNING_KEY, so every process verifies what the others signed',
     );
   return problems;
+}
+
+/** SUBSCRIBE_TEMPLATES, its problems reported as the other settings' are. */
+function parseSubscribeTemplates(text: string | undefined): SubscribeTemplates {
+  try {
+    return subscribeTemplatesFrom(text);
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]);
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -285,11 +336,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyBaseUrl,
     sandboxSigningKey: env.SANDBOX_SIGNING_KEY || randomBytes(32).toString('hex'),
     crashAt: crashAt as CrashPoint | undefined,
+    alipay: alipaySettingsFrom(env),
+    subscribeTemplates: parseSubscribeTemplates(env.SUBSCRIBE_TEMPLATES),
   };
+  // The live adapters' own settings, read only when chosen; their problems join the list.
+  const liveProblems: string[] = [];
+  const liveSettings = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof LiveSettingsError)) throw error;
+      liveProblems.push(...error.problems);
+      return undefined;
+    }
+  };
+  if (providers.wechat === 'live') config.wechat = liveSettings(() => wechatSettingsFrom(env));
+  if (providers.sms === 'live') config.smsLive = liveSettings(() => smsSettingsFrom(env));
   if (appEnv === 'production') {
     const problems = productionProblems(config, env);
-    if (problems.length > 0) throw new ConfigError(problems);
+    // A variable the guard already names as missing is not named twice.
+    const named = new Set(problems.map((p) => p.split(' ')[0]));
+    const all = [...problems, ...liveProblems.filter((p) => !named.has(p.split(' ')[0]))];
+    if (all.length > 0) throw new ConfigError(all);
   }
+  if (liveProblems.length > 0) throw new ConfigError(liveProblems);
   const setupProblems = multiProcessProblems(config, env);
   if (setupProblems.length > 0) throw new ConfigError(setupProblems);
   return config;

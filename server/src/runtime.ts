@@ -57,7 +57,12 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     listen: database.listen,
   });
   const notifyBase = () => config.notifyBaseUrl ?? options.notifyBase();
-  const providers = createProviders(config, { db: database.db, jobs, notifyBase });
+  const providers = createProviders(config, {
+    db: database.db,
+    jobs,
+    notifyBase,
+    now: options.now,
+  });
   const deps: AppDeps = {
     db: database.db,
     config,

@@ -5,7 +5,7 @@ import type { BankCard, BankInfo, BindPreOrder } from '../../contract/api/bankca
 import { lookupBankCard } from '../../src/validation/index.ts';
 import { BIND_MAX_ATTEMPTS } from '../src/kyc/bankcard.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
-import { bindCard, sandboxBank, testIdNumber } from './kyc-fixtures.ts';
+import { bindCard, loginAgreed, sandboxBank, testIdNumber } from './kyc-fixtures.ts';
 
 const CARD = '6222021234567890128';
 
@@ -13,12 +13,12 @@ let server: TestServer;
 let token: string;
 before(async () => {
   server = await startTestServer();
-  token = await server.loginAs('13600000001');
+  token = await loginAgreed(server, '13600000001');
 });
 after(() => server.close());
 
 async function withIdentity(mobile: string, sequence: number) {
-  const t = await server.loginAs(mobile);
+  const t = await loginAgreed(server, mobile);
   const r = await server.request('POST', '/api/user/auth/submit', {
     token: t,
     body: { name: '持卡人', idNo: testIdNumber(sequence) },
@@ -180,7 +180,7 @@ test('the bank refusing the card (sandbox: ends in 4444) is a 400 with its reaso
 test('logs never carry the card number, the ID number, the bank SMS code or the token', async () => {
   const mobile = '13600000007';
   const idNo = testIdNumber(404);
-  const t = await server.loginAs(mobile);
+  const t = await loginAgreed(server, mobile);
   await server.request('POST', '/api/user/auth/submit', {
     token: t,
     body: { name: '日志', idNo },

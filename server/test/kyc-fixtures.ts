@@ -50,6 +50,7 @@ export async function verifyFully(
   token: string,
   opts: { name: string; idNo: string; cardNo?: string; contactMobile?: string },
 ): Promise<void> {
+  await agreeToAll(server, token);
   const submit = await server.request('POST', '/api/user/auth/submit', {
     token,
     body: { name: opts.name, idNo: opts.idNo },
@@ -228,4 +229,36 @@ export async function insertOrder(
     )
     .execute();
   return id;
+}
+
+/** Agrees, on the given brand, to the current version of every consent (what the app asks). */
+export async function agreeToAll(server: TestServer, token: string, platform = 1): Promise<void> {
+  const states = await server.request<{ kind: string; currentVersion: string }[]>(
+    'GET',
+    '/api/privacy/consents',
+    { token, platform },
+  );
+  const agreed = await server.request('POST', '/api/privacy/consents', {
+    token,
+    platform,
+    body: {
+      channel: 'h5',
+      consents: states.body.data.map(({ kind, currentVersion }) => ({
+        kind,
+        version: currentVersion,
+      })),
+    },
+  });
+  if (agreed.body.code !== 200) throw new Error(`consents: ${JSON.stringify(agreed.body)}`);
+}
+
+/** Logs in and agrees to every consent, as a user who went through the app's prompts. */
+export async function loginAgreed(
+  server: TestServer,
+  mobile: string,
+  platform = 1,
+): Promise<string> {
+  const token = await server.loginAs(mobile, platform);
+  await agreeToAll(server, token, platform);
+  return token;
 }

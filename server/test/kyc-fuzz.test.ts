@@ -26,7 +26,15 @@ import {
   OcrBody,
 } from '../../contract/api/kyc.ts';
 import { fuzzFile, startTestServer, type TestServer, onlyOn } from './helpers.ts';
-import { PNG, insertOrder, testIdNumber, upload, userIdOf, verifyFully } from './kyc-fixtures.ts';
+import {
+  PNG,
+  insertOrder,
+  loginAgreed,
+  testIdNumber,
+  upload,
+  userIdOf,
+  verifyFully,
+} from './kyc-fixtures.ts';
 
 const NAUGHTY: string[] = JSON.parse(fs.readFileSync(fuzzFile('blns.json'), 'utf8')) as string[];
 
@@ -86,8 +94,8 @@ describe('naughty strings in every verification field', { skip: onlyOn('postgres
 
   before(async () => {
     server = await startTestServer();
-    tokens.a = await server.loginAs('13100000001');
-    tokens.c = await server.loginAs('13100000003');
+    tokens.a = await loginAgreed(server, '13100000001');
+    tokens.c = await loginAgreed(server, '13100000003');
     await verifyFully(server, tokens.a, { name: '模糊', idNo: testIdNumber(777) });
     orderId = await insertOrder(server, await userIdOf(server, tokens.a));
     fileId = await upload(server, tokens.a, PNG, 'IMG_1.png');

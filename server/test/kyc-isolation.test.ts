@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from './helpers.ts';
 import {
   PNG,
   insertOrder,
+  loginAgreed,
   sandboxBank,
   testIdNumber,
   upload,
@@ -29,8 +30,8 @@ const idA = testIdNumber(900);
 
 before(async () => {
   server = await startTestServer();
-  tokenA = await server.loginAs('13900000001');
-  tokenB = await server.loginAs('13900000002');
+  tokenA = await loginAgreed(server, '13900000001');
+  tokenB = await loginAgreed(server, '13900000002');
   await verifyFully(server, tokenA, { name: '甲方', idNo: idA });
   orderA = await insertOrder(server, await userIdOf(server, tokenA));
   certifyA = (

@@ -5,7 +5,7 @@ import type { FaceResult, Identity, OcrResult } from '../../contract/api/kyc.ts'
 import { verificationStatus } from '../src/kyc/status.ts';
 import { sandboxScore } from '../src/providers/credit/sandbox.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
-import { PNG, testIdNumber, upload, userIdOf, waitFor } from './kyc-fixtures.ts';
+import { PNG, loginAgreed, testIdNumber, upload, userIdOf, waitFor } from './kyc-fixtures.ts';
 
 let server: TestServer;
 before(async () => {
@@ -22,7 +22,7 @@ const countIdentities = async () =>
   ).n;
 
 test('real name: a checksum-valid ID is accepted once and only ever shown masked', async () => {
-  const token = await server.loginAs('13500000001');
+  const token = await loginAgreed(server, '13500000001');
   const idNo = testIdNumber(500);
   const reply = await server.request<Identity>('POST', '/api/user/auth/submit', {
     token,
@@ -58,7 +58,7 @@ test('real name: a checksum-valid ID is accepted once and only ever shown masked
 });
 
 test('real name: a bad checksum, region or date, or a non-Chinese name, writes nothing', async () => {
-  const token = await server.loginAs('13500000002');
+  const token = await loginAgreed(server, '13500000002');
   const valid = testIdNumber(400);
   const badCheck = `${valid.slice(0, 17)}${valid[17] === '0' ? '1' : '0'}`;
   const before = await countIdentities();
@@ -79,8 +79,8 @@ test('real name: a bad checksum, region or date, or a non-Chinese name, writes n
 });
 
 test('one user per ID number: another account cannot take an identity on file', async () => {
-  const first = await server.loginAs('13500000003');
-  const second = await server.loginAs('13500000004');
+  const first = await loginAgreed(server, '13500000003');
+  const second = await loginAgreed(server, '13500000004');
   const idNo = testIdNumber(610);
   assert.equal(
     (
@@ -99,7 +99,7 @@ test('one user per ID number: another account cannot take an identity on file', 
 });
 
 test('credit: a low sequence scores under the pass line, deterministically', async () => {
-  const token = await server.loginAs('13500000005');
+  const token = await loginAgreed(server, '13500000005');
   const reply = await server.request<Identity>('POST', '/api/user/auth/submit', {
     token,
     body: { name: '钱七', idNo: testIdNumber(2) },
@@ -111,7 +111,7 @@ test('credit: a low sequence scores under the pass line, deterministically', asy
 });
 
 test('OCR recognises a test identity from the file name or the bytes, else asks for entry', async () => {
-  const token = await server.loginAs('13500000006');
+  const token = await loginAgreed(server, '13500000006');
   const idNo = testIdNumber(700);
   const byName = await upload(server, token, PNG, `idcard_${idNo}_孙八.png`);
   const byBytes = await upload(
@@ -165,7 +165,7 @@ test('OCR recognises a test identity from the file name or the bytes, else asks 
 });
 
 test('OCR of a misread (invalid) ID number asks for manual entry', async () => {
-  const token = await server.loginAs('13500000007');
+  const token = await loginAgreed(server, '13500000007');
   const fileId = await upload(server, token, PNG, 'idcard_110101199001010000_周九.png');
   const reply = await server.request<OcrResult>('POST', '/api/client/idcard/ocr', {
     token,
@@ -175,7 +175,7 @@ test('OCR of a misread (invalid) ID number asks for manual entry', async () => {
 });
 
 test('face: needs a real name, passes or fails on demand, and the verdict arrives later', async () => {
-  const token = await server.loginAs('13500000008');
+  const token = await loginAgreed(server, '13500000008');
   const early = await server.request('POST', '/api/user/auth/face', { token });
   assert.equal(early.status, 400);
   await server.request('POST', '/api/user/auth/submit', {
@@ -233,7 +233,7 @@ test('face: needs a real name, passes or fails on demand, and the verdict arrive
 });
 
 test('emergency contact through link/submit and link/detail, never the own mobile', async () => {
-  const token = await server.loginAs('13500000009');
+  const token = await loginAgreed(server, '13500000009');
   const empty = await server.request('POST', '/api/client/link/detail', { token });
   assert.equal(empty.body.data, null);
   const own = await server.request('POST', '/api/client/link/submit', {
@@ -261,7 +261,7 @@ test('emergency contact through link/submit and link/detail, never the own mobil
 
 test('concurrent submits: one ID number ends up on exactly one account', async () => {
   const tokens = await Promise.all(
-    ['13500000011', '13500000012', '13500000013', '13500000014'].map((m) => server.loginAs(m)),
+    ['13500000011', '13500000012', '13500000013', '13500000014'].map((m) => loginAgreed(server, m)),
   );
   const idNo = testIdNumber(888);
   const replies = await Promise.all(
@@ -271,7 +271,7 @@ test('concurrent submits: one ID number ends up on exactly one account', async (
   );
   assert.deepEqual(replies.map((r) => r.status).sort(), [200, 409, 409, 409]);
   // One account, several identities at once: one is kept, the rest refused.
-  const token = await server.loginAs('13500000015');
+  const token = await loginAgreed(server, '13500000015');
   const mixed = await Promise.all(
     [881, 882, 883].map((sequence) =>
       server.request('POST', '/api/client/auth/submit', {

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { inspect } from 'node:util';
 import { describe, test } from 'node:test';
 import {
   ConfigError,
@@ -68,8 +69,78 @@ describe('APP_ENV=production', () => {
 
   test('a live provider this build has no adapter for is refused rather than half-run', () => {
     const problems = refusal({ ...PRODUCTION_BASICS, ...ALL_LIVE });
-    assert.equal(problems.length, PROVIDER_KEYS.length);
-    assert.ok(problems.every((p) => /=live: this build has no live .* adapter yet$/.test(p)));
+    const withoutAdapter = PROVIDER_KEYS.filter((key) => !PROVIDER_SETTINGS[key].liveSecrets);
+    assert.equal(
+      problems.filter((p) => /=live: this build has no live .* adapter yet$/.test(p)).length,
+      withoutAdapter.length,
+    );
+  });
+
+  test('live Alipay names each missing secret, and the public key or certificates', () => {
+    const problems = refusal({ ...PRODUCTION_BASICS, ...ALL_LIVE });
+    for (const secret of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_AES_KEY'])
+      assert.ok(
+        problems.includes(`${secret} (or ${secret}_FILE) must be set for ALIPAY_PROVIDER=live`),
+        problems.join('\n'),
+      );
+    assert.ok(problems.some((p) => p.startsWith('ALIPAY_PUBLIC_KEY, or all of')));
+    const configured = refusal({
+      ...PRODUCTION_BASICS,
+      ...ALL_LIVE,
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: 'private-key',
+      ALIPAY_PUBLIC_KEY: 'alipay-public-key',
+      ALIPAY_AES_KEY: Buffer.alloc(16, 7).toString('base64'),
+    });
+    assert.ok(!configured.some((p) => p.includes('ALIPAY')), configured.join('\n'));
+    const badAes = refusal({
+      ...PRODUCTION_BASICS,
+      ...ALL_LIVE,
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: 'private-key',
+      ALIPAY_PUBLIC_KEY: 'alipay-public-key',
+      ALIPAY_AES_KEY: 'too-short',
+    });
+    assert.ok(badAes.includes('ALIPAY_AES_KEY must be the base64 AES-128 key Alipay issued'));
+  });
+
+  test('WeChat and SMS live: every missing secret is named once, a brand may have its own', () => {
+    const problems = refusal({ ...PRODUCTION_BASICS, ...ALL_LIVE });
+    for (const key of ['wechat', 'sms'] as const)
+      for (const secret of PROVIDER_SETTINGS[key].liveSecrets ?? [])
+        assert.equal(
+          problems.filter((p) => p.startsWith(`${secret} `)).length,
+          1,
+          `${secret} in:\n${problems.join('\n')}`,
+        );
+    // Brand 2 with its own app id, every other brand without one.
+    const partly = refusal({ WECHAT_PROVIDER: 'live', WECHAT_APP_ID_2: 'wx-brand-2' });
+    assert.ok(
+      partly.includes(
+        'WECHAT_APP_ID must be set (or WECHAT_APP_ID_<brand> for brands 1, 3, 4, 5, 6, 7, 8, 9)',
+      ),
+      partly.join('\n'),
+    );
+    assert.ok(partly.some((p) => p === 'WECHAT_APP_SECRET must be set for WECHAT_PROVIDER=live'));
+  });
+
+  test('live settings hold their secrets out of logs and JSON', () => {
+    const config = loadConfig({
+      SMS_PROVIDER: 'live',
+      ALIBABA_CLOUD_ACCESS_KEY_ID: 'LTAI-test-id',
+      ALIBABA_CLOUD_ACCESS_KEY_SECRET: 'very-secret-access-key',
+      SMS_SIGN_NAME: '租机乐',
+      SMS_SIGN_NAME_3: '第三品牌',
+      SMS_TEMPLATE_LOGIN_CODE: 'SMS_1',
+      SMS_TEMPLATE_BILL_REMINDER: 'SMS_2',
+      SMS_TEMPLATE_BILL_DUE_TODAY: 'SMS_3',
+      SMS_TEMPLATE_OVERDUE_NOTICE: 'SMS_4',
+    });
+    assert.equal(config.smsLive?.signNames.get(3), '第三品牌');
+    assert.equal(config.smsLive?.signNames.get(4), '租机乐');
+    assert.equal(config.smsLive?.accessKeySecret.reveal(), 'very-secret-access-key');
+    assert.doesNotMatch(JSON.stringify(config), /very-secret-access-key/);
+    assert.doesNotMatch(inspect(config, { depth: 10 }), /very-secret-access-key/);
   });
 
   test('default and public secrets, short ops tokens and test settings are refused', () => {
@@ -156,7 +227,7 @@ describe('the sandbox signing key', () => {
   });
 });
 
-/** Runs a server entry point to its end (it is expected to exit by itself). */
+/** Runs a server entry point to its end (it is expected to exit by itself; slow when the machine is busy). */
 function run(
   entry: string,
   env: Record<string, string>,
@@ -173,7 +244,7 @@ function run(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${entry} did not exit:\n${output}`));
-    }, 30_000);
+    }, 60_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });

@@ -98,6 +98,16 @@ export function fetchBuyoutQuote(orderId: number) {
 }
 
 /** Starts the buy-out: a BUYOUT bill the user then pays like any bill. */
+/** Early return (提前归还): the rent waived, the fee and what is owed, before confirming. */
+export function fetchEarlyReturnQuote(orderId: number) {
+  return get<OrderQuote>(`${BASE}/earlyReturnQuote/${orderId}`);
+}
+
+/** Confirms the early return at the total the user was shown (a changed total answers 409). */
+export function applyEarlyReturn(orderId: number, total: number) {
+  return post<OrderDetail>(`${BASE}/apply/earlyReturn`, { orderId, total });
+}
+
 export function applyBuyout(orderId: number) {
   return post<OrderQuote>(`${BASE}/apply/buyout`, { orderId });
 }

@@ -5,6 +5,7 @@
  * carries the idempotency key of the user's intent.
  */
 import type { Bill, OrderDetail, PayBody, PayChannel } from '@contract/api/order';
+import type { WechatPayParams } from '../platform/payment';
 import { get, post } from '../platform/request';
 
 export type { Bill, OrderDetail, PayChannel };
@@ -16,13 +17,17 @@ export interface PayBillList {
   total: number;
 }
 
-/** The opened payment: the sandbox cashier on H5, the trade number on mini-programs. */
+/**
+ * The opened payment: the sandbox cashier on H5, the trade number on Alipay, and on WeChat the
+ * parameters for wx.requestPayment, signed by the server (WeChat Pay live only).
+ */
 export interface OpenedPayment {
   outTradeNo: string;
   amount: number;
   channel: string;
   cashierUrl: string;
   tradeNo: string;
+  wechat?: WechatPayParams;
 }
 
 export interface FreezeState {
@@ -30,6 +35,8 @@ export interface FreezeState {
   amount: number;
   /** pending (asked), frozen, failed. */
   status: string;
+  /** Live Alipay: the signed order string for `my.tradePay({ orderStr })`. */
+  orderStr?: string;
 }
 
 const BASE = '/api/order';

@@ -28,6 +28,7 @@ describe('brand records', () => {
       'themeColor',
       'wxAppId',
       'alipayAppId',
+      'icpNumber',
     ] as const) {
       expect(new Set(BRANDS.map((b) => b[key])).size).toBe(9);
     }
@@ -35,6 +36,8 @@ describe('brand records', () => {
       expect(brand.wxAppId).toMatch(/^wx[0-9a-f]{16}$/);
       expect(brand.alipayAppId).toMatch(/^20\d{14}$/);
       expect(brand.companyName).toMatch(/有限公司$/);
+      // 省简称 + ICP备 + year + serial + 号, optionally -n (a site under the filing).
+      expect(brand.icpNumber).toMatch(/^[\u4e00-\u9fff]ICP备\d{8,10}号(-\d+)?$/);
     }
   });
 

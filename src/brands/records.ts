@@ -21,7 +21,7 @@ function brand(
   platformName: string,
   companyName: string,
   themeColor: string,
-  ids: { wx: string; alipay: string },
+  ids: { wx: string; alipay: string; icp: string },
   extra: Partial<Brand> = {},
 ): Brand {
   return {
@@ -34,6 +34,7 @@ function brand(
     imgReturn: 'return',
     wxAppId: ids.wx,
     alipayAppId: ids.alipay,
+    icpNumber: ids.icp,
     themeColor,
     themeColorNumber: rgb(themeColor),
     phoneLogin: true,
@@ -49,18 +50,22 @@ export const BRAND_RECORDS: readonly Brand[] = [
   brand(1, '享租优品', '杭州享租网络科技有限公司', '#C2410C', {
     wx: 'wx3a1f6c2e9b4d7a01',
     alipay: '2021004100000001',
+    icp: '浙ICP备2024031801号-1',
   }),
   brand(2, '租立享', '深圳租立享科技有限公司', '#1D4ED8', {
     wx: 'wx5b2e7d3f0c6a8b02',
     alipay: '2021004100000002',
+    icp: '粤ICP备2024052302号-1',
   }),
   brand(3, '易租机', '广州易租机信息技术有限公司', '#15803D', {
     wx: 'wx7c3f8e4a1d7b9c03',
     alipay: '2021004100000003',
+    icp: '粤ICP备2023087603号-2',
   }),
   brand(4, '紫荆数码租', '上海紫荆数码租赁有限公司', '#7E22CE', {
     wx: 'wx9d4a9f5b2e8cad04',
     alipay: '2021004100000004',
+    icp: '沪ICP备2024015604号-1',
   }),
   brand(
     5,
@@ -70,12 +75,14 @@ export const BRAND_RECORDS: readonly Brand[] = [
     {
       wx: 'wxae5bafc63f9dbe05',
       alipay: '2021004100000005',
+      icp: '蜀ICP备2024026805号-1',
     },
     { phoneLogin: false },
   ),
   brand(6, '青松租机', '南京青松租赁服务有限公司', '#0F766E', {
     wx: 'wxbf6cb0d74a0ecf06',
     alipay: '2021004100000006',
+    icp: '苏ICP备2023098106号-1',
   }),
   brand(
     7,
@@ -85,12 +92,14 @@ export const BRAND_RECORDS: readonly Brand[] = [
     {
       wx: 'wxc07dc1e85b1fd007',
       alipay: '2021004100000007',
+      icp: '鄂ICP备2024017707号-1',
     },
     { phoneLogin: false },
   ),
   brand(8, '金禾优租', '北京金禾优租科技有限公司', '#A16207', {
     wx: 'wxd18ed2f96c20e108',
     alipay: '2021004100000008',
+    icp: '京ICP备2024038808号-1',
   }),
   brand(
     9,
@@ -100,6 +109,7 @@ export const BRAND_RECORDS: readonly Brand[] = [
     {
       wx: 'wxe29fe30a7d31f209',
       alipay: '2021004100000009',
+      icp: '闽ICP备2024049909号-1',
     },
     { chatScriptUrl: '/static/chat/online-service.js' },
   ),

@@ -20,6 +20,11 @@ export interface Brand {
   themeColorNumber: readonly [number, number, number];
   /** Whether the login page offers one-tap phone-number login on mini-programs. */
   phoneLogin: boolean;
+  /**
+   * The ICP filing number (ICP备案号) of the brand's site, shown in the H5 footer and the about
+   * page as the MIIT rules require, linked to beian.miit.gov.cn.
+   */
+  icpNumber: string;
   /** Online customer-service chat script, injected once at launch on H5 (brand 9 only). */
   chatScriptUrl?: string;
 }

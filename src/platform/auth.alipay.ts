@@ -64,18 +64,37 @@ export function getAuthCode(
   });
 }
 
+/**
+ * my.getPhoneNumber answers `{"response":"<AES ciphertext>","sign":"<RSA2>",…}` as a JSON string.
+ * The server checks the signature and decrypts with the app's AES key; it is sent as
+ * `<response>.<sign>` (both base64), the phone-code form the API accepts.
+ */
+export function encryptedPhoneCode(answer: string): string | undefined {
+  try {
+    const parsed = JSON.parse(answer) as { response?: unknown; sign?: unknown };
+    const base64 = /^[A-Za-z0-9+/=]+$/;
+    if (typeof parsed.response !== 'string' || typeof parsed.sign !== 'string') return undefined;
+    if (!base64.test(parsed.response) || !base64.test(parsed.sign)) return undefined;
+    return `${parsed.response}.${parsed.sign}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** my.getPhoneNumber: an encrypted `response` the server decrypts with the app's AES key. */
 export function getPhoneNumber(buttonDetail?: unknown): Promise<PhoneAuthResult> {
   void buttonDetail;
   return new Promise((resolve) => {
     try {
       my.getPhoneNumber({
-        success: (res) =>
+        success: (res) => {
+          const payload = res?.response ? encryptedPhoneCode(res.response) : undefined;
           resolve(
-            res?.response
-              ? { ok: true, kind: 'encrypted', payload: res.response }
-              : { ok: false, reason: 'failed', message: 'empty response' },
-          ),
+            payload
+              ? { ok: true, kind: 'encrypted', payload }
+              : { ok: false, reason: 'failed', message: 'unreadable phone number response' },
+          );
+        },
         fail: (err) => resolve(failure(err)),
       });
     } catch (error) {

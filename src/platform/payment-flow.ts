@@ -22,6 +22,15 @@ export function payChannel(): 'alipay' | 'wechat' {
   return payTarget() === 'wechat' ? 'wechat' : 'alipay';
 }
 
+/**
+ * H5: where a provider's mobile cashier (Alipay wap pay) brings the user back, this page's
+ * origin; the server checks it against its allow-list. Mini-programs pay in the wallet: none.
+ */
+export function returnOrigin(): string | undefined {
+  if (payTarget() !== 'h5' || typeof window === 'undefined') return undefined;
+  return window.location.origin;
+}
+
 /** Replace the open page (redirectTo); resolves false when the target refuses. */
 export function replacePage(url: string): Promise<boolean> {
   try {

@@ -40,3 +40,9 @@ export function pay(order: PaymentOrder): Promise<PaymentResult> {
     }
   });
 }
+
+/** The deposit freeze is an Alipay authorisation: WeChat has none. */
+export function authorizeFreeze(orderStr: string | undefined): Promise<PaymentResult> {
+  void orderStr;
+  return Promise.resolve({ status: 'unavailable', detail: 'freeze needs the Alipay app' });
+}

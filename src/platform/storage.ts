@@ -22,6 +22,11 @@ export const StorageKey = {
   searchHistory: 'searchHistory',
   /** One token per brand, so switching brand never shows or sends another brand's token. */
   token: (platform: PlatformId) => `token:${platform}`,
+  /**
+   * Alipay: the brand's privacy-notice version this device agreed to before phone, location or
+   * identity (WeChat keeps its own record of `agreePrivacyAuthorization`).
+   */
+  privacyNotice: (platform: PlatformId) => `privacyNotice:${platform}`,
 } as const;
 
 function read<T>(key: string): T | undefined {
@@ -108,4 +113,15 @@ export function getDeviceId(): string {
   const created = randomHex128();
   writeStored(StorageKey.deviceId, created);
   return created;
+}
+
+export function getPrivacyNoticeAgreed(platform: PlatformId = getPlatform()): string | undefined {
+  return read<string>(StorageKey.privacyNotice(platform));
+}
+
+export function setPrivacyNoticeAgreed(
+  version: string,
+  platform: PlatformId = getPlatform(),
+): void {
+  writeStored(StorageKey.privacyNotice(platform), version);
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useConsents } from './consent';
 import { ResultCode, type Envelope } from '../../contract/http';
 import { authGrantType, getAuthCode } from '../platform/auth';
 import { http } from '../platform/request';
@@ -117,6 +118,8 @@ export const useSession = create<SessionState>((set, get) => {
     },
 
     logout() {
+      // The next user's consents are their own.
+      useConsents.getState().reset();
       removeToken();
       removeUserInfo();
       set({ status: 'loggedOut', userInfo: undefined });

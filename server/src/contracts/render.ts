@@ -77,6 +77,7 @@ const BILL_KINDS: Record<string, string> = {
   RENEWAL: '续租租金',
   OVERDUE_FEE: '逾期费',
   COMPENSATION: '赔偿款',
+  EARLY_RETURN: '提前归还手续费',
 };
 
 const ALLOWED: sanitizeHtml.IOptions = {

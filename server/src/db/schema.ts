@@ -20,6 +20,10 @@ export interface UsersTable {
   channel_code: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** Set when the account was cancelled (注销): personal data is gone, the row stays for orders. */
+  cancelled_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
+  /** Cancelled accounts: the day what the law keeps (contracts, payments) may be purged too. */
+  retain_until: ColumnType<Date | null, string | undefined, string | null>;
 }
 
 export interface UserOpenIdsTable {
@@ -39,7 +43,7 @@ export interface SessionsTable {
   created_at: DefaultedTimestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
-  revoked_reason: 'logout' | 'replaced' | null;
+  revoked_reason: 'logout' | 'replaced' | 'cancelled' | null;
 }
 
 export interface SmsCodesTable {

@@ -6,6 +6,7 @@
 import type { AppDeps } from '../deps.ts';
 import { deliverSandboxNotification, SANDBOX_NOTIFY_ATTEMPTS } from '../payments/sandbox.ts';
 import { runOutboxJob } from '../payments/operations.ts';
+import { syncAlipayOrders } from '../payments/alipay-order-sync.ts';
 import {
   deductFromDeposits,
   emptyReport,
@@ -16,6 +17,7 @@ import {
 } from './index.ts';
 import type { JobDefinition, JobMeta, JobName } from './queue.ts';
 import { reconcile } from './reconcile.ts';
+import { remindBills } from '../privacy/reminders.ts';
 
 /** Runs a sweep at the deps' clock and records the run under the job's id. */
 function scheduled(name: JobName, sweep: Sweep) {
@@ -89,10 +91,32 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
     ...SWEEP,
     handle: scheduled('deposit-deduct', deductFromDeposits),
   },
+  // The Alipay order centre: states recorded with each change, sent (and retried) every minute.
+  {
+    name: 'alipay-order-sync',
+    cron: '* * * * *',
+    ...SWEEP,
+    handle: async (deps) => ({ result: await syncAlipayOrders(deps) }),
+  },
   {
     name: 'payments-reconcile',
     cron: '*/5 * * * *',
     ...SWEEP,
     handle: scheduled('payments-reconcile', reconcileSweep),
+  },
+  // Bill reminders in the daytime, hourly: the first run sends, later ones retry failed SMS.
+  {
+    name: 'bills-remind',
+    cron: '0 9-20 * * *',
+    ...SWEEP,
+    handle: async (deps, _data, job) => {
+      const now = deps.now();
+      const report = await remindBills(deps, now);
+      await deps.db
+        .insertInto('job_runs')
+        .values({ job: 'bills-remind', clock: now, result: JSON.stringify(report), job_id: job.id })
+        .execute();
+      return report;
+    },
   },
 ];

@@ -243,6 +243,17 @@ export const withholdDue: Sweep = async (deps, now, report) => {
     .where('b.kind', 'in', ['INSTALMENT', 'FINAL'])
     .where('o.deposit_method', '=', 'card')
     .where('o.status', 'in', ['RENTING', 'DUE', 'OVERDUE', 'RETURN_OVERDUE'])
+    // Automatic deduction the user cancelled (解除代扣): those bills are paid by hand.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('withholding_agreements as w')
+            .select('w.id')
+            .whereRef('w.order_id', '=', 'o.id')
+            .where('w.cancelled_at', 'is not', null),
+        ),
+      ),
+    )
     .execute();
   const byOrder = await idleByOrder(
     deps,

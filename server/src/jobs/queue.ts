@@ -27,7 +27,9 @@ export type JobName =
   | 'orders-sweep'
   | 'bills-withhold'
   | 'deposit-deduct'
-  | 'payments-reconcile';
+  | 'payments-reconcile'
+  | 'alipay-order-sync'
+  | 'bills-remind';
 
 export interface JobMeta {
   id: string;

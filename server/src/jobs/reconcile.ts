@@ -24,6 +24,12 @@ import '../orders/schema.ts';
 
 /** Work younger than this is still in the normal flow's hands (a job, the user at the cashier). */
 export const RECONCILE_AFTER_SECONDS = 120;
+/**
+ * A freeze handed to the user to authorise in the wallet (live Alipay) and still unknown to the
+ * provider this long is given up: its order string has expired (2 h), so the next attempt starts
+ * afresh rather than being queried for ever.
+ */
+export const FREEZE_ORDER_TTL_MINUTES = 180;
 /** A user's payment left unpaid this long is closed at the provider. */
 export const OPEN_PAYMENT_TTL_MINUTES = 120;
 
@@ -71,14 +77,14 @@ export async function reconcile(
 
   const operations = await db
     .selectFrom('deposit_operations')
-    .select(['id', 'out_request_no', 'platform'])
+    .select(['id', 'out_request_no', 'platform', 'auth_no'])
     .where('status', '=', 'pending')
     .where('created_at', '<=', cutoff)
     .execute();
   for (const operation of operations) {
     await step(`unfreeze ${operation.out_request_no}`, async () => {
       const alipay = deps.providers.payments.forBrand(operation.platform).alipay;
-      const held = await alipay.queryUnfreeze(operation.out_request_no);
+      const held = await alipay.queryUnfreeze(operation.out_request_no, operation.auth_no);
       if (held) await markUnfrozen(deps, operation.id);
       else return (await executeUnfreeze(deps, operation.id)) === 'unfrozen';
       return true;
@@ -157,6 +163,8 @@ export async function reconcile(
             amount: state.amount,
             authNo: state.authNo,
             platform: freeze.platform,
+            creditAmount: state.creditAmount,
+            fundAmount: state.fundAmount,
           }),
         );
         return outcome === 'applied' || outcome === 'ignored';
@@ -164,6 +172,16 @@ export async function reconcile(
       // Recorded but never asked for (a crash before the job ran).
       if (freeze.requested_at === null)
         return (await executeFreeze(deps, freeze.id)) === 'requested';
+      if (freeze.requested_at.getTime() < now.getTime() - FREEZE_ORDER_TTL_MINUTES * 60_000) {
+        // A late success would still be applied (applyFreezeOutcome takes failed → frozen).
+        const given = await db
+          .updateTable('deposit_authorisations')
+          .set({ status: 'failed' })
+          .where('id', '=', freeze.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        return Number(given.numUpdatedRows) > 0;
+      }
       return false;
     });
   }

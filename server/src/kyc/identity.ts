@@ -4,12 +4,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import dayjs from 'dayjs';
 import type { Kysely } from 'kysely';
 import { isIdCard } from '../../../src/validation/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, conflict, notFound } from '../plugins/errors.ts';
 import type { IdCardSide } from '../providers/ocr/index.ts';
+import { dayOf } from '../orders/bills.ts';
 import { keyedHash, maskIdNumber } from './crypto.ts';
 import './schema.ts';
 
@@ -74,6 +76,19 @@ export async function identityOf(
   };
 }
 
+/** Renters must be adults (民法典 art. 17-18: a lease is a contract a minor cannot make alone). */
+export const MIN_RENTER_AGE = 18;
+
+/** Full years of age on `today` (a Beijing calendar day) for a YYYY-MM-DD birth date. */
+export function ageOn(birthDate: string, today: string): number {
+  return dayjs(today).diff(dayjs(birthDate), 'year');
+}
+
+/** The birth date an 18-digit ID number carries (digits 7-14). */
+export function birthDateOf(idNo: string): string {
+  return `${idNo.slice(6, 10)}-${idNo.slice(10, 12)}-${idNo.slice(12, 14)}`;
+}
+
 /**
  * Records the user's identity (once) and their credit score. Submitting the same name and ID
  * again answers the identity on file; a different one, or an ID another user holds, is refused.
@@ -86,6 +101,12 @@ export async function submitIdentity(
   const idNo = input.idNo.toUpperCase();
   if (!isRealName(input.name)) throw badRequest('name 格式不正确');
   if (!isIdCard(idNo)) throw badRequest('idNo 格式不正确');
+  // Before anything is stored or the credit bureau is asked: a minor's data is not processed.
+  if (ageOn(birthDateOf(idNo), dayOf(deps.now())) < MIN_RENTER_AGE) {
+    throw badRequest(
+      `年满${MIN_RENTER_AGE}周岁才能租赁，您未满${MIN_RENTER_AGE}周岁，无法完成实名认证`,
+    );
+  }
   const idHash = keyedHash('id', idNo);
   const existing = await deps.db
     .selectFrom('identities')
@@ -112,7 +133,7 @@ export async function submitIdentity(
         id_hash: idHash,
         id_masked: maskIdNumber(idNo),
         gender: Number(idNo[16]) % 2 === 1 ? 'M' : 'F',
-        birth_date: `${idNo.slice(6, 10)}-${idNo.slice(10, 12)}-${idNo.slice(12, 14)}`,
+        birth_date: birthDateOf(idNo),
         source: input.source,
         created_at: now,
       })

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/api/kyc.ts';
 import type { AppDeps } from '../deps.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { requireConsent } from '../privacy/consents.ts';
 import { badRequest, ok } from '../plugins/errors.ts';
 import {
   faceResult,
@@ -22,6 +23,13 @@ import {
 /** This server's origin as the client reached it: sandbox pages and callbacks are served here. */
 export function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
+}
+
+/** Neither an OCR result nor both typed fields: bad input, refused before anything else. */
+function assertSubmitFields(body: AuthSubmitBody): void {
+  if (body.ocrId === undefined && (body.name === undefined || body.idNo === undefined)) {
+    throw badRequest('请填写姓名和身份证号');
+  }
 }
 
 /** auth/submit: a recognised OCR front side, or typed name and ID number. */
@@ -47,12 +55,20 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/submit',
     { schema: { body: AuthSubmitBody, response: { 200: IdentityReply } } },
-    async (request) => ok(await authSubmit(deps, currentUser(request).id, request.body)),
+    async (request) => {
+      const { id, platform } = currentUser(request);
+      assertSubmitFields(request.body);
+      // Real name sends the ID number to the credit bureau too: both consents, PIPL art. 29.
+      await requireConsent(deps.db, id, platform, ['identity_and_face', 'credit_query']);
+      return ok(await authSubmit(deps, id, request.body));
+    },
   );
 
-  app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) =>
-    ok(await startFace(deps, currentUser(request).id, originOf(request))),
-  );
+  app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) => {
+    const { id, platform } = currentUser(request);
+    await requireConsent(deps.db, id, platform, ['identity_and_face']);
+    return ok(await startFace(deps, id, originOf(request)));
+  });
 
   app.post(
     '/face/result',

@@ -106,6 +106,8 @@ export interface WithholdingAgreementsTable {
   bank_card_id: number;
   agreement_no: string;
   signed_at: Timestamp;
+  /** The user cancelled automatic deduction (migration 0008); null while it is in force. */
+  cancelled_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
 }
 
 export interface KycTables {

@@ -190,3 +190,46 @@ export function buyoutQuote(input: {
 export function renewalQuote(rentPerPeriod: number, periods: number): QuoteLine[] {
   return [{ label: `续租 ${periods} 期租金`, amount: rentPerPeriod * periods }];
 }
+
+/** Early return: the fee is this share of the rent the user no longer pays (basis points). */
+export const EARLY_RETURN_FEE_BP = 3000;
+
+/**
+ * Early return (提前归还) while renting: the rent bills not yet due are waived, and a fee of
+ * EARLY_RETURN_FEE_BP of that waived rent is owed, with whatever is already due and unpaid (rent
+ * and overdue fees), before the deposit is released. Nothing waived, nothing charged: returning
+ * in the last period costs no fee.
+ */
+export function earlyReturnQuote(input: {
+  bills: BillRow[];
+  today: string;
+  dueDates: Map<number, string>;
+}): { lines: QuoteLine[]; total: number; fee: number; waivedBillIds: number[] } {
+  const due = (b: BillRow) => input.dueDates.get(b.id) ?? input.today;
+  const waived = input.bills.filter(
+    (b) =>
+      b.status === 'unpaid' &&
+      (b.kind === 'INSTALMENT' || b.kind === 'FINAL') &&
+      b.paid === 0 &&
+      due(b) > input.today,
+  );
+  const waivedRent = waived.reduce((sum, b) => sum + b.original - b.discount, 0);
+  const fee = Math.ceil((waivedRent * EARLY_RETURN_FEE_BP) / 10_000);
+  const waivedIds = new Set(waived.map((b) => b.id));
+  const owed = input.bills.filter(
+    (b) => b.status === 'unpaid' && !waivedIds.has(b.id) && b.kind !== 'EARLY_RETURN',
+  );
+  const unpaidRent = owed.reduce((sum, b) => sum + b.original - b.discount - b.paid, 0);
+  const fees = owed.reduce((sum, b) => sum + b.overdue_fee, 0);
+  return {
+    lines: [
+      { label: '免除的剩余租金', amount: -waivedRent },
+      { label: '提前归还手续费', amount: fee },
+      { label: '未付租金', amount: unpaidRent },
+      { label: '逾期费', amount: fees },
+    ],
+    total: fee + unpaidRent + fees,
+    fee,
+    waivedBillIds: waived.map((b) => b.id),
+  };
+}

@@ -64,6 +64,9 @@ export const TERMINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLE
 export const ACTIONS = [
   // The order's first event (placement); not a transition, so applyOrderAction never takes it.
   'place',
+  // The user chose to return early (issue 20): an event, not a transition (the order stays
+  // RENTING in its return sub-process until the return ships).
+  'early_return',
   'confirm',
   'sign',
   'freeze_succeeded',
@@ -194,7 +197,7 @@ export const USER_ACTIONS: Record<OrderStatus, readonly string[]> = {
   PENDING_SHIP: ['cancel'],
   CANCEL_REVIEW: [],
   SHIPPED: ['express', 'receive'],
-  RENTING: ['payBills', 'renew', 'return', 'buyout'],
+  RENTING: ['payBills', 'renew', 'return', 'earlyReturn', 'buyout'],
   OVERDUE: ['payBills', 'buyout'],
   DUE: ['payBills', 'renew', 'return', 'buyout'],
   RETURN_OVERDUE: ['payBills', 'return', 'buyout'],

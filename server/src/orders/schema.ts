@@ -19,7 +19,9 @@ export type BillKind =
   | 'BUYOUT'
   | 'RENEWAL'
   | 'OVERDUE_FEE'
-  | 'COMPENSATION';
+  | 'COMPENSATION'
+  /** The early-return fee (提前归还手续费), issue 20. */
+  | 'EARLY_RETURN';
 export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth';
 export type Actor = 'user' | 'ops' | 'system' | 'provider';
 
@@ -148,6 +150,23 @@ export interface DepositAuthorisationsTable {
   created_at: DefaultedTimestamp;
   /** When the freeze was asked of the provider; null while only recorded. */
   requested_at: Timestamp | null;
+  /** Of `amount`, what Zhima credit waived and what was really frozen (0006_alipay_live.sql). */
+  credit_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  fund_amount: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An order-centre state to send to Alipay (0006_alipay_live.sql; written by a trigger). */
+export interface AlipayOrderSyncsTable {
+  id: Generated<number>;
+  event_id: number;
+  order_id: number;
+  state: string;
+  modified_at: Timestamp;
+  status: Generated<'pending' | 'synced' | 'skipped' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_at: DefaultedTimestamp;
+  synced_at: Timestamp | null;
 }
 
 export interface RefundsTable {
@@ -163,6 +182,8 @@ export interface RefundsTable {
   attempts: Generated<number>;
   last_error: string | null;
   finished_at: Timestamp | null;
+  /** WeChat Pay's own word on a refund it accepted: PROCESSING, SUCCESS, ABNORMAL, CLOSED (0007). */
+  provider_status: Generated<string | null>;
 }
 
 export type OperationStatus = 'pending' | 'succeeded' | 'failed';
@@ -236,6 +257,7 @@ export interface OrderTables {
   payment_notifications: PaymentNotificationsTable;
   deposit_authorisations: DepositAuthorisationsTable;
   refunds: RefundsTable;
+  alipay_order_syncs: AlipayOrderSyncsTable;
   deposit_operations: DepositOperationsTable;
   order_events: OrderEventsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -12,7 +12,9 @@ import { yuan } from '../money.ts';
 import type { AppDeps } from '../deps.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
+import { allowedRedirect } from '../routes/oauth.ts';
 import { MERCHANT_FIELD, SandboxGateway } from '../payments/sandbox.ts';
+import { WechatPayGateway, type WechatPayParams } from '../payments/wechatpay.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import {
   enqueueOutbox,
@@ -443,8 +445,22 @@ export async function orderDetail(db: Db | Trx, user: Owner, orderId: number) {
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
+  const auth = await db
+    .selectFrom('deposit_authorisations')
+    .select(['status', 'amount', 'credit_amount', 'fund_amount'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   return {
     ...summaryView(order),
+    depositAuthorisation: auth
+      ? {
+          status: auth.status,
+          amount: auth.amount,
+          waived: auth.credit_amount,
+          frozen: auth.fund_amount,
+        }
+      : null,
     couponDiscount: order.coupon_discount,
     startDate: toDay(order.start_date),
     endDate: toDay(order.end_date),
@@ -730,7 +746,33 @@ export async function cancelOrder(db: Db, deps: AppDeps, user: Owner, orderId: n
 /** Days an authorisation stays valid: the rent term plus a margin for return and inspection. */
 const AUTH_MARGIN_DAYS = 60;
 
+/**
+ * Starts (or returns the one under way) the deposit freeze of an order. Where the user authorises
+ * it in the wallet (live Alipay), the reply carries the signed order string for
+ * `my.tradePay({ orderStr })`, built after the commit and the same request number every time, so
+ * a repeated authorisation is one freeze; elsewhere a job asks the provider for it.
+ */
 export async function startFreeze(db: Db, deps: AppDeps, user: Owner, orderId: number) {
+  const alipay = deps.providers.payments.forBrand(user.platform).alipay;
+  const started = await freezeRecord(db, deps, user, orderId, alipay.freezeOrder !== undefined);
+  if (!alipay.freezeOrder || started.status !== 'pending') return started;
+  return {
+    ...started,
+    orderStr: alipay.freezeOrder({
+      outRequestNo: started.outRequestNo,
+      amount: started.amount,
+      title: `租赁押金 订单${orderId}`,
+    }),
+  };
+}
+
+async function freezeRecord(
+  db: Db,
+  deps: AppDeps,
+  user: Owner,
+  orderId: number,
+  byUser: boolean,
+): Promise<{ outRequestNo: string; amount: number; status: string }> {
   const now = deps.now();
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, user, orderId);
@@ -765,12 +807,13 @@ export async function startFreeze(db: Db, deps: AppDeps, user: Owner, orderId: n
         auth_no: null,
         amount: order.deposit,
         expires_at: new Date(now.getTime() + (days + AUTH_MARGIN_DAYS) * 86_400_000),
-        requested_at: null,
+        // Handed to the user to authorise: reconciliation then only asks what became of it.
+        requested_at: byUser ? now : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     // Asked of the provider by a job after the commit, so its notification finds the row.
-    await enqueueOutbox(trx, deps, 'freeze', auth.id);
+    if (!byUser) await enqueueOutbox(trx, deps, 'freeze', auth.id);
     return { outRequestNo, amount: order.deposit, status: 'pending' as const };
   });
 }
@@ -824,6 +867,8 @@ export interface PaymentInfo {
   channel: string;
   cashierUrl: string;
   tradeNo: string;
+  /** WeChat Pay live: what the mini-program hands wx.requestPayment. */
+  wechat?: WechatPayParams;
 }
 
 interface PayInput {
@@ -952,16 +997,62 @@ export async function payBills(
   db: Db,
   deps: AppDeps,
   user: Owner,
-  input: PayInput & { channel: 'alipay' | 'wechat' },
+  input: PayInput & { channel: 'alipay' | 'wechat'; returnOrigin?: string },
 ): Promise<PaymentInfo> {
+  const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
+  // H5 pays at the provider's mobile cashier where it has one; checked before anything is written.
+  const wapPayUrl = gateway.wapPayUrl?.bind(gateway);
+  let wapOrigin: string | undefined;
+  if (input.returnOrigin !== undefined && wapPayUrl) {
+    const allowed = allowedRedirect(input.returnOrigin, deps.config.oauthRedirectHosts);
+    if (!allowed) throw badRequest('returnOrigin 不是允许的地址');
+    wapOrigin = new URL(allowed).origin;
+  }
+  // WeChat Pay (JSAPI) charges the user's WeChat account in this brand's mini-program.
+  let payerOpenId: string | undefined;
+  if (gateway instanceof WechatPayGateway) {
+    const bound = await db
+      .selectFrom('user_open_ids')
+      .select('open_id')
+      .where('user_id', '=', user.id)
+      .where('platform', '=', user.platform)
+      .where('provider', '=', 'wechat')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!bound) throw badRequest('请在微信小程序内用微信登录后再支付');
+    payerOpenId = bound.open_id;
+  }
   const created = await db.transaction().execute((trx) => openPayment(trx, deps, user, input));
+  if (wapOrigin && wapPayUrl) {
+    // Alipay opens the trade when the user arrives; its number comes with the notification.
+    const result = (status: string) =>
+      `${wapOrigin}/#/pages/paymentResult/paymentResult?${new URLSearchParams({
+        outTradeNo: created.outTradeNo,
+        orderId: String(input.orderId),
+        status,
+      }).toString()}`;
+    return {
+      outTradeNo: created.outTradeNo,
+      amount: created.amount,
+      channel: created.channel,
+      tradeNo: created.tradeNo,
+      cashierUrl: wapPayUrl({
+        outTradeNo: created.outTradeNo,
+        amount: created.amount,
+        subject: `订单 ${input.orderId}`,
+        returnUrl: result('success'),
+        quitUrl: result('cancel'),
+      }),
+    };
+  }
   let tradeNo = created.tradeNo;
   if (!tradeNo) {
-    const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
     const opened = await gateway.createTrade({
       outTradeNo: created.outTradeNo,
       amount: created.amount,
       subject: `订单 ${input.orderId}`,
+      buyer: await walletBuyer(db, user, input.channel),
+      payerOpenId,
     });
     tradeNo = opened.tradeNo;
     await db
@@ -971,18 +1062,40 @@ export async function payBills(
       .execute();
   }
   const cashier = `/pay/cashier/${created.outTradeNo}`;
-  const gateway = deps.providers.payments.forBrand(user.platform)[input.channel];
   return {
     outTradeNo: created.outTradeNo,
     amount: created.amount,
     channel: created.channel,
     tradeNo,
+    // wx.requestPayment's parameters, signed for the prepay id (a fresh nonce each time).
+    ...(gateway instanceof WechatPayGateway ? { wechat: gateway.clientPayParams(tradeNo) } : {}),
     // The sandbox cashier pays only through a link signed for this payment.
     cashierUrl:
       gateway instanceof SandboxGateway
         ? `${cashier}?sig=${gateway.cashierSignature(created.outTradeNo)}`
         : cashier,
   };
+}
+
+/** Who pays as the wallet knows them (from its login): Alipay's user id, else the open id. */
+async function walletBuyer(db: Db, user: Owner, channel: 'alipay' | 'wechat') {
+  const openId = await db
+    .selectFrom('user_open_ids')
+    .select('open_id')
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
+    .where('provider', '=', channel)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const row =
+    channel === 'alipay'
+      ? await db
+          .selectFrom('users')
+          .select('alipay_user_id')
+          .where('id', '=', user.id)
+          .executeTakeFirst()
+      : undefined;
+  return { userId: row?.alipay_user_id ?? undefined, openId: openId?.open_id };
 }
 
 /** The user an order belongs to, on its brand (the scheduler acts for them). */
@@ -1084,6 +1197,9 @@ export interface FreezeOutcome {
   authNo?: string;
   /** The brand whose merchant account reported it: it must be the order's. */
   platform: number;
+  /** Of `amount`, what the user's credit waived and what was really frozen (Zhima credit). */
+  creditAmount?: number;
+  fundAmount?: number;
 }
 
 /**
@@ -1097,15 +1213,19 @@ export async function handleNotification(
   deps: AppDeps,
   gatewayName: GatewayName,
   platform: number,
-  fields: Record<string, string>,
+  posted: Record<string, string>,
+  /** The signature was checked already (WeChat Pay v3 signs headers and body, not fields). */
+  preverified?: boolean,
 ): Promise<NotificationOutcome> {
   const gateway = deps.providers.payments.forBrand(platform)[gatewayName];
-  const verified = gateway.verify(fields);
+  const verified = preverified ?? gateway.verify(posted);
+  // The provider's own wording, in the fields read below (the sandbox already speaks them).
+  const fields = verified && gateway.interpret ? gateway.interpret(posted) : posted;
   const ourMerchant = fields[MERCHANT_FIELD[gatewayName]] === gateway.merchantId;
   const outTradeNo = String(fields.out_trade_no ?? '').slice(0, 64);
   const notifyId = String(fields.notify_id ?? '').slice(0, 64);
   const status = String(fields.trade_status ?? '').slice(0, 32);
-  const payload = JSON.stringify(fields);
+  const payload = JSON.stringify(posted);
   return db.transaction().execute(async (trx) => {
     if (!verified || !notifyId || !outTradeNo || !ourMerchant) {
       const outcome = verified && notifyId && outTradeNo ? 'merchant_mismatch' : 'bad_signature';
@@ -1139,20 +1259,26 @@ export async function handleNotification(
       .executeTakeFirst();
     if (!inserted) return 'duplicate';
     const amount = Number(fields.total_amount);
+    const amountField = (name: string) =>
+      fields[name] === undefined ? undefined : Number(fields[name]);
     const outcome =
-      fields.notify_type === 'freeze'
-        ? await applyFreezeOutcome(trx, deps, outTradeNo, {
-            succeeded: fields.status === 'SUCCESS',
-            amount,
-            authNo: fields.auth_no || undefined,
-            platform,
-          })
-        : await applyTradeOutcome(trx, deps, outTradeNo, {
-            paid: fields.trade_status === 'TRADE_SUCCESS',
-            amount,
-            tradeNo: fields.trade_no || undefined,
-            platform,
-          });
+      fields.notify_type === 'progress'
+        ? 'ignored'
+        : fields.notify_type === 'freeze'
+          ? await applyFreezeOutcome(trx, deps, outTradeNo, {
+              succeeded: fields.status === 'SUCCESS',
+              amount,
+              authNo: fields.auth_no || undefined,
+              platform,
+              creditAmount: amountField('credit_amount'),
+              fundAmount: amountField('fund_amount'),
+            })
+          : await applyTradeOutcome(trx, deps, outTradeNo, {
+              paid: fields.trade_status === 'TRADE_SUCCESS',
+              amount,
+              tradeNo: fields.trade_no || undefined,
+              platform,
+            });
     await trx
       .updateTable('payment_notifications')
       // Refused for the order's brand: its notify id must not block the genuine notification.
@@ -1240,15 +1366,24 @@ export async function applyFreezeOutcome(
     (auth.status === 'pending' || auth.status === 'failed') &&
     order.status === 'PENDING_FREEZE'
   ) {
+    const waived = outcome.creditAmount ?? 0;
     await trx
       .updateTable('deposit_authorisations')
-      .set({ status: 'frozen', auth_no: outcome.authNo ?? null })
+      .set({
+        status: 'frozen',
+        auth_no: outcome.authNo ?? null,
+        credit_amount: outcome.creditAmount ?? null,
+        fund_amount: outcome.fundAmount ?? null,
+      })
       .where('id', '=', auth.id)
       .execute();
     await applyOrderAction(trx, auth.order_id, 'freeze_succeeded', {
       actor: 'provider',
       now,
-      note: `押金已冻结 ¥${yuan(auth.amount)}`,
+      note:
+        waived > 0
+          ? `押金已授权 ¥${yuan(auth.amount)}，信用免押 ¥${yuan(waived)}，冻结 ¥${yuan(auth.amount - waived)}`
+          : `押金已冻结 ¥${yuan(auth.amount)}`,
     });
     return 'applied';
   }

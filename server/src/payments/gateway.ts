@@ -11,11 +11,28 @@ export type GatewayName = 'alipay' | 'wechat' | 'card';
 /** Form fields of a notification, as the providers post them. */
 export type NotificationFields = Record<string, string>;
 
+/**
+ * The fields the order engine reads from a verified notification (what the sandbox sends, and
+ * what `interpret` turns a provider's own notification into):
+ * - `notify_id`, the merchant field (`app_id` / `mchid`), `out_trade_no` (our trade or freeze
+ *   request number);
+ * - `notify_type`: `trade`, `freeze`, or `progress` (nothing final yet: acknowledged, ignored);
+ * - trades: `trade_status` `TRADE_SUCCESS` or `TRADE_CLOSED`, `trade_no`;
+ * - freezes: `status` `SUCCESS` or `FAIL`, `auth_no`, and `credit_amount` / `fund_amount` (fen)
+ *   where credit waived part of it;
+ * - `total_amount`: fen.
+ */
+export type CommonNotification = NotificationFields;
+
 export interface TradeInput {
   outTradeNo: string;
   /** Fen. */
   amount: number;
   subject: string;
+  /** Who pays, as the provider knows them (Alipay `buyer_id` / `buyer_open_id` from login). */
+  buyer?: { userId?: string; openId?: string };
+  /** WeChat JSAPI: the payer's open id in the brand's mini-program. */
+  payerOpenId?: string;
 }
 
 export type TradeStatus = 'open' | 'paid' | 'closed' | 'failed';
@@ -36,6 +53,9 @@ export interface FreezeState {
   status: 'frozen' | 'failed';
   /** Still frozen, fen. */
   frozen: number;
+  /** Of `amount`, what the user's credit waived (Zhima) and what is real money frozen. */
+  creditAmount?: number;
+  fundAmount?: number;
 }
 
 export interface PaymentGateway {
@@ -47,10 +67,27 @@ export interface PaymentGateway {
   queryTrade(outTradeNo: string): Promise<TradeState | undefined>;
   /** Closes an unpaid trade; says `paid` when it was paid meanwhile (then it stays open to refunds). */
   closeTrade(outTradeNo: string): Promise<'closed' | 'paid' | 'unknown'>;
+  /**
+   * A mobile-web cashier for the trade (Alipay `alipay.trade.wap.pay`): the signed URL the H5
+   * storefront sends the user to; Alipay opens the trade itself (no buyer needed), returns to
+   * `returnUrl` after paying or `quitUrl` when the user leaves, and notifies as for any trade.
+   */
+  wapPayUrl?(input: TradeInput & { returnUrl: string; quitUrl: string }): string;
   /** Checks a notification's signature. */
   verify(fields: NotificationFields): boolean;
+  /**
+   * A verified notification in the provider's own words, put in the common fields the order
+   * engine reads (see CommonNotification); absent when the provider already speaks them.
+   */
+  interpret?(fields: NotificationFields): NotificationFields;
   /** Refunds part of a paid trade; idempotent on `outRefundNo`. */
-  refund(input: { outTradeNo: string; outRefundNo: string; amount: number }): Promise<void>;
+  refund(input: {
+    outTradeNo: string;
+    outRefundNo: string;
+    amount: number;
+    /** The whole trade's amount, fen (WeChat Pay asks for it with every refund). */
+    tradeAmount?: number;
+  }): Promise<void>;
   queryRefund(input: {
     outTradeNo: string;
     outRefundNo: string;
@@ -62,15 +99,44 @@ export interface WithholdingGateway extends PaymentGateway {
   withhold(input: TradeInput & { agreementNo: string }): Promise<void>;
 }
 
+/** An order as the Alipay order centre shows it. */
+export interface OrderCentreState {
+  /** Our order number. */
+  outBizNo: string;
+  buyer: { userId?: string; openId?: string };
+  /** CREATE, PAID, IN_DELIVERY, IN_USE, RETURNED, FINISHED, CLOSED. */
+  state: string;
+  modifiedAt: Date;
+  createdAt: Date;
+  title: string;
+  /** Fen: the whole rent, and what was paid so far. */
+  amount: number;
+  paid: number;
+  /** The storefront page the order centre links to. */
+  page: string;
+}
+
 export interface FundAuthGateway extends PaymentGateway {
   /** alipay.fund.auth.order.app.freeze: the outcome arrives by notification. Idempotent. */
   freeze(input: { outRequestNo: string; amount: number }): Promise<void>;
+  /**
+   * Where the user authorises the freeze in the wallet (the live gateway): the signed order
+   * string the mini-program hands to `my.tradePay({ orderStr })`. Signing moves nothing; the
+   * outcome arrives by notification. Without it the server asks for the freeze itself (freeze).
+   */
+  freezeOrder?(input: { outRequestNo: string; amount: number; title: string }): string;
   queryFreeze(outRequestNo: string): Promise<FreezeState | undefined>;
   /** alipay.fund.auth.order.unfreeze; idempotent on `outRequestNo`. */
   unfreeze(input: { authNo: string; outRequestNo: string; amount: number }): Promise<void>;
-  queryUnfreeze(outRequestNo: string): Promise<{ amount: number } | undefined>;
+  /** `authNo` names the authorisation where the provider needs it to find the operation. */
+  queryUnfreeze(outRequestNo: string, authNo?: string): Promise<{ amount: number } | undefined>;
   /** alipay.trade.pay with auth_no: takes money from the authorisation; idempotent on `outTradeNo`. */
   payFromAuth(input: TradeInput & { authNo: string }): Promise<void>;
+  /**
+   * alipay.merchant.order.sync: the order's state in the user's Alipay order centre (live only).
+   * The same state again, or an older one (by `modifiedAt`), changes nothing there.
+   */
+  syncOrder?(input: OrderCentreState): Promise<void>;
 }
 
 /** One brand's gateways, by the channel names payments use. */

@@ -151,6 +151,7 @@ export async function executeRefund(deps: AppDeps, refundId: number): Promise<st
       'r.out_refund_no',
       'r.amount',
       'p.out_trade_no',
+      'p.amount as trade_amount',
       'p.channel',
       'o.platform',
     ])
@@ -163,6 +164,7 @@ export async function executeRefund(deps: AppDeps, refundId: number): Promise<st
       outTradeNo: refund.out_trade_no,
       outRefundNo: refund.out_refund_no,
       amount: refund.amount,
+      tradeAmount: refund.trade_amount,
     }),
   );
   if (!done) {
@@ -286,9 +288,13 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
 async function withholdingAgreementOf(deps: AppDeps, orderId: number, userId: number) {
   const signed = await deps.db
     .selectFrom('withholding_agreements')
-    .select('agreement_no')
+    .select(['agreement_no', 'cancelled_at'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
+  // The user cancelled automatic deduction for this order: not even the bound card is used.
+  if (signed?.cancelled_at) {
+    throw new ProviderError('withholding', 'rejected', 'the user cancelled the withholding');
+  }
   if (signed) return signed.agreement_no;
   const card = await deps.db
     .selectFrom('bank_cards')

@@ -105,6 +105,8 @@ export function registerEnvelope(app: FastifyInstance): void {
     }
     if (error instanceof ProviderError) {
       request.log.warn({ provider: error.provider, kind: error.kind }, 'provider refused');
+      if (error.kind === 'throttled')
+        return reply.status(429).send({ code: 429, msg: '发送过于频繁，请稍后再试', data: null });
       return error.kind === 'rejected'
         ? reply
             .status(400)

@@ -2,8 +2,11 @@
 export class ProviderError extends Error {
   constructor(
     readonly provider: string,
-    /** `rejected`: the input (auth code…) was refused; `unavailable`: the service failed. */
-    readonly kind: 'rejected' | 'unavailable',
+    /**
+     * `rejected`: the input (auth code…) was refused; `unavailable`: the service failed;
+     * `throttled`: the service limits this user or number for now (try later).
+     */
+    readonly kind: 'rejected' | 'unavailable' | 'throttled',
     message: string,
   ) {
     super(message);

@@ -9,16 +9,19 @@ import type { Config, ProviderKey } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobSender } from '../jobs/queue.ts';
 import type { GatewayName, Gateways, PaymentProviders } from '../payments/gateway.ts';
+import { AlipayLiveGateway } from '../payments/alipay-live.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
-import { SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
+import { WechatPayGateway } from '../payments/wechatpay.ts';
+import { LiveAlipay, SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
 import { SandboxBankCard, type BankCardProvider } from './bank-card/index.ts';
 import { SandboxCredit, type CreditProvider } from './credit/index.ts';
 import { SandboxEsign, type EsignProvider } from './esign/index.ts';
 import { ProviderError } from './errors.ts';
 import { SandboxFace, type FaceProvider } from './face/index.ts';
 import { SandboxOcr, type OcrProvider } from './ocr/index.ts';
-import { SandboxSms, type SmsProvider } from './sms/index.ts';
-import { SandboxWechat, type WechatProvider } from './wechat/index.ts';
+import { LiveSms, SandboxSms, type SmsProvider } from './sms/index.ts';
+import { LiveWechat, SandboxWechat, type WechatProvider } from './wechat/index.ts';
+import { SandboxSubscribeMessages, type SubscribeMessageProvider } from './subscribe/index.ts';
 import { PROVIDER_SETTINGS } from '../config.ts';
 
 export interface Providers {
@@ -34,6 +37,8 @@ export interface Providers {
   bankCard: BankCardProvider;
   /** Trade payments, refunds, deposit authorisation, withholding: each brand's own. */
   payments: PaymentProviders;
+  /** Mini-program subscribe messages (bill reminders): WeChat's and Alipay's, per brand app. */
+  subscribeMessages: SubscribeMessageProvider;
 }
 
 /** What the providers need from the running app besides the configuration. */
@@ -43,6 +48,14 @@ export interface ProviderContext {
   jobs: JobSender;
   /** The origin notifications are posted to (config.notifyBaseUrl, or this process's address). */
   notifyBase: () => string;
+  /** The clock (tests move it); the live adapters judge token expiry by it. */
+  now?: () => Date;
+}
+
+/** The live settings loadConfig read for a live provider (present whenever it is live). */
+function liveSettings<T>(settings: T | undefined, key: ProviderKey): T {
+  if (!settings) throw new Error(`${PROVIDER_SETTINGS[key].variable}=live without its settings`);
+  return settings;
 }
 
 /** The live adapter of `key`, or the refusal to start without one. */
@@ -57,24 +70,45 @@ function live<T>(key: ProviderKey): T {
 
 export function createProviders(config: Config, context: ProviderContext): Providers {
   const sandbox = (key: ProviderKey) => config.providers[key] === 'sandbox';
+  const notifyUrl = (name: GatewayName, platform: number) => () =>
+    `${context.notifyBase()}/pay/notify/${name}/${platform}`;
   const gateway = (name: GatewayName, platform: number) =>
     new SandboxGateway(name, context.db, {
       platform,
       key: config.sandboxSigningKey,
-      notifyUrl: () => `${context.notifyBase()}/pay/notify/${name}/${platform}`,
+      notifyUrl: notifyUrl(name, platform),
       jobs: context.jobs,
     });
+  const wechatPay = (platform: number) => {
+    const settings = liveSettings(config.wechat, 'wechat');
+    return new WechatPayGateway(settings.brands.get(platform)!, {
+      apiBase: settings.payApiBase,
+      timeoutMs: settings.timeoutMs,
+      notifyUrl: notifyUrl('wechat', platform),
+    });
+  };
   const brandGateways = (platform: number): Gateways => ({
-    alipay: sandbox('alipay') ? gateway('alipay', platform) : live('alipay'),
-    wechat: sandbox('wechat') ? gateway('wechat', platform) : live('wechat'),
+    alipay: sandbox('alipay')
+      ? gateway('alipay', platform)
+      : new AlipayLiveGateway(
+          config.alipay.merchant(platform),
+          config.alipay,
+          notifyUrl('alipay', platform),
+        ),
+    wechat: sandbox('wechat') ? gateway('wechat', platform) : wechatPay(platform),
     card: sandbox('withholding') ? gateway('card', platform) : live('withholding'),
   });
   // Checked once at start, so a missing live adapter stops the process rather than a payment.
   const byBrand = new Map<number, Gateways>([[1, brandGateways(1)]]);
   return {
-    sms: sandbox('sms') ? new SandboxSms() : live('sms'),
-    alipay: sandbox('alipay') ? new SandboxAlipay() : live('alipay'),
-    wechat: sandbox('wechat') ? new SandboxWechat() : live('wechat'),
+    sms: sandbox('sms') ? new SandboxSms() : new LiveSms(liveSettings(config.smsLive, 'sms')),
+    alipay: sandbox('alipay') ? new SandboxAlipay() : new LiveAlipay(config.alipay),
+    wechat: sandbox('wechat')
+      ? new SandboxWechat()
+      : new LiveWechat(liveSettings(config.wechat, 'wechat'), context.db, context.now),
+    // Sent with each host's app keys: live once both hosts' adapters exist.
+    subscribeMessages:
+      sandbox('wechat') || sandbox('alipay') ? new SandboxSubscribeMessages() : live('wechat'),
     ocr: sandbox('identity') ? new SandboxOcr() : live('identity'),
     face: sandbox('identity') ? new SandboxFace() : live('identity'),
     credit: sandbox('credit') ? new SandboxCredit() : live('credit'),

@@ -2,11 +2,14 @@
  * Development helpers for browser tests and demos, only while the sandbox providers are active
  * and never in production mode: `GET /dev/sms/last?mobile=…` (the last login code the sandbox SMS
  * provider delivered) and `GET /dev/bankcard/last?mobile=…` (the last code the sandbox bank sent
- * to a card's reserved mobile while binding).
+ * to a card's reserved mobile while binding), and `POST /dev/privacy/outdate?mobile=…` (the
+ * user's agreement to the privacy policy becomes one to an older version, as when a new version
+ * is published: the app must ask again).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DevSmsLastQuery, DevSmsLastReply } from '../../../contract/api/login.ts';
 import { notFound, ok } from '../plugins/errors.ts';
+import '../privacy/schema.ts';
 import { SandboxBankCard } from '../providers/bank-card/sandbox.ts';
 import { SandboxSms } from '../providers/sms/sandbox.ts';
 
@@ -36,6 +39,22 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok({ code });
     },
   );
+
+  app.post('/privacy/outdate', { schema: { querystring: DevSmsLastQuery } }, async (request) => {
+    const user = await app.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('mobile', '=', request.query.mobile)
+      .executeTakeFirst();
+    if (!user) throw notFound('没有该手机号的用户');
+    await app.deps.db
+      .updateTable('consents')
+      .set({ policy_version: '2000-01-01' })
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'privacy_policy')
+      .execute();
+    return ok(null);
+  });
 };
 
 export default devRoutes;

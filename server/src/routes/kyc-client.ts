@@ -18,6 +18,7 @@ import { checkContract, contractHtml } from '../contracts/service.ts';
 import { contactOf, faceResult, ocrIdCard, putFacePhoto, saveContact } from '../kyc/identity.ts';
 import { identityRoutes } from '../kyc/routes-shared.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
+import { requireConsent } from '../privacy/consents.ts';
 import { ok } from '../plugins/errors.ts';
 
 const kycClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,12 +30,9 @@ const kycClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/idcard/ocr',
     { schema: { body: OcrBody, response: { 200: OcrReply } } },
     async (request) => {
-      const result = await ocrIdCard(
-        deps,
-        currentUser(request).id,
-        request.body.fileId,
-        request.body.side,
-      );
+      const { id, platform } = currentUser(request);
+      await requireConsent(deps.db, id, platform, ['identity_and_face']);
+      const result = await ocrIdCard(deps, id, request.body.fileId, request.body.side);
       return ok({
         ocrId: result.ocrId,
         side: result.side,
@@ -56,15 +54,11 @@ const kycClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/face/put',
     { schema: { body: FacePutBody, response: { 200: FaceResultReply } } },
-    async (request) =>
-      ok(
-        await putFacePhoto(
-          deps,
-          currentUser(request).id,
-          request.body.certifyId,
-          request.body.fileId,
-        ),
-      ),
+    async (request) => {
+      const { id, platform } = currentUser(request);
+      await requireConsent(deps.db, id, platform, ['identity_and_face']);
+      return ok(await putFacePhoto(deps, id, request.body.certifyId, request.body.fileId));
+    },
   );
 
   app.post(

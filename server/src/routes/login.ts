@@ -30,10 +30,11 @@ async function openIdFrom(
   deps: AppDeps,
   provider: MiniProgram,
   loginCode: string,
+  platform: number,
 ): Promise<string> {
   return provider === 'wechat'
-    ? deps.providers.wechat.openIdFromLoginCode(loginCode)
-    : (await deps.providers.alipay.exchangeAuthCode(loginCode)).openId;
+    ? deps.providers.wechat.openIdFromLoginCode(loginCode, platform)
+    : (await deps.providers.alipay.exchangeAuthCode(loginCode, platform)).openId;
 }
 
 const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -115,7 +116,12 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return row.id;
       });
       try {
-        await deps.providers.sms.sendLoginCode(mobile, code, (line) => request.log.info(line));
+        await deps.providers.sms.sendLoginCode(
+          mobile,
+          code,
+          (line) => request.log.info(line),
+          request.platform,
+        );
       } catch (error) {
         // The send still counts towards the limits; the code itself must not work.
         await deps.db
@@ -149,7 +155,7 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: LoginForAlipayBody, response: { 200: TokenReply } } },
     async (request) => {
       const { code, channelCode } = request.body;
-      const alipayUser = await deps.providers.alipay.exchangeAuthCode(code);
+      const alipayUser = await deps.providers.alipay.exchangeAuthCode(code, request.platform);
       const now = deps.now();
       const user = await deps.db
         .insertInto('users')
@@ -178,9 +184,11 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { provider, phoneCode, loginCode, channelCode } = request.body;
       const mobile = await (provider === 'wechat'
-        ? deps.providers.wechat.phoneNumber(phoneCode)
-        : deps.providers.alipay.phoneNumber(phoneCode));
-      const openId = loginCode ? await openIdFrom(deps, provider, loginCode) : undefined;
+        ? deps.providers.wechat.phoneNumber(phoneCode, request.platform)
+        : deps.providers.alipay.phoneNumber(phoneCode, request.platform));
+      const openId = loginCode
+        ? await openIdFrom(deps, provider, loginCode, request.platform)
+        : undefined;
       const userId = await findOrCreateUserByMobile(deps.db, mobile, channelCode, deps.now());
       if (openId)
         await bindOpenId(deps.db, { userId, platform: request.platform, provider, openId });
@@ -193,7 +201,7 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: GetTokenForUniQuery, response: { 200: GetTokenForUniReply } } },
     async (request) => {
       const { provider, loginCode } = request.query;
-      const openId = await openIdFrom(deps, provider, loginCode);
+      const openId = await openIdFrom(deps, provider, loginCode, request.platform);
       const bound = await deps.db
         .selectFrom('user_open_ids')
         .select('user_id')

@@ -266,6 +266,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const input = {
       orderId: body.orderId,
       channel: channel ?? body.channel ?? 'alipay',
+      ...(body.returnOrigin !== undefined ? { returnOrigin: body.returnOrigin } : {}),
       billIds: body.billIds,
       kind: resolved,
     };

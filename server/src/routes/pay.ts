@@ -13,6 +13,8 @@ import { handleNotification } from '../orders/service.ts';
 import { gatewayOf } from '../payments/operations.ts';
 import type { NotificationFields } from '../payments/gateway.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
+import { acceptWechatNotification } from '../payments/wechat-notify.ts';
+import { WechatPayGateway } from '../payments/wechatpay.ts';
 
 const GatewayParams = Type.Object({
   gateway: Type.Union([Type.Literal('alipay'), Type.Literal('wechat'), Type.Literal('card')]),
@@ -30,13 +32,44 @@ const CashierQuery = Type.Object({ sig: Type.Optional(Type.String({ maxLength: 6
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Raw bodies of JSON notifications: WeChat Pay v3 signs the exact bytes. */
+const rawBodies = new WeakMap<object, string>();
+
 const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    rawBodies.set(request, body as string);
+    try {
+      done(null, JSON.parse(body as string) as unknown);
+    } catch {
+      // Not JSON: no fields; a signed notification is judged on the raw text.
+      done(null, {});
+    }
+  });
 
   app.post(
     '/notify/:gateway/:platform',
     { schema: { params: GatewayParams } },
     async (request, reply) => {
+      const { gateway: gatewayName, platform: brand } = request.params;
+      const wechatPay = deps.providers.payments.forBrand(brand).wechat;
+      if (gatewayName === 'wechat' && wechatPay instanceof WechatPayGateway) {
+        const outcome = await acceptWechatNotification(
+          deps,
+          wechatPay,
+          brand,
+          request.headers,
+          rawBodies.get(request) ?? '',
+        );
+        const refused = outcome === 'bad_signature' || outcome === 'merchant_mismatch';
+        request.log[refused ? 'warn' : 'info']({ outcome }, 'WeChat Pay notification');
+        // Answered after the commit: 204 stops WeChat's retries; a refusal makes it send again.
+        return refused
+          ? reply.status(401).send({ code: 'FAIL', message: '验签失败' })
+          : reply.status(204).send();
+      }
       const body = request.body;
       const fields: NotificationFields = {};
       if (body && typeof body === 'object') {
@@ -58,7 +91,8 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const { alipay, wechat, card } = deps.providers.payments.forBrand(1);
   const sandboxes = [alipay, wechat, card];
-  if (deps.config.appEnv === 'production' || !sandboxes.every((g) => g instanceof SandboxGateway))
+  // The cashier serves whichever gateways are sandboxes (Alipay's, with WeChat live, say).
+  if (deps.config.appEnv === 'production' || !sandboxes.some((g) => g instanceof SandboxGateway))
     return;
 
   /** The open payment a signed cashier link names, or undefined. */
@@ -70,7 +104,8 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where('p.out_trade_no', '=', outTradeNo)
       .executeTakeFirst();
     if (!payment) return undefined;
-    const gateway = gatewayOf(deps, payment.platform, payment.channel) as SandboxGateway;
+    const gateway = gatewayOf(deps, payment.platform, payment.channel);
+    if (!(gateway instanceof SandboxGateway)) return undefined;
     return gateway.checkCashierSignature(outTradeNo, sig) ? { payment, gateway } : undefined;
   };
 

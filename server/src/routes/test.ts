@@ -15,11 +15,18 @@ const testRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { platform } = currentUser(request);
       const outRequestNo = newTradeNo('TF');
+      const alipay = app.deps.providers.payments.forBrand(platform).alipay;
+      // Live: the user authorises it in the wallet with this order string.
+      if (alipay.freezeOrder)
+        return ok({
+          outRequestNo,
+          amount: 1,
+          status: 'pending',
+          orderStr: alipay.freezeOrder({ outRequestNo, amount: 1, title: '免押授权测试' }),
+        });
       // Nothing of ours is written for it, so it is asked at once; its success notification
       // queues the unfreeze (applyFreezeOutcome).
-      await app.deps.providers.payments
-        .forBrand(platform)
-        .alipay.freeze({ outRequestNo, amount: 1 });
+      await alipay.freeze({ outRequestNo, amount: 1 });
       return ok({ outRequestNo, amount: 1, status: 'pending' });
     },
   );

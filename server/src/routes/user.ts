@@ -137,8 +137,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The open id comes from the wallet, never from the client, so no one can bind another's.
       const openId =
         provider === 'wechat'
-          ? await providers.wechat.openIdFromLoginCode(loginCode)
-          : (await providers.alipay.exchangeAuthCode(loginCode)).openId;
+          ? await providers.wechat.openIdFromLoginCode(loginCode, platform)
+          : (await providers.alipay.exchangeAuthCode(loginCode, platform)).openId;
       await bindOpenId(db, { userId: id, platform, provider, openId });
       return ok({ bound: true });
     },

@@ -7,6 +7,8 @@ import { usePageShow, useRouteParams, type RouteParams } from '../../platform/pa
 import { applyTabBarTheme } from '../../platform/theme';
 import { useBrandStore } from '../../stores/brand';
 import { NavBar } from '../nav-bar';
+import { PolicyPrompt } from '../consent/PolicyPrompt';
+import { PrivacyPopup } from '../consent/PrivacyPopup';
 import { TabBar } from '../tab-bar';
 import './index.scss';
 import { inlineStyle } from '../../platform/inline-style';
@@ -49,6 +51,8 @@ export function PageFrame({ route, children }: PageFrameProps) {
         {children}
       </View>
       {isTab && <TabBar current={route} />}
+      <PolicyPrompt route={route} />
+      <PrivacyPopup />
     </View>
   );
 }

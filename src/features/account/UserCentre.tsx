@@ -3,10 +3,13 @@ import { useCallback, useState } from 'react';
 import type { PageBodyProps } from '../../components/page-frame';
 import { LANGUAGES, useTranslation, type MessageKey } from '../../i18n';
 import { chooseLanguage } from '../../i18n/load';
+import { fetchPersonalData } from '../../api/privacy';
 import { fetchOrderCount, logoutOnServer } from '../../api/user';
 import { confirmAction, goToPage } from '../../platform/account';
 import { loginPageUrl } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
+import { saveTextFile } from '../../platform/save-file';
+import { showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
 import { useSession } from '../../stores/session';
 import { maskMobile } from '../../utils';
@@ -23,6 +26,7 @@ const MENU: readonly { label: MessageKey; url: string; needsLogin?: boolean }[] 
   { label: 'account.commonProblems', url: '/pages/commonProblem/commonProblem' },
   { label: 'account.feedback', url: '/pages/feedBack/feedBack', needsLogin: true },
   { label: 'account.agreements', url: '/pages/agreement/agreement' },
+  { label: 'privacy.about.entry', url: '/pages/privacy/about' },
   {
     label: 'account.bindMobile',
     url: '/pages/bindMobileNumber/bindMobileNumber',
@@ -73,6 +77,24 @@ export function UserCentre(_props: PageBodyProps) {
     await logoutOnServer();
     logout();
     setCounts({});
+  };
+
+  /** PIPL art. 45: the user's personal data, as one JSON document. */
+  const exportData = async () => {
+    const reply = await fetchPersonalData();
+    if (reply.code !== 200 || !reply.data) {
+      void showMessage(reply.msg);
+      return;
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    const saved = await saveTextFile(
+      `personal-data-${day}.json`,
+      JSON.stringify(reply.data, null, 2),
+    );
+    if (saved === 'failed') return;
+    void showToast(t(saved === 'copied' ? 'privacy.export.copied' : 'privacy.export.done'), {
+      icon: 'none',
+    });
   };
 
   const mobile = text(userInfo?.mobile);
@@ -193,6 +215,37 @@ export function UserCentre(_props: PageBodyProps) {
           </View>
         )}
       </View>
+
+      {loggedIn && (
+        <View className="user-centre__card">
+          <View className="user-centre__row" role="button" onClick={() => void exportData()}>
+            <Text>{t('privacy.export.entry')}</Text>
+            <Text className="user-centre__chevron" aria-hidden>
+              ›
+            </Text>
+          </View>
+          <View
+            className="user-centre__row"
+            role="button"
+            onClick={() => open('/pages/privacy/withholding', true)}
+          >
+            <Text>{t('privacy.withholding.entry')}</Text>
+            <Text className="user-centre__chevron" aria-hidden>
+              ›
+            </Text>
+          </View>
+          <View
+            className="user-centre__row"
+            role="button"
+            onClick={() => open('/pages/privacy/cancelAccount', true)}
+          >
+            <Text>{t('privacy.cancel.entry')}</Text>
+            <Text className="user-centre__chevron" aria-hidden>
+              ›
+            </Text>
+          </View>
+        </View>
+      )}
 
       {loggedIn && (
         <View className="user-centre__logout" role="button" onClick={() => void confirmLogout()}>

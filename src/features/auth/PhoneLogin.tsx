@@ -1,5 +1,5 @@
 import { Button, Text, View } from '@tarojs/components';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { loginForUni } from '../../api/login';
@@ -7,6 +7,7 @@ import { authGrantType, getAuthCode, getPhoneNumber, loginMethod } from '../../p
 import { returnAfterLogin } from '../../platform/navigation';
 import { getChannelCode } from '../../platform/storage';
 import { showMessage } from '../../platform/ui';
+import { ensurePrivacyNotice } from '../../stores/privacy-popup';
 import { useSession } from '../../stores/session';
 import { SmsLoginForm } from './SmsLoginForm';
 import './auth.scss';
@@ -22,6 +23,15 @@ export function PhoneLogin({ params }: PageBodyProps) {
   const [useSms, setUseSms] = useState(loginMethod === 'sms');
   const [busy, setBusy] = useState(false);
   const done = () => void returnAfterLogin(params.redirect);
+
+  // Alipay: the privacy notice before the phone-number button can ask for the number; declining
+  // leaves SMS login. (WeChat's own hook asks when getPhoneNumber needs it.)
+  useEffect(() => {
+    if (loginMethod === 'sms' || process.env.TARO_ENV !== 'alipay') return;
+    void ensurePrivacyNotice().then((agreed) => {
+      if (!agreed) setUseSms(true);
+    });
+  }, []);
 
   const onPhoneAuthorised = async (detail: unknown) => {
     if (busy || (authGrantType !== 'wechat' && authGrantType !== 'alipay')) return;

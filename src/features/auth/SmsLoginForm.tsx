@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n';
 import { loginForSms } from '../../api/login';
 import { goToPage } from '../../platform/account';
 import { getChannelCode } from '../../platform/storage';
+import { useConsents } from '../../stores/consent';
 import { useSession } from '../../stores/session';
 import { SmsCodeField, useSmsCodeForm } from './SmsCodeField';
 import './auth.scss';
@@ -37,7 +38,12 @@ export function SmsLoginForm({ onLoggedIn }: SmsLoginFormProps) {
         ...(channelCode ? { channelCode } : {}),
       }),
     );
-    if (ok) onLoggedIn();
+    if (!ok) return;
+    // The ticked box is the user's agreement to these two texts: record it on this brand. If it
+    // fails, the app-wide prompt asks again, so the login itself stands.
+    useConsents.getState().reset();
+    await useConsents.getState().agree(['privacy_policy', 'user_agreement']);
+    onLoggedIn();
   };
 
   return (

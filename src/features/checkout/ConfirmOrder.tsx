@@ -12,6 +12,7 @@ import { Image, Text, View } from '@tarojs/components';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchAddresses, type Address } from '../../api/address';
 import { placeOrder, type DepositMethod } from '../../api/checkout';
+import { askBillReminders, prefetchReminderTemplates } from '../../stores/reminders';
 import { fetchMyCoupons, type MyCoupon } from '../../api/coupon';
 import { getGoodsInfo } from '../../api/goods';
 import { SubmitButton } from '../../components/form';
@@ -128,6 +129,9 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
       : (coupons.find((c) => c.couponId === couponId) ?? null);
   const price = plan ? checkoutPrice(plan, services, depositMethod, coupon) : null;
 
+  // The host asks for reminders only from a tap: have the template ids ready before it.
+  useEffect(() => void prefetchReminderTemplates(), []);
+
   if (load.state === 'loading') return <Skeleton rows={6} media="square" />;
   if (load.state === 'error' || !sku || !plan || !price) {
     return (
@@ -157,6 +161,8 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
     if (intent.current?.body !== bodyText) {
       intent.current = { body: bodyText, key: newIdempotencyKey() };
     }
+    // Mini-programs: reminders as service messages, asked from this tap (SMS goes anyway).
+    await askBillReminders();
     const reply = await placeOrder(body, intent.current.key);
     if (reply.code !== 200) {
       void showMessage(reply.msg);

@@ -11,7 +11,9 @@ import {
   cancelOrder,
   confirmChanges,
   confirmReceipt,
+  applyEarlyReturn,
   fetchBuyoutQuote,
+  fetchEarlyReturnQuote,
   fetchOrderDetail,
   fetchReasons,
   fetchRenewalQuote,
@@ -24,14 +26,16 @@ import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { confirmAction, goToPage } from '../../platform/account';
 import { pickOne } from '../../platform/order';
+import { payTarget } from '../../platform/payment-flow';
 import { usePageShow } from '../../platform/page-route';
 import { newIdempotencyKey } from '../../platform/request';
-import { showToast } from '../../platform/ui';
+import { showMessage, showToast } from '../../platform/ui';
 import { formatMoney, maskMobile } from '../../utils';
 import {
   actionButtons,
   billsSummary,
   currentStep,
+  depositExplanation,
   depositMethodLabel,
   eventLabel,
   rentalTimeline,
@@ -44,7 +48,7 @@ import { QuoteSheet } from './QuoteSheet';
 import './order.scss';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
-type Sheet = 'none' | 'buyout' | 'renew';
+type Sheet = 'none' | 'buyout' | 'renew' | 'earlyReturn';
 
 const RENEW_PERIODS = [1, 2, 3, 6, 12] as const;
 const SERVICE_PAGE = '/pages/customer-service/customerService';
@@ -113,6 +117,15 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
     else setQuoteError(reply.msg || t('states.loadFailed'));
   };
 
+  const openEarlyReturn = async (current: Order) => {
+    setSheet('earlyReturn');
+    setQuote(undefined);
+    setQuoteError('');
+    const reply = await fetchEarlyReturnQuote(current.id);
+    if (reply.code === 200 && reply.data) setQuote(reply.data);
+    else setQuoteError(reply.msg || t('states.loadFailed'));
+  };
+
   const quoteRenewal = async (current: Order, count: number) => {
     setPeriods(count);
     // Another term is another request: a fresh key (the server refuses a key reused for it).
@@ -125,7 +138,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
   };
 
   /** After a buy-out or renewal is opened: pay its bill on the bill-payment screen. */
-  const payOpenBill = async (kind: 'BUYOUT' | 'RENEWAL') => {
+  const payOpenBill = async (kind: 'BUYOUT' | 'RENEWAL' | 'EARLY_RETURN') => {
     const fresh = await reload();
     const bill = fresh?.bills.find((b) => b.kind === kind && b.status === 'unpaid');
     setSheet('none');
@@ -174,6 +187,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
       if (handling.kind === 'cancel') await cancel(current);
       else if (handling.kind === 'receive') await receive(current);
       else if (handling.kind === 'buyout') await openBuyout(current);
+      else if (handling.kind === 'earlyReturn') await openEarlyReturn(current);
       else if (handling.kind === 'renew') {
         setSheet('renew');
         await quoteRenewal(current, periods);
@@ -318,6 +332,9 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
           <Text>{t(depositMethodLabel(order.depositMethod))}</Text>
           <Text className="deposit-card__amount">¥{formatMoney(order.deposit)}</Text>
         </View>
+        <Text className="deposit-card__explain">
+          {t(depositExplanation(order.depositMethod, payTarget()))}
+        </Text>
       </View>
 
       {order.bills.length > 0 && (
@@ -441,6 +458,45 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
             }
             const reply = await applyBuyout(order.id);
             if (reply.code === 200) await payOpenBill('BUYOUT');
+          }}
+        />
+      )}
+      {sheet === 'earlyReturn' && (
+        <QuoteSheet
+          title={t('order.earlyReturn.title')}
+          quote={quote}
+          error={quoteError}
+          onRetry={() => void openEarlyReturn(order)}
+          onClose={() => setSheet('none')}
+          note={t('order.earlyReturn.note')}
+          confirmLabel={t('order.earlyReturn.confirm')}
+          onConfirm={async () => {
+            if (!quote) return;
+            setSheet('none');
+            const sure = await confirmAction(
+              t('order.earlyReturn.ask', { amount: formatMoney(quote.total) }),
+              {
+                title: t('order.earlyReturn.title'),
+                confirm: t('order.earlyReturn.confirm'),
+                cancel: t('order.keep'),
+              },
+            );
+            if (!sure) {
+              setSheet('earlyReturn');
+              return;
+            }
+            const reply = await applyEarlyReturn(order.id, quote.total);
+            if (reply.code !== 200) {
+              // The total changed meanwhile: show the new quote rather than apply another fee.
+              void showMessage(reply.msg);
+              await openEarlyReturn(order);
+              return;
+            }
+            if (quote.total > 0) await payOpenBill('EARLY_RETURN');
+            else {
+              await reload();
+              void goToPage(`/pages/returnApplication/returnApplication?orderId=${order.id}`);
+            }
           }}
         />
       )}

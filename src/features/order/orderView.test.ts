@@ -3,6 +3,7 @@ import {
   actionButtons,
   billsSummary,
   currentStep,
+  depositExplanation,
   eventLabel,
   rentalTimeline,
   statusHint,
@@ -147,5 +148,27 @@ describe('the order screens follow the server', () => {
     const summary = billsSummary(bills);
     expect(summary).toMatchObject({ paidPeriods: 1, periods: 3, outstanding: 205, overdue: 105 });
     expect(summary.next?.id).toBe(2);
+  });
+});
+
+describe('the deposit card says what happens to the deposit', () => {
+  it('a paid deposit goes back through WeChat Pay on WeChat, to the paying account elsewhere', () => {
+    expect(depositExplanation('paid', 'wechat')).toBe('order.deposit.explain.paidWechat');
+    expect(depositExplanation('paid', 'alipay')).toBe('order.deposit.explain.paid');
+    expect(depositExplanation('paid', 'h5')).toBe('order.deposit.explain.paid');
+  });
+
+  it('freeze, card withholding and credit waiver each have their own sentence', () => {
+    expect(depositExplanation('freeze', 'alipay')).toBe('order.deposit.explain.freeze');
+    expect(depositExplanation('card', 'wechat')).toBe('order.deposit.explain.card');
+    expect(depositExplanation('waived', 'wechat')).toBe('order.deposit.explain.waived');
+  });
+
+  it('the WeChat sentence names WeChat Pay, the freeze sentence names Alipay', async () => {
+    const { zhHans } = await import('../../i18n/messages/zh-Hans');
+    const { en } = await import('../../i18n/messages/en');
+    expect(zhHans['order.deposit.explain.paidWechat']).toMatch(/微信支付/);
+    expect(en['order.deposit.explain.paidWechat']).toMatch(/WeChat Pay/);
+    expect(en['order.deposit.explain.freeze']).toMatch(/Alipay/);
   });
 });

@@ -8,7 +8,7 @@ import type { MessageKey } from '../../i18n';
 /** How a button acts: open a page, or run something on this page (confirm, sheet). */
 export type ActionHandling =
   | { kind: 'page'; url: (orderId: number) => string }
-  | { kind: 'cancel' | 'receive' | 'renew' | 'buyout' | 'confirmChanges' };
+  | { kind: 'cancel' | 'receive' | 'renew' | 'buyout' | 'earlyReturn' | 'confirmChanges' };
 
 export interface ActionButton {
   action: string;
@@ -30,6 +30,8 @@ const ACTIONS: readonly Omit<ActionButton, 'primary'>[] = [
   },
   { action: 'renew', label: 'order.action.renew', handling: { kind: 'renew' } },
   { action: 'buyout', label: 'order.action.buyout', handling: { kind: 'buyout' } },
+  // Before the term ends: the fee comes from the server's quote, shown before confirming.
+  { action: 'earlyReturn', label: 'order.action.earlyReturn', handling: { kind: 'earlyReturn' } },
   {
     action: 'return',
     label: 'order.action.return',
@@ -224,6 +226,29 @@ export function depositMethodLabel(method: string): MessageKey {
       return 'order.deposit.paid';
     default:
       return 'order.deposit.waived';
+  }
+}
+
+/**
+ * What happens to the deposit, in a sentence under the deposit card. A paid deposit goes back the
+ * way it came: on WeChat that is WeChat Pay (balance or the card paid with), which the user should
+ * hear in those words, since WeChat has no Alipay-style freeze.
+ */
+export function depositExplanation(
+  method: string,
+  payTarget: 'alipay' | 'wechat' | 'h5',
+): MessageKey {
+  switch (method) {
+    case 'freeze':
+      return 'order.deposit.explain.freeze';
+    case 'card':
+      return 'order.deposit.explain.card';
+    case 'paid':
+      return payTarget === 'wechat'
+        ? 'order.deposit.explain.paidWechat'
+        : 'order.deposit.explain.paid';
+    default:
+      return 'order.deposit.explain.waived';
   }
 }
 

@@ -10,7 +10,9 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
+import { authorizeFreeze } from '../../platform/payment';
 import { replacePage } from '../../platform/payment-flow';
+import { showMessage } from '../../platform/ui';
 import { newIdempotencyKey } from '../../platform/request';
 import { formatMoney } from '../../utils';
 import { freezeOutcome, parseId, paymentUrls } from './payment-state';
@@ -39,6 +41,22 @@ export function AliSign({ params }: PageBodyProps) {
     if (reply.code !== 200 || !reply.data) throw new Error(reply.msg);
     // A failed freeze leaves the order waiting: the next tap is a new attempt.
     key.current = newIdempotencyKey();
+    if (reply.data.orderStr) {
+      // Live Alipay: the user authorises in the wallet; the order moves only on Alipay's
+      // notification, so every answer but cancel/failure goes to the waiting page.
+      const result = await authorizeFreeze(reply.data.orderStr);
+      if (
+        result.status === 'cancelled' ||
+        result.status === 'failed' ||
+        result.status === 'unavailable'
+      ) {
+        void showMessage(
+          t(result.status === 'cancelled' ? 'payment.freezeCancelled' : 'payment.freezeFailed'),
+        );
+        return;
+      }
+      if (result.status === 'pending') void showMessage(t('payment.freezePending'));
+    }
     await replacePage(paymentUrls.waitFreeze(orderId));
   };
 
@@ -55,6 +73,17 @@ export function AliSign({ params }: PageBodyProps) {
       {outcome === 'frozen' && (
         <View className="pay-card pay-freeze__done" role="status">
           <Text className="pay-freeze__done-text">{t('payment.freezeDone')}</Text>
+          {!!order.depositAuthorisation?.waived && (
+            <Text className="pay-card__sub">
+              {t('payment.freezeWaived', {
+                waived: formatMoney(order.depositAuthorisation.waived),
+                frozen: formatMoney(
+                  order.depositAuthorisation.frozen ??
+                    order.depositAuthorisation.amount - order.depositAuthorisation.waived,
+                ),
+              })}
+            </Text>
+          )}
           <Text className="pay-card__sub">
             {t('payment.orderStatus', { status: order.statusText })}
           </Text>

@@ -22,6 +22,7 @@ const REASON_TEXT: Record<FailReason, MessageKey> = {
   fail: 'payment.reasonFail',
   cancel: 'payment.reasonCancel',
   timeout: 'payment.reasonTimeout',
+  network: 'payment.reasonNetwork',
 };
 
 export function OrderFailed({ params }: PageBodyProps) {

@@ -20,6 +20,7 @@ import {
   parseId,
   sumOutstanding,
 } from './payment-state';
+import { askBillReminders, prefetchReminderTemplates } from '../../stores/reminders';
 import { startPayment } from './start-payment';
 import { PaymentActions } from './PaymentActions';
 import './payment-base.scss';
@@ -41,6 +42,8 @@ function today(): string {
 export function PayScreen({ route, params }: PageBodyProps) {
   const { t } = useTranslation();
   const orderId = parseId(params.orderId);
+  // The host asks for reminders only from a tap: have the template ids ready before it.
+  useEffect(() => void prefetchReminderTemplates(), []);
   const namedBills = useMemo(() => parseBillIds(params.billIds), [params.billIds]);
   // First payment unless bills are named, or this is the bills page (a choice of unpaid bills).
   const scope = FIRST_PAY_ROUTES.includes(route)
@@ -173,7 +176,9 @@ export function PayScreen({ route, params }: PageBodyProps) {
         <SubmitButton
           disabled={selected.length === 0}
           pendingText={t('payment.opening')}
-          onSubmit={() => {
+          onSubmit={async () => {
+            // Mini-programs: reminders as service messages, asked from this tap.
+            await askBillReminders();
             const chosen = [...selected].sort((a, b) => a - b).join(',');
             if (keyRef.current.bills !== chosen) {
               keyRef.current = { bills: chosen, key: newIdempotencyKey() };

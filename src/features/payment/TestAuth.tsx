@@ -5,6 +5,7 @@ import { testAliPayFreeze, type FreezeState } from '../../api/pay';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation, type MessageKey } from '../../i18n';
+import { authorizeFreeze } from '../../platform/payment';
 import { formatMoney } from '../../utils';
 import './payment-base.scss';
 
@@ -20,6 +21,14 @@ export function TestAuth(_props: PageBodyProps) {
   const run = async () => {
     const reply = await testAliPayFreeze();
     if (reply.code !== 200 || !reply.data) throw new Error(reply.msg);
+    // Live Alipay: the user authorises the 1-fen freeze in the wallet; the server releases it.
+    if (reply.data.orderStr) {
+      const answer = await authorizeFreeze(reply.data.orderStr);
+      if (answer.status === 'cancelled' || answer.status === 'failed') {
+        setResult({ ...reply.data, status: 'failed' });
+        return;
+      }
+    }
     setResult(reply.data);
   };
   return (

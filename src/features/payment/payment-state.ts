@@ -26,7 +26,7 @@ import type { MessageKey, MessageParams } from '../../i18n';
 export const POLL_INTERVAL_MS = 1500;
 export const POLL_TIMEOUT_MS = 30_000;
 
-export type FailReason = 'fail' | 'cancel' | 'timeout';
+export type FailReason = 'fail' | 'cancel' | 'timeout' | 'network';
 
 /** A positive integer id from the query, else undefined. */
 export function parseId(value: string | undefined): number | undefined {
@@ -44,7 +44,7 @@ export function parseBillIds(value: string | undefined): number[] {
 }
 
 export function parseReason(value: string | undefined): FailReason {
-  return value === 'cancel' || value === 'timeout' ? value : 'fail';
+  return value === 'cancel' || value === 'timeout' || value === 'network' ? value : 'fail';
 }
 
 function query(params: Record<string, string | number | undefined>): string {

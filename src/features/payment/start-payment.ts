@@ -1,7 +1,12 @@
 import { openPayment } from '../../api/pay';
 import { apiUrl } from '../../platform/config';
-import { pay } from '../../platform/payment';
-import { payChannel, rememberPayment, replacePage } from '../../platform/payment-flow';
+import { pay, WECHAT_BROWSER_BLOCKED } from '../../platform/payment';
+import {
+  payChannel,
+  rememberPayment,
+  replacePage,
+  returnOrigin,
+} from '../../platform/payment-flow';
 import { newIdempotencyKey } from '../../platform/request';
 import { showMessage } from '../../platform/ui';
 import { t } from '../../i18n';
@@ -14,7 +19,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * build's wallet: H5 leaves for the cashier (which returns to paymentResult), mini-programs come
  * back here and wait for the server's notification on the loading page. `previousTrade` is a
  * failed trade being retried: if the server still holds it open (its failure notice not yet in),
- * ask again shortly rather than send the user to a dead trade.
+ * ask again shortly rather than send the user to a dead trade (not for a provider's mobile
+ * cashier, whose trade stays payable).
  */
 export async function startPayment(input: {
   orderId: number;
@@ -23,16 +29,21 @@ export async function startPayment(input: {
   previousTrade?: string;
 }): Promise<void> {
   let key = input.idempotencyKey;
+  const origin = returnOrigin();
   let reply = await openPayment(
     {
       orderId: input.orderId,
       channel: payChannel(),
       ...(input.billIds.length > 0 ? { billIds: input.billIds } : {}),
+      ...(origin ? { returnOrigin: origin } : {}),
     },
     key,
   );
   for (let attempt = 0; attempt < 3 && input.previousTrade; attempt += 1) {
     if (reply.code !== 200 || reply.data?.outTradeNo !== input.previousTrade) break;
+    // A provider's own mobile cashier (Alipay wap pay) keeps the trade open after a quit or a
+    // failed try, and no notice will close it: the same trade is the one to pay, no wait.
+    if (/^https?:\/\//i.test(reply.data.cashierUrl)) break;
     await wait(1000);
     key = newIdempotencyKey();
     reply = await openPayment(
@@ -40,6 +51,7 @@ export async function startPayment(input: {
         orderId: input.orderId,
         channel: payChannel(),
         ...(input.billIds.length > 0 ? { billIds: input.billIds } : {}),
+        ...(origin ? { returnOrigin: origin } : {}),
       },
       key,
     );
@@ -57,6 +69,8 @@ export async function startPayment(input: {
   const result = await pay({
     tradeNo: payment.tradeNo,
     cashierUrl: apiUrl(payment.cashierUrl),
+    // WeChat: wx.requestPayment takes the server's signed parameters as they are.
+    ...(payment.wechat ? { wechat: payment.wechat } : {}),
   });
   switch (result.status) {
     case 'redirected':
@@ -71,12 +85,22 @@ export async function startPayment(input: {
         paymentUrls.failed(
           input.orderId,
           payment.outTradeNo,
-          result.status === 'cancelled' ? 'cancel' : 'fail',
+          result.status === 'cancelled'
+            ? 'cancel'
+            : result.reason === 'network'
+              ? 'network'
+              : 'fail',
         ),
       );
       return;
     default:
-      void showMessage(t('payment.unavailable'));
+      void showMessage(
+        t(
+          result.detail === WECHAT_BROWSER_BLOCKED
+            ? 'payment.openInBrowser'
+            : 'payment.unavailable',
+        ),
+      );
       throw new Error(result.detail);
   }
 }

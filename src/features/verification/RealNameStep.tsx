@@ -14,11 +14,14 @@ import {
   submitRealName,
   type OcrResult,
 } from '../../api/kyc';
+import { ConsentGate } from '../../components/consent';
 import { SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { chooseImages, showMessage } from '../../platform/ui';
+import { goBackOr } from '../../platform/account';
 import { openSigningPage } from '../../platform/verification';
+import { ensurePrivacyNotice } from '../../stores/privacy-popup';
 import { isIdCard } from '../../validation';
 import { FACE_POLL_MS, FACE_POLL_TRIES, pause } from './timing';
 import { StepFrame } from './StepFrame';
@@ -37,16 +40,24 @@ export function RealNameStep({ params }: PageBodyProps) {
   const { load, refresh, advance } = useVerificationStep('realName', orderId);
   return (
     <StepFrame step="realName" load={load} onRetry={() => void refresh()}>
-      {load.state === 'ready' &&
-        (load.data.status.realName ? (
-          <FaceCheck
-            name={load.data.identity?.name ?? ''}
-            idNoMasked={load.data.identity?.idNoMasked ?? ''}
-            onPassed={advance}
-          />
-        ) : (
-          <IdentityForm onSaved={advance} />
-        ))}
+      {load.state === 'ready' && (
+        // ID number, ID photos and face are sensitive data: their own consent first (PIPL art.
+        // 29), and the credit query real-name submit runs with them.
+        <ConsentGate
+          kinds={['identity_and_face', 'credit_query']}
+          onDecline={() => void goBackOr('/pages/myOrder/myOrder')}
+        >
+          {load.data.status.realName ? (
+            <FaceCheck
+              name={load.data.identity?.name ?? ''}
+              idNoMasked={load.data.identity?.idNoMasked ?? ''}
+              onPassed={advance}
+            />
+          ) : (
+            <IdentityForm onSaved={advance} />
+          )}
+        </ConsentGate>
+      )}
     </StepFrame>
   );
 }
@@ -63,6 +74,7 @@ export function IdentityForm({ onSaved }: { onSaved: () => Promise<void> }) {
   const [reading, setReading] = useState(false);
 
   const pickPhoto = async () => {
+    if (!(await ensurePrivacyNotice())) return;
     const [path] = await chooseImages(1);
     if (!path) return;
     setPhoto(path);

@@ -109,6 +109,15 @@ export const es: Messages = {
   'order.deposit.card': 'Cargo a tarjeta',
   'order.deposit.paid': 'Pagado, se devuelve al final',
   'order.deposit.waived': 'Exento por crédito',
+  'order.deposit.explain.freeze':
+    'La fianza no se cobra: Alipay solo la congela en tu cuenta. Se descongela cuando la devolución pasa la inspección (o compras el equipo); los importes vencidos pueden descontarse de ella.',
+  'order.deposit.explain.paidWechat':
+    'La fianza se pagó con WeChat Pay junto con el primer alquiler. Cuando la devolución pasa la inspección (o compras el equipo) se reembolsa a tu saldo de WeChat o a la tarjeta con la que pagaste, normalmente en 1–3 días hábiles.',
+  'order.deposit.explain.paid':
+    'La fianza se pagó junto con el primer alquiler. Cuando la devolución pasa la inspección (o compras el equipo) se reembolsa a la cuenta con la que pagaste, normalmente en 1–3 días hábiles.',
+  'order.deposit.explain.card':
+    'Este pedido no lleva fianza; los cargos por retraso o daños se cobran de tu tarjeta bancaria vinculada.',
+  'order.deposit.explain.waived': 'Tu puntuación de crédito te exime de la fianza en este pedido.',
   'order.bills.title': 'Facturas',
   'order.bills.all': 'Todas',
   'order.bills.periods': 'Cuotas pagadas',
@@ -210,6 +219,8 @@ export const es: Messages = {
   'payment.cancelled': 'Pago cancelado',
   'payment.failed': 'El pago falló, inténtelo de nuevo más tarde',
   'payment.unavailable': 'Este método de pago no está disponible aquí',
+  'payment.openInBrowser':
+    'WeChat no abre los pagos de Alipay. Toca «···» arriba a la derecha y elige «Abrir en el navegador» para pagar, o paga con WeChat Pay en nuestro miniprograma.',
   'payment.orderNo': 'Pedido {id}',
   'payment.bills': 'Facturas de este pago',
   'payment.billFirst': 'Primer alquiler',
@@ -246,6 +257,7 @@ export const es: Messages = {
   'payment.failTitle': 'Pago no completado',
   'payment.reasonFail': 'El proveedor no pudo cobrar; inténtelo de nuevo',
   'payment.reasonCancel': 'Canceló el pago; el pedido sigue pendiente',
+  'payment.reasonNetwork': 'La red falló durante el pago; revise la conexión e inténtelo de nuevo',
   'payment.reasonTimeout': 'El resultado tardó demasiado; revise el pedido más tarde',
   'payment.waitTimeoutTitle': 'Pago aún no confirmado',
   'payment.retry': 'Pagar de nuevo',
@@ -258,6 +270,9 @@ export const es: Messages = {
     'Alipay congela el depósito sin cobrarlo y lo libera tras la devolución o compra; las deudas muy vencidas pueden cobrarse de él',
   'payment.freezeStart': 'Autorizar el depósito',
   'payment.freezeWaiting': 'Esperando la autorización...',
+  'payment.freezeCancelled': 'Autorización cancelada; el depósito aún no está congelado',
+  'payment.freezeWaived': 'Eximido por su crédito ¥{waived}, congelado ¥{frozen}',
+  'payment.freezePending': 'Alipay aún lo procesa; el pedido se actualizará al confirmarse',
   'payment.freezeDone': 'Depósito congelado',
   'payment.freezeFailed': 'La autorización falló; inténtelo de nuevo',
   'payment.freezeNotNeeded': 'Este pedido no necesita autorización ahora ({status})',
@@ -619,4 +634,75 @@ export const es: Messages = {
   'verify.step.credit': 'Crédito',
   'verify.step.pay': 'Pagar',
   'verify.step.realName': 'Identidad',
+  'privacy.gate.title': 'Tu consentimiento',
+  'privacy.gate.hint':
+    'Los datos siguientes son datos personales sensibles y solo se usan para verificar tu identidad y evaluar el crédito de este alquiler. Léelos y acepta para continuar.',
+  'privacy.gate.updated': 'Esta autorización ha cambiado: léela y acepta de nuevo.',
+  'privacy.gate.agree': 'Aceptar y continuar',
+  'privacy.gate.decline': 'Ahora no',
+  'privacy.gate.failed': 'No se pudo registrar tu consentimiento, inténtalo de nuevo',
+  'privacy.kind.privacy_policy': 'Política de privacidad',
+  'privacy.kind.user_agreement': 'Acuerdo de usuario',
+  'privacy.kind.identity_and_face': 'Consentimiento para tratar tu documento de identidad y rostro',
+  'privacy.kind.credit_query': 'Autorización de consulta de crédito',
+  'privacy.kind.withholding': 'Acuerdo de cargo automático',
+  'privacy.purpose.identity_and_face':
+    'Se usa para comprobar tu documento y que eres su titular; el número solo se guarda enmascarado.',
+  'privacy.purpose.credit_query':
+    'Se usa para consultar tu puntuación de crédito y decidir si se exime la fianza.',
+  'privacy.purpose.privacy_policy':
+    'Cómo recogemos, usamos, conservamos y protegemos tus datos personales.',
+  'privacy.purpose.user_agreement': 'Las condiciones entre tú y nosotros para usar este servicio.',
+  'privacy.purpose.withholding':
+    'Permite cobrar automáticamente las facturas vencidas en tu tarjeta vinculada.',
+  'privacy.read': 'Leer',
+  'privacy.update.title': 'Hemos actualizado la política de privacidad y el acuerdo de usuario',
+  'privacy.first.title': 'Política de privacidad y acuerdo de usuario',
+  'privacy.update.hint':
+    'Léelos y acepta para seguir usando el servicio. Si no aceptas se cerrará tu sesión; puedes volver a entrar y aceptar cuando quieras.',
+  'privacy.update.agree': 'Aceptar',
+  'privacy.update.decline': 'No acepto y cerrar sesión',
+  'privacy.wx.title': 'Aviso de privacidad',
+  'privacy.wx.hint':
+    'Antes de usar tu número, ubicación, dirección o fotos, lee y acepta la {policy}.',
+  'privacy.wx.agree': 'Aceptar y continuar',
+  'privacy.wx.decline': 'Rechazar',
+  'privacy.cancel.entry': 'Cancelar cuenta',
+  'privacy.cancel.intro':
+    'Tras cancelarla no podrás volver a entrar en esta cuenta, y lo siguiente se borrará o anonimizará para siempre:',
+  'privacy.cancel.kept': 'Lo que la ley nos obliga a conservar:',
+  'privacy.cancel.keptYears': 'se conserva {years} años',
+  'privacy.cancel.blocked': 'Aún no puedes cancelar. Resuelve antes:',
+  'privacy.cancel.blockedOrder': 'Pedido {id}: {goods} ({status})',
+  'privacy.cancel.blockedBill':
+    'Pedido {orderId}, factura {period}: ¥{amount} pendiente (vence {due})',
+  'privacy.cancel.confirm': 'Cancelar mi cuenta',
+  'privacy.cancel.confirmAsk': 'No se puede deshacer. ¿Cancelar tu cuenta?',
+  'privacy.cancel.done': 'Tu cuenta se ha cancelado',
+  'privacy.export.entry': 'Exportar mis datos',
+  'privacy.export.done': 'Tus datos se han exportado',
+  'privacy.export.copied': 'Tus datos (JSON) se copiaron al portapapeles',
+  'privacy.about.entry': 'Sobre nosotros',
+  'privacy.about.operator': 'Operado por {company}',
+  'privacy.about.icp': 'Registro ICP: {icp}',
+  'privacy.about.phone': 'Atención al cliente: {phone}',
+  'privacy.about.copied': 'Enlace copiado: ábrelo en tu navegador',
+  'privacy.withholding.entry': 'Cargos automáticos',
+  'privacy.withholding.hint':
+    'Una vez cancelado, las facturas de este pedido ya no se cobran automáticamente: págalas tú antes del vencimiento.',
+  'privacy.withholding.none': 'Sin cargos automáticos',
+  'privacy.withholding.card': 'Tarjeta: {bank} {card}',
+  'privacy.withholding.order': 'Pedido {id}, firmado el {date}',
+  'privacy.withholding.cancel': 'Cancelar cargo',
+  'privacy.withholding.confirmAsk':
+    'Después las facturas se pagan a mano y las atrasadas tienen recargo. ¿Cancelar?',
+  'privacy.withholding.cancelled': 'Cargo cancelado',
+  'privacy.withholding.cancelledOn': 'Cancelado el {date}',
+  'order.action.earlyReturn': 'Devolver antes',
+  'order.earlyReturn.title': 'Devolver antes',
+  'order.earlyReturn.note':
+    'Se exime el alquiler no vencido; pagas la comisión y lo ya vencido, y luego devuelves el artículo.',
+  'order.earlyReturn.confirm': 'Confirmar devolución',
+  'order.earlyReturn.ask': 'Devolver antes cuesta ¥{amount}. ¿Continuar?',
+  'order.event.early_return': 'Devolución anticipada solicitada',
 };

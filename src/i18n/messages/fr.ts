@@ -109,6 +109,16 @@ export const fr: Messages = {
   'order.deposit.card': 'Prélèvement sur carte',
   'order.deposit.paid': 'Payée, remboursée à la fin',
   'order.deposit.waived': 'Dispensée par le crédit',
+  'order.deposit.explain.freeze':
+    'La caution n’est pas débitée : Alipay la bloque seulement sur votre compte. Elle est débloquée une fois le retour contrôlé (ou l’appareil racheté) ; les impayés peuvent y être prélevés.',
+  'order.deposit.explain.paidWechat':
+    'La caution a été payée avec WeChat Pay en même temps que le premier loyer. Une fois le retour contrôlé (ou l’appareil racheté), elle est remboursée sur votre solde WeChat ou la carte utilisée, en général sous 1 à 3 jours ouvrés.',
+  'order.deposit.explain.paid':
+    'La caution a été payée en même temps que le premier loyer. Une fois le retour contrôlé (ou l’appareil racheté), elle est remboursée sur le compte utilisé, en général sous 1 à 3 jours ouvrés.',
+  'order.deposit.explain.card':
+    'Aucune caution pour cette commande ; les retards ou dommages sont prélevés sur votre carte bancaire liée.',
+  'order.deposit.explain.waived':
+    'Votre score de crédit vous dispense de caution pour cette commande.',
   'order.bills.title': 'Factures',
   'order.bills.all': 'Toutes',
   'order.bills.periods': 'Échéances payées',
@@ -210,6 +220,8 @@ export const fr: Messages = {
   'payment.cancelled': 'Paiement annulé',
   'payment.failed': 'Le paiement a échoué, veuillez réessayer plus tard',
   'payment.unavailable': 'Ce moyen de paiement n’est pas disponible ici',
+  'payment.openInBrowser':
+    'WeChat n’ouvre pas les paiements Alipay. Touchez « ··· » en haut à droite et choisissez « Ouvrir dans le navigateur » pour payer, ou payez avec WeChat Pay dans notre mini-programme.',
   'payment.orderNo': 'Commande {id}',
   'payment.bills': 'Factures de ce paiement',
   'payment.billFirst': 'Premier loyer',
@@ -245,6 +257,8 @@ export const fr: Messages = {
   'payment.failTitle': 'Paiement non effectué',
   'payment.reasonFail': 'Le prestataire n’a pas pu encaisser ; réessayez',
   'payment.reasonCancel': 'Vous avez annulé ; la commande attend toujours le paiement',
+  'payment.reasonNetwork':
+    'Le réseau a échoué pendant le paiement ; vérifiez la connexion et réessayez',
   'payment.reasonTimeout': 'Le résultat a tardé ; vérifiez la commande plus tard',
   'payment.waitTimeoutTitle': 'Paiement pas encore confirmé',
   'payment.retry': 'Payer à nouveau',
@@ -257,6 +271,9 @@ export const fr: Messages = {
     'Alipay bloque la caution sans la débiter et la libère après retour ou rachat ; les impayés anciens peuvent y être prélevés',
   'payment.freezeStart': 'Autoriser la caution',
   'payment.freezeWaiting': 'En attente de l’autorisation...',
+  'payment.freezeCancelled': 'Autorisation annulée ; la caution n’est pas encore bloquée',
+  'payment.freezeWaived': 'Dispensé grâce à votre crédit ¥{waived}, bloqué ¥{frozen}',
+  'payment.freezePending': 'Alipay traite encore la demande ; la commande sera mise à jour',
   'payment.freezeDone': 'Caution bloquée',
   'payment.freezeFailed': 'L’autorisation a échoué ; réessayez',
   'payment.freezeNotNeeded': 'Cette commande n’attend pas d’autorisation ({status})',
@@ -622,4 +639,77 @@ export const fr: Messages = {
   'verify.step.credit': 'Crédit',
   'verify.step.pay': 'Payer',
   'verify.step.realName': 'Identité',
+  'privacy.gate.title': 'Votre consentement',
+  'privacy.gate.hint':
+    'Les informations ci-dessous sont des données personnelles sensibles, utilisées uniquement pour vérifier votre identité et évaluer votre crédit pour cette location. Lisez et acceptez pour continuer.',
+  'privacy.gate.updated':
+    'Cette autorisation a changé : veuillez la relire et l’accepter à nouveau.',
+  'privacy.gate.agree': 'Accepter et continuer',
+  'privacy.gate.decline': 'Pas maintenant',
+  'privacy.gate.failed': 'Impossible d’enregistrer votre consentement, réessayez',
+  'privacy.kind.privacy_policy': 'Politique de confidentialité',
+  'privacy.kind.user_agreement': 'Conditions d’utilisation',
+  'privacy.kind.identity_and_face':
+    'Consentement au traitement de votre pièce d’identité et de votre visage',
+  'privacy.kind.credit_query': 'Autorisation de consultation de crédit',
+  'privacy.kind.withholding': 'Accord de prélèvement automatique',
+  'privacy.purpose.identity_and_face':
+    'Sert à vérifier votre pièce d’identité et que vous en êtes le titulaire ; le numéro n’est conservé que masqué.',
+  'privacy.purpose.credit_query':
+    'Sert à consulter votre score de crédit pour décider si le dépôt peut être supprimé.',
+  'privacy.purpose.privacy_policy':
+    'Comment nous collectons, utilisons, conservons et protégeons vos données personnelles.',
+  'privacy.purpose.user_agreement': 'Les conditions entre vous et nous pour utiliser ce service.',
+  'privacy.purpose.withholding':
+    'Permet de prélever automatiquement les factures échues sur votre carte liée.',
+  'privacy.read': 'Lire',
+  'privacy.update.title': 'Nous avons mis à jour la politique de confidentialité et les conditions',
+  'privacy.first.title': 'Politique de confidentialité et conditions',
+  'privacy.update.hint':
+    'Veuillez les lire et les accepter pour continuer. Sinon vous serez déconnecté ; vous pourrez vous reconnecter et accepter à tout moment.',
+  'privacy.update.agree': 'Accepter',
+  'privacy.update.decline': 'Refuser et se déconnecter',
+  'privacy.wx.title': 'Avis de confidentialité',
+  'privacy.wx.hint':
+    'Avant d’utiliser votre numéro, votre position, votre adresse ou vos photos, lisez et acceptez la {policy}.',
+  'privacy.wx.agree': 'Accepter et continuer',
+  'privacy.wx.decline': 'Refuser',
+  'privacy.cancel.entry': 'Supprimer le compte',
+  'privacy.cancel.intro':
+    'Une fois supprimé, vous ne pourrez plus vous connecter à ce compte, et ce qui suit est effacé ou anonymisé définitivement :',
+  'privacy.cancel.kept': 'Ce que la loi nous oblige à conserver :',
+  'privacy.cancel.keptYears': 'conservé {years} ans',
+  'privacy.cancel.blocked': 'Suppression impossible pour l’instant. Réglez d’abord :',
+  'privacy.cancel.blockedOrder': 'Commande {id} : {goods} ({status})',
+  'privacy.cancel.blockedBill':
+    'Commande {orderId}, facture {period} : ¥{amount} dû (échéance {due})',
+  'privacy.cancel.confirm': 'Supprimer mon compte',
+  'privacy.cancel.confirmAsk': 'C’est irréversible. Supprimer votre compte ?',
+  'privacy.cancel.done': 'Votre compte a été supprimé',
+  'privacy.export.entry': 'Exporter mes données',
+  'privacy.export.done': 'Vos données ont été exportées',
+  'privacy.export.copied': 'Vos données (JSON) ont été copiées dans le presse-papiers',
+  'privacy.about.entry': 'À propos',
+  'privacy.about.operator': 'Exploité par {company}',
+  'privacy.about.icp': 'Enregistrement ICP : {icp}',
+  'privacy.about.phone': 'Service client : {phone}',
+  'privacy.about.copied': 'Lien copié : ouvrez-le dans votre navigateur',
+  'privacy.withholding.entry': 'Prélèvements automatiques',
+  'privacy.withholding.hint':
+    'Une fois annulé, les factures de cette commande ne sont plus prélevées : payez-les vous-même avant l’échéance.',
+  'privacy.withholding.none': 'Aucun prélèvement automatique',
+  'privacy.withholding.card': 'Carte : {bank} {card}',
+  'privacy.withholding.order': 'Commande {id}, signé le {date}',
+  'privacy.withholding.cancel': 'Annuler le prélèvement',
+  'privacy.withholding.confirmAsk':
+    'Les factures se paieront alors à la main, avec des frais en cas de retard. Annuler ?',
+  'privacy.withholding.cancelled': 'Prélèvement annulé',
+  'privacy.withholding.cancelledOn': 'Annulé le {date}',
+  'order.action.earlyReturn': 'Rendre en avance',
+  'order.earlyReturn.title': 'Rendre en avance',
+  'order.earlyReturn.note':
+    'Le loyer non échu est annulé ; vous payez les frais de retour anticipé et ce qui est déjà dû, puis renvoyez l’article.',
+  'order.earlyReturn.confirm': 'Confirmer le retour anticipé',
+  'order.earlyReturn.ask': 'Le retour anticipé coûte ¥{amount}. Continuer ?',
+  'order.event.early_return': 'Retour anticipé demandé',
 };

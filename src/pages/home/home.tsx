@@ -1,5 +1,6 @@
 import { definePage } from '@/components/page-frame';
 import { BrandHero } from '@/features/brand/BrandHero';
+import { IcpFooter } from '@/features/brand/IcpFooter';
 import { HomeScreen } from '@/features/catalog/HomeScreen';
 
 function HomeBody() {
@@ -7,6 +8,8 @@ function HomeBody() {
     <>
       <BrandHero />
       <HomeScreen />
+      {/* The website's ICP filing, at its foot (mini-programs file theirs with the host). */}
+      {process.env.TARO_ENV === 'h5' && <IcpFooter />}
     </>
   );
 }

@@ -44,7 +44,10 @@ describe('payment', () => {
       ['1234', 'failed'],
     ])('resultCode %s reads %s', async (code, status) => {
       const seen = install(code);
-      expect(await payAlipay({ tradeNo: ' 2026112122001 ' })).toEqual({ status, detail: code });
+      expect(await payAlipay({ tradeNo: ' 2026112122001 ' })).toMatchObject({
+        status,
+        detail: code,
+      });
       expect(seen).toEqual(['2026112122001']);
     });
 
@@ -135,6 +138,8 @@ describe('payment', () => {
     test.each([
       'javascript:alert(1)',
       'http://cashier.example.com/',
+      'http://127.0.0.1.evil.test/',
+      'http://localhost@evil.test/',
       '//evil.test/',
       '/\\evil.test',
       '',
@@ -144,6 +149,29 @@ describe('payment', () => {
       expect((await payH5({ cashierUrl }, (u) => visited.push(u))).status).toBe('unavailable');
       expect(visited).toEqual([]);
       expect(isCashierUrl(cashierUrl)).toBe(false);
+    });
+    test('a plain-http cashier is followed only on this machine (a local gateway)', async () => {
+      const visited: string[] = [];
+      const local = 'http://127.0.0.1:4123/gateway.do?method=alipay.trade.wap.pay&sign=x';
+      expect((await payH5({ cashierUrl: local }, (u) => visited.push(u))).status).toBe(
+        'redirected',
+      );
+      expect(isCashierUrl('http://localhost:8080/cashier')).toBe(true);
+      expect(visited).toEqual([local]);
+    });
+    test('inside the WeChat browser an outside cashier is not opened; our own still is', async () => {
+      const wechatUa =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+      const visited: string[] = [];
+      const alipay = 'https://openapi.alipay.com/gateway.do?biz=1';
+      expect(await payH5({ cashierUrl: alipay }, (u) => visited.push(u), wechatUa)).toEqual({
+        status: 'unavailable',
+        detail: 'wechat-browser',
+      });
+      expect(
+        (await payH5({ cashierUrl: '/pay/cashier/PT1' }, (u) => visited.push(u), wechatUa)).status,
+      ).toBe('redirected');
+      expect(visited).toEqual(['/pay/cashier/PT1']);
     });
   });
 });
@@ -180,13 +208,23 @@ describe('login helpers', () => {
   test('Alipay phone number: the encrypted response, or the refusal', async () => {
     globals.my = {
       getPhoneNumber: (o: { success: (r: { response: string }) => void }) =>
-        later(() => o.success({ response: '{"response":"ENCRYPTED","sign":"S"}' })),
+        later(() =>
+          o.success({
+            response: '{"response":"RU5DUllQVEVE+/=","sign":"U0lHTg==","sign_type":"RSA2"}',
+          }),
+        ),
     };
+    // Sent as `<response>.<sign>`, the phone-code form the API accepts.
     expect(await authAlipay.getPhoneNumber()).toEqual({
       ok: true,
       kind: 'encrypted',
-      payload: '{"response":"ENCRYPTED","sign":"S"}',
+      payload: 'RU5DUllQVEVE+/=.U0lHTg==',
     });
+    globals.my = {
+      getPhoneNumber: (o: { success: (r: { response: string }) => void }) =>
+        later(() => o.success({ response: 'not json' })),
+    };
+    expect(await authAlipay.getPhoneNumber()).toMatchObject({ ok: false, reason: 'failed' });
     globals.my = {
       getPhoneNumber: (o: { fail: (e: { error: number; errorMessage: string }) => void }) =>
         later(() => o.fail({ error: 11, errorMessage: '用户拒绝' })),

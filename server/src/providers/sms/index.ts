@@ -1,4 +1,5 @@
 /** Sends text messages. The sandbox is the default; a live adapter reads its keys from the env. */
+import { LiveSms } from './live.ts';
 import { SandboxSms } from './sandbox.ts';
 
 /** What a message other than a login code is about: each has its own approved template. */
@@ -21,7 +22,21 @@ export interface SmsProvider {
    * Resolves when the carrier accepted the message; rejects with ProviderError otherwise.
    * `log` is the request's logger, for adapters that report what they did.
    */
-  sendLoginCode(mobile: string, code: string, log: (line: string) => void): Promise<void>;
+  sendLoginCode(
+    mobile: string,
+    code: string,
+    log: (line: string) => void,
+    /** The brand whose sign name heads the message. */
+    platform?: number,
+  ): Promise<void>;
+  /** The carrier's delivery receipt of a message sent (live adapters that offer one). */
+  delivery?(mobile: string, messageId: string, sentAt: Date): Promise<SmsDelivery>;
 }
 
-export { SandboxSms };
+export interface SmsDelivery {
+  status: 'delivered' | 'failed' | 'pending' | 'unknown';
+  /** The carrier's code (DELIVERED, or why not). */
+  carrierCode?: string;
+}
+
+export { LiveSms, SandboxSms };

@@ -1,12 +1,13 @@
 /** WeChat mini-program login: wx.login code → open id, getPhoneNumber code → mobile. */
+import { LiveWechat } from './live.ts';
 import { SandboxWechat } from './sandbox.ts';
 
 export interface WechatProvider {
   readonly name: string;
-  /** jscode2session: a wx.login code → the user's open id in this app. */
-  openIdFromLoginCode(code: string): Promise<string>;
-  /** getuserphonenumber: a phone code → the user's mobile. */
-  phoneNumber(code: string): Promise<string>;
+  /** jscode2session: a wx.login code → the user's open id in the brand's mini-program. */
+  openIdFromLoginCode(code: string, platform: number): Promise<string>;
+  /** getuserphonenumber: a phone code from the brand's mini-program → the user's mobile. */
+  phoneNumber(code: string, platform: number): Promise<string>;
 }
 
-export { SandboxWechat };
+export { LiveWechat, SandboxWechat };

@@ -1,0 +1,211 @@
+/**
+ * Settings of the live WeChat and SMS adapters, read from the environment only when the adapter
+ * is selected (`WECHAT_PROVIDER=live`, `SMS_PROVIDER=live`), so a sandbox set-up reads no secret.
+ *
+ * Every brand is its own mini-program and merchant. A variable `NAME_<brand>` (`WECHAT_APP_ID_3`)
+ * gives brand 3 its own value; without it the brand uses `NAME`. Secrets may be given as a file
+ * with `NAME_FILE` (or `NAME_<brand>_FILE`), as container secrets are mounted.
+ *
+ * The objects built here hold secrets: they are never logged (toJSON hides them, so a stray
+ * `log.info(config)` prints `[redacted]`).
+ */
+import fs from 'node:fs';
+
+type Env = NodeJS.ProcessEnv;
+
+export class LiveSettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+    this.name = 'LiveSettingsError';
+  }
+}
+
+/** `NAME_<brand>`, then `NAME`, each as a value or as `…_FILE`. */
+function brandValue(env: Env, name: string, platform?: number): string | undefined {
+  for (const key of platform ? [`${name}_${platform}`, name] : [name]) {
+    const direct = env[key];
+    if (direct) return direct;
+    const file = env[`${key}_FILE`];
+    if (file) return fs.readFileSync(file, 'utf8').trim();
+  }
+  return undefined;
+}
+
+const BRANDS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+
+/** A secret that does not show in logs or JSON. */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return '[redacted]';
+  }
+}
+
+export interface WechatBrandSettings {
+  platform: number;
+  /** The mini-program's AppID (also the appid of its WeChat Pay payments). */
+  appId: string;
+  appSecret: Secret;
+  pay: {
+    mchid: string;
+    /** Serial number of the merchant API certificate, sent in every request's Authorization. */
+    merchantSerialNo: string;
+    /** The merchant API private key (PEM), signing requests and the mini-program's paySign. */
+    merchantPrivateKey: Secret;
+    /** The 32-byte APIv3 key: decrypts notifications (AEAD_AES_256_GCM). */
+    apiV3Key: Secret;
+    /**
+     * WeChat Pay's public key (PEM) and its id (`PUB_KEY_ID_…`), or its platform certificate and
+     * the certificate's serial number: verifies its answers and notifications.
+     */
+    platformPublicKey: string;
+    platformPublicKeyId: string;
+  };
+}
+
+export interface WechatSettings {
+  /** https://api.weixin.qq.com: code2Session, stable_token, getuserphonenumber. */
+  apiBase: string;
+  /** https://api.mch.weixin.qq.com: WeChat Pay v3. */
+  payApiBase: string;
+  /** Seconds before an access token's expiry that it is refreshed. */
+  tokenRefreshMarginSeconds: number;
+  /** Milliseconds a call to WeChat may take. */
+  timeoutMs: number;
+  brands: Map<number, WechatBrandSettings>;
+}
+
+export type SmsPurpose = 'login_code' | 'bill_reminder' | 'bill_due_today' | 'overdue_notice';
+
+export interface SmsSettings {
+  /** `dysmsapi.aliyuncs.com`, or `http://127.0.0.1:port` in tests. */
+  endpoint: string;
+  accessKeyId: string;
+  accessKeySecret: Secret;
+  /** The approved sign name (签名) per brand. */
+  signNames: Map<number, string>;
+  /** The approved template code per purpose (SMS_123456789). */
+  templates: Record<SmsPurpose, string>;
+  timeoutMs: number;
+}
+
+const base = (value: string | undefined, fallback: string) =>
+  (value || fallback).replace(/\/+$/, '');
+
+function positiveInt(env: Env, name: string, fallback: number, problems: string[]): number {
+  const raw = env[name];
+  if (!raw) return fallback;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed <= 0) problems.push(`${name} must be a whole number`);
+  return parsed;
+}
+
+/** WeChat settings of every brand; throws listing every missing or malformed value. */
+export function wechatSettingsFrom(env: Env): WechatSettings {
+  const problems: string[] = [];
+  /** Variable → brands it is missing for, reported once per variable. */
+  const missing = new Map<string, number[]>();
+  const brands = new Map<number, WechatBrandSettings>();
+  for (const platform of BRANDS) {
+    const need = (name: string) => {
+      const value = brandValue(env, name, platform);
+      if (!value) missing.set(name, [...(missing.get(name) ?? []), platform]);
+      return value ?? '';
+    };
+    const apiV3Key = need('WECHAT_PAY_API_V3_KEY');
+    if (apiV3Key && Buffer.byteLength(apiV3Key) !== 32)
+      problems.push(`WECHAT_PAY_API_V3_KEY of brand ${platform} must be 32 bytes`);
+    const privateKey = need('WECHAT_PAY_PRIVATE_KEY');
+    if (privateKey && !privateKey.includes('PRIVATE KEY'))
+      problems.push(`WECHAT_PAY_PRIVATE_KEY of brand ${platform} must be a PEM private key`);
+    const publicKey = need('WECHAT_PAY_PLATFORM_PUBLIC_KEY');
+    // WeChat Pay's public key (PUB_KEY_ID_…), or for merchants still on platform certificates the
+    // certificate (its serial number as the id): both verify the same way.
+    if (publicKey && !publicKey.includes('PUBLIC KEY') && !publicKey.includes('CERTIFICATE'))
+      problems.push(
+        `WECHAT_PAY_PLATFORM_PUBLIC_KEY of brand ${platform} must be a PEM public key or certificate`,
+      );
+    brands.set(platform, {
+      platform,
+      appId: need('WECHAT_APP_ID'),
+      appSecret: new Secret(need('WECHAT_APP_SECRET')),
+      pay: {
+        mchid: need('WECHAT_PAY_MCHID'),
+        merchantSerialNo: need('WECHAT_PAY_SERIAL_NO'),
+        merchantPrivateKey: new Secret(privateKey),
+        apiV3Key: new Secret(apiV3Key),
+        platformPublicKey: publicKey,
+        platformPublicKeyId: need('WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID'),
+      },
+    });
+  }
+  for (const [name, platforms] of missing)
+    problems.push(
+      platforms.length === BRANDS.length
+        ? `${name} must be set for WECHAT_PROVIDER=live`
+        : `${name} must be set (or ${name}_<brand> for brands ${platforms.join(', ')})`,
+    );
+  const settings: WechatSettings = {
+    apiBase: base(env.WECHAT_API_BASE, 'https://api.weixin.qq.com'),
+    payApiBase: base(env.WECHAT_PAY_API_BASE, 'https://api.mch.weixin.qq.com'),
+    tokenRefreshMarginSeconds: positiveInt(
+      env,
+      'WECHAT_TOKEN_REFRESH_MARGIN_SECONDS',
+      300,
+      problems,
+    ),
+    timeoutMs: positiveInt(env, 'WECHAT_TIMEOUT_MS', 10_000, problems),
+    brands,
+  };
+  if (problems.length > 0) throw new LiveSettingsError(problems);
+  return settings;
+}
+
+const SMS_TEMPLATE_VARIABLES: Record<SmsPurpose, string> = {
+  login_code: 'SMS_TEMPLATE_LOGIN_CODE',
+  bill_reminder: 'SMS_TEMPLATE_BILL_REMINDER',
+  bill_due_today: 'SMS_TEMPLATE_BILL_DUE_TODAY',
+  overdue_notice: 'SMS_TEMPLATE_OVERDUE_NOTICE',
+};
+
+/** Alibaba Cloud SMS settings; throws listing every missing value. */
+export function smsSettingsFrom(env: Env): SmsSettings {
+  const problems: string[] = [];
+  const need = (name: string, platform = 0) => {
+    const value = brandValue(env, name, platform || undefined);
+    if (!value)
+      problems.push(
+        platform
+          ? `${name} (or ${name}_${platform}) must be set for brand ${platform}`
+          : `${name} must be set`,
+      );
+    return value ?? '';
+  };
+  const signNames = new Map<number, string>();
+  for (const platform of BRANDS) signNames.set(platform, need('SMS_SIGN_NAME', platform));
+  const templates = Object.fromEntries(
+    Object.entries(SMS_TEMPLATE_VARIABLES).map(([purpose, variable]) => [purpose, need(variable)]),
+  ) as Record<SmsPurpose, string>;
+  const settings: SmsSettings = {
+    endpoint: env.SMS_ENDPOINT || 'dysmsapi.aliyuncs.com',
+    accessKeyId: need('ALIBABA_CLOUD_ACCESS_KEY_ID'),
+    accessKeySecret: new Secret(need('ALIBABA_CLOUD_ACCESS_KEY_SECRET')),
+    signNames,
+    templates,
+    timeoutMs: positiveInt(env, 'SMS_TIMEOUT_MS', 10_000, problems),
+  };
+  if (problems.length > 0) throw new LiveSettingsError(problems);
+  return settings;
+}

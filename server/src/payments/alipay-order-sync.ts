@@ -1,0 +1,135 @@
+/**
+ * The `alipay-order-sync` job: sends the order-centre states the order_events trigger recorded
+ * (alipay_order_syncs, written in the transaction of the state change) with
+ * alipay.merchant.order.sync, oldest first. A failure Alipay may get over is retried with backoff,
+ * and the order's later states wait behind it, so the order centre never goes backwards; a
+ * refusal is recorded as failed for ops. Orders of users Alipay does not know (no Alipay login on
+ * the brand), and brands whose Alipay is a sandbox, are skipped.
+ */
+import { sql } from 'kysely';
+import type { AppDeps } from '../deps.ts';
+import { ProviderError } from '../providers/errors.ts';
+import '../orders/schema.ts';
+
+/** Longest wait between two attempts at one state. */
+const MAX_BACKOFF_SECONDS = 3600;
+
+export interface OrderSyncReport {
+  synced: number;
+  skipped: number;
+  failed: number;
+  retrying: number;
+}
+
+export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<OrderSyncReport> {
+  const report: OrderSyncReport = { synced: 0, skipped: 0, failed: 0, retrying: 0 };
+  const now = deps.now();
+  const rows = await deps.db
+    .selectFrom('alipay_order_syncs as s')
+    .innerJoin('orders as o', 'o.id', 's.order_id')
+    .select([
+      's.id',
+      's.order_id',
+      's.state',
+      's.modified_at',
+      's.attempts',
+      's.next_at',
+      'o.platform',
+      'o.user_id',
+      'o.created_at',
+      'o.snapshot',
+      'o.rent_per_period',
+      'o.term',
+    ])
+    .where('s.status', '=', 'pending')
+    .orderBy('s.id')
+    .limit(batch)
+    .execute();
+  /** Orders with an earlier state still waiting: their later states wait too. */
+  const waiting = new Set<number>();
+  const finish = (id: number, status: 'synced' | 'skipped' | 'failed', error?: string) =>
+    deps.db
+      .updateTable('alipay_order_syncs')
+      .set({
+        status,
+        attempts: sql<number>`attempts + 1`,
+        last_error: error ?? null,
+        synced_at: status === 'synced' ? now : null,
+      })
+      .where('id', '=', id)
+      .execute();
+  for (const row of rows) {
+    if (waiting.has(row.order_id)) continue;
+    if (row.next_at.getTime() > now.getTime()) {
+      waiting.add(row.order_id);
+      continue;
+    }
+    const alipay = deps.providers.payments.forBrand(row.platform).alipay;
+    const buyer = alipay.syncOrder ? await buyerOf(deps, row.user_id, row.platform) : undefined;
+    if (!alipay.syncOrder || !buyer) {
+      await finish(row.id, 'skipped');
+      report.skipped++;
+      continue;
+    }
+    const paid = await deps.db
+      .selectFrom('bills')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('paid'), eb.lit(0)).as('sum'))
+      .where('order_id', '=', row.order_id)
+      .executeTakeFirst();
+    try {
+      await alipay.syncOrder({
+        outBizNo: String(row.order_id),
+        buyer,
+        state: row.state,
+        modifiedAt: row.modified_at,
+        createdAt: row.created_at,
+        title: row.snapshot.goods.name,
+        amount: row.rent_per_period * row.term,
+        paid: Number(paid?.sum ?? 0),
+        page: `pages/orderDetail/orderDetail?id=${row.order_id}`,
+      });
+      await finish(row.id, 'synced');
+      report.synced++;
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      if (error instanceof ProviderError && error.kind === 'rejected') {
+        await finish(row.id, 'failed', message);
+        report.failed++;
+        deps.jobs.log.warn({ orderId: row.order_id, state: row.state }, 'order sync refused');
+        continue;
+      }
+      waiting.add(row.order_id);
+      const backoff = Math.min(10 * 2 ** row.attempts, MAX_BACKOFF_SECONDS);
+      await deps.db
+        .updateTable('alipay_order_syncs')
+        .set({
+          attempts: sql<number>`attempts + 1`,
+          last_error: message,
+          next_at: new Date(now.getTime() + backoff * 1000),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      report.retrying++;
+    }
+  }
+  return report;
+}
+
+/** The user as Alipay knows them on the brand: user id from login, else the app's open id. */
+async function buyerOf(deps: AppDeps, userId: number, platform: number) {
+  const user = await deps.db
+    .selectFrom('users')
+    .select('alipay_user_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const open = await deps.db
+    .selectFrom('user_open_ids')
+    .select('open_id')
+    .where('user_id', '=', userId)
+    .where('platform', '=', platform)
+    .where('provider', '=', 'alipay')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!user?.alipay_user_id && !open) return undefined;
+  return { userId: user?.alipay_user_id ?? undefined, openId: open?.open_id };
+}

@@ -1,0 +1,123 @@
+/**
+ * WeChat Pay v3 notifications (`POST /pay/notify/wechat/<brand>` with WECHAT_PROVIDER=live):
+ * headers and raw JSON body, verified and decrypted by the brand's gateway. A trade notification
+ * goes through handleNotification like every gateway's (merchant, amount, once per notify id, all
+ * in one transaction); a refund notification records what became of a refund WeChat accepted.
+ * The HTTP answer follows the commit: 204 for anything checked, 401 with WeChat's
+ * `{code: 'FAIL'}` for what cannot be trusted, so a genuine notification is sent again.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../deps.ts';
+import { handleNotification, type NotificationOutcome } from '../orders/service.ts';
+import type { WechatNotification, WechatPayGateway } from './wechatpay.ts';
+
+type RefundNotification = Extract<WechatNotification, { kind: 'refund' }>;
+
+export async function acceptWechatNotification(
+  deps: AppDeps,
+  gateway: WechatPayGateway,
+  platform: number,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<NotificationOutcome> {
+  const decoded = gateway.decodeNotification(
+    headers,
+    rawBody,
+    Math.floor(deps.now().getTime() / 1000),
+  );
+  if (!decoded) {
+    await deps.db
+      .insertInto('payment_notifications')
+      .values({
+        out_trade_no: '',
+        notify_id: `rejected-${randomBytes(8).toString('hex')}`,
+        provider: 'wechat',
+        trade_status: '',
+        verified: false,
+        outcome: 'bad_signature',
+        // What arrived, for ops (it is not WeChat Pay's, and holds nothing of ours).
+        payload: JSON.stringify({ body: rawBody.slice(0, 2000) }),
+      })
+      .execute();
+    return 'bad_signature';
+  }
+  if (decoded.kind === 'trade')
+    return handleNotification(deps.db, deps, 'wechat', platform, decoded.fields, true);
+  return applyRefundNotification(deps, gateway, platform, decoded);
+}
+
+/**
+ * SUCCESS: the money reached the user (a refund still pending here is settled). CLOSED or
+ * ABNORMAL: it did not (the user's card closed, say); kept on the refund for ops, who re-issue it.
+ */
+async function applyRefundNotification(
+  deps: AppDeps,
+  gateway: WechatPayGateway,
+  platform: number,
+  notice: RefundNotification,
+): Promise<NotificationOutcome> {
+  return deps.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('payment_notifications')
+      .values({
+        out_trade_no: notice.outTradeNo.slice(0, 64),
+        notify_id: notice.notifyId,
+        provider: 'wechat',
+        trade_status: `REFUND.${notice.status}`.slice(0, 32),
+        verified: true,
+        outcome: 'pending',
+        payload: notice.payload,
+      })
+      .onConflict((oc) => oc.columns(['provider', 'notify_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return 'duplicate';
+    const refund = await trx
+      .selectFrom('refunds as r')
+      .innerJoin('payments as p', 'p.id', 'r.payment_id')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .select(['r.id', 'r.amount', 'r.status', 'p.out_trade_no', 'o.platform'])
+      .where('r.out_refund_no', '=', notice.outRefundNo)
+      .forUpdate()
+      .executeTakeFirst();
+    let outcome: NotificationOutcome;
+    if (!refund) outcome = 'unknown_trade';
+    else if (
+      notice.mchid !== gateway.merchantId ||
+      refund.platform !== platform ||
+      refund.out_trade_no !== notice.outTradeNo
+    )
+      outcome = 'merchant_mismatch';
+    else if (refund.amount !== notice.amount) outcome = 'amount_mismatch';
+    else {
+      const landed = notice.status === 'SUCCESS';
+      await trx
+        .updateTable('refunds')
+        .set({
+          provider_status: notice.status,
+          ...(landed ? {} : { last_error: `WeChat Pay: refund ${notice.status}` }),
+          ...(refund.status === 'pending'
+            ? { status: landed ? 'succeeded' : 'failed', finished_at: deps.now() }
+            : {}),
+        })
+        .where('id', '=', refund.id)
+        .execute();
+      if (!landed)
+        deps.jobs.log.error(
+          { refund: notice.outRefundNo, status: notice.status },
+          'WeChat Pay refund did not reach the user: re-issue it',
+        );
+      outcome = 'applied';
+    }
+    await trx
+      .updateTable('payment_notifications')
+      .set(
+        outcome === 'merchant_mismatch'
+          ? { outcome, notify_id: `rejected-${randomBytes(8).toString('hex')}` }
+          : { outcome },
+      )
+      .where('id', '=', inserted.id)
+      .execute();
+    return outcome;
+  });
+}

@@ -1,0 +1,210 @@
+/**
+ * Live WeChat mini-program login: `code2Session` turns a wx.login code into the user's open id,
+ * `getuserphonenumber` turns a getPhoneNumber code into the mobile. There is no official Node SDK
+ * for these server APIs; they are three plain HTTPS calls, made with fetch.
+ *
+ * The session key code2Session returns is dropped at once: this server never needs it (phone
+ * numbers come by code, not by decrypting client data), so it is never stored, logged or sent.
+ *
+ * The access token getuserphonenumber needs comes from `/cgi-bin/stable_token` and is kept in
+ * `wechat_access_tokens`, one row per mini-program, shared by every process. A process that finds
+ * it missing or near expiry locks the row, reads it again and only then asks WeChat, so two
+ * processes never refresh at once (the second finds the first's token). A token WeChat calls
+ * invalid (40001, 42001) is refreshed with `force_refresh` and the call made once more.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { WechatBrandSettings, WechatSettings } from '../../live-settings.ts';
+import { ProviderError } from '../errors.ts';
+import type { WechatProvider } from './index.ts';
+import './schema.ts';
+
+interface WechatReply {
+  errcode?: number;
+  errmsg?: string;
+}
+
+interface SessionReply extends WechatReply {
+  openid?: string;
+  session_key?: string;
+  unionid?: string;
+}
+
+interface TokenReply extends WechatReply {
+  access_token?: string;
+  expires_in?: number;
+}
+
+interface PhoneReply extends WechatReply {
+  phone_info?: {
+    phoneNumber?: string;
+    purePhoneNumber?: string;
+    countryCode?: string;
+    watermark?: { appid?: string; timestamp?: number };
+  };
+}
+
+/** Errcodes that mean the code the user brought is no good (a new one fixes it). */
+const BAD_CODE: Record<number, string> = {
+  40029: 'invalid code',
+  40163: 'code already used',
+  40226: 'user blocked by risk control',
+};
+/** Errcodes that mean our access token is no longer valid. */
+const BAD_TOKEN = new Set([40001, 40014, 42001]);
+
+export class LiveWechat implements WechatProvider {
+  readonly name = 'live';
+
+  constructor(
+    private readonly settings: WechatSettings,
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private brand(platform: number): WechatBrandSettings {
+    const brand = this.settings.brands.get(platform);
+    if (!brand) throw new ProviderError('wechat', 'rejected', `no brand ${platform}`);
+    return brand;
+  }
+
+  /** One call to api.weixin.qq.com; the path (not the query: it holds secrets) names it in errors. */
+  private async call<T extends WechatReply>(
+    path: string,
+    query: Record<string, string>,
+    body?: unknown,
+  ): Promise<T> {
+    const url = new URL(path, `${this.settings.apiBase}/`);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.name : 'error';
+      throw new ProviderError('wechat', 'unavailable', `${path}: ${reason}`);
+    }
+    if (!response.ok)
+      throw new ProviderError('wechat', 'unavailable', `${path}: HTTP ${response.status}`);
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new ProviderError('wechat', 'unavailable', `${path}: not JSON`);
+    }
+  }
+
+  /** An errcode other than 0 as a ProviderError: the user's code refused, or WeChat failing. */
+  private failure(path: string, reply: WechatReply): ProviderError {
+    const code = reply.errcode ?? 0;
+    const known = BAD_CODE[code];
+    if (known) return new ProviderError('wechat', 'rejected', `${path}: ${code} ${known}`);
+    // 45011 (too frequent), -1 (busy) and anything else: try again later.
+    return new ProviderError('wechat', 'unavailable', `${path}: errcode ${code}`);
+  }
+
+  async openIdFromLoginCode(code: string, platform: number): Promise<string> {
+    const brand = this.brand(platform);
+    const reply = await this.call<SessionReply>('/sns/jscode2session', {
+      appid: brand.appId,
+      secret: brand.appSecret.reveal(),
+      js_code: code,
+      grant_type: 'authorization_code',
+    });
+    if (reply.errcode) throw this.failure('/sns/jscode2session', reply);
+    if (!reply.openid) throw new ProviderError('wechat', 'unavailable', 'code2Session: no openid');
+    return reply.openid;
+  }
+
+  async phoneNumber(code: string, platform: number): Promise<string> {
+    const brand = this.brand(platform);
+    let token = await this.accessToken(brand);
+    let reply = await this.call<PhoneReply>(
+      '/wxa/business/getuserphonenumber',
+      { access_token: token },
+      { code },
+    );
+    if (reply.errcode && BAD_TOKEN.has(reply.errcode)) {
+      // Expired or replaced under us (another deployment, a manual reset): refresh once.
+      token = await this.accessToken(brand, token);
+      reply = await this.call<PhoneReply>(
+        '/wxa/business/getuserphonenumber',
+        { access_token: token },
+        { code },
+      );
+    }
+    if (reply.errcode) throw this.failure('/wxa/business/getuserphonenumber', reply);
+    const info = reply.phone_info;
+    if (info?.watermark?.appid && info.watermark.appid !== brand.appId)
+      throw new ProviderError('wechat', 'rejected', 'phone number issued to another app');
+    // Accounts are keyed by mainland mobiles; a number from elsewhere cannot log in this way.
+    if (info?.countryCode !== '86' || !/^1[3-9]\d{9}$/.test(info.purePhoneNumber ?? ''))
+      throw new ProviderError('wechat', 'rejected', 'not a mainland China mobile');
+    return info.purePhoneNumber!;
+  }
+
+  /**
+   * The app's access token: the shared one while it has more than the margin left, else a fresh
+   * one. `stale` is a token WeChat refused: it is replaced (force_refresh) unless another process
+   * replaced it already.
+   */
+  async accessToken(brand: WechatBrandSettings, stale?: string): Promise<string> {
+    const marginMs = this.settings.tokenRefreshMarginSeconds * 1000;
+    const usable = (row: { access_token: string; expires_at: Date } | undefined) =>
+      row !== undefined &&
+      row.access_token !== '' &&
+      row.access_token !== stale &&
+      new Date(row.expires_at).getTime() - marginMs > this.now().getTime();
+    const cached = await this.db
+      .selectFrom('wechat_access_tokens')
+      .select(['access_token', 'expires_at'])
+      .where('app_id', '=', brand.appId)
+      .executeTakeFirst();
+    if (usable(cached)) return cached!.access_token;
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('wechat_access_tokens')
+        .values({ app_id: brand.appId })
+        .onConflict((oc) => oc.column('app_id').doNothing())
+        .execute();
+      const locked = await trx
+        .selectFrom('wechat_access_tokens')
+        .select(['access_token', 'expires_at'])
+        .where('app_id', '=', brand.appId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      // Another process refreshed while this one waited for the lock.
+      if (usable(locked)) return locked.access_token;
+      const reply = await this.call<TokenReply>(
+        '/cgi-bin/stable_token',
+        {},
+        {
+          grant_type: 'client_credential',
+          appid: brand.appId,
+          secret: brand.appSecret.reveal(),
+          force_refresh: stale !== undefined && locked.access_token === stale,
+        },
+      );
+      if (reply.errcode || !reply.access_token || !reply.expires_in)
+        throw new ProviderError(
+          'wechat',
+          'unavailable',
+          `/cgi-bin/stable_token: errcode ${reply.errcode ?? 'none'}`,
+        );
+      const now = this.now();
+      await trx
+        .updateTable('wechat_access_tokens')
+        .set({
+          access_token: reply.access_token,
+          expires_at: new Date(now.getTime() + reply.expires_in * 1000),
+          refreshed_at: now,
+        })
+        .where('app_id', '=', brand.appId)
+        .execute();
+      return reply.access_token;
+    });
+  }
+}

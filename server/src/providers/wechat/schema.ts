@@ -1,0 +1,19 @@
+/** Kysely's view of the live WeChat tables (migration 0007_wechat_live.sql), merged into `Database`. */
+import type { DefaultedTimestamp, Timestamp } from '../../db/schema.ts';
+import type { Generated } from 'kysely';
+
+export interface WechatAccessTokensTable {
+  app_id: string;
+  access_token: Generated<string>;
+  expires_at: DefaultedTimestamp;
+  refreshed_at: Timestamp | null;
+}
+
+export interface WechatTables {
+  wechat_access_tokens: WechatAccessTokensTable;
+}
+
+declare module '../../db/schema.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Database extends WechatTables {}
+}

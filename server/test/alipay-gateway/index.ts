@@ -1,0 +1,857 @@
+/**
+ * A local Alipay for tests: an HTTP server on 127.0.0.1 speaking the OpenAPI gateway protocol as
+ * Alipay documents it, so the live adapter runs unchanged against it (ALIPAY_GATEWAY_URL).
+ *
+ * - Requests: `POST /gateway.do`, common parameters in the query, `biz_content` form-encoded in
+ *   the body; the RSA2 signature over every parameter but `sign` (sorted, empty ones left out) is
+ *   checked with the app's public key, generated here at start.
+ * - Answers: `{"<method>_response": {...}, "sign": "…"}`, signed with this gateway's own key
+ *   (the "Alipay public key" the app is configured with).
+ * - Notifications: form-encoded, signed over every field but `sign` and `sign_type`, posted
+ *   asynchronously to the request's `notify_url` and retried until answered `success`.
+ * - On demand: a method fails (system error), times out (does the work, answers too late), a
+ *   notification is sent twice, held back and released out of order, or carries another amount.
+ *
+ * What the wallet does is here too: paying a trade (`my.tradePay({ tradeNO })`), authorising a
+ * freeze order string (`my.tradePay({ orderStr })`, its signature checked like a request), and
+ * issuing mini-program auth codes and encrypted phone numbers.
+ */
+import {
+  createCipheriv,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+} from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FailureKind = 'system-error' | 'timeout' | 'http-500' | 'bad-signature';
+
+interface Trade {
+  outTradeNo: string;
+  tradeNo: string;
+  /** Fen. */
+  amount: number;
+  subject: string;
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
+  buyerId: string;
+  notifyUrl: string;
+  refunds: Map<string, number>;
+  authNo?: string;
+  /** Mobile-web cashier (wap.pay): where the user goes after paying, or on leaving. */
+  returnUrl?: string;
+  quitUrl?: string;
+}
+
+interface Operation {
+  operationId: string;
+  outRequestNo: string;
+  type: 'FREEZE' | 'UNFREEZE' | 'PAY';
+  amount: number;
+  status: 'SUCCESS' | 'CLOSED';
+}
+
+interface Authorisation {
+  authNo: string;
+  outOrderNo: string;
+  amount: number;
+  creditAmount: number;
+  fundAmount: number;
+  /** Still frozen (credit and fund together). */
+  rest: number;
+  notifyUrl: string;
+  payerUserId: string;
+  operations: Map<string, Operation>;
+}
+
+export interface Delivery {
+  url: string;
+  fields: Record<string, string>;
+  answers: string[];
+}
+
+export interface LocalAlipayOptions {
+  appId?: string;
+  /** Delays between notification attempts, ms (Alipay: 4 min, 10 min, … 15 h). */
+  retryDelaysMs?: number[];
+  /** How late a `timeout` failure answers, ms (above the adapter's ALIPAY_TIMEOUT_MS). */
+  timeoutDelayMs?: number;
+}
+
+type Fields = Record<string, unknown>;
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+function fen(text: unknown): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(text ?? ''));
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
+}
+const now = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
+const digits = (n: number) =>
+  Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+/** The string Alipay signs: fields sorted by name, empty ones and `skip` left out. */
+export function signContent(fields: Record<string, string>, skip: string[]): string {
+  return Object.keys(fields)
+    .filter((key) => !skip.includes(key) && fields[key] !== '' && fields[key] !== undefined)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('&');
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly code: string,
+    readonly msg: string,
+    readonly subCode: string,
+    readonly subMsg: string,
+  ) {
+    super(`${code} ${subCode}`);
+  }
+}
+const business = (subCode: string, subMsg: string) =>
+  new Refusal('40004', 'Business Failed', subCode, subMsg);
+
+export class LocalAlipay {
+  readonly appId: string;
+  /** The app's key pair (the merchant's, generated for the test): PEM. */
+  readonly appPrivateKey: string;
+  readonly appPublicKey: string;
+  /** This gateway's key pair ("Alipay's"). */
+  readonly alipayPublicKey: string;
+  private readonly alipayPrivateKey: string;
+  /** The app's content-encryption key (base64 AES-128). */
+  readonly aesKey = randomBytes(16).toString('base64');
+  url = '';
+
+  private server: http.Server | undefined;
+  private readonly trades = new Map<string, Trade>();
+  private readonly auths = new Map<string, Authorisation>();
+  private readonly authCodes = new Map<string, { userId: string; openId: string }>();
+  /** The order centre: each order's states as synced (stale ones ignored), by out_biz_no. */
+  readonly orderCentre = new Map<string, { state: string; modified: string; buyer: string }[]>();
+  private readonly failures = new Map<string, FailureKind[]>();
+  private readonly retryDelaysMs: number[];
+  private readonly timeoutDelayMs: number;
+  private pendingDeliveries = new Set<Promise<void>>();
+
+  /** Every request that reached the gateway with a valid signature, by method. */
+  readonly calls: { method: string; biz: Fields }[] = [];
+  /** Requests refused for a bad signature. */
+  readonly badSignatures: string[] = [];
+  /** Every notification sent, with each answer it got. */
+  readonly deliveries: Delivery[] = [];
+  /** Notifications are sent twice each (the same notify_id), as Alipay may. */
+  notifyTwice = false;
+  /** Notifications are held until `release()`, to deliver them in another order. */
+  holdNotifications = false;
+  private held: { url: string; fields: Record<string, string> }[] = [];
+  /** The next notification reports this amount instead (fen), signed all the same. */
+  nextNotificationAmount: number | undefined;
+
+  constructor(options: LocalAlipayOptions = {}) {
+    this.appId = options.appId ?? `20210${digits(11)}`;
+    this.retryDelaysMs = options.retryDelaysMs ?? [20, 50, 100, 200];
+    this.timeoutDelayMs = options.timeoutDelayMs ?? 1500;
+    const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    this.appPrivateKey = app.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    this.appPublicKey = app.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    this.alipayPrivateKey = alipay.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    this.alipayPublicKey = alipay.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        response.statusCode = 500;
+        response.end(String(error));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${port}/gateway.do`;
+    return this;
+  }
+
+  /** The server's environment for ALIPAY_PROVIDER=live against this gateway. */
+  env(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      ALIPAY_PROVIDER: 'live',
+      ALIPAY_APP_ID: this.appId,
+      ALIPAY_PRIVATE_KEY: this.appPrivateKey,
+      ALIPAY_PUBLIC_KEY: this.alipayPublicKey,
+      ALIPAY_AES_KEY: this.aesKey,
+      ALIPAY_GATEWAY_URL: this.url,
+      ALIPAY_TIMEOUT_MS: '800',
+      ...extra,
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.settled();
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  // ------------------------------------------------------------------------- test controls
+
+  /** The next call of `method` fails this way. */
+  failNext(method: string, kind: FailureKind): void {
+    this.failures.set(method, [...(this.failures.get(method) ?? []), kind]);
+  }
+
+  /** Waits until every notification under way was delivered or given up. */
+  async settled(): Promise<void> {
+    while (this.pendingDeliveries.size > 0) await Promise.all([...this.pendingDeliveries]);
+  }
+
+  /** Sends the held notifications, in the order given (indexes), or newest first. */
+  release(order?: number[]): void {
+    const held = this.held;
+    this.held = [];
+    const sequence = order ? order.map((i) => held[i]!) : [...held].reverse();
+    for (const item of sequence) this.deliver(item.url, item.fields);
+  }
+
+  trade(outTradeNo: string): Trade | undefined {
+    return this.trades.get(outTradeNo);
+  }
+
+  authorisation(authNo: string): Authorisation | undefined {
+    return this.auths.get(authNo);
+  }
+
+  /** Money that reached the merchant: trades paid, less what was refunded. */
+  collected(): number {
+    let total = 0;
+    for (const trade of this.trades.values()) {
+      const refunded = [...trade.refunds.values()].reduce((s, a) => s + a, 0);
+      if (trade.status === 'TRADE_SUCCESS' || refunded > 0) total += trade.amount - refunded;
+    }
+    return total;
+  }
+
+  /** A mini-program auth code (`my.getAuthCode`) for this Alipay user. */
+  issueAuthCode(userId = `2088${digits(12)}`): { code: string; userId: string; openId: string } {
+    const code = `ac${randomBytes(12).toString('hex')}`;
+    const openId = `0${digits(5)}${randomBytes(10).toString('hex')}`;
+    this.authCodes.set(code, { userId, openId });
+    return { code, userId, openId };
+  }
+
+  /**
+   * What `my.getPhoneNumber` hands the mini-program: `{ response, sign }` JSON, the response
+   * AES-encrypted with the app's key and signed by Alipay over the quoted ciphertext.
+   */
+  phoneNumberResponse(mobile: string, options: { badSign?: boolean } = {}): string {
+    const cipher = createCipheriv(
+      'aes-128-cbc',
+      Buffer.from(this.aesKey, 'base64'),
+      Buffer.alloc(16, 0),
+    );
+    const plain = JSON.stringify({ code: '10000', msg: 'Success', mobile });
+    const response = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]).toString(
+      'base64',
+    );
+    const sign = this.sign(`"${response}"`);
+    return JSON.stringify({
+      response,
+      sign: options.badSign ? this.sign('"tampered"') : sign,
+      sign_type: 'RSA2',
+      encrypt_type: 'AES',
+      charset: 'UTF-8',
+    });
+  }
+
+  // ------------------------------------------------------------------------- the wallet
+
+  /** The user pays a trade in the wallet (`my.tradePay({ tradeNO })` → resultCode 9000). */
+  pay(tradeNo: string): void {
+    const trade = [...this.trades.values()].find((t) => t.tradeNo === tradeNo);
+    if (!trade) throw new Error(`no trade ${tradeNo}`);
+    if (trade.status !== 'WAIT_BUYER_PAY') return;
+    trade.status = 'TRADE_SUCCESS';
+    this.notifyTrade(trade);
+  }
+
+  /**
+   * The user authorises a freeze order string in the wallet (`my.tradePay({ orderStr })`). The
+   * wallet checks the order string's signature like any request; credit waives `creditAmount`.
+   */
+  authorise(orderStr: string, options: { creditAmount?: number } = {}): Authorisation {
+    const fields = Object.fromEntries(new URLSearchParams(orderStr)) as Record<string, string>;
+    if (!this.verifyRequest(fields)) throw new Error('order string signature invalid');
+    if (fields.method !== 'alipay.fund.auth.order.app.freeze')
+      throw new Error(`not a freeze: ${fields.method}`);
+    if (fields.app_id !== this.appId) throw new Error('order string of another app');
+    const biz = JSON.parse(fields.biz_content ?? '{}') as Fields;
+    const existing = [...this.auths.values()].find((a) => a.outOrderNo === biz.out_order_no);
+    if (existing) return existing;
+    const amount = fen(biz.amount);
+    const creditService =
+      typeof biz.extra_param === 'string' && biz.extra_param.includes('serviceId');
+    const credit = creditService ? Math.min(options.creditAmount ?? 0, amount) : 0;
+    const auth: Authorisation = {
+      authNo: `2026${digits(24)}`,
+      outOrderNo: String(biz.out_order_no),
+      amount,
+      creditAmount: credit,
+      fundAmount: amount - credit,
+      rest: amount,
+      notifyUrl: fields.notify_url ?? '',
+      payerUserId: `2088${digits(12)}`,
+      operations: new Map(),
+    };
+    const operation: Operation = {
+      operationId: `2026${digits(20)}`,
+      outRequestNo: String(biz.out_request_no),
+      type: 'FREEZE',
+      amount,
+      status: 'SUCCESS',
+    };
+    auth.operations.set(operation.outRequestNo, operation);
+    this.auths.set(auth.authNo, auth);
+    this.notify(auth.notifyUrl, {
+      notify_type: 'fund_auth_freeze',
+      ...this.operationFields(auth, operation),
+      total_freeze_amount: yuan(auth.amount),
+      pre_auth_type: creditService ? 'CREDIT_AUTH' : '',
+      payer_user_id: auth.payerUserId,
+    });
+    return auth;
+  }
+
+  // ------------------------------------------------------------------------- the gateway
+
+  private async handle(request: http.IncomingMessage, response: http.ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const fields: Record<string, string> = {
+      ...Object.fromEntries(url.searchParams),
+      ...Object.fromEntries(new URLSearchParams(body)),
+    };
+    const method = fields.method ?? '';
+    const responseKey = `${method.replaceAll('.', '_')}_response`;
+    const answer = (payload: Fields, key = responseKey, tamper = false) => {
+      const json = JSON.stringify(payload);
+      const sign = tamper ? this.sign(`${json} `) : this.sign(json);
+      response.setHeader('content-type', 'application/json;charset=utf-8');
+      response.end(`{"${key}":${json},"sign":"${sign}"}`);
+    };
+    if (url.pathname === '/gateway.do' && request.method === 'GET')
+      return this.cashierPage(fields, response);
+    // The cashier page's buttons (a browser journey presses them as the user would).
+    const button = /^\/cashier\/(\d+)\/(pay|quit)$/.exec(url.pathname);
+    if (button && request.method === 'POST')
+      return this.cashierButton(button[1]!, button[2]!, response);
+    if (url.pathname !== '/gateway.do' || request.method !== 'POST') {
+      response.statusCode = 404;
+      return response.end('not found');
+    }
+    if (!this.verifyRequest(fields)) {
+      this.badSignatures.push(method);
+      return answer(
+        {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-signature',
+          sub_msg: '验签出错',
+        },
+        'error_response',
+      );
+    }
+    if (fields.app_id !== this.appId)
+      return answer(
+        {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: 'isv.invalid-app-id',
+          sub_msg: '无效的AppID参数',
+        },
+        'error_response',
+      );
+    const biz = JSON.parse(fields.biz_content || '{}') as Fields;
+    this.calls.push({ method, biz });
+    const failure = this.failures.get(method)?.shift();
+    if (failure === 'system-error')
+      return answer({
+        code: '20000',
+        msg: 'Service Currently Unavailable',
+        sub_code: 'aop.unknow-error',
+        sub_msg: '系统繁忙',
+      });
+    if (failure === 'http-500') {
+      response.statusCode = 500;
+      return response.end('internal error');
+    }
+    let payload: Fields;
+    try {
+      payload = { code: '10000', msg: 'Success', ...this.execute(method, fields, biz) };
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      payload = {
+        code: error.code,
+        msg: error.msg,
+        sub_code: error.subCode,
+        sub_msg: error.subMsg,
+      };
+    }
+    // The work is done; only the answer is late (the caller cannot know whether it happened).
+    if (failure === 'timeout')
+      await new Promise((resolve) => setTimeout(resolve, this.timeoutDelayMs));
+    if (response.destroyed) return;
+    answer(payload, responseKey, failure === 'bad-signature');
+  }
+
+  private execute(method: string, fields: Record<string, string>, biz: Fields): Fields {
+    switch (method) {
+      case 'alipay.trade.create':
+        return this.tradeCreate(biz, fields.notify_url ?? '');
+      case 'alipay.trade.query':
+        return this.tradeQuery(biz);
+      case 'alipay.trade.close':
+        return this.tradeClose(biz);
+      case 'alipay.trade.refund':
+        return this.tradeRefund(biz);
+      case 'alipay.trade.fastpay.refund.query':
+        return this.refundQuery(biz);
+      case 'alipay.trade.pay':
+        return this.tradePayFromAuth(biz, fields.notify_url ?? '');
+      case 'alipay.fund.auth.order.unfreeze':
+        return this.unfreeze(biz, fields.notify_url ?? '');
+      case 'alipay.fund.auth.operation.detail.query':
+        return this.operationQuery(biz);
+      case 'alipay.system.oauth.token':
+        return this.oauthToken(fields);
+      case 'alipay.merchant.order.sync':
+        return this.orderSync(biz);
+      default:
+        throw new Refusal(
+          '40004',
+          'Business Failed',
+          'isv.invalid-method',
+          `不存在的方法名 ${method}`,
+        );
+    }
+  }
+
+  /**
+   * A page method opened in the browser (alipay.trade.wap.pay): the signed URL is checked like
+   * any request, the trade opened, and Alipay's cashier page shown (here: the trade number, for
+   * the test to pay as the user would).
+   */
+  private cashierPage(fields: Record<string, string>, response: http.ServerResponse) {
+    const page = (status: number, body: string) => {
+      response.statusCode = status;
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(`<!doctype html><html><body>${body}</body></html>`);
+    };
+    if (!this.verifyRequest(fields) || fields.app_id !== this.appId) {
+      this.badSignatures.push(fields.method ?? '');
+      return page(400, '<p id="error">ILLEGAL_SIGN</p>');
+    }
+    if (fields.method !== 'alipay.trade.wap.pay')
+      return page(400, '<p id="error">INVALID_METHOD</p>');
+    const biz = JSON.parse(fields.biz_content || '{}') as Fields;
+    this.calls.push({ method: fields.method, biz });
+    if (biz.product_code !== 'QUICK_WAP_WAY') return page(400, '<p id="error">INVALID_PRODUCT</p>');
+    let trade: Fields;
+    try {
+      trade = this.tradeCreate({ ...biz, buyer_id: `2088${digits(12)}` }, fields.notify_url ?? '');
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return page(400, `<p id="error">${error.subCode}</p>`);
+    }
+    const opened = this.trades.get(String(trade.out_trade_no))!;
+    opened.returnUrl = fields.return_url;
+    opened.quitUrl = typeof biz.quit_url === 'string' ? biz.quit_url : undefined;
+    const form = (action: string, label: string) =>
+      `<form method="post" action="/cashier/${opened.tradeNo}/${action}"><button type="submit">${label}</button></form>`;
+    return page(
+      200,
+      `<p id="trade_no">${opened.tradeNo}</p><p id="amount">${yuan(opened.amount)}</p>${form('pay', '确认付款')}${form('quit', '放弃付款')}`,
+    );
+  }
+
+  /** Pay: the trade is paid (notification follows) and the browser goes to return_url; quit: to quit_url. */
+  private cashierButton(tradeNo: string, action: string, response: http.ServerResponse) {
+    const trade = [...this.trades.values()].find((t) => t.tradeNo === tradeNo);
+    if (!trade?.returnUrl) {
+      response.statusCode = 404;
+      return response.end('no such cashier');
+    }
+    if (action === 'pay') this.pay(tradeNo);
+    response.statusCode = 302;
+    response.setHeader(
+      'location',
+      action === 'pay'
+        ? this.returnAfterPaying(trade.outTradeNo)
+        : (trade.quitUrl ?? trade.returnUrl),
+    );
+    response.end();
+  }
+
+  /** What the browser does with the signed wap.pay URL: open Alipay's cashier; the trade number. */
+  async openCashier(cashierUrl: string): Promise<{ tradeNo: string; amount: string }> {
+    const response = await fetch(cashierUrl);
+    const html = await response.text();
+    const tradeNo = /<p id="trade_no">([^<]+)<\/p>/.exec(html)?.[1];
+    const amount = /<p id="amount">([^<]+)<\/p>/.exec(html)?.[1];
+    if (response.status !== 200 || !tradeNo || !amount) throw new Error(`cashier refused: ${html}`);
+    return { tradeNo, amount };
+  }
+
+  /** Where the cashier sends the user back after paying: return_url with Alipay's signed sync fields. */
+  returnAfterPaying(outTradeNo: string): string {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade?.returnUrl) throw new Error(`no wap trade ${outTradeNo}`);
+    const sync = this.signedNotification({
+      method: 'alipay.trade.wap.pay.return',
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      total_amount: yuan(trade.amount),
+      seller_id: '2088000000000000',
+    });
+    const separator = trade.returnUrl.includes('?') ? '&' : '?';
+    return `${trade.returnUrl}${separator}${new URLSearchParams(sync).toString()}`;
+  }
+
+  private tradeCreate(biz: Fields, notifyUrl: string): Fields {
+    const outTradeNo = String(biz.out_trade_no ?? '');
+    const amount = fen(biz.total_amount);
+    const buyerId = String(biz.buyer_id ?? biz.buyer_open_id ?? '');
+    if (!outTradeNo || !Number.isFinite(amount) || amount <= 0)
+      throw new Refusal('40002', 'Invalid Arguments', 'isv.invalid-parameter', '参数无效');
+    if (!buyerId) throw business('ACQ.BUYER_NOT_EXIST', '买家不存在');
+    const existing = this.trades.get(outTradeNo);
+    if (existing) {
+      if (existing.amount !== amount) throw business('ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改');
+      if (existing.status === 'TRADE_SUCCESS')
+        throw business('ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
+      if (existing.status === 'TRADE_CLOSED') throw business('ACQ.TRADE_HAS_CLOSE', '交易已经关闭');
+      return { out_trade_no: outTradeNo, trade_no: existing.tradeNo };
+    }
+    const trade: Trade = {
+      outTradeNo,
+      tradeNo: `2026${digits(24)}`,
+      amount,
+      subject: String(biz.subject ?? ''),
+      status: 'WAIT_BUYER_PAY',
+      buyerId,
+      notifyUrl,
+      refunds: new Map(),
+    };
+    this.trades.set(outTradeNo, trade);
+    return { out_trade_no: outTradeNo, trade_no: trade.tradeNo };
+  }
+
+  private findTrade(biz: Fields): Trade {
+    const trade =
+      this.trades.get(String(biz.out_trade_no ?? '')) ??
+      [...this.trades.values()].find((t) => t.tradeNo === biz.trade_no);
+    if (!trade) throw business('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    return trade;
+  }
+
+  private tradeQuery(biz: Fields): Fields {
+    const trade = this.findTrade(biz);
+    return {
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      trade_status: trade.status,
+      total_amount: yuan(trade.amount),
+      buyer_user_id: trade.buyerId,
+    };
+  }
+
+  private tradeClose(biz: Fields): Fields {
+    const trade = this.findTrade(biz);
+    if (trade.status === 'TRADE_SUCCESS')
+      throw business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+    if (trade.status === 'WAIT_BUYER_PAY') {
+      trade.status = 'TRADE_CLOSED';
+      this.notifyTrade(trade);
+    }
+    return { out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo };
+  }
+
+  private tradeRefund(biz: Fields): Fields {
+    const trade = this.findTrade(biz);
+    const requestNo = String(biz.out_request_no ?? trade.outTradeNo);
+    const amount = fen(biz.refund_amount);
+    const done = trade.refunds.get(requestNo);
+    const refunded = () => [...trade.refunds.values()].reduce((s, a) => s + a, 0);
+    const reply = (change: 'Y' | 'N') => ({
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      refund_fee: yuan(refunded()),
+      fund_change: change,
+    });
+    if (done !== undefined) {
+      if (done !== amount)
+        throw business('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与原请求不一致');
+      return reply('N');
+    }
+    if (trade.status !== 'TRADE_SUCCESS')
+      throw business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+    if (!(amount > 0) || refunded() + amount > trade.amount)
+      throw business('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+    trade.refunds.set(requestNo, amount);
+    if (refunded() === trade.amount) trade.status = 'TRADE_CLOSED';
+    return reply('Y');
+  }
+
+  private refundQuery(biz: Fields): Fields {
+    const trade = this.findTrade(biz);
+    const amount = trade.refunds.get(String(biz.out_request_no ?? ''));
+    if (amount === undefined) return { out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo };
+    return {
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      out_request_no: biz.out_request_no,
+      total_amount: yuan(trade.amount),
+      refund_amount: yuan(amount),
+      refund_status: 'REFUND_SUCCESS',
+    };
+  }
+
+  private tradePayFromAuth(biz: Fields, notifyUrl: string): Fields {
+    const outTradeNo = String(biz.out_trade_no ?? '');
+    const amount = fen(biz.total_amount);
+    if (biz.product_code !== 'PREAUTH_PAY' || !biz.auth_no)
+      throw new Refusal(
+        '40002',
+        'Invalid Arguments',
+        'isv.invalid-parameter',
+        '仅支持预授权转支付',
+      );
+    const existing = this.trades.get(outTradeNo);
+    if (existing) {
+      if (existing.status === 'TRADE_SUCCESS')
+        throw business('ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
+      throw business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+    }
+    const auth = this.auths.get(String(biz.auth_no));
+    if (!auth) throw business('ACQ.AUTH_NO_ERROR', '预授权号错误');
+    if (amount > auth.rest) throw business('ACQ.AUTH_AMOUNT_NOT_ENOUGH', '授权金额不足');
+    auth.rest -= amount;
+    const trade: Trade = {
+      outTradeNo,
+      tradeNo: `2026${digits(24)}`,
+      amount,
+      subject: String(biz.subject ?? ''),
+      status: 'TRADE_SUCCESS',
+      buyerId: auth.payerUserId,
+      notifyUrl,
+      refunds: new Map(),
+      authNo: auth.authNo,
+    };
+    this.trades.set(outTradeNo, trade);
+    this.notifyTrade(trade);
+    return {
+      out_trade_no: outTradeNo,
+      trade_no: trade.tradeNo,
+      total_amount: yuan(amount),
+      buyer_user_id: auth.payerUserId,
+    };
+  }
+
+  private unfreeze(biz: Fields, notifyUrl: string): Fields {
+    const auth = this.auths.get(String(biz.auth_no ?? ''));
+    if (!auth) throw business('AUTH_ORDER_NOT_EXIST', '授权单不存在');
+    const requestNo = String(biz.out_request_no ?? '');
+    const amount = fen(biz.amount);
+    const done = auth.operations.get(requestNo);
+    if (done) {
+      if (done.type !== 'UNFREEZE' || done.amount !== amount)
+        throw business('REQUEST_AMOUNT_EXCEED', '请求号已用于另一笔操作');
+      return this.operationFields(auth, done);
+    }
+    if (!(amount > 0) || amount > auth.rest)
+      throw business('REQUEST_AMOUNT_EXCEED', '解冻金额超过剩余冻结金额');
+    auth.rest -= amount;
+    const operation: Operation = {
+      operationId: `2026${digits(20)}`,
+      outRequestNo: requestNo,
+      type: 'UNFREEZE',
+      amount,
+      status: 'SUCCESS',
+    };
+    auth.operations.set(requestNo, operation);
+    if (notifyUrl)
+      this.notify(notifyUrl, {
+        notify_type: 'fund_auth_unfreeze',
+        ...this.operationFields(auth, operation),
+      });
+    return this.operationFields(auth, operation);
+  }
+
+  private operationQuery(biz: Fields): Fields {
+    const auth =
+      this.auths.get(String(biz.auth_no ?? '')) ??
+      [...this.auths.values()].find((a) => a.outOrderNo === biz.out_order_no);
+    if (!auth) throw business('AUTH_ORDER_NOT_EXIST', '授权单不存在');
+    const operation = auth.operations.get(String(biz.out_request_no ?? ''));
+    if (!operation) throw business('AUTH_OPERATION_NOT_EXIST', '授权操作不存在');
+    return {
+      ...this.operationFields(auth, operation),
+      total_freeze_amount: yuan(auth.amount),
+      total_pay_amount: yuan(
+        [...this.trades.values()]
+          .filter((t) => t.authNo === auth.authNo)
+          .reduce((s, t) => s + t.amount, 0),
+      ),
+    };
+  }
+
+  private operationFields(auth: Authorisation, operation: Operation): Record<string, string> {
+    return {
+      auth_no: auth.authNo,
+      out_order_no: auth.outOrderNo,
+      operation_id: operation.operationId,
+      out_request_no: operation.outRequestNo,
+      operation_type: operation.type,
+      amount: yuan(operation.amount),
+      status: operation.status,
+      rest_amount: yuan(auth.rest),
+      credit_amount: yuan(auth.creditAmount),
+      fund_amount: yuan(auth.fundAmount),
+      gmt_trans: now(),
+    };
+  }
+
+  private orderSync(biz: Fields): Fields {
+    const outBizNo = String(biz.out_biz_no ?? '');
+    const buyer = String(biz.buyer_id ?? biz.buyer_open_id ?? '');
+    const modified = String(biz.order_modified_time ?? '');
+    const ext = Array.isArray(biz.ext_info)
+      ? (biz.ext_info as { ext_key?: string; ext_value?: string }[])
+      : [];
+    const state = ext.find((e) => e.ext_key === 'merchant_order_status')?.ext_value ?? '';
+    if (!outBizNo || !buyer || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(modified) || !state)
+      throw new Refusal('40002', 'Invalid Arguments', 'isv.invalid-parameter', '参数无效');
+    const history = this.orderCentre.get(outBizNo) ?? [];
+    const last = history.at(-1);
+    if (last && last.buyer !== buyer) throw business('USER_NOT_MATCH', '订单的买家不一致');
+    // An older update than the one shown changes nothing (the order centre never goes back).
+    if (!last || last.modified < modified || (last.modified === modified && last.state !== state))
+      history.push({ state, modified, buyer });
+    this.orderCentre.set(outBizNo, history);
+    return { record_id: `2026${digits(16)}`, order_id: `2026${digits(20)}`, order_status: state };
+  }
+
+  private oauthToken(fields: Record<string, string>): Fields {
+    const user =
+      fields.grant_type === 'authorization_code'
+        ? this.authCodes.get(fields.code ?? '')
+        : undefined;
+    if (!user)
+      throw new Refusal('40002', 'Invalid Arguments', 'isv.code-invalid', '授权码code无效');
+    this.authCodes.delete(fields.code ?? '');
+    return {
+      user_id: user.userId,
+      open_id: user.openId,
+      access_token: `authusrB${randomBytes(16).toString('hex')}`,
+      expires_in: 1296000,
+      refresh_token: `authusrB${randomBytes(16).toString('hex')}`,
+      re_expires_in: 2592000,
+    };
+  }
+
+  // ------------------------------------------------------------------------- signatures
+
+  private sign(content: string): string {
+    return createSign('RSA-SHA256').update(content, 'utf8').sign(this.alipayPrivateKey, 'base64');
+  }
+
+  /** A request's (or order string's) signature, checked with the app's public key. */
+  private verifyRequest(fields: Record<string, string>): boolean {
+    if (fields.sign_type !== 'RSA2' || !fields.sign) return false;
+    return createVerify('RSA-SHA256')
+      .update(signContent(fields, ['sign']), 'utf8')
+      .verify(this.appPublicKey, fields.sign, 'base64');
+  }
+
+  // ------------------------------------------------------------------------- notifications
+
+  private notifyTrade(trade: Trade): void {
+    this.notify(trade.notifyUrl, {
+      notify_type: 'trade_status_sync',
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      trade_status: trade.status,
+      total_amount: yuan(trade.amount),
+      receipt_amount: yuan(trade.amount),
+      buyer_id: trade.buyerId,
+      subject: trade.subject,
+      gmt_payment: now(),
+    });
+  }
+
+  /** Builds a signed notification; tests forge bad ones from it. */
+  signedNotification(fields: Record<string, string>): Record<string, string> {
+    const all: Record<string, string> = {
+      notify_time: now(),
+      notify_id: randomBytes(16).toString('hex'),
+      app_id: this.appId,
+      charset: 'utf-8',
+      version: '1.0',
+    };
+    // Empty fields are not sent at all (so not signed either).
+    for (const [key, value] of Object.entries(fields)) if (value !== '') all[key] = value;
+    return { ...all, sign_type: 'RSA2', sign: this.sign(signContent(all, ['sign', 'sign_type'])) };
+  }
+
+  private notify(url: string, fields: Record<string, string>): void {
+    if (!url) return;
+    const amountField = fields.notify_type === 'trade_status_sync' ? 'total_amount' : 'amount';
+    if (this.nextNotificationAmount !== undefined) {
+      fields = { ...fields, [amountField]: yuan(this.nextNotificationAmount) };
+      this.nextNotificationAmount = undefined;
+    }
+    const signed = this.signedNotification(fields);
+    if (this.holdNotifications) {
+      this.held.push({ url, fields: signed });
+      return;
+    }
+    this.deliver(url, signed);
+    if (this.notifyTwice) this.deliver(url, signed);
+  }
+
+  /** Posts asynchronously, retrying on anything but `success` (as Alipay does, faster). */
+  private deliver(url: string, fields: Record<string, string>): void {
+    const delivery: Delivery = { url, fields, answers: [] };
+    this.deliveries.push(delivery);
+    const run = async () => {
+      for (let attempt = 0; attempt <= this.retryDelaysMs.length; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, this.retryDelaysMs[attempt - 1]));
+        let answer: string;
+        try {
+          const response = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+            body: new URLSearchParams(fields).toString(),
+            signal: AbortSignal.timeout(5000),
+          });
+          answer = (await response.text()).trim();
+        } catch (error) {
+          answer = `unreachable: ${(error as Error).message}`;
+        }
+        delivery.answers.push(answer);
+        if (answer === 'success') return;
+      }
+    };
+    // Asynchronous, as Alipay's: the answer to the call that caused it goes out first.
+    const pending: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 5))
+      .then(run)
+      .finally(() => this.pendingDeliveries.delete(pending));
+    this.pendingDeliveries.add(pending);
+  }
+}
+
+export async function startLocalAlipay(options: LocalAlipayOptions = {}): Promise<LocalAlipay> {
+  return new LocalAlipay(options).start();
+}

@@ -1,0 +1,711 @@
+/**
+ * The live Alipay adapter (ALIPAY_PROVIDER=live) against the local Alipay gateway: every request
+ * signed with the app key generated here and checked there, every answer and notification signed
+ * by the gateway and checked by the adapter. A whole rental on Alipay: the deposit authorised in
+ * the wallet with part of it waived by credit, the first bill paid by `my.tradePay({ tradeNO })`,
+ * rent taken from the authorisation, return and unfreeze; refunds; forged, duplicate,
+ * out-of-order and wrong-amount notifications; the gateway failing and timing out under the jobs.
+ * The protocol does not depend on the database engine: one pass (PostgreSQL).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import type { OrderDetail } from '../../contract/api/order.ts';
+import { reconcile } from '../src/jobs/reconcile.ts';
+import { deductFromDeposit } from '../src/orders/service.ts';
+import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
+import { alipaySettingsFrom } from '../src/providers/alipay/settings.ts';
+import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
+import {
+  enableOps,
+  newShopper,
+  ops,
+  orderStatus,
+  plans,
+  restock,
+  settle,
+  signedOrder,
+  type Plan,
+  type Shopper,
+} from './order-fixtures.ts';
+
+interface Payment {
+  outTradeNo: string;
+  amount: number;
+  tradeNo: string;
+  cashierUrl: string;
+}
+interface Freeze {
+  outRequestNo: string;
+  amount: number;
+  status: string;
+  orderStr?: string;
+}
+
+describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, () => {
+  let server: TestServer;
+  let alipay: LocalAlipay;
+  let month: Plan;
+
+  before(async () => {
+    alipay = await startLocalAlipay();
+    server = await startTestServer({
+      env: alipay.env({ ALIPAY_CREDIT_SERVICE_ID: '2026000000000000000000000001' }),
+    });
+    month = (await plans(server)).month;
+    await restock(server, [month.sku_id]);
+    await enableOps(server);
+  });
+  after(async () => {
+    await alipay?.close();
+    await server?.close();
+  });
+
+  /**
+   * A shopper whose Alipay account is bound the way the mini-program binds it: an auth code from
+   * the wallet, exchanged by the server at alipay.system.oauth.token (the open id is then the
+   * buyer of its trades).
+   */
+  async function alipayShopper(): Promise<Shopper & { buyerId: string }> {
+    const shopper = await newShopper(server);
+    const { code, openId } = alipay.issueAuthCode();
+    const bound = await server.request('POST', '/api/user/updateUserOpenId', {
+      token: shopper.token,
+      body: { provider: 'alipay', loginCode: code },
+    });
+    assert.equal(bound.body.code, 200, JSON.stringify(bound.body));
+    return { ...shopper, buyerId: openId };
+  }
+
+  /** Notifications delivered, and the jobs they queued run. */
+  async function quiet() {
+    await alipay.settled();
+    await settle(server);
+  }
+
+  /** The order-centre sync job, run now (it runs every minute). */
+  async function syncOrderCentre() {
+    await server.app.deps.jobs.trigger('alipay-order-sync');
+    await server.app.deps.jobs.drain(['alipay-order-sync']);
+  }
+
+  /** Failed jobs retried now rather than after their backoff. */
+  async function retryNow() {
+    await sql`update pgboss.job set start_after = now() where state = 'retry'`.execute(server.db);
+    // Named queues: drain() alone skips a pass when no job was added since the last one.
+    await server.app.deps.jobs.drain(['outbox']);
+  }
+
+  const detail = async (shopper: Shopper, id: number) => {
+    const reply = await server.request<OrderDetail>('GET', `/api/order/detail/${id}`, {
+      token: shopper.token,
+    });
+    assert.equal(reply.body.code, 200, JSON.stringify(reply.body));
+    return reply.body.data;
+  };
+
+  async function pay(shopper: Shopper, orderId: number, body: Record<string, unknown> = {}) {
+    const reply = await server.request<Payment>('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId, ...body },
+    });
+    assert.equal(reply.body.code, 200, JSON.stringify(reply.body));
+    return reply.body.data;
+  }
+
+  /** A freeze order placed, signed, its deposit authorised in the wallet with `credit` waived. */
+  async function frozenOrder(shopper: Shopper, credit: number) {
+    const id = await signedOrder(server, month, shopper);
+    assert.equal(await orderStatus(server, id), 'PENDING_FREEZE');
+    const reply = await server.request<Freeze>('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.equal(reply.body.code, 200, JSON.stringify(reply.body));
+    const { orderStr } = reply.body.data;
+    assert.ok(orderStr, 'the reply carries the order string for my.tradePay');
+    const auth = alipay.authorise(orderStr, { creditAmount: credit });
+    await quiet();
+    return { id, auth, freeze: reply.body.data };
+  }
+
+  test('a bill is paid through trade.create, the wallet and the notification', async () => {
+    const shopper = await alipayShopper();
+    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+    const payment = await pay(shopper, id);
+    const trade = alipay.trade(payment.outTradeNo);
+    assert.ok(trade, 'the trade was opened at Alipay');
+    assert.equal(trade.tradeNo, payment.tradeNo, 'the client gets the tradeNO for my.tradePay');
+    assert.equal(trade.buyerId, shopper.buyerId);
+    assert.equal(trade.amount, payment.amount);
+    // Asking again gives the same trade.
+    assert.equal((await pay(shopper, id)).tradeNo, payment.tradeNo);
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY', 'nothing is paid on our word');
+    alipay.pay(payment.tradeNo);
+    await quiet();
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+    const bills = (await detail(shopper, id)).bills.filter((b) => b.kind === 'FIRST');
+    assert.ok(bills.every((b) => b.status === 'paid' && b.outTradeNo === payment.outTradeNo));
+    const delivered = alipay.deliveries.filter((d) => d.fields.out_trade_no === payment.outTradeNo);
+    assert.deepEqual(
+      delivered.map((d) => d.answers.at(-1)),
+      ['success'],
+    );
+  });
+
+  test('a trade paid whose notification is lost is found by trade.query', async () => {
+    const shopper = await alipayShopper();
+    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+    const payment = await pay(shopper, id);
+    alipay.holdNotifications = true;
+    try {
+      alipay.pay(payment.tradeNo);
+    } finally {
+      alipay.holdNotifications = false;
+    }
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+    const report = await reconcile(server.app.deps, { olderThanSeconds: 0 });
+    assert.deepEqual(report.errors, []);
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+    // The late notification then changes nothing.
+    alipay.release();
+    await quiet();
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+  });
+
+  test('a user without an Alipay login is refused a trade with a reason, nothing opened', async () => {
+    const shopper = await newShopper(server);
+    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+    const before = alipay.calls.length;
+    const reply = await server.request('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.equal(reply.status, 400);
+    assert.equal(alipay.calls.length, before, 'no call reached Alipay');
+  });
+
+  test('the whole rental: credit waives part of the deposit, rent from the freeze, unfreeze at return', async () => {
+    const shopper = await alipayShopper();
+    const waived = 30_00;
+    // What earlier tests left for the order centre goes first, so what follows is this order's.
+    await syncOrderCentre();
+    const { id, auth, freeze } = await frozenOrder(shopper, waived);
+    await syncOrderCentre();
+    assert.deepEqual(
+      alipay.orderCentre.get(String(id))?.map((s) => s.state),
+      ['CREATE'],
+    );
+    assert.equal(auth.amount, freeze.amount);
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+    const frozen = await detail(shopper, id);
+    assert.deepEqual(frozen.depositAuthorisation, {
+      status: 'frozen',
+      amount: freeze.amount,
+      waived,
+      frozen: freeze.amount - waived,
+    });
+    assert.ok(frozen.events.some((e) => e.note.includes('信用免押 ¥30.00')));
+    // Asking for the freeze again hands out the same order: one authorisation.
+    const again = await server.request<Freeze>('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.notEqual(again.body.code, 200);
+
+    const first = await pay(shopper, id);
+    alipay.pay(first.tradeNo);
+    await quiet();
+    await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
+    await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'YT0000000002' });
+    await server.request('POST', '/api/order/confirmReceive', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.equal(await orderStatus(server, id), 'RENTING');
+
+    // The scheduler takes an instalment from the authorisation (trade.pay with auth_no).
+    const instalment = (await detail(shopper, id)).bills.find((b) => b.kind === 'INSTALMENT')!;
+    const charge = await deductFromDeposit(server.db, server.app.deps, id, [instalment.id]);
+    assert.ok(charge);
+    await quiet();
+    await quiet();
+    const paidFromAuth = alipay.trade(charge.outTradeNo);
+    assert.equal(paidFromAuth?.authNo, auth.authNo);
+    assert.equal(paidFromAuth?.status, 'TRADE_SUCCESS');
+    assert.equal(
+      (await detail(shopper, id)).bills.find((b) => b.id === instalment.id)!.status,
+      'paid',
+    );
+    assert.equal(alipay.authorisation(auth.authNo)!.rest, auth.amount - charge.amount);
+
+    await server.request('POST', '/api/order/apply/return', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    await server.request('POST', '/api/order/confirm/return', {
+      token: shopper.token,
+      body: { orderId: id, expressCode: 'sf', waybill: 'SF99887711' },
+    });
+    await ops(server, 'POST', `/ops/orders/${id}/receive-return`, {});
+    const inspected = await ops(server, 'POST', `/ops/orders/${id}/inspect`, { damage: 0 });
+    assert.equal(inspected.body.code, 200, JSON.stringify(inspected.body));
+    await quiet();
+    assert.equal(await orderStatus(server, id), 'COMPLETED');
+    assert.equal(alipay.authorisation(auth.authNo)!.rest, 0, 'nothing stays frozen at Alipay');
+    const operations = await server.db
+      .selectFrom('deposit_operations')
+      .select(['status', 'amount'])
+      .where('order_id', '=', id)
+      .execute();
+    assert.deepEqual(operations, [{ status: 'succeeded', amount: auth.amount - charge.amount }]);
+    // The unfreeze's own notification is acknowledged and changes nothing.
+    const unfreezeNotice = alipay.deliveries.find(
+      (d) => d.fields.notify_type === 'fund_auth_unfreeze' && d.fields.auth_no === auth.authNo,
+    );
+    assert.equal(unfreezeNotice?.answers.at(-1), 'success');
+    // The order centre: Alipay fails once; the order's later states wait behind the first, so
+    // they arrive in order once it goes through.
+    alipay.failNext('alipay.merchant.order.sync', 'system-error');
+    await syncOrderCentre();
+    assert.deepEqual(
+      alipay.orderCentre.get(String(id))?.map((s) => s.state),
+      ['CREATE'],
+    );
+    const waiting = await server.db
+      .selectFrom('alipay_order_syncs')
+      .select(['state', 'attempts', 'status'])
+      .where('order_id', '=', id)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      waiting.map((w) => [w.state, w.attempts]),
+      [
+        ['PAID', 1],
+        ['IN_DELIVERY', 0],
+        ['IN_USE', 0],
+        ['RETURNED', 0],
+        ['FINISHED', 0],
+      ],
+    );
+    await syncOrderCentre();
+    assert.equal(alipay.orderCentre.get(String(id))!.length, 1, 'the backoff is kept');
+    await server.db
+      .updateTable('alipay_order_syncs')
+      .set({ next_at: new Date(0) })
+      .where('order_id', '=', id)
+      .execute();
+    await syncOrderCentre();
+    const centre = alipay.orderCentre.get(String(id))!;
+    assert.deepEqual(
+      centre.map((s) => s.state),
+      ['CREATE', 'PAID', 'IN_DELIVERY', 'IN_USE', 'RETURNED', 'FINISHED'],
+    );
+    assert.ok(centre.every((s) => s.buyer === shopper.buyerId));
+
+    // Reconciliation agrees with Alipay: nothing left pending.
+    assert.deepEqual(await reconcile(server.app.deps, { olderThanSeconds: 0 }), {
+      settled: 0,
+      errors: [],
+    });
+  });
+
+  test('a refund goes through trade.refund once, even when Alipay fails first', async () => {
+    const shopper = await alipayShopper();
+    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+    const payment = await pay(shopper, id);
+    alipay.pay(payment.tradeNo);
+    await quiet();
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+    alipay.failNext('alipay.trade.refund', 'system-error');
+    alipay.failNext('alipay.trade.refund', 'timeout');
+    const rejected = await ops(server, 'POST', `/ops/orders/${id}/reject`, { reason: '库存不足' });
+    assert.equal(rejected.body.code, 200, JSON.stringify(rejected.body));
+    await settle(server);
+    const refundRow = () =>
+      server.db
+        .selectFrom('refunds')
+        .select(['status', 'attempts', 'amount', 'out_refund_no'])
+        .where('order_id', '=', id)
+        .executeTakeFirstOrThrow();
+    assert.equal((await refundRow()).status, 'pending', 'a system error is retried, not final');
+    await retryNow();
+    // Timed out: Alipay refunded, we did not hear it; the retry is the same refund again.
+    assert.equal((await refundRow()).status, 'pending');
+    await retryNow();
+    const refund = await refundRow();
+    assert.equal(refund.status, 'succeeded');
+    assert.equal(refund.amount, payment.amount);
+    const trade = alipay.trade(payment.outTradeNo)!;
+    assert.deepEqual([...trade.refunds.entries()], [[refund.out_refund_no, payment.amount]]);
+    assert.equal(
+      alipay.calls.filter((c) => c.method === 'alipay.trade.refund').length,
+      3,
+      'asked three times, refunded once',
+    );
+    assert.equal(
+      (
+        await server.app.deps.providers.payments.forBrand(1).alipay.queryRefund({
+          outTradeNo: payment.outTradeNo,
+          outRefundNo: refund.out_refund_no,
+        })
+      )?.amount,
+      payment.amount,
+    );
+  });
+
+  describe('notifications', () => {
+    async function openPayment() {
+      const shopper = await alipayShopper();
+      const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+      return { shopper, id, payment: await pay(shopper, id) };
+    }
+    const post = (fields: Record<string, string>, platform = 1) =>
+      fetch(`${server.baseUrl}/pay/notify/alipay/${platform}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      }).then((r) => r.text());
+    const paidFields = (payment: Payment) => ({
+      notify_type: 'trade_status_sync',
+      out_trade_no: payment.outTradeNo,
+      trade_no: payment.tradeNo,
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: (payment.amount / 100).toFixed(2),
+    });
+
+    test('a forged or tampered notification is refused and changes nothing', async () => {
+      const { id, payment } = await openPayment();
+      const genuine = alipay.signedNotification(paidFields(payment));
+      // Another key: a notification signed by anyone but Alipay.
+      const stranger = await startLocalAlipay({ appId: alipay.appId });
+      try {
+        assert.equal(await post(stranger.signedNotification(paidFields(payment))), 'fail');
+      } finally {
+        await stranger.close();
+      }
+      // Alipay's signature, another amount.
+      assert.equal(await post({ ...genuine, total_amount: '0.01' }), 'fail');
+      assert.equal(await post({ ...genuine, sign: '' }), 'fail');
+      assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+      const refused = await server.db
+        .selectFrom('payment_notifications')
+        .select('outcome')
+        .where('out_trade_no', '=', payment.outTradeNo)
+        .execute();
+      assert.deepEqual(
+        refused.map((r) => r.outcome),
+        ['bad_signature', 'bad_signature', 'bad_signature'],
+      );
+      // Another brand's notify URL: that brand's merchant does not match.
+      assert.equal(await post(genuine, 2), 'fail');
+      assert.equal(await post(genuine), 'success');
+      assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+    });
+
+    test('a notification of another amount is recorded as such and pays nothing', async () => {
+      const { id, payment } = await openPayment();
+      alipay.nextNotificationAmount = payment.amount - 1;
+      alipay.pay(payment.tradeNo);
+      await quiet();
+      assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+      const outcomes = await server.db
+        .selectFrom('payment_notifications')
+        .select('outcome')
+        .where('out_trade_no', '=', payment.outTradeNo)
+        .execute();
+      assert.deepEqual(
+        outcomes.map((o) => o.outcome),
+        ['amount_mismatch'],
+      );
+    });
+
+    test('duplicates count once; closed-then-paid out of order ends paid', async () => {
+      const { id, payment } = await openPayment();
+      alipay.notifyTwice = true;
+      alipay.holdNotifications = true;
+      try {
+        alipay.pay(payment.tradeNo);
+      } finally {
+        alipay.notifyTwice = false;
+        alipay.holdNotifications = false;
+      }
+      // A close notification Alipay sent earlier arrives first, then the payment, twice.
+      const closed = alipay.signedNotification({
+        ...paidFields(payment),
+        trade_status: 'TRADE_CLOSED',
+      });
+      assert.equal(await post(closed), 'success');
+      alipay.release();
+      alipay.release();
+      const success = alipay.deliveries.at(-1)!.fields;
+      assert.equal(await post(success), 'success');
+      await quiet();
+      assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+      const rows = await server.db
+        .selectFrom('payments')
+        .select(['status', 'late_success'])
+        .where('order_id', '=', id)
+        .execute();
+      assert.deepEqual(rows, [{ status: 'succeeded', late_success: true }]);
+      const outcomes = (
+        await server.db
+          .selectFrom('payment_notifications')
+          .select('outcome')
+          .where('out_trade_no', '=', payment.outTradeNo)
+          .orderBy('id')
+          .execute()
+      ).map((o) => o.outcome);
+      assert.deepEqual(outcomes, ['applied', 'applied']);
+      assert.equal(alipay.collected() >= payment.amount, true);
+    });
+
+    test('WAIT_BUYER_PAY is acknowledged and changes nothing', async () => {
+      const { id, payment } = await openPayment();
+      const waiting = alipay.signedNotification({
+        ...paidFields(payment),
+        trade_status: 'WAIT_BUYER_PAY',
+      });
+      assert.equal(await post(waiting), 'success');
+      assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+      const rows = await server.db
+        .selectFrom('payments')
+        .select('status')
+        .where('order_id', '=', id)
+        .execute();
+      assert.deepEqual(rows, [{ status: 'created' }]);
+    });
+  });
+
+  test('a freeze the user never authorises is given up once its order string expired', async () => {
+    const shopper = await alipayShopper();
+    const id = await signedOrder(server, month, shopper);
+    const first = await server.request<Freeze>('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.ok(first.body.data.orderStr);
+    // The user closes the wallet (my.tradePay 6001): Alipay knows nothing of it.
+    const queries = () =>
+      alipay.calls.filter((c) => c.method === 'alipay.fund.auth.operation.detail.query').length;
+    const before = queries();
+    server.advanceClock(3600);
+    await reconcile(server.app.deps, { olderThanSeconds: 0 });
+    assert.ok(queries() > before, 'asked Alipay first');
+    const status = () =>
+      server.db
+        .selectFrom('deposit_authorisations')
+        .select('status')
+        .where('out_request_no', '=', first.body.data.outRequestNo)
+        .executeTakeFirstOrThrow();
+    assert.equal((await status()).status, 'pending', 'still within the order string');
+    server.advanceClock(3 * 3600);
+    await reconcile(server.app.deps, { olderThanSeconds: 0 });
+    assert.equal((await status()).status, 'failed');
+    assert.equal(await orderStatus(server, id), 'PENDING_FREEZE', 'the order still waits for one');
+    const again = await server.request<Freeze>('POST', '/api/order/refreeze', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.notEqual(again.body.data.outRequestNo, first.body.data.outRequestNo);
+    // Authorised with the new one: the order goes on.
+    alipay.authorise(again.body.data.orderStr!);
+    await quiet();
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+  });
+
+  test('a gateway timeout on unfreeze is retried by the job and releases once', async () => {
+    const shopper = await alipayShopper();
+    const { id, auth } = await frozenOrder(shopper, 0);
+    assert.equal(alipay.authorisation(auth.authNo)!.creditAmount, 0);
+    alipay.failNext('alipay.fund.auth.order.unfreeze', 'timeout');
+    const cancelled = await server.request('POST', '/api/order/cancel', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.equal(cancelled.body.code, 200, JSON.stringify(cancelled.body));
+    await settle(server);
+    const operation = () =>
+      server.db
+        .selectFrom('deposit_operations')
+        .select(['status', 'attempts'])
+        .where('order_id', '=', id)
+        .executeTakeFirstOrThrow();
+    assert.equal((await operation()).status, 'pending');
+    assert.equal(alipay.authorisation(auth.authNo)!.rest, 0, 'Alipay did it; we did not hear');
+    await retryNow();
+    assert.equal((await operation()).status, 'succeeded');
+    assert.equal(alipay.authorisation(auth.authNo)!.operations.size, 2, 'freeze and one unfreeze');
+  });
+
+  test('a bad answer signature is not believed', async () => {
+    const shopper = await alipayShopper();
+    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+    alipay.failNext('alipay.trade.create', 'bad-signature');
+    const reply = await server.request('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.equal(reply.status, 503);
+    // The next try gets the same trade (Alipay is idempotent on our number).
+    const payment = await pay(shopper, id);
+    assert.equal(alipay.trade(payment.outTradeNo)?.tradeNo, payment.tradeNo);
+  });
+
+  test("H5 pays a bill at Alipay's mobile cashier (wap.pay) and returns to the result page", async () => {
+    const shopper = await newShopper(server);
+    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+    const payment = await pay(shopper, id, { returnOrigin: 'http://localhost:10086' });
+    assert.ok(payment.cashierUrl.startsWith(alipay.url), payment.cashierUrl);
+    assert.equal(
+      alipay.trade(payment.outTradeNo),
+      undefined,
+      'Alipay opens it when the user arrives',
+    );
+    const cashier = await alipay.openCashier(payment.cashierUrl);
+    assert.equal(cashier.amount, (payment.amount / 100).toFixed(2));
+    // The same link again is the same trade.
+    assert.equal((await alipay.openCashier(payment.cashierUrl)).tradeNo, cashier.tradeNo);
+    // The user presses pay on the cashier page; the browser is sent back to the storefront.
+    const pressed = await fetch(new URL(`/cashier/${cashier.tradeNo}/pay`, alipay.url), {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    assert.equal(pressed.status, 302);
+    await quiet();
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+    const back = new URL(pressed.headers.get('location')!);
+    assert.equal(back.origin, 'http://localhost:10086');
+    const route = new URLSearchParams(back.hash.split('?')[1]);
+    assert.ok(back.hash.startsWith('#/pages/paymentResult/paymentResult?'));
+    assert.equal(route.get('outTradeNo'), payment.outTradeNo);
+    assert.equal(route.get('orderId'), String(id));
+    assert.equal(route.get('status'), 'success');
+    assert.match(alipay.trade(payment.outTradeNo)!.quitUrl ?? '', /status=cancel/);
+
+    // Another site as the return address is refused, and nothing is written.
+    const other = await signedOrder(server, month, shopper, { extra: { depositMethod: 'paid' } });
+    const refused = await server.request('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: other, returnOrigin: 'https://evil.example.com' },
+    });
+    assert.equal(refused.status, 400);
+    const opened = await server.db
+      .selectFrom('payments')
+      .select('id')
+      .where('order_id', '=', other)
+      .execute();
+    assert.deepEqual(opened, []);
+  });
+
+  describe('login', () => {
+    test('an auth code is exchanged at oauth.token once; an unknown or used one is refused', async () => {
+      const { code, userId } = alipay.issueAuthCode();
+      const login = await server.request<{ token: string }>('POST', '/api/login/loginForAlipay', {
+        headers: { 'x-user-type': 'app' },
+        body: { grantType: 'alipay', code },
+      });
+      assert.equal(login.body.code, 200, JSON.stringify(login.body));
+      const user = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('alipay_user_id', '=', userId)
+        .executeTakeFirst();
+      assert.ok(user, 'the Alipay user is the one the code was issued for');
+      for (const used of [code, 'acNEVERISSUED']) {
+        const again = await server.request('POST', '/api/login/loginForAlipay', {
+          headers: { 'x-user-type': 'app' },
+          body: { grantType: 'alipay', code: used },
+        });
+        assert.equal(again.status, 400, JSON.stringify(again.body));
+      }
+    });
+
+    test("the phone number is Alipay's, decrypted with the AES key; a forged one is refused", async () => {
+      const mobile = '13912345678';
+      const phoneCode = (answer: string) => {
+        const { response, sign } = JSON.parse(answer) as { response: string; sign: string };
+        return `${response}.${sign}`;
+      };
+      const login = await server.request<{ token: string }>('POST', '/api/login/loginForUni', {
+        headers: { 'x-user-type': 'app' },
+        body: { provider: 'alipay', phoneCode: phoneCode(alipay.phoneNumberResponse(mobile)) },
+      });
+      assert.equal(login.body.code, 200, JSON.stringify(login.body));
+      const user = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('mobile', '=', mobile)
+        .executeTakeFirst();
+      assert.ok(user);
+      const forged = await server.request('POST', '/api/login/loginForUni', {
+        headers: { 'x-user-type': 'app' },
+        body: {
+          provider: 'alipay',
+          phoneCode: phoneCode(alipay.phoneNumberResponse('13900000001', { badSign: true })),
+        },
+      });
+      assert.equal(forged.status, 400);
+      const garbage = await server.request('POST', '/api/login/loginForUni', {
+        headers: { 'x-user-type': 'app' },
+        body: { provider: 'alipay', phoneCode: 'bm90aGluZw==.c2lnbg==' },
+      });
+      assert.equal(garbage.status, 400);
+      assert.equal(
+        await server.db
+          .selectFrom('users')
+          .select('id')
+          .where('mobile', '=', '13900000001')
+          .executeTakeFirst(),
+        undefined,
+        'nothing written for a refused login',
+      );
+    });
+
+    test("the H5 OAuth link names the brand's app", async () => {
+      const url = server.app.deps.providers.alipay.oauthUrl({
+        redirectUri: 'http://127.0.0.1/cb',
+        state: 's1',
+        platform: 1,
+      });
+      assert.equal(new URL(url).searchParams.get('app_id'), alipay.appId);
+    });
+  });
+
+  test('settings: a brand overrides the defaults; keys may be files; the either-or is named', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alipay-settings-'));
+    try {
+      const keyFile = path.join(dir, 'brand3.pem');
+      fs.writeFileSync(keyFile, `${alipay.appPrivateKey}\n`);
+      const settings = alipaySettingsFrom({
+        ALIPAY_APP_ID: '2021000000000001',
+        ALIPAY_APP_ID_3: '2021000000000003',
+        ALIPAY_PRIVATE_KEY: 'default-key',
+        ALIPAY_PRIVATE_KEY_3_FILE: keyFile,
+        ALIPAY_PUBLIC_KEY: 'alipay-key',
+      });
+      assert.equal(settings.merchant(1).appId, '2021000000000001');
+      assert.equal(settings.merchant(3).appId, '2021000000000003');
+      assert.equal(settings.merchant(3).privateKey, alipay.appPrivateKey.trim());
+      assert.equal(settings.merchant(2).privateKey, 'default-key');
+      assert.equal(settings.gatewayUrl, 'https://openapi.alipay.com/gateway.do');
+      assert.deepEqual(settings.problems(), []);
+      assert.deepEqual(alipaySettingsFrom({ ALIPAY_APP_ID: 'x' }).problems(), [
+        'ALIPAY_PUBLIC_KEY, or all of ALIPAY_APP_CERT_PATH, ALIPAY_PUBLIC_CERT_PATH and ALIPAY_ROOT_CERT_PATH, must be set for ALIPAY_PROVIDER=live',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('nothing secret reaches the log', () => {
+    const logs = server.logs();
+    const keyBody = alipay.appPrivateKey.split('\n')[1]!;
+    assert.ok(!logs.includes(keyBody));
+    assert.ok(!logs.includes(alipay.aesKey));
+  });
+});

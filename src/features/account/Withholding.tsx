@@ -1,0 +1,79 @@
+import { Text, View } from '@tarojs/components';
+import { useCallback, useEffect, useState } from 'react';
+import { cancelWithholding, fetchWithholding, type WithholdingItem } from '../../api/privacy';
+import type { PageBodyProps } from '../../components/page-frame';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { SubmitButton } from '../../components/form';
+import { useTranslation } from '../../i18n';
+import { confirmAction } from '../../platform/account';
+import { showMessage, showToast } from '../../platform/ui';
+import { useBrandStore } from '../../stores/brand';
+import './account.scss';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; msg: string }
+  | { state: 'ready'; items: WithholdingItem[] };
+
+/** 自动扣款授权: each order's withholding agreement, its card, and a way to cancel it. */
+export function Withholding(_props: PageBodyProps) {
+  const { t } = useTranslation();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const refresh = useCallback(async () => {
+    const reply = await fetchWithholding();
+    setLoad(
+      reply.code === 200 && Array.isArray(reply.data)
+        ? { state: 'ready', items: reply.data }
+        : { state: 'failed', msg: reply.msg },
+    );
+  }, []);
+  useEffect(() => void refresh(), [refresh]);
+
+  if (load.state === 'loading') return <Skeleton rows={4} />;
+  if (load.state === 'failed')
+    return <ErrorState message={load.msg} onRetry={() => void refresh()} />;
+  if (load.items.length === 0) return <EmptyState title={t('privacy.withholding.none')} />;
+
+  const cancel = async (item: WithholdingItem) => {
+    const sure = await confirmAction(t('privacy.withholding.confirmAsk'), {
+      confirm: t('privacy.withholding.cancel'),
+      cancel: t('common.cancel'),
+      confirmColor: useBrandStore.getState().brand.themeColor,
+    });
+    if (!sure) return;
+    const reply = await cancelWithholding(item.orderId);
+    if (reply.code !== 200 || !Array.isArray(reply.data)) {
+      void showMessage(reply.msg);
+      return;
+    }
+    setLoad({ state: 'ready', items: reply.data });
+    void showToast(t('privacy.withholding.cancelled'), { icon: 'success' });
+  };
+
+  return (
+    <View className="cancel-account">
+      <Text className="cancel-account__why">{t('privacy.withholding.hint')}</Text>
+      {load.items.map((item) => (
+        <View key={item.orderId} className="cancel-account__card withholding-item">
+          <Text className="cancel-account__text">{item.goodsName}</Text>
+          <Text className="cancel-account__item">
+            {t('privacy.withholding.card', { bank: item.bankName, card: item.cardNoMasked })}
+          </Text>
+          <Text className="cancel-account__item">
+            {t('privacy.withholding.order', { id: item.orderId, date: item.signedAt.slice(0, 10) })}
+          </Text>
+          {item.cancelledAt ? (
+            <Text className="cancel-account__why" role="status">
+              {t('privacy.withholding.cancelledOn', { date: item.cancelledAt.slice(0, 10) })}
+            </Text>
+          ) : (
+            <SubmitButton onSubmit={() => cancel(item)}>
+              {t('privacy.withholding.cancel')}
+            </SubmitButton>
+          )}
+        </View>
+      ))}
+    </View>
+  );
+}

@@ -1,0 +1,38 @@
+import TestUtils from '@tarojs/test-utils-react';
+import { cancelWithholding, fetchWithholding, type WithholdingItem } from '@/api/privacy';
+import { Withholding } from './Withholding';
+
+jest.mock('@/api/privacy', () => ({ fetchWithholding: jest.fn(), cancelWithholding: jest.fn() }));
+jest.mock('@/platform/account', () => ({ confirmAction: jest.fn(async () => true) }));
+const listMock = fetchWithholding as jest.Mock;
+const cancelMock = cancelWithholding as jest.Mock;
+
+const testUtils = new TestUtils();
+afterEach(() => testUtils.unmout());
+
+const item: WithholdingItem = {
+  orderId: 12,
+  goodsName: 'iPhone 15',
+  agreementNo: 'W1',
+  bankName: '工商银行',
+  cardNoMasked: '622202******0128',
+  signedAt: '2026-11-01T00:00:00.000Z',
+  cancelledAt: null,
+};
+
+it('shows each agreement with its card, and cancels one after confirming', async () => {
+  listMock.mockResolvedValue({ code: 200, msg: '', data: [item] });
+  cancelMock.mockResolvedValue({
+    code: 200,
+    msg: '',
+    data: [{ ...item, cancelledAt: '2026-11-25T08:00:00.000Z' }],
+  });
+  await testUtils.mount(() => <Withholding route="pages/privacy/withholding" params={{}} />);
+  await testUtils.queries.waitForQueryByText('扣款卡：工商银行 622202******0128');
+  const button = Array.from(document.querySelectorAll('[role="button"]')).find(
+    (e) => e.textContent?.trim() === '解除代扣',
+  ) as Element;
+  testUtils.fireEvent.click(button);
+  await testUtils.queries.waitForQueryByText('已于 2026-11-25 解除');
+  expect(cancelMock).toHaveBeenCalledWith(12);
+});

@@ -1,0 +1,26 @@
+import { Text, View } from '@tarojs/components';
+import { useTranslation } from '../../i18n';
+import { openExternalSite } from '../../platform/external-link';
+import { useBrandStore } from '../../stores/brand';
+import './brand.scss';
+
+/** MIIT's filing lookup: the filing number must link there. */
+export const MIIT_BEIAN_URL = 'https://beian.miit.gov.cn/';
+
+/** The brand's ICP filing number, linked to MIIT's lookup (required at the foot of a website). */
+export function IcpFooter() {
+  const { t } = useTranslation();
+  const brand = useBrandStore((state) => state.brand);
+  return (
+    <View className="icp-footer" role="contentinfo">
+      <Text className="icp-footer__company">© {brand.companyName}</Text>
+      <Text
+        className="icp-footer__number"
+        role="link"
+        onClick={() => void openExternalSite(MIIT_BEIAN_URL, t('privacy.about.copied'))}
+      >
+        {brand.icpNumber}
+      </Text>
+    </View>
+  );
+}
