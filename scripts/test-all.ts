@@ -5,8 +5,9 @@
  * most of the time: each server pass is one Node process running one test file at a time (the
  * files share PostgreSQL and ports, so they stay sequential within a pass), and the storefront's
  * checks are mostly one process too. So the server's two passes make one lane and the storefront's
- * checks the other; each lane stops at its first failure, the other runs to its end so one run
- * reports everything, and the exit code is non-zero if any check failed.
+ * checks the other. A failed check does not stop its lane (one run reports every failure), except
+ * that what needs the build is skipped when the build failed; the exit code is non-zero if any
+ * check failed.
  *
  *   npx tsx scripts/test-all.ts             both lanes
  *   npx tsx scripts/test-all.ts --lane app  one lane (server | app)
@@ -20,6 +21,9 @@ interface Lane {
   /** npm scripts, in order. */
   steps: string[];
 }
+
+/** Checks that read another check's output: skipped when that one failed. */
+const NEEDS: Record<string, string> = { 'test:publish': 'test:build', e2e: 'test:build' };
 
 const LANES: Lane[] = [
   { name: 'server', steps: ['test:server', 'test:server:postgres'] },
@@ -73,9 +77,11 @@ function runStep(lane: string, step: string): Promise<boolean> {
 }
 
 async function runLane(lane: Lane, results: StepResult[]): Promise<void> {
-  let failed = false;
+  const failed = new Set<string>();
   for (const step of lane.steps) {
-    if (failed) {
+    const needed = NEEDS[step];
+    if (needed && failed.has(needed)) {
+      process.stdout.write(`[${lane.name}] == ${step} not run: ${needed} failed\n`);
       results.push({ lane: lane.name, step, seconds: 0, outcome: 'not run' });
       continue;
     }
@@ -87,7 +93,7 @@ async function runLane(lane: Lane, results: StepResult[]): Promise<void> {
       `[${lane.name}] == ${step} ${passed ? 'passed' : 'FAILED'} in ${seconds} s\n`,
     );
     results.push({ lane: lane.name, step, seconds, outcome: passed ? 'passed' : 'failed' });
-    failed = !passed;
+    if (!passed) failed.add(step);
   }
 }
 

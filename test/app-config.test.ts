@@ -82,6 +82,10 @@ const EXPECTED_OTHER_PAGES = [
   'pages/pay/pay',
   'pages/billpay/pay',
   'pages/zhima/zhima',
+  // Issue 20: account cancellation, the about page (ICP filing number), automatic-deduction authorisation.
+  'pages/privacy/cancelAccount',
+  'pages/privacy/about',
+  'pages/privacy/withholding',
 ];
 
 function declaredPages(config: AppConfig): string[] {
@@ -94,9 +98,9 @@ function declaredPages(config: AppConfig): string[] {
 describe('app.config', () => {
   const config = loadAppConfig();
 
-  it('declares exactly the 46 product routes', () => {
+  it('declares exactly the 49 product routes', () => {
     const declared = declaredPages(config);
-    expect(declared).toHaveLength(46);
+    expect(declared).toHaveLength(49);
     expect([...declared].sort()).toEqual([...EXPECTED_TAB_PAGES, ...EXPECTED_OTHER_PAGES].sort());
   });
 

@@ -193,6 +193,8 @@ test('no order route acts on brand 5’s order from brand 2', async () => {
       expressCode: 'sf',
       waybill: 'SF1234567890',
       addressId: address5.id,
+      // Early return's confirmation carries the fee total the user was shown.
+      total: 100,
     };
     const reply = await server.request(route.method, route.url.replace(/:id\b/, String(orderId)), {
       token: brand2,
