@@ -98,7 +98,7 @@ describe('H5 shell', () => {
     );
     await screenshot(page, 'shell-home-brand5');
     await page.goto(`${server.baseUrl}/#/pages/user/user`);
-    await page.getByText(BRANDS[4].companyName).waitFor();
+    await page.getByText(BRANDS[4].companyName, { exact: true }).waitFor();
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -481,8 +481,8 @@ export class FakeWechatPay {
       };
       this.refunds.set(outRefundNo, refund);
       trade.trade_state = 'REFUND';
-      // The refund lands later, then its notification.
-      setTimeout(() => {
+      // The refund lands later, then its notification; settled() waits for both.
+      const landing = new Promise<void>((resolve) => setTimeout(resolve, 10)).then(() => {
         refund.status = this.refundOutcome;
         this.notify(refund.notify_url, refund.mchid, `REFUND.${refund.status}`, 'refund', {
           mchid: refund.mchid,
@@ -500,7 +500,9 @@ export class FakeWechatPay {
             payer_refund: refund.amount,
           },
         });
-      }, 10);
+      });
+      this.pending.add(landing);
+      void landing.finally(() => this.pending.delete(landing));
       return this.send(response, 200, this.refundJson(refund));
     }
     if ((m = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path)) && request.method === 'GET') {

@@ -12,6 +12,7 @@ import { useBrandStore } from '../../stores/brand';
 import { useSession } from '../../stores/session';
 import { formatMoney } from '../../utils/money';
 import './account.scss';
+import { useRequireLogin } from '../../stores/require-login';
 
 type Load =
   | { state: 'loading' }
@@ -22,7 +23,12 @@ type Load =
  * 注销账户: what goes, what the law keeps and for how long, and — while a rental runs or a bill
  * is owed — exactly which ones stand in the way. Confirming asks once more, then ends the session.
  */
-export function CancelAccount(_props: PageBodyProps) {
+/** Only for a logged-in user: anyone else is sent to log in and brought back here. */
+export function CancelAccount(props: PageBodyProps) {
+  return useRequireLogin(props.route, props.params) ? <CancellationScreen /> : null;
+}
+
+function CancellationScreen() {
   const { t } = useTranslation();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 

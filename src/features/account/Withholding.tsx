@@ -9,6 +9,7 @@ import { confirmAction } from '../../platform/account';
 import { showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
 import './account.scss';
+import { useRequireLogin } from '../../stores/require-login';
 
 type Load =
   | { state: 'loading' }
@@ -16,7 +17,12 @@ type Load =
   | { state: 'ready'; items: WithholdingItem[] };
 
 /** 自动扣款授权: each order's withholding agreement, its card, and a way to cancel it. */
-export function Withholding(_props: PageBodyProps) {
+/** Only for a logged-in user: anyone else is sent to log in and brought back here. */
+export function Withholding(props: PageBodyProps) {
+  return useRequireLogin(props.route, props.params) ? <WithholdingAgreements /> : null;
+}
+
+function WithholdingAgreements() {
   const { t } = useTranslation();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 

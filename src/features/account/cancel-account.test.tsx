@@ -11,6 +11,7 @@ jest.mock('@/api/privacy', () => ({
 jest.mock('@/platform/account', () => ({
   confirmAction: jest.fn(async () => true),
   goToPage: jest.fn(async () => true),
+  redirectToLogin: jest.fn(async () => undefined),
 }));
 jest.mock('@/platform/navigation', () => ({ reLaunch: jest.fn(async () => undefined) }));
 const checkMock = fetchCancellationCheck as jest.Mock;

@@ -1,9 +1,13 @@
 import TestUtils from '@tarojs/test-utils-react';
 import { cancelWithholding, fetchWithholding, type WithholdingItem } from '@/api/privacy';
+import { useSession } from '@/stores/session';
 import { Withholding } from './Withholding';
 
 jest.mock('@/api/privacy', () => ({ fetchWithholding: jest.fn(), cancelWithholding: jest.fn() }));
-jest.mock('@/platform/account', () => ({ confirmAction: jest.fn(async () => true) }));
+jest.mock('@/platform/account', () => ({
+  confirmAction: jest.fn(async () => true),
+  redirectToLogin: jest.fn(async () => undefined),
+}));
 const listMock = fetchWithholding as jest.Mock;
 const cancelMock = cancelWithholding as jest.Mock;
 
@@ -21,6 +25,7 @@ const item: WithholdingItem = {
 };
 
 it('shows each agreement with its card, and cancels one after confirming', async () => {
+  useSession.setState({ status: 'loggedIn', userInfo: { mobile: '13800138000' } });
   listMock.mockResolvedValue({ code: 200, msg: '', data: [item] });
   cancelMock.mockResolvedValue({
     code: 200,
