@@ -84,6 +84,9 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
   async function quiet() {
     await alipay.settled();
     await settle(server);
+    // The jobs' own calls (an unfreeze, say) queue notifications of their own: wait for those too.
+    await alipay.settled();
+    await settle(server);
   }
 
   /** The order-centre sync job, run now (it runs every minute). */
