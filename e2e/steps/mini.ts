@@ -1,0 +1,83 @@
+/**
+ * Steps of the mini-program journeys in the headless host (e2e/mini-host.ts): following where the
+ * app asked to go, the order's pay page and its bills, as the user reaches them.
+ */
+import assert from 'node:assert/strict';
+import { textsOf, type FakeHost, type MiniPage } from '../mini-host';
+
+/** The last page the app asked to go to (navigateTo / redirectTo …) matching `kind`, as its url. */
+export function lastNavigation(host: FakeHost, kind: RegExp): string {
+  const found = [...host.navigations].reverse().find((n) => kind.test(n));
+  assert.ok(found, `no navigation matching ${String(kind)}: ${host.navigations.join(', ')}`);
+  return found.slice(found.indexOf(' ') + 1);
+}
+
+/**
+ * Follows the app's redirectTo calls made since `page` opened (each target opened in its place,
+ * as the host does) until the open page draws `text`.
+ */
+export async function followRedirects(
+  host: FakeHost,
+  page: MiniPage,
+  text: string,
+): Promise<MiniPage> {
+  const deadline = Date.now() + 10_000;
+  let seen = page.openedAt;
+  let open = page;
+  while (!open.texts().some((t) => t.includes(text))) {
+    assert.ok(
+      Date.now() < deadline,
+      `never reached a page drawing ${text}: ${host.navigations.slice(-3).join(', ')}`,
+    );
+    const next = host.navigations.slice(seen).find((n) => n.startsWith('redirectTo '));
+    seen = host.navigations.length;
+    if (next) open = await host.show(next.slice('redirectTo '.length), { replace: true });
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  return open;
+}
+
+/** Order page → 去支付 → the pay page (as navigateTo opens it). */
+export async function openPayPage(host: FakeHost, orderId: number): Promise<MiniPage> {
+  const detail = await host.show(`/pages/orderDetail/orderDetail?orderId=${orderId}`);
+  await detail.waitForText('请尽快支付首期租金');
+  const before = host.navigations.length;
+  await detail.tap('order-button', '去支付');
+  assert.ok(host.navigations.length > before, 'tapping 去支付 went nowhere');
+  const payPage = await host.show(
+    lastNavigation(host, /pages\/(pay\/pay|confirmPayment\/confirmPayment)/),
+  );
+  await payPage.waitForText(/立即支付 ¥/);
+  return payPage;
+}
+
+/** The bill rows the bills page (订单 → 账单) draws: each row's texts and whether it is paid. */
+export async function billRows(
+  host: FakeHost,
+  orderId: number,
+): Promise<{ texts: string; paid: boolean }[]> {
+  const page = await host.show(`/pages/billDetail/billDetail?orderId=${orderId}`);
+  await page.waitFor('bill-row');
+  const rows = page.findAll('bill-row').map((row) => ({
+    texts: textsOf(row).join(' '),
+    paid: (row.cl ?? '').includes('bill-row--paid'),
+  }));
+  await host.back();
+  return rows;
+}
+
+/**
+ * A payment the wallet turned down (cancel or failure): the app is on orderFailed with `reason`,
+ * which says `message` and that the order still waits for payment.
+ */
+export async function expectPaymentFailed(
+  host: FakeHost,
+  reason: 'cancel' | 'fail',
+  message: string,
+): Promise<void> {
+  const failedUrl = lastNavigation(host, /redirectTo .*orderFailed/);
+  assert.match(failedUrl, new RegExp(`reason=${reason}`));
+  const failed = await host.show(failedUrl, { replace: true });
+  await failed.waitForText(message);
+  await failed.waitForText('订单状态：待支付');
+}
