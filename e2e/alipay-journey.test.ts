@@ -32,14 +32,9 @@ import {
   lastNavigation,
   openPayPage,
 } from './steps/mini';
-import {
-  apiWithToken,
-  confirmAndSign,
-  defaultAddress,
-  ok,
-  verifyUser,
-  type ApiCall,
-} from './steps/setup';
+import { agreePolicyPrompt, verifyOnScreens } from './steps/mini-verification';
+import { apiWithToken, defaultAddress, ok, type ApiCall } from './steps/setup';
+import { idNumber } from './steps/verification';
 
 const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'alipay', '1');
 const MOBILE = '13800138517';
@@ -136,23 +131,30 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
       alipay.calls.some((c) => c.method === 'alipay.system.oauth.token'),
       'the auth code was exchanged at the gateway',
     );
+    // Logged in by the button, the user meets the policy prompt once, and agrees.
+    await agreePolicyPrompt(host);
+    const consents = ok(await api<{ kind: string; pending: boolean }[]>('/api/privacy/consents'));
+    assert.equal(consents.find((c) => c.kind === 'privacy_policy')?.pending, false);
     assert.deepEqual(host.errors, []);
   });
 
-  it('places an order with the deposit to be frozen (verification and contract out of band)', async () => {
-    // Real name, face, contact and contract have their own journeys; here they go through the
-    // API their pages call, with the app's session. The order is placed on the confirm page.
-    await verifyUser(api, server.baseUrl, 717, 'alipay');
+  it('places an order with the deposit to be frozen, then verifies and signs on the screens', async () => {
+    // The address screens have their own journey: the address goes through their API.
     await defaultAddress(api, MOBILE);
     const checkout = await host.show(confirmPageUrl(await rentChoice(api, 1)));
     await checkout.tap('checkout-method', '预授权冻结');
     await checkout.tap('checkout-agree__check');
     await checkout.tap('checkout-bar__submit', '提交订单');
-    const next = lastNavigation(host, /redirectTo .*perfectIdCard/);
-    orderId = Number(/orderId=(\d+)/.exec(next)?.[1]);
-    assert.ok(orderId > 0, next);
+    orderId = Number(/orderId=(\d+)/.exec(lastNavigation(host, /redirectTo .*perfectIdCard/))?.[1]);
+    assert.ok(orderId > 0);
     assert.equal((await order()).depositMethod, 'freeze');
-    await confirmAndSign(api, server.baseUrl, orderId, 'PENDING_FREEZE');
+    const handedTo = await verifyOnScreens(host, server.baseUrl, {
+      name: '王小明',
+      idNo: idNumber(717),
+    });
+    assert.equal(handedTo.route, 'pages/alipay/aliSign', 'a freeze order goes on to the freeze');
+    assert.equal((await order()).status, 'PENDING_FREEZE');
+    assert.deepEqual(host.errors, []);
   });
 
   it('authorises the freeze with my.tradePay({ orderStr }): credit waives part, the screen says so', async () => {

@@ -694,6 +694,20 @@ export class MiniPage {
     await this.fire(await this.waitFor(className, text));
   }
 
+  /** Types `value` into the input named `name`, as the base library reports typing (`input`). */
+  async type(name: string, value: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    // Taro's templates shorten attribute names (`name` is `p9` on Alipay): match the value.
+    const find = () =>
+      nodesOf(this.instance.data).find((node) =>
+        Object.entries(node).some(([key, v]) => /^p\d+$/.test(key) && v === name),
+      );
+    while (!find() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const input = find();
+    assert.ok(input, `${this.route}: no input named ${name} in ${this.texts().join(' | ')}`);
+    await this.fire(input, 'input', { value, cursor: value.length });
+  }
+
   /** Waits (polling timers and requests run meanwhile) until the page draws `text`. */
   async waitForText(text: string | RegExp, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
