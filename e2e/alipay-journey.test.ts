@@ -24,17 +24,9 @@ import {
 } from '../server/test/alipay-gateway/index';
 import { root, startServer, type RunningServer } from './harness';
 import { FakeHost, type TradePayParams } from './mini-host';
-import { confirmPageUrl, rentChoice } from './steps/checkout';
-import {
-  billRows,
-  expectPaymentFailed,
-  followRedirects,
-  lastNavigation,
-  openPayPage,
-} from './steps/mini';
+import * as mini from './steps/mini';
 import { agreePolicyPrompt, verifyOnScreens } from './steps/mini-verification';
-import { apiWithToken, defaultAddress, ok, type ApiCall } from './steps/setup';
-import { idNumber } from './steps/verification';
+import { apiWithToken, ok, type ApiCall } from './steps/setup';
 
 const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'alipay', '1');
 const MOBILE = '13800138517';
@@ -139,19 +131,11 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
   });
 
   it('places an order with the deposit to be frozen, then verifies and signs on the screens', async () => {
-    // The address screens have their own journey: the address goes through their API.
-    await defaultAddress(api, MOBILE);
-    const checkout = await host.show(confirmPageUrl(await rentChoice(api, 1)));
+    const checkout = await mini.openConfirmPage(host, api, MOBILE);
     await checkout.tap('checkout-method', '预授权冻结');
-    await checkout.tap('checkout-agree__check');
-    await checkout.tap('checkout-bar__submit', '提交订单');
-    orderId = Number(/orderId=(\d+)/.exec(lastNavigation(host, /redirectTo .*perfectIdCard/))?.[1]);
-    assert.ok(orderId > 0);
+    orderId = await mini.submitOrder(host, checkout);
     assert.equal((await order()).depositMethod, 'freeze');
-    const handedTo = await verifyOnScreens(host, server.baseUrl, {
-      name: '王小明',
-      idNo: idNumber(717),
-    });
+    const handedTo = await verifyOnScreens(host, server.baseUrl, 717);
     assert.equal(handedTo.route, 'pages/alipay/aliSign', 'a freeze order goes on to the freeze');
     assert.equal((await order()).status, 'PENDING_FREEZE');
     assert.deepEqual(host.errors, []);
@@ -168,9 +152,7 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
     const fields = new URLSearchParams(saw.orderStr);
     assert.equal(fields.get('method'), 'alipay.fund.auth.order.app.freeze');
     // The app waits for the notification, then comes back to the freeze screen.
-    await alipay.settled();
-    const waiting = await host.show(lastNavigation(host, /redirectTo /), { replace: true });
-    const frozen = await followRedirects(host, waiting, '押金已冻结');
+    const frozen = await mini.followTo(host, /redirectTo /, '押金已冻结', () => alipay.settled());
     const yuan = (fen: number) => (fen / 100).toFixed(2);
     await frozen.waitForText(`信用免押 ¥${yuan(WAIVED)}，实际冻结 ¥${yuan(deposit - WAIVED)}`);
     const after = await order();
@@ -181,38 +163,35 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
 
   it('a user who cancels in the wallet (6001) is told so, and still owes the bill', async () => {
     walletChoice = 'cancel';
-    const payPage = await openPayPage(host, orderId);
-    await payPage.tap('form-submit', '立即支付');
+    await mini.payFromOrderPage(host, orderId);
     const tradeNo = walletSaw[walletSaw.length - 1]?.tradeNO;
     assert.ok(tradeNo, 'the app handed the wallet the trade number');
-    await expectPaymentFailed(host, 'cancel', '您已取消支付，订单仍待支付');
+    await mini.expectPaymentFailed(host, 'cancel', '您已取消支付，订单仍待支付');
     assert.ok((await firstBills()).every((b) => b.status !== 'paid' && b.outstanding > 0));
     assert.equal((await order()).status, 'PENDING_PAY');
   });
 
   it('a payment the wallet fails (4000) says so, and the bill stays payable', async () => {
     walletChoice = 'fail';
-    const payPage = await openPayPage(host, orderId);
-    await payPage.tap('form-submit', '立即支付');
-    await expectPaymentFailed(host, 'fail', '支付平台未能完成扣款');
+    await mini.payFromOrderPage(host, orderId);
+    await mini.expectPaymentFailed(host, 'fail', '支付平台未能完成扣款');
     assert.ok((await firstBills()).every((b) => b.status !== 'paid'));
-    const rows = await billRows(host, orderId);
+    const rows = await mini.billRows(host, orderId);
     assert.ok(rows.length > 0 && rows.every((row) => !row.paid), JSON.stringify(rows));
   });
 
   it('pays the first bill with my.tradePay({ tradeNO }): paid once the notification is in', async () => {
     walletChoice = 'pay';
     const owed = (await firstBills()).reduce((sum, b) => sum + b.outstanding, 0);
-    const payPage = await openPayPage(host, orderId);
-    await payPage.waitForText(`立即支付 ¥${(owed / 100).toFixed(2)}`);
-    await payPage.tap('form-submit', '立即支付');
+    await mini.payFromOrderPage(host, orderId, owed);
     const tradeNo = walletSaw[walletSaw.length - 1]?.tradeNO ?? '';
-    let page = await host.show(lastNavigation(host, /redirectTo .*loading/), { replace: true });
-    await alipay.settled();
+    // The app waits for the notification on the loading page, then shows the result.
+    const page = await mini.followTo(host, /redirectTo .*loading/, '下单成功', () =>
+      alipay.settled(),
+    );
     const trade = alipay.deliveries
       .map((d) => alipay.trade(d.fields.out_trade_no ?? ''))
       .find((t) => t?.tradeNo === tradeNo);
-    page = await followRedirects(host, page, '下单成功');
     assert.equal(page.route, 'pages/orderSuccess/orderSuccess');
 
     assert.ok(trade, 'the trade the wallet paid was notified');
@@ -229,7 +208,7 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
       [['success']],
       'one notification, accepted once',
     );
-    const rows = await billRows(host, orderId);
+    const rows = await mini.billRows(host, orderId);
     assert.equal(rows.filter((row) => row.paid).length, bills.length, JSON.stringify(rows));
     assert.ok(
       rows.some((row) => !row.paid),

@@ -530,9 +530,14 @@ export class FakeHost {
       // Taro turns showModal into my.confirm (my.alert without a cancel button).
       confirm: (o: ApiOptions) => this.confirm(o),
       alert: (o: ApiOptions) => this.confirm(o),
-      ...(this.wallet.login ? { getAuthCode: (o: ApiOptions) => this.getAuthCode(o) } : {}),
+      ...(this.wallet.login
+        ? { getAuthCode: (o: ApiOptions) => this.authorise(o, 'authCode', this.wallet.login?.()) }
+        : {}),
       ...(this.wallet.phoneNumber
-        ? { getPhoneNumber: (o: ApiOptions) => this.getPhoneNumber(o) }
+        ? {
+            getPhoneNumber: (o: ApiOptions) =>
+              this.authorise(o, 'response', this.wallet.phoneNumber?.()),
+          }
         : {}),
       ...(this.wallet.tradePay ? { tradePay: (o: ApiOptions) => this.tradePay(o) } : {}),
     };
@@ -543,21 +548,14 @@ export class FakeHost {
     this.answer(options, { confirm: true });
   }
 
-  /** my.getAuthCode: `{ authCode }`, or error 11 as when the user refuses. */
-  private getAuthCode(options: ApiOptions): void {
-    const authCode = this.wallet.login?.();
+  /**
+   * my.getAuthCode (`{ authCode }`) and my.getPhoneNumber (`{ response }`, the JSON string Alipay
+   * signs and encrypts): the wallet's answer, or error 11 as when the user refuses.
+   */
+  private authorise(options: ApiOptions, key: 'authCode' | 'response', value?: string): void {
     setTimeout(() => {
-      if (authCode) this.guard('getAuthCode success', () => options.success?.({ authCode }));
-      else this.guard('getAuthCode fail', () => options.fail?.({ error: 11 }));
-    }, 0);
-  }
-
-  /** my.getPhoneNumber: `{ response }`, the JSON string Alipay signs and encrypts. */
-  private getPhoneNumber(options: ApiOptions): void {
-    const response = this.wallet.phoneNumber?.();
-    setTimeout(() => {
-      if (response) this.guard('getPhoneNumber success', () => options.success?.({ response }));
-      else this.guard('getPhoneNumber fail', () => options.fail?.({ error: 11 }));
+      if (value) this.guard(`${key} success`, () => options.success?.({ [key]: value }));
+      else this.guard(`${key} fail`, () => options.fail?.({ error: 11 }));
     }, 0);
   }
 

@@ -10,12 +10,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import {
-  DEFAULT_CLIENT_ID,
-  DEFAULT_CLIENT_SECRET,
-  HEADER_CLIENT_AUTHORIZATION,
-  HEADER_PLATFORM,
-} from '../contract/http';
 import { HEADER_OPS_TOKEN } from '../contract/api/ops';
 import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 import {
@@ -26,7 +20,14 @@ import {
   payAtCashier,
   retryPayment,
 } from './steps/payment';
-import { confirmAndSign, defaultAddress, ok, placeOrder, verifyUser } from './steps/setup';
+import {
+  apiWithToken,
+  confirmAndSign,
+  defaultAddress,
+  ok,
+  placeOrder,
+  verifyUser,
+} from './steps/setup';
 
 let server: RunningServer;
 let browser: Browser;
@@ -56,11 +57,6 @@ interface BillView {
   paid: number;
   outstanding: number;
 }
-
-const CLIENT_HEADERS = {
-  [HEADER_CLIENT_AUTHORIZATION]: `Basic ${Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64')}`,
-  [HEADER_PLATFORM]: '1',
-};
 
 /**
  * A phone-sized page whose `errors` are the app's: the sandbox cashier is a bare server page
@@ -99,20 +95,7 @@ async function apiAs(page: Page) {
     return raw ? (JSON.parse(raw) as { data: string }).data : '';
   });
   assert.ok(token, 'the browser holds a session');
-  return async function call<T>(path: string, body?: unknown): Promise<Envelope<T>> {
-    const post = body !== undefined;
-    const res = await fetch(`${server.baseUrl}${path}`, {
-      method: post ? 'POST' : 'GET',
-      headers: {
-        ...CLIENT_HEADERS,
-        token,
-        authorization: `Bearer ${token}`,
-        ...(post ? { 'content-type': 'application/json' } : {}),
-      },
-      body: post ? JSON.stringify(body) : undefined,
-    });
-    return (await res.json()) as Envelope<T>;
-  };
+  return apiWithToken(server.baseUrl, token);
 }
 type Api = Awaited<ReturnType<typeof apiAs>>;
 

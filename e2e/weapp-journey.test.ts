@@ -29,17 +29,9 @@ import {
 import { FakeWechatPay } from '../server/test/wechatpay-server.ts';
 import { root, startServer, type RunningServer } from './harness';
 import { FakeHost, type RequestPaymentParams } from './mini-host';
-import { confirmPageUrl, rentChoice } from './steps/checkout';
-import {
-  billRows,
-  expectPaymentFailed,
-  followRedirects,
-  lastNavigation,
-  openPayPage,
-} from './steps/mini';
+import * as mini from './steps/mini';
 import { agreePolicyPrompt, verifyOnScreens } from './steps/mini-verification';
-import { apiWithToken, defaultAddress, ok, type ApiCall } from './steps/setup';
-import { idNumber } from './steps/verification';
+import { apiWithToken, ok, type ApiCall } from './steps/setup';
 
 const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'weapp', '1');
 const MOBILE = '13800138418';
@@ -165,24 +157,14 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
   });
 
   it('places an order on the confirm page, then verifies and signs on the screens', async () => {
-    // The address screens have their own journey: the address goes through their API.
-    await defaultAddress(api, MOBILE);
-    // The product page's 立即租用 link.
-    const checkout = await host.show(confirmPageUrl(await rentChoice(api, 1)));
+    const checkout = await mini.openConfirmPage(host, api, MOBILE);
     // WeChat has no deposit freeze: the confirm page offers none, and says what paying it means.
     await checkout.waitFor('checkout-method', '支付押金');
     assert.equal(checkout.findAll('checkout-method', '预授权冻结').length, 0);
     await checkout.tap('checkout-method', '支付押金');
     await checkout.waitForText('随首期租金一起支付');
-    await checkout.tap('checkout-agree__check');
-    await checkout.tap('checkout-bar__submit', '提交订单');
-    const next = lastNavigation(host, /redirectTo .*perfectIdCard/);
-    orderId = Number(/orderId=(\d+)/.exec(next)?.[1]);
-    assert.ok(orderId > 0, next);
-    const handedTo = await verifyOnScreens(host, server.baseUrl, {
-      name: '王小明',
-      idNo: idNumber(718),
-    });
+    orderId = await mini.submitOrder(host, checkout);
+    const handedTo = await verifyOnScreens(host, server.baseUrl, 718);
     assert.match(handedTo.route, /pages\/(pay\/pay|confirmPayment\/confirmPayment)/);
     assert.equal((await order()).status, 'PENDING_PAY');
     assert.deepEqual(host.errors, []);
@@ -190,11 +172,10 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
 
   it('a paySign altered on the way is refused by the wallet: nothing paid, the bill still owed', async () => {
     walletChoice = 'tamper';
-    const payPage = await openPayPage(host, orderId);
-    await payPage.tap('form-submit', '立即支付');
+    await mini.payFromOrderPage(host, orderId);
     const last = walletSaw[walletSaw.length - 1];
     assert.equal(last?.signatureValid, false);
-    await expectPaymentFailed(host, 'fail', '支付平台未能完成扣款');
+    await mini.expectPaymentFailed(host, 'fail', '支付平台未能完成扣款');
     const trade = [...wechatPay.trades.values()].find(
       (t) => t.prepay_id === last?.params.package.replace('prepay_id=', ''),
     );
@@ -202,17 +183,16 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     assert.ok((await firstBills()).every((b) => b.status !== 'paid' && b.outstanding > 0));
     const detail = await host.show(`/pages/orderDetail/orderDetail?orderId=${orderId}`);
     await detail.waitForText('请尽快支付首期租金');
-    const rows = await billRows(host, orderId);
+    const rows = await mini.billRows(host, orderId);
     assert.ok(rows.length > 0 && rows.every((row) => !row.paid), JSON.stringify(rows));
     assert.equal((await order()).status, 'PENDING_PAY');
   });
 
   it('a user who cancels in the wallet is told so, and still owes the bill', async () => {
     walletChoice = 'cancel';
-    const payPage = await openPayPage(host, orderId);
-    await payPage.tap('form-submit', '立即支付');
+    await mini.payFromOrderPage(host, orderId);
     assert.equal(walletSaw[walletSaw.length - 1]?.signatureValid, true);
-    await expectPaymentFailed(host, 'cancel', '您已取消支付，订单仍待支付');
+    await mini.expectPaymentFailed(host, 'cancel', '您已取消支付，订单仍待支付');
     assert.ok((await firstBills()).every((b) => b.status !== 'paid'));
     assert.equal((await order()).status, 'PENDING_PAY');
   });
@@ -220,9 +200,7 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
   it('pays the first bill: paySign verified by the wallet, notification in, the order page moves on', async () => {
     walletChoice = 'pay';
     const owed = (await firstBills()).reduce((sum, b) => sum + b.outstanding, 0);
-    const payPage = await openPayPage(host, orderId);
-    await payPage.waitForText(`立即支付 ¥${(owed / 100).toFixed(2)}`);
-    await payPage.tap('form-submit', '立即支付');
+    await mini.payFromOrderPage(host, orderId, owed);
     const { params, signatureValid } = walletSaw[walletSaw.length - 1]!;
     assert.equal(signatureValid, true, 'the server-issued paySign verifies with the merchant key');
     assert.equal(params.signType, 'RSA');
@@ -236,9 +214,9 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     assert.equal(trade.trade_state, 'SUCCESS');
 
     // The app waits for the server's notification on the loading page, then shows the result.
-    let page = await host.show(lastNavigation(host, /redirectTo .*loading/), { replace: true });
-    await wechatPay.settled();
-    page = await followRedirects(host, page, '下单成功');
+    const page = await mini.followTo(host, /redirectTo .*loading/, '下单成功', () =>
+      wechatPay.settled(),
+    );
     assert.equal(page.route, 'pages/orderSuccess/orderSuccess');
 
     const delivery = wechatPay.deliveries.filter(
@@ -255,7 +233,7 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     const bills = await firstBills();
     assert.ok(bills.length > 0 && bills.every((b) => b.status === 'paid' && b.outstanding === 0));
     // The bills page shows the first payment's bills (first rent and deposit) paid, nothing else.
-    const rows = await billRows(host, orderId);
+    const rows = await mini.billRows(host, orderId);
     assert.equal(rows.filter((row) => row.paid).length, bills.length, JSON.stringify(rows));
     assert.ok(
       rows.some((row) => row.paid && row.texts.includes('押金')),

@@ -10,11 +10,7 @@ import assert from 'node:assert/strict';
 import type { FakeHost, MiniPage } from '../mini-host';
 import { lastNavigation } from './mini';
 import { lastBankCode } from './session';
-
-export interface Person {
-  name: string;
-  idNo: string;
-}
+import { idNumber } from './verification';
 
 /**
  * Waits for the app to replace `page` (redirectTo, after navigation number `since`) with a page
@@ -64,7 +60,7 @@ async function agreeConsentGate(page: MiniPage): Promise<void> {
 
 /**
  * From the real-name step (where placing the order leaves the user) to the payment screens:
- * real name typed in, face passed, credit (skipped by the app when the score passed at real name),
+ * real name typed in (`seq` picks the ID number), face passed, credit (skipped by the app when the score passed at real name),
  * an emergency contact, the sandbox bank's card bound with its SMS code, the contract read and
  * signed. Returns the page the contract step handed over to (the freeze or the pay screen).
  */
@@ -87,8 +83,10 @@ export async function agreePolicyPrompt(host: FakeHost): Promise<void> {
 export async function verifyOnScreens(
   host: FakeHost,
   baseUrl: string,
-  person: Person,
+  /** The ID number's sequence digits (a passing sandbox credit score from 333 on). */
+  seq: number,
 ): Promise<MiniPage> {
+  const person = { name: '王小明', idNo: idNumber(seq) };
   let page = await host.show(lastNavigation(host, /redirectTo .*perfectIdCard/), {
     replace: true,
   });

@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { textsOf, type FakeHost, type MiniPage } from '../mini-host';
+import { confirmPageUrl, rentChoice } from './checkout';
+import { defaultAddress, type ApiCall } from './setup';
 
 /** The last page the app asked to go to (navigateTo / redirectTo …) matching `kind`, as its url. */
 export function lastNavigation(host: FakeHost, kind: RegExp): string {
@@ -37,6 +39,44 @@ export async function followRedirects(
   return open;
 }
 
+/**
+ * Opens the page the app last redirected to (matching `where`) in place of the open one, and
+ * follows on until a page draws `text`; `meanwhile` runs once it is open (a notification let in).
+ */
+export async function followTo(
+  host: FakeHost,
+  where: RegExp,
+  text: string,
+  meanwhile?: () => Promise<void>,
+): Promise<MiniPage> {
+  const page = await host.show(lastNavigation(host, where), { replace: true });
+  await meanwhile?.();
+  return followRedirects(host, page, text);
+}
+
+/**
+ * The confirm page as the product page's 立即租用 link opens it (goods 1, a monthly plan), with a
+ * default address on file (the address screens have their own journey: it goes through their API).
+ */
+export async function openConfirmPage(
+  host: FakeHost,
+  api: ApiCall,
+  mobile: string,
+): Promise<MiniPage> {
+  await defaultAddress(api, mobile);
+  return host.show(confirmPageUrl(await rentChoice(api, 1)));
+}
+
+/** The confirm page's agreement ticked and the order submitted: the new order's id. */
+export async function submitOrder(host: FakeHost, checkout: MiniPage): Promise<number> {
+  await checkout.tap('checkout-agree__check');
+  await checkout.tap('checkout-bar__submit', '提交订单');
+  const next = lastNavigation(host, /redirectTo .*perfectIdCard/);
+  const orderId = Number(/orderId=(\d+)/.exec(next)?.[1]);
+  assert.ok(orderId > 0, next);
+  return orderId;
+}
+
 /** Order page → 去支付 → the pay page (as navigateTo opens it). */
 export async function openPayPage(host: FakeHost, orderId: number): Promise<MiniPage> {
   const detail = await host.show(`/pages/orderDetail/orderDetail?orderId=${orderId}`);
@@ -49,6 +89,17 @@ export async function openPayPage(host: FakeHost, orderId: number): Promise<Mini
   );
   await payPage.waitForText(/立即支付 ¥/);
   return payPage;
+}
+
+/** Order page → 去支付 → 立即支付 (the pay page showing `owed` when given): the wallet is asked. */
+export async function payFromOrderPage(
+  host: FakeHost,
+  orderId: number,
+  owed?: number,
+): Promise<void> {
+  const payPage = await openPayPage(host, orderId);
+  if (owed !== undefined) await payPage.waitForText(`立即支付 ¥${(owed / 100).toFixed(2)}`);
+  await payPage.tap('form-submit', '立即支付');
 }
 
 /** The bill rows the bills page (订单 → 账单) draws: each row's texts and whether it is paid. */
