@@ -166,7 +166,10 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
     await mini.payFromOrderPage(host, orderId);
     const tradeNo = walletSaw[walletSaw.length - 1]?.tradeNO;
     assert.ok(tradeNo, 'the app handed the wallet the trade number');
-    await mini.expectPaymentFailed(host, 'cancel', '您已取消支付，订单仍待支付');
+    const outTradeNo = await mini.expectPaymentFailed(host, 'cancel', '您已取消支付，订单仍待支付');
+    const trade = alipay.trade(outTradeNo);
+    assert.equal(trade?.tradeNo, tradeNo, 'the trade the wallet was handed');
+    assert.equal(trade?.status, 'WAIT_BUYER_PAY', 'nothing paid at Alipay');
     assert.ok((await firstBills()).every((b) => b.status !== 'paid' && b.outstanding > 0));
     assert.equal((await order()).status, 'PENDING_PAY');
   });
@@ -174,7 +177,8 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
   it('a payment the wallet fails (4000) says so, and the bill stays payable', async () => {
     walletChoice = 'fail';
     await mini.payFromOrderPage(host, orderId);
-    await mini.expectPaymentFailed(host, 'fail', '支付平台未能完成扣款');
+    const outTradeNo = await mini.expectPaymentFailed(host, 'fail', '支付平台未能完成扣款');
+    assert.equal(alipay.trade(outTradeNo)?.status, 'WAIT_BUYER_PAY', 'nothing paid at Alipay');
     assert.ok((await firstBills()).every((b) => b.status !== 'paid'));
     const rows = await mini.billRows(host, orderId);
     assert.ok(rows.length > 0 && rows.every((row) => !row.paid), JSON.stringify(rows));

@@ -119,16 +119,18 @@ export async function billRows(
 
 /**
  * A payment the wallet turned down (cancel or failure): the app is on orderFailed with `reason`,
- * which says `message` and that the order still waits for payment.
+ * which says `message` and that the order still waits for payment. Returns the trade's number.
  */
 export async function expectPaymentFailed(
   host: FakeHost,
   reason: 'cancel' | 'fail',
   message: string,
-): Promise<void> {
+): Promise<string> {
   const failedUrl = lastNavigation(host, /redirectTo .*orderFailed/);
-  assert.match(failedUrl, new RegExp(`reason=${reason}`));
+  const query = new URLSearchParams(failedUrl.split('?')[1]);
+  assert.equal(query.get('reason'), reason, failedUrl);
   const failed = await host.show(failedUrl, { replace: true });
   await failed.waitForText(message);
   await failed.waitForText('订单状态：待支付');
+  return query.get('outTradeNo') ?? '';
 }
