@@ -16,13 +16,11 @@ import type { Browser, Page } from 'playwright-core';
 import type { OrderDetail } from '../contract/api/order';
 import { startLocalAlipay, type LocalAlipay } from '../server/test/alipay-gateway/index';
 import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
-import { rentChoice } from './steps/checkout';
 import { openOrderDetail } from './steps/orders';
 import { expectOrderFailed, expectOrderSuccess } from './steps/payment';
-import { agreeAllBody } from './steps/privacy';
 import { appPhonePage } from './steps/rent';
-import { apiAs, loginBySms, type Api, type Envelope } from './steps/session';
-import { idNumber } from './steps/verification';
+import { apiAs, loginBySms, type Api } from './steps/session';
+import { confirmAndSign, defaultAddress, ok, placeOrder, verifyUser } from './steps/setup';
 
 let alipay: LocalAlipay;
 let server: RunningServer;
@@ -39,19 +37,6 @@ after(async () => {
   await alipay?.close();
 });
 
-function ok<T>(reply: Envelope<T>): T {
-  assert.equal(reply.code, 200, reply.msg);
-  return reply.data;
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** What the first payment of an order with its deposit paid (not frozen) covers. */
 const FIRST_PAYMENT = ['FIRST', 'DEPOSIT'];
 
@@ -59,57 +44,16 @@ const detail = async (api: Api, orderId: number) =>
   ok(await api<OrderDetail>(`/api/order/detail/${orderId}`));
 
 /**
- * Out of band, as the browser's user: real name, face (sandbox), credit (scored at real name), an
- * emergency contact, an address, then an order with the deposit paid as a bill (a deposit freeze
- * needs the Alipay app), confirmed and signed on the e-sign sandbox: PENDING_PAY, its first bill due.
+ * Out of band, as the browser's user: verified (real name, face, credit, contact), an order with
+ * the deposit paid as a bill (a deposit freeze needs the Alipay app), confirmed and signed:
+ * PENDING_PAY, its first bill due.
  */
 async function payableOrder(api: Api, seq: number): Promise<number> {
-  // The consents the verification screens ask for (issue 20), recorded the same way.
-  ok(await api('/api/privacy/consents', agreeAllBody()));
-  ok(await api('/api/client/auth/submit', { name: '王小明', idNo: idNumber(seq) }));
-  const face = ok(await api<{ certifyId: string }>('/api/client/auth/face', {}));
-  assert.ok((await fetch(`${server.baseUrl}/sandbox/face/${face.certifyId}/pass`, post)).ok);
-  await until(async () => {
-    const result = await api<{ status: string }>('/api/client/face/result', {
-      certifyId: face.certifyId,
-    });
-    return result.data?.status === 'passed';
-  }, 'the face verdict');
-  ok(
-    await api('/api/client/link/submit', { name: '李四', mobile: '13700137000', relation: '父母' }),
-  );
-  const address = ok(
-    await api<{ id: number }>('/api/user/userAddress', {
-      name: '王小明',
-      mobile: '13912345678',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      detail: '文三路 100 号',
-      isDefault: true,
-    }),
-  );
-  const choice = await rentChoice(api, 1);
-  const placed = ok(
-    await api<{ id: number }>('/api/order/place', {
-      goodsId: choice.goodsId,
-      skuId: choice.skuId,
-      planId: choice.planId,
-      addressId: address.id,
-      serviceIds: choice.serviceIds,
-      depositMethod: 'paid',
-    }),
-  );
-  ok(await api('/api/order/confirm', { orderId: placed.id }));
-  const flow = ok(await api<{ flowId: string }>('/api/contract/create', { orderId: placed.id }));
-  assert.ok((await fetch(`${server.baseUrl}/sandbox/esign/${flow.flowId}/sign`, post)).ok);
-  await until(
-    async () => (await detail(api, placed.id)).status === 'PENDING_PAY',
-    'the signed callback',
-  );
-  return placed.id;
+  await verifyUser(api, server.baseUrl, seq);
+  const orderId = await placeOrder(api, await defaultAddress(api), 'paid');
+  await confirmAndSign(api, server.baseUrl, orderId, 'PENDING_PAY');
+  return orderId;
 }
-const post = { method: 'POST' };
 
 /** Every address the main frame goes to (the result page forwards on by itself). */
 function visitedUrls(page: Page): string[] {

@@ -24,12 +24,25 @@ interface ApiOptions extends Dict {
   complete?: Callback;
 }
 
-/** What the wallet answers: the test plays WeChat's side of wx.login and wx.requestPayment. */
+/**
+ * What the wallet answers: the test plays WeChat's side of wx.login and wx.requestPayment, or
+ * Alipay's side of my.getAuthCode, my.getPhoneNumber and my.tradePay.
+ */
 export interface WalletHooks {
-  /** A wx.login code, or undefined for `login:fail`. */
+  /** A wx.login code or my.getAuthCode auth code, or undefined for a failure. */
   login?: () => string | undefined;
   /** Resolves with wx's errMsg: `requestPayment:ok` calls success, anything else fail. */
   requestPayment?: (params: RequestPaymentParams) => Promise<string>;
+  /** my.getPhoneNumber's `response` (the signed, encrypted JSON string), or undefined: refused. */
+  phoneNumber?: () => string | undefined;
+  /** Resolves with my.tradePay's resultCode (9000 paid or authorised, 6001 cancel, 4000 …). */
+  tradePay?: (params: TradePayParams) => Promise<string>;
+}
+
+/** What the app hands my.tradePay: a bill's trade number or a freeze's signed order string. */
+export interface TradePayParams {
+  tradeNO?: string;
+  orderStr?: string;
 }
 
 export interface RequestPaymentParams {
@@ -427,7 +440,8 @@ export class FakeHost {
       navigateBack: (o: ApiOptions) => this.navigate('navigateBack', o ?? {}),
       // The user reads toasts and modals; a modal is confirmed, as a user going on would.
       showToast: (o: ApiOptions) => {
-        this.messages.push(String(o.title ?? ''));
+        // wx.showToast's `title`; my.showToast's `content`.
+        this.messages.push(String(o.title ?? o.content ?? ''));
         this.answer(o, { errMsg: 'showToast:ok' });
       },
       hideToast: (o: unknown) => this.answer(o, { errMsg: 'hideToast:ok' }),
@@ -513,7 +527,51 @@ export class FakeHost {
         limitSize: 10240,
       }),
       request: (o: ApiOptions) => this.request(o, 'headers'),
+      // Taro turns showModal into my.confirm (my.alert without a cancel button).
+      confirm: (o: ApiOptions) => this.confirm(o),
+      alert: (o: ApiOptions) => this.confirm(o),
+      ...(this.wallet.login
+        ? { getAuthCode: (o: ApiOptions) => this.authorise(o, 'authCode', this.wallet.login?.()) }
+        : {}),
+      ...(this.wallet.phoneNumber
+        ? {
+            getPhoneNumber: (o: ApiOptions) =>
+              this.authorise(o, 'response', this.wallet.phoneNumber?.()),
+          }
+        : {}),
+      ...(this.wallet.tradePay ? { tradePay: (o: ApiOptions) => this.tradePay(o) } : {}),
     };
+  }
+
+  private confirm(options: ApiOptions): void {
+    this.messages.push(`${String(options.title ?? '')} ${String(options.content ?? '')}`.trim());
+    this.answer(options, { confirm: true });
+  }
+
+  /**
+   * my.getAuthCode (`{ authCode }`) and my.getPhoneNumber (`{ response }`, the JSON string Alipay
+   * signs and encrypts): the wallet's answer, or error 11 as when the user refuses.
+   */
+  private authorise(options: ApiOptions, key: 'authCode' | 'response', value?: string): void {
+    setTimeout(() => {
+      if (value) this.guard(`${key} success`, () => options.success?.({ [key]: value }));
+      else this.guard(`${key} fail`, () => options.fail?.({ error: 11 }));
+    }, 0);
+  }
+
+  /** my.tradePay answers success with a resultCode for every outcome, as Alipay documents. */
+  private tradePay(options: ApiOptions): void {
+    const params: TradePayParams = {
+      ...(typeof options.tradeNO === 'string' ? { tradeNO: options.tradeNO } : {}),
+      ...(typeof options.orderStr === 'string' ? { orderStr: options.orderStr } : {}),
+    };
+    this.pending++;
+    void this.wallet.tradePay!(params)
+      .then((resultCode) => {
+        this.guard('tradePay', () => options.success?.({ resultCode }));
+        this.guard('tradePay complete', () => options.complete?.({ resultCode }));
+      })
+      .finally(() => this.pending--);
   }
 }
 
@@ -632,6 +690,20 @@ export class MiniPage {
 
   async tap(className: string, text?: string): Promise<void> {
     await this.fire(await this.waitFor(className, text));
+  }
+
+  /** Types `value` into the input named `name`, as the base library reports typing (`input`). */
+  async type(name: string, value: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    // Taro's templates shorten attribute names (`name` is `p9` on Alipay): match the value.
+    const find = () =>
+      nodesOf(this.instance.data).find((node) =>
+        Object.entries(node).some(([key, v]) => /^p\d+$/.test(key) && v === name),
+      );
+    while (!find() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const input = find();
+    assert.ok(input, `${this.route}: no input named ${name} in ${this.texts().join(' | ')}`);
+    await this.fire(input, 'input', { value, cursor: value.length });
   }
 
   /** Waits (polling timers and requests run meanwhile) until the page draws `text`. */

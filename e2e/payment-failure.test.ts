@@ -10,15 +10,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import {
-  DEFAULT_CLIENT_ID,
-  DEFAULT_CLIENT_SECRET,
-  HEADER_CLIENT_AUTHORIZATION,
-  HEADER_PLATFORM,
-} from '../contract/http';
 import { HEADER_OPS_TOKEN } from '../contract/api/ops';
 import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
-import { agreeAllBody } from './steps/privacy';
 import {
   expectOrderFailed,
   expectOrderSuccess,
@@ -27,6 +20,14 @@ import {
   payAtCashier,
   retryPayment,
 } from './steps/payment';
+import {
+  apiWithToken,
+  confirmAndSign,
+  defaultAddress,
+  ok,
+  placeOrder,
+  verifyUser,
+} from './steps/setup';
 
 let server: RunningServer;
 let browser: Browser;
@@ -56,11 +57,6 @@ interface BillView {
   paid: number;
   outstanding: number;
 }
-
-const CLIENT_HEADERS = {
-  [HEADER_CLIENT_AUTHORIZATION]: `Basic ${Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64')}`,
-  [HEADER_PLATFORM]: '1',
-};
 
 /**
  * A phone-sized page whose `errors` are the app's: the sandbox cashier is a bare server page
@@ -99,105 +95,15 @@ async function apiAs(page: Page) {
     return raw ? (JSON.parse(raw) as { data: string }).data : '';
   });
   assert.ok(token, 'the browser holds a session');
-  return async function call<T>(path: string, body?: unknown): Promise<Envelope<T>> {
-    const post = body !== undefined;
-    const res = await fetch(`${server.baseUrl}${path}`, {
-      method: post ? 'POST' : 'GET',
-      headers: {
-        ...CLIENT_HEADERS,
-        token,
-        authorization: `Bearer ${token}`,
-        ...(post ? { 'content-type': 'application/json' } : {}),
-      },
-      body: post ? JSON.stringify(body) : undefined,
-    });
-    return (await res.json()) as Envelope<T>;
-  };
+  return apiWithToken(server.baseUrl, token);
 }
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
-function ok<T>(reply: Envelope<T>): T {
-  assert.equal(reply.code, 200, reply.msg);
-  return reply.data;
-}
-
-/** A valid ID number whose 15th–17th digits (`seq`) give a passing sandbox credit score. */
-function idNumber(seq: number): string {
-  const body = `11010119900101${String(seq).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((n, d, i) => n + Number(d) * weights[i], 0);
-  return body + '10X98765432'[sum % 11];
-}
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Real name, face (sandbox page), credit (scored at real name) and an emergency contact. */
-async function verifyUser(api: Api, seq: number): Promise<void> {
-  ok(await api('/api/privacy/consents', agreeAllBody()));
-  ok(await api('/api/client/auth/submit', { name: '王小明', idNo: idNumber(seq) }));
-  const face = ok(await api<{ certifyId: string }>('/api/client/auth/face', {}));
-  const passed = await fetch(`${server.baseUrl}/sandbox/face/${face.certifyId}/pass`, {
-    method: 'POST',
-  });
-  assert.ok(passed.ok);
-  await until(async () => {
-    const result = await api<{ status: string }>('/api/client/face/result', {
-      certifyId: face.certifyId,
-    });
-    return result.data?.status === 'passed';
-  }, 'the face verdict');
-  ok(
-    await api('/api/client/link/submit', { name: '李四', mobile: '13700137000', relation: '父母' }),
-  );
-}
-
 /** A freeze-deposit order of goods 1's first SKU and plan, confirmed and signed: PENDING_FREEZE. */
 async function signedOrder(api: Api): Promise<number> {
-  const address = ok(
-    await api<{ id: number }>('/api/user/userAddress', {
-      name: '王小明',
-      mobile: '13912345678',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      detail: '文三路 100 号',
-      isDefault: true,
-    }),
-  );
-  const info = ok(
-    await api<{
-      plans: { id: number; skuId: number; termUnit: string }[];
-      services: { id: number; required: boolean }[];
-    }>('/api/goods/info/1'),
-  );
-  const plan = info.plans.find((p) => p.termUnit === 'month') ?? info.plans[0];
-  const placed = ok(
-    await api<{ id: number }>('/api/order/place', {
-      goodsId: 1,
-      skuId: plan.skuId,
-      planId: plan.id,
-      addressId: address.id,
-      serviceIds: info.services.filter((s) => s.required).map((s) => s.id),
-      depositMethod: 'freeze',
-    }),
-  );
-  ok(await api('/api/order/confirm', { orderId: placed.id }));
-  const flow = ok(await api<{ flowId: string }>('/api/contract/create', { orderId: placed.id }));
-  const signed = await fetch(`${server.baseUrl}/sandbox/esign/${flow.flowId}/sign`, {
-    method: 'POST',
-  });
-  assert.ok(signed.ok);
-  await until(async () => {
-    const detail = await api<{ status: string }>(`/api/order/detail/${placed.id}`);
-    return detail.data?.status === 'PENDING_FREEZE';
-  }, 'the signed callback');
-  return placed.id;
+  const orderId = await placeOrder(api, await defaultAddress(api), 'freeze');
+  await confirmAndSign(api, server.baseUrl, orderId, 'PENDING_FREEZE');
+  return orderId;
 }
 
 async function ops(orderId: number, step: string, body: object = {}): Promise<void> {
@@ -219,7 +125,7 @@ describe('a failed payment and its retry', () => {
     const { page, errors } = await appPage();
     await smsLogin(page, '13800138301');
     const api = await apiAs(page);
-    await verifyUser(api, 700);
+    await verifyUser(api, server.baseUrl, 700);
     const orderId = await signedOrder(api);
 
     await page.goto(`${server.baseUrl}/#/pages/alipay/aliSign?orderId=${orderId}`);
@@ -257,7 +163,7 @@ describe('a failed payment and its retry', () => {
     const { page, errors } = await appPage();
     await smsLogin(page, '13800138302');
     const api = await apiAs(page);
-    await verifyUser(api, 701);
+    await verifyUser(api, server.baseUrl, 701);
     const orderId = await signedOrder(api);
     await page.goto(`${server.baseUrl}/#/pages/alipay/aliSign?orderId=${orderId}`);
     await freezeDeposit(page, 'paycancel');
@@ -276,7 +182,7 @@ describe('a failed payment and its retry', () => {
     const { page, errors } = await appPage();
     await smsLogin(page, '13800138303');
     const api = await apiAs(page);
-    await verifyUser(api, 702);
+    await verifyUser(api, server.baseUrl, 702);
     const orderId = await signedOrder(api);
     await page.goto(`${server.baseUrl}/#/pages/alipay/aliSign?orderId=${orderId}`);
     await freezeDeposit(page, 'billpay');
@@ -306,7 +212,7 @@ describe('a failed payment and its retry', () => {
     const { page, errors } = await appPage();
     await smsLogin(page, '13800138304');
     const api = await apiAs(page);
-    await verifyUser(api, 703);
+    await verifyUser(api, server.baseUrl, 703);
     const orderId = await signedOrder(api);
 
     // A trade the server never confirms: the wait ends with a clear message, nothing paid.

@@ -5,7 +5,10 @@
  * the live adapters reach only through their configured base URLs, keys generated per run.
  *
  * The user logs in with the phone-number button (wx.login's code and getphonenumber's code are
- * exchanged by the server with the local WeChat API), opens the order, goes to pay, and the
+ * exchanged by the server with the local WeChat API), agrees the policy prompt, places the order
+ * on the confirm page and walks the verification and contract screens (e2e/steps/
+ * mini-verification.ts: the face and signing web pages are the sandbox's, pressed by HTTP), goes
+ * to pay, and the
  * host's wx.requestPayment — playing the WeChat client — verifies the server-issued paySign with
  * the merchant's public key before the local WeChat Pay marks the prepay paid and sends its
  * encrypted notification. What the user then sees comes from the pages' rendered data. A paySign
@@ -24,19 +27,15 @@ import {
   wechatTestKeys,
 } from '../server/test/wechat-fixtures.ts';
 import { FakeWechatPay } from '../server/test/wechatpay-server.ts';
-import { CLIENT_AUTH, root, startServer, type RunningServer } from './harness';
-import { FakeHost, textsOf, type MiniPage, type RequestPaymentParams } from './mini-host';
-import { agreeAllBody } from './steps/privacy';
+import { root, startServer, type RunningServer } from './harness';
+import { FakeHost, type RequestPaymentParams } from './mini-host';
+import * as mini from './steps/mini';
+import { agreePolicyPrompt, verifyOnScreens } from './steps/mini-verification';
+import { apiWithToken, ok, type ApiCall } from './steps/setup';
 
 const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'weapp', '1');
 const MOBILE = '13800138418';
 const OPEN_ID = 'oJourney418wx';
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 
 interface BillView {
   kind: string;
@@ -60,7 +59,7 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
   const wechatPay = new FakeWechatPay(keys.platformPrivateKey, keys.platformPublicKeyId);
   let server: RunningServer;
   let host: FakeHost;
-  let token = '';
+  let api: ApiCall;
   let orderId = 0;
   let walletChoice: WalletChoice = 'pay';
   const rejections: string[] = [];
@@ -90,92 +89,10 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     return wechatPay.requestPayment(received);
   }
 
-  async function api<T>(urlPath: string, body?: unknown): Promise<Envelope<T>> {
-    const res = await fetch(`${server.baseUrl}${urlPath}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        'x-client-authorization': CLIENT_AUTH,
-        'x-platform': '1',
-        token,
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as Envelope<T>;
-  }
-
-  function ok<T>(reply: Envelope<T>): T {
-    assert.equal(reply.code, 200, reply.msg);
-    return reply.data;
-  }
-
-  async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while (!(await check())) {
-      assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
   const order = async () => ok(await api<OrderView>(`/api/order/detail/${orderId}`));
   /** The first payment: the first rent and, on WeChat, the deposit paid with it. */
   const firstBills = async () =>
     (await order()).bills.filter((b) => b.kind === 'FIRST' || b.kind === 'DEPOSIT');
-
-  /** The last page the app asked to go to (navigateTo / redirectTo …), as its url. */
-  function lastNavigation(kind: RegExp): string {
-    const found = [...host.navigations].reverse().find((n) => kind.test(n));
-    assert.ok(found, `no navigation matching ${String(kind)}: ${host.navigations.join(', ')}`);
-    return found.slice(found.indexOf(' ') + 1);
-  }
-
-  /** The bill rows the bills page (订单 → 账单) draws: each row's texts and its tone class. */
-  async function billRows(): Promise<{ texts: string; paid: boolean }[]> {
-    const page = await host.show(`/pages/billDetail/billDetail?orderId=${orderId}`);
-    await page.waitFor('bill-row');
-    const rows = page.findAll('bill-row').map((row) => ({
-      texts: textsOf(row).join(' '),
-      paid: (row.cl ?? '').includes('bill-row--paid'),
-    }));
-    await host.back();
-    return rows;
-  }
-
-  /**
-   * Follows the app's redirectTo calls made since `page` opened (each target opened in its place,
-   * as the host does) until the open page draws `text`.
-   */
-  async function followRedirects(page: MiniPage, text: string): Promise<MiniPage> {
-    const deadline = Date.now() + 10_000;
-    let seen = page.openedAt;
-    let open = page;
-    while (!open.texts().some((t) => t.includes(text))) {
-      assert.ok(
-        Date.now() < deadline,
-        `never reached a page drawing ${text}: ${host.navigations.slice(-3).join(', ')}`,
-      );
-      const next = host.navigations.slice(seen).find((n) => n.startsWith('redirectTo '));
-      seen = host.navigations.length;
-      if (next) open = await host.show(next.slice('redirectTo '.length), { replace: true });
-      else await new Promise((r) => setTimeout(r, 100));
-    }
-    return open;
-  }
-
-  /** Order page → 去支付 → the pay page (as navigateTo opens it). */
-  async function openPayPage(): Promise<MiniPage> {
-    const detail = await host.show(`/pages/orderDetail/orderDetail?orderId=${orderId}`);
-    await detail.waitForText('请尽快支付首期租金');
-    const before = host.navigations.length;
-    await detail.tap('order-button', '去支付');
-    assert.ok(host.navigations.length > before, 'tapping 去支付 went nowhere');
-    const payPage = await host.show(
-      lastNavigation(/pages\/(pay\/pay|confirmPayment\/confirmPayment)/),
-    );
-    await payPage.waitForText(/立即支付 ¥/);
-    return payPage;
-  }
 
   before(async () => {
     process.on('unhandledRejection', onRejection);
@@ -227,96 +144,38 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
       typeof stored === 'string' && stored,
       `no session stored: ${host.messages.join(' | ')}`,
     );
-    token = stored;
+    api = apiWithToken(server.baseUrl, stored);
     assert.doesNotMatch(JSON.stringify(host.stored('userInfo') ?? ''), /session_key/);
     // Both codes went to the local WeChat API through the configured base URL.
     assert.ok((wechatApi.calls.get('/sns/jscode2session') ?? 0) >= 1);
     assert.equal(wechatApi.calls.get('/wxa/business/getuserphonenumber'), 1);
     const me = ok(await api<{ mobile?: string }>('/api/user/info'));
     assert.equal(me.mobile, MOBILE, 'the number WeChat gave for the getPhoneNumber code');
+    // Logged in by the button, the user meets the policy prompt once, and agrees.
+    await agreePolicyPrompt(host);
     assert.deepEqual(host.errors, []);
   });
 
-  it('places an order on the confirm page (verification and contract out of band)', async () => {
-    // Real name, face, contact, address and contract have their own H5 journeys; here they go
-    // through the same API their pages call, with the app's session (the sandbox face and
-    // e-sign pages pressed by HTTP), to keep this file fast. The order itself is placed on the
-    // mini-program's confirm page. The consents (issue 20) are recorded the same way.
-    ok(await api('/api/privacy/consents', agreeAllBody('weapp')));
-    ok(await api('/api/client/auth/submit', { name: '王小明', idNo: idNumber(718) }));
-    const face = ok(await api<{ certifyId: string }>('/api/client/auth/face', {}));
-    const passed = await fetch(`${server.baseUrl}/sandbox/face/${face.certifyId}/pass`, {
-      method: 'POST',
-    });
-    assert.ok(passed.ok);
-    await until(async () => {
-      const result = await api<{ status: string }>('/api/client/face/result', {
-        certifyId: face.certifyId,
-      });
-      return result.data?.status === 'passed';
-    }, 'the face verdict');
-    ok(
-      await api('/api/client/link/submit', {
-        name: '李四',
-        mobile: '13700137000',
-        relation: '父母',
-      }),
-    );
-    const address = ok(
-      await api<{ id: number }>('/api/user/userAddress', {
-        name: '王小明',
-        mobile: MOBILE,
-        province: '浙江省',
-        city: '杭州市',
-        district: '西湖区',
-        detail: '文三路 100 号',
-        isDefault: true,
-      }),
-    );
-    const info = ok(
-      await api<{
-        plans: { id: number; skuId: number; termUnit: string }[];
-        services: { id: number; required: boolean }[];
-      }>('/api/goods/info/1'),
-    );
-    const plan = info.plans.find((p) => p.termUnit === 'month') ?? info.plans[0];
-    assert.ok(plan && address.id);
-    const serviceIds = info.services.filter((s) => s.required).map((s) => s.id);
-    // The product page's 立即租用 link.
-    const checkout = await host.show(
-      `/pages/order/order?goodsId=1&skuId=${plan.skuId}&planId=${plan.id}&serviceIds=${serviceIds.join(',')}`,
-    );
+  it('places an order on the confirm page, then verifies and signs on the screens', async () => {
+    const checkout = await mini.openConfirmPage(host, api, MOBILE);
     // WeChat has no deposit freeze: the confirm page offers none, and says what paying it means.
     await checkout.waitFor('checkout-method', '支付押金');
     assert.equal(checkout.findAll('checkout-method', '预授权冻结').length, 0);
     await checkout.tap('checkout-method', '支付押金');
     await checkout.waitForText('随首期租金一起支付');
-    await checkout.tap('checkout-agree__check');
-    await checkout.tap('checkout-bar__submit', '提交订单');
-    const next = lastNavigation(/redirectTo .*perfectIdCard/);
-    orderId = Number(/orderId=(\d+)/.exec(next)?.[1]);
-    assert.ok(orderId > 0, next);
-    assert.equal((await order()).status, 'PENDING_VERIFY');
-    ok(await api('/api/order/confirm', { orderId }));
-    const flow = ok(await api<{ flowId: string }>('/api/contract/create', { orderId }));
-    const signed = await fetch(`${server.baseUrl}/sandbox/esign/${flow.flowId}/sign`, {
-      method: 'POST',
-    });
-    assert.ok(signed.ok);
-    await until(async () => (await order()).status === 'PENDING_PAY', 'the signed contract');
+    orderId = await mini.submitOrder(host, checkout);
+    const handedTo = await verifyOnScreens(host, server.baseUrl, 718);
+    assert.match(handedTo.route, /pages\/(pay\/pay|confirmPayment\/confirmPayment)/);
+    assert.equal((await order()).status, 'PENDING_PAY');
+    assert.deepEqual(host.errors, []);
   });
 
   it('a paySign altered on the way is refused by the wallet: nothing paid, the bill still owed', async () => {
     walletChoice = 'tamper';
-    const payPage = await openPayPage();
-    await payPage.tap('form-submit', '立即支付');
+    await mini.payFromOrderPage(host, orderId);
     const last = walletSaw[walletSaw.length - 1];
     assert.equal(last?.signatureValid, false);
-    const failedUrl = lastNavigation(/redirectTo .*orderFailed/);
-    assert.match(failedUrl, /reason=fail/);
-    const failed = await host.show(failedUrl, { replace: true });
-    await failed.waitForText('支付平台未能完成扣款');
-    await failed.waitForText('订单状态：待支付');
+    await mini.expectPaymentFailed(host, 'fail', '支付平台未能完成扣款');
     const trade = [...wechatPay.trades.values()].find(
       (t) => t.prepay_id === last?.params.package.replace('prepay_id=', ''),
     );
@@ -324,21 +183,16 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     assert.ok((await firstBills()).every((b) => b.status !== 'paid' && b.outstanding > 0));
     const detail = await host.show(`/pages/orderDetail/orderDetail?orderId=${orderId}`);
     await detail.waitForText('请尽快支付首期租金');
-    const rows = await billRows();
+    const rows = await mini.billRows(host, orderId);
     assert.ok(rows.length > 0 && rows.every((row) => !row.paid), JSON.stringify(rows));
     assert.equal((await order()).status, 'PENDING_PAY');
   });
 
   it('a user who cancels in the wallet is told so, and still owes the bill', async () => {
     walletChoice = 'cancel';
-    const payPage = await openPayPage();
-    await payPage.tap('form-submit', '立即支付');
+    await mini.payFromOrderPage(host, orderId);
     assert.equal(walletSaw[walletSaw.length - 1]?.signatureValid, true);
-    const failedUrl = lastNavigation(/redirectTo .*orderFailed/);
-    assert.match(failedUrl, /reason=cancel/);
-    const failed = await host.show(failedUrl, { replace: true });
-    await failed.waitForText('您已取消支付，订单仍待支付');
-    await failed.waitForText('订单状态：待支付');
+    await mini.expectPaymentFailed(host, 'cancel', '您已取消支付，订单仍待支付');
     assert.ok((await firstBills()).every((b) => b.status !== 'paid'));
     assert.equal((await order()).status, 'PENDING_PAY');
   });
@@ -346,9 +200,7 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
   it('pays the first bill: paySign verified by the wallet, notification in, the order page moves on', async () => {
     walletChoice = 'pay';
     const owed = (await firstBills()).reduce((sum, b) => sum + b.outstanding, 0);
-    const payPage = await openPayPage();
-    await payPage.waitForText(`立即支付 ¥${(owed / 100).toFixed(2)}`);
-    await payPage.tap('form-submit', '立即支付');
+    await mini.payFromOrderPage(host, orderId, owed);
     const { params, signatureValid } = walletSaw[walletSaw.length - 1]!;
     assert.equal(signatureValid, true, 'the server-issued paySign verifies with the merchant key');
     assert.equal(params.signType, 'RSA');
@@ -362,9 +214,9 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     assert.equal(trade.trade_state, 'SUCCESS');
 
     // The app waits for the server's notification on the loading page, then shows the result.
-    let page = await host.show(lastNavigation(/redirectTo .*loading/), { replace: true });
-    await wechatPay.settled();
-    page = await followRedirects(page, '下单成功');
+    const page = await mini.followTo(host, /redirectTo .*loading/, '下单成功', () =>
+      wechatPay.settled(),
+    );
     assert.equal(page.route, 'pages/orderSuccess/orderSuccess');
 
     const delivery = wechatPay.deliveries.filter(
@@ -381,7 +233,7 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     const bills = await firstBills();
     assert.ok(bills.length > 0 && bills.every((b) => b.status === 'paid' && b.outstanding === 0));
     // The bills page shows the first payment's bills (first rent and deposit) paid, nothing else.
-    const rows = await billRows();
+    const rows = await mini.billRows(host, orderId);
     assert.equal(rows.filter((row) => row.paid).length, bills.length, JSON.stringify(rows));
     assert.ok(
       rows.some((row) => row.paid && row.texts.includes('押金')),
@@ -402,12 +254,4 @@ function tampered(paySign: string): string {
   const bytes = Buffer.from(paySign, 'base64');
   bytes[10] = bytes[10]! ^ 0x01;
   return bytes.toString('base64');
-}
-
-/** A valid ID number whose 15th–17th digits (`seq`) give a passing sandbox credit score. */
-function idNumber(seq: number): string {
-  const body = `11010119900101${String(seq).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((n, d, i) => n + Number(d) * weights[i]!, 0);
-  return body + '10X98765432'[sum % 11];
 }

@@ -4,7 +4,7 @@
  * whose bills are withheld from a card. Query: `orderId`.
  */
 import { RichText, Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   checkContract,
   fetchContract,
@@ -16,6 +16,7 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { t as translateNow, useTranslation } from '../../i18n';
+import { usePageShow } from '../../platform/page-route';
 import { showMessage } from '../../platform/ui';
 import { openSigningPage } from '../../platform/verification';
 import { StepFrame } from './StepFrame';
@@ -98,6 +99,15 @@ function ContractSigning(props: {
     void loadContract();
   }, [loadContract]);
 
+  // Mini-programs: back from the signing page (navigateBack keeps this page mounted), ask for
+  // the verdict; nothing else would until the page was opened anew.
+  const atSigningPage = useRef(false);
+  usePageShow(() => {
+    if (!atSigningPage.current) return;
+    atSigningPage.current = false;
+    void loadContract();
+  });
+
   const sign = async () => {
     const reply = await startSigning(orderId);
     if (reply.code !== 200) {
@@ -105,6 +115,7 @@ function ContractSigning(props: {
       return;
     }
     setContract((c) => (c ? { ...c, status: 'signing' } : c));
+    atSigningPage.current = true;
     const opened = await openSigningPage(reply.data.signUrl, t('verify.contract.signTitle'));
     if (!opened) void showMessage(t('verify.contract.openFailed'));
   };

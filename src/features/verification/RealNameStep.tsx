@@ -4,7 +4,7 @@
  * (H5: a selfie; mini-programs: the provider's face page in the web view, verdict polled).
  */
 import { Image, Text, View } from '@tarojs/components';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { uploadFile } from '../../api/client';
 import {
   fetchFaceResult,
@@ -20,6 +20,7 @@ import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { chooseImages, showMessage } from '../../platform/ui';
 import { goBackOr } from '../../platform/account';
+import { usePageShow } from '../../platform/page-route';
 import { openSigningPage } from '../../platform/verification';
 import { ensurePrivacyNotice } from '../../stores/privacy-popup';
 import { isIdCard } from '../../validation';
@@ -230,6 +231,24 @@ function FaceCheck(props: { name: string; idNoMasked: string; onPassed: () => Pr
     return 'pending';
   };
 
+  const checkVerdict = async (certifyId: string) => {
+    const verdict = await waitForVerdict(certifyId);
+    if (verdict === 'passed') {
+      await props.onPassed();
+    } else {
+      setError(verdict === 'failed' ? t('verify.face.failed') : t('verify.face.pending'));
+    }
+  };
+
+  // Mini-programs: back from the provider's face page, ask for its verdict (the server asks the
+  // provider only when asked; the step's own status read alone would wait forever).
+  const atProvider = useRef<string | undefined>(undefined);
+  usePageShow(() => {
+    const certifyId = atProvider.current;
+    atProvider.current = undefined;
+    if (certifyId) void checkVerdict(certifyId);
+  });
+
   const start = async () => {
     setError('');
     const session = await startFace();
@@ -238,7 +257,8 @@ function FaceCheck(props: { name: string; idNoMasked: string; onPassed: () => Pr
       return;
     }
     if (process.env.TARO_ENV !== 'h5') {
-      // Mini-programs: the provider's face page; this step re-reads the verdict when shown again.
+      // Mini-programs: the provider's face page; the verdict is asked for when shown again.
+      atProvider.current = session.data.certifyId;
       await openSigningPage(session.data.url, t('verify.face.title'));
       return;
     }
@@ -254,12 +274,7 @@ function FaceCheck(props: { name: string; idNoMasked: string; onPassed: () => Pr
       setError(put.msg);
       return;
     }
-    const verdict = await waitForVerdict(session.data.certifyId);
-    if (verdict === 'passed') {
-      await props.onPassed();
-    } else {
-      setError(verdict === 'failed' ? t('verify.face.failed') : t('verify.face.pending'));
-    }
+    await checkVerdict(session.data.certifyId);
   };
 
   return (

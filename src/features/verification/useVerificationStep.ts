@@ -65,13 +65,22 @@ export function useVerificationStep(
   }, [orderId]);
 
   const running = useRef(false);
+  const again = useRef(false);
   const refresh = useCallback(async () => {
     // The page's show and the first mount both ask; one confirm at a time.
-    if (moving.current || running.current) return;
+    if (moving.current) return;
+    // A step saved while a read runs (the face verdict in as the page shows again): read after.
+    if (running.current) {
+      again.current = true;
+      return;
+    }
     running.current = true;
     try {
-      const data = await reload();
-      if (data) await goOn(data);
+      do {
+        again.current = false;
+        const data = await reload();
+        if (data) await goOn(data);
+      } while (again.current && !moving.current);
     } finally {
       running.current = false;
     }
