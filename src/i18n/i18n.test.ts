@@ -11,8 +11,8 @@ import {
   useTranslation,
   type Language,
 } from './index';
-import { ALL_MESSAGES, packOf } from './messages';
-import { zhHans } from './messages/zh-Hans';
+import { ALL_MESSAGES, packOf } from '../../contract/i18n';
+import { zhHans } from '../../contract/i18n/zh-Hans';
 import { setLanguagePack } from '../platform/storage';
 
 /** The dictionaries the server would have sent this launch. */

@@ -16,7 +16,7 @@ import {
   getLanguagePack,
   setLanguage as storeLanguage,
 } from '../platform/storage';
-import { zhHans, type MessageKey, type Messages } from './messages/zh-Hans';
+import { zhHans, type MessageKey, type Messages } from '../../contract/i18n/zh-Hans';
 
 export type { Language, MessageKey, Messages };
 export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage };

@@ -1,9 +1,9 @@
 /**
  * All five dictionaries, for the API server (which serves them: GET /api/i18n/messages), the
  * build (which compiles their versions into the app) and the tests. The storefront's own code
- * never imports this file: only zh-Hans is compiled into its packages (see ../index.ts).
+ * never imports this file: only zh-Hans is compiled into its packages (see src/i18n/index.ts).
  */
-import { LANGUAGES, type Language } from '../../../contract/http';
+import { LANGUAGES, type Language } from '../http';
 import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
