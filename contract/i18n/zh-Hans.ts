@@ -2,6 +2,16 @@
  * Simplified Chinese, the default language and the reference: every other language must have
  * exactly these keys (checked by src/i18n/i18n.test.ts). Keys are dotted: `<area>.<message>`.
  */
+import { ERROR_MESSAGES, type ErrorReason } from '../errors';
+
+/**
+ * The server's failure messages by stable code (`serverError.<code>`): in Simplified Chinese they
+ * are the server's own texts, taken from its table so the two cannot drift apart.
+ */
+const serverErrors = Object.fromEntries(
+  Object.entries(ERROR_MESSAGES).map(([reason, message]) => [`serverError.${reason}`, message]),
+) as { readonly [R in ErrorReason as `serverError.${R}`]: (typeof ERROR_MESSAGES)[R] };
+
 export const zhHans = {
   'order.event.place': '提交订单',
   'order.event.confirm': '认证完成',
@@ -692,6 +702,7 @@ export const zhHans = {
   'order.earlyReturn.confirm': '确认提前归还',
   'order.earlyReturn.ask': '提前归还需支付 ¥{amount}，确定吗？',
   'order.event.early_return': '申请提前归还',
+  ...serverErrors,
 } as const;
 
 export type MessageKey = keyof typeof zhHans;
