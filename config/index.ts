@@ -24,8 +24,7 @@ const { BRAND_IMAGES, BRAND_IMAGE_PACKAGES, miniBrandImagePath } =
   require('../src/brands/images') as typeof import('../src/brands/images');
 const { BRAND_RECORDS } =
   require('../contract/brands/records') as typeof import('../contract/brands/records');
-const { messagesVersions } =
-  require('../contract/i18n') as typeof import('../contract/i18n');
+const { messagesVersions } = require('../contract/i18n') as typeof import('../contract/i18n');
 // Loaded here, while the register above still transpiles: webpackChain runs after it is gone.
 const StatsFilePlugin =
   process.env.ANALYZE === '1'
