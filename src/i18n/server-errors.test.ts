@@ -4,9 +4,10 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ERROR_MESSAGES, type ErrorReason } from '../../contract/errors';
+import { ERROR_MESSAGES, FALLBACK_REASONS, type ErrorReason } from '../../contract/errors';
 import { LANGUAGES, type Envelope } from '../../contract/http';
 import { ALL_MESSAGES, packOf } from '../../contract/i18n';
+import { zhHans } from '../../contract/i18n/zh-Hans';
 import { createHttpClient } from '../platform/request';
 import { DEFAULT_LANGUAGE, installLanguagePack, setLanguage } from './index';
 import { localiseFailure } from './server-errors';
@@ -28,6 +29,17 @@ describe('the catalogues', () => {
   test('Simplified Chinese is the server’s own text', () => {
     for (const reason of reasons) {
       expect(ALL_MESSAGES['zh-Hans'][`serverError.${reason}`]).toBe(ERROR_MESSAGES[reason]);
+    }
+  });
+
+  test('the app compiles in the generic codes’ texts only (they may come with other words)', () => {
+    const generic = new Set<ErrorReason>(['INTERNAL_ERROR', ...Object.values(FALLBACK_REASONS)]);
+    const compiled = Object.entries(zhHans).filter(([key]) => key.startsWith('serverError.'));
+    expect(compiled.map(([key]) => key).sort()).toEqual(
+      [...generic].map((reason) => `serverError.${reason}`).sort(),
+    );
+    for (const [key, text] of compiled) {
+      expect(text).toBe(ERROR_MESSAGES[key.slice('serverError.'.length) as ErrorReason]);
     }
   });
 });
@@ -57,9 +69,18 @@ describe('a failure from the server', () => {
     expect(localiseFailure(failure('SOMETHING_NEW', '新的错误')).msg).toBe('新的错误');
   });
 
-  test('keeps the server’s message when it is not the code’s text (a bank’s own words)', () => {
+  test('keeps the server’s message when the language’s dictionary has no text for the code', () => {
+    const { 'serverError.ORDER_NOT_FOUND': _dropped, ...rest } = packOf('en').messages;
+    installLanguagePack({ ...packOf('en'), messages: rest });
+    setLanguage('en');
+    expect(localiseFailure(failure('ORDER_NOT_FOUND', '订单不存在')).msg).toBe('订单不存在');
+    installLanguagePack(packOf('en'));
+  });
+
+  test('keeps the server’s message when a generic code comes with other words (a bank’s)', () => {
     setLanguage('en');
     expect(localiseFailure(failure('BAD_REQUEST', '该卡暂不支持')).msg).toBe('该卡暂不支持');
+    expect(localiseFailure(failure('NOT_FOUND', '记录不存在')).msg).toBe('Record not found.');
   });
 
   test('is unchanged in Simplified Chinese, and success replies are left alone', () => {

@@ -1,27 +1,26 @@
 /**
  * The server's failures in the user's language. A failure envelope carries `reason`, a stable
- * code of contract/errors.ts, and the `params` of its message; the catalogues hold each code's
- * text as `serverError.<code>`. The server's own `msg` stays when the code is unknown here (a
- * newer server) or when `msg` is not that code's text (a generic code over a bank's own words),
- * so a translation never hides something the server said.
+ * code of contract/errors.ts, and the `params` of its message; the served dictionaries hold each
+ * code's text as `serverError.<code>`. In Simplified Chinese the server's `msg` is that text
+ * already, so only the generic codes' texts are compiled in (the mini-programs' main package
+ * has a size budget). The server's own `msg` stays when the dictionary has no text for the code
+ * (a newer server) or when a generic code comes with other words (a bank's), so a translation
+ * never hides something the server said.
  */
 import type { Envelope } from '../../contract/http';
-import { DEFAULT_LANGUAGE, t, translate, type MessageKey } from './index';
 import { zhHans } from '../../contract/i18n/zh-Hans';
-
-function serverErrorKey(reason: string | undefined): MessageKey | undefined {
-  const key = `serverError.${reason ?? ''}`;
-  return reason && Object.prototype.hasOwnProperty.call(zhHans, key)
-    ? (key as MessageKey)
-    : undefined;
-}
+import { DEFAULT_LANGUAGE, getLanguage, interpolate, languagePack } from './index';
 
 /** The envelope with `msg` in the current language when the server's failure has a known code. */
 export function localiseFailure<T>(envelope: Envelope<T>): Envelope<T> {
-  const key = serverErrorKey(envelope.reason);
-  if (!key) return envelope;
-  // The code's own text, filled in, is what the server said: anything else is more specific.
-  if (translate(DEFAULT_LANGUAGE, key, envelope.params) !== envelope.msg) return envelope;
-  const msg = t(key, envelope.params);
-  return msg === envelope.msg ? envelope : { ...envelope, msg };
+  const language = getLanguage();
+  if (!envelope.reason || language === DEFAULT_LANGUAGE) return envelope;
+  const key = `serverError.${envelope.reason}`;
+  const text = languagePack(language)?.messages[key];
+  if (text === undefined) return envelope;
+  // Generic codes: translated only when msg is the code's own text, filled in.
+  const generic = (zhHans as Readonly<Record<string, string>>)[key];
+  if (generic !== undefined && interpolate(generic, envelope.params) !== envelope.msg)
+    return envelope;
+  return { ...envelope, msg: interpolate(text, envelope.params) };
 }
