@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import zones from './eslint/zones.mjs';
 
 export default tseslint.config(
   {
@@ -26,6 +27,13 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-require-imports': 'off',
     },
+  },
+  {
+    // The zones: server ↛ src, src ↛ server, feature ↛ other feature, platform ↛ features and
+    // pages, contract (the shared kernel) ↛ src and server. See eslint/zones.mjs.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { zones },
+    rules: { 'zones/no-cross-zone': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -14,6 +14,7 @@ export default defineJestConfig({
     '<rootDir>/src/**/*.test.{ts,tsx}',
     '<rootDir>/test/**/*.test.{ts,tsx}',
     '<rootDir>/scripts/**/*.test.ts',
+    '<rootDir>/contract/**/*.test.ts',
   ],
   // swiper and friends ship ESM (.mjs): transform those too.
   transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': transformer },
@@ -29,5 +30,10 @@ export default defineJestConfig({
     // CommonJS tests cannot load; the neutral module is the same page without the pause.
     '/platform/page-break$': '<rootDir>/src/platform/page-break.ts',
   },
-  collectCoverageFrom: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'],
+  collectCoverageFrom: [
+    'src/**/*.{ts,tsx}',
+    'contract/**/*.ts',
+    '!src/**/*.test.{ts,tsx}',
+    '!contract/**/*.test.ts',
+  ],
 });

@@ -23,9 +23,8 @@ const { H5_BASE_WIDTH, H5_MAX_DEVICE_WIDTH, rootFontSize } =
 const { BRAND_IMAGES, BRAND_IMAGE_PACKAGES, miniBrandImagePath } =
   require('../src/brands/images') as typeof import('../src/brands/images');
 const { BRAND_RECORDS } =
-  require('../src/brands/records') as typeof import('../src/brands/records');
-const { messagesVersions } =
-  require('../src/i18n/messages') as typeof import('../src/i18n/messages');
+  require('../contract/brands/records') as typeof import('../contract/brands/records');
+const { messagesVersions } = require('../contract/i18n') as typeof import('../contract/i18n');
 // Loaded here, while the register above still transpiles: webpackChain runs after it is gone.
 const StatsFilePlugin =
   process.env.ANALYZE === '1'

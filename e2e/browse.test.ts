@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
+import { BRAND_RECORDS as BRANDS } from '../contract/brands/records';
 import {
   CLIENT_AUTH,
   phonePage,

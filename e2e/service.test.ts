@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
+import { BRAND_RECORDS as BRANDS } from '../contract/brands/records';
 import { ROUTES } from '../src/routes';
 import { agreeAllBody } from './steps/privacy';
 import {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
+import { BRAND_RECORDS as BRANDS } from '../contract/brands/records';
 import { ROUTES, TAB_BAR_STYLE } from '../src/routes';
 import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
 

@@ -15,11 +15,11 @@ import {
   STORE_LIMITS,
   syntaxProblems,
 } from './artifact-checks';
-import { BRAND_RECORDS } from '../src/brands/records';
+import { BRAND_RECORDS } from '../contract/brands/records';
 import { ROUTES } from '../src/routes';
 import { BRAND_PLACEHOLDER } from './brand-tokens';
 import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
-import { ALL_MESSAGES } from '../src/i18n/messages';
+import { ALL_MESSAGES } from '../contract/i18n';
 
 let dir: string;
 

@@ -1,6 +1,6 @@
 /** Writing brand values into built artifacts: the build-time half of src/brands/tokens.ts. */
-import { BRAND_RECORDS } from '../src/brands/records';
-import type { Brand } from '../src/brands/types';
+import { BRAND_RECORDS } from '../contract/brands/records';
+import type { Brand } from '../contract/brands/types';
 
 import { BRAND_RECORDS_PLACEHOLDER } from '../src/brands/tokens';
 

@@ -19,8 +19,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { isPlatformId } from '../contract/http';
 import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
-import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
-import type { Brand } from '../src/brands/types';
+import { BRAND_RECORDS as BRANDS } from '../contract/brands/records';
+import type { Brand } from '../contract/brands/types';
 import { ROUTES, TABS } from '../src/routes';
 import { inlineSmallStylesheets, writeRouteTable } from './h5-index';
 import {

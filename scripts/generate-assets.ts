@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { BRAND_RECORDS as BRANDS } from '../src/brands/records';
-import type { Brand } from '../src/brands/types';
+import { BRAND_RECORDS as BRANDS } from '../contract/brands/records';
+import type { Brand } from '../contract/brands/types';
 import { TAB_BAR_STYLE, TABS } from '../src/routes';
 
 const root = path.resolve(__dirname, '..');

@@ -1,6 +1,6 @@
 import { ROUTES, TABS, TAB_BAR_STYLE, splitPackages } from './routes';
 import { BRAND_COLOR_PLACEHOLDER } from './brands/tokens';
-import { BRAND_RECORDS } from './brands/records';
+import { BRAND_RECORDS } from '../contract/brands/records';
 
 const { mainPages, subPackages } = splitPackages(ROUTES);
 

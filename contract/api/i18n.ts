@@ -1,6 +1,6 @@
 /**
  * The storefront's dictionaries. Only Simplified Chinese is compiled into the app; the others
- * come from `GET /api/i18n/messages`, built from the same src/i18n/messages/*.ts files.
+ * come from `GET /api/i18n/messages`, built from the same contract/i18n/*.ts files.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { LANGUAGES } from '../http.ts';

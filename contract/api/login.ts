@@ -20,7 +20,10 @@ export const LoginForSmsBody = Type.Object({
 });
 export type LoginForSmsBody = Static<typeof LoginForSmsBody>;
 
-export const TokenReply = Envelope(Type.Object({ token: Type.String() }));
+/** A session token (the reply of every login call). */
+export const SessionToken = Type.Object({ token: Type.String() });
+export type SessionToken = Static<typeof SessionToken>;
+export const TokenReply = Envelope(SessionToken);
 export type TokenReply = Static<typeof TokenReply>;
 
 export const LoginForAlipayBody = Type.Object({

@@ -151,9 +151,15 @@ export type OrderListQuery = Static<typeof OrderListQuery>;
 export const OrderListReply = Envelope(PageOf(OrderSummary));
 export const OrderDetailReply = Envelope(OrderDetail);
 export const LastOrderReply = Envelope(Nullable(OrderDetail));
-export const BillListReply = Envelope(
-  Type.Object({ orderId: Id, bills: Type.Array(Bill), total: Type.Integer() }),
-);
+/** An order's bills a payment would cover; total is the sum of their outstanding amounts, fen. */
+export const BillList = Type.Object({
+  orderId: Id,
+  bills: Type.Array(Bill),
+  total: Type.Integer(),
+});
+export type BillList = Static<typeof BillList>;
+export const BillListReply = Envelope(BillList);
+export type BillListReply = Static<typeof BillListReply>;
 
 export const PayBody = Type.Object({
   orderId: Id,
@@ -168,26 +174,28 @@ export const PayBody = Type.Object({
   returnOrigin: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type PayBody = Static<typeof PayBody>;
-export const PaymentReply = Envelope(
-  Type.Object({
-    outTradeNo: Type.String(),
-    amount: Type.Integer(),
-    channel: Type.String(),
-    /** The sandbox cashier (H5, desktop QR); mini-programs pay with the trade number. */
-    cashierUrl: Type.String(),
-    tradeNo: Type.String(),
-    /** WeChat Pay: wx.requestPayment's parameters, signed by the server (mini-program only). */
-    wechat: Type.Optional(
-      Type.Object({
-        timeStamp: Type.String(),
-        nonceStr: Type.String(),
-        package: Type.String(),
-        signType: Type.Literal('RSA'),
-        paySign: Type.String(),
-      }),
-    ),
-  }),
-);
+/** The opened payment: the sandbox cashier on H5, the trade number on mini-programs. */
+export const OpenedPayment = Type.Object({
+  outTradeNo: Type.String(),
+  amount: Type.Integer(),
+  channel: Type.String(),
+  /** The sandbox cashier (H5, desktop QR); mini-programs pay with the trade number. */
+  cashierUrl: Type.String(),
+  tradeNo: Type.String(),
+  /** WeChat Pay: wx.requestPayment's parameters, signed by the server (mini-program only). */
+  wechat: Type.Optional(
+    Type.Object({
+      timeStamp: Type.String(),
+      nonceStr: Type.String(),
+      package: Type.String(),
+      signType: Type.Literal('RSA'),
+      paySign: Type.String(),
+    }),
+  ),
+});
+export type OpenedPayment = Static<typeof OpenedPayment>;
+export const PaymentReply = Envelope(OpenedPayment);
+export type PaymentReply = Static<typeof PaymentReply>;
 
 export const ReturnBody = Type.Object({
   orderId: Id,
@@ -196,15 +204,17 @@ export const ReturnBody = Type.Object({
 });
 export type ReturnBody = Static<typeof ReturnBody>;
 
-export const QuoteReply = Envelope(
-  Type.Object({
-    orderId: Id,
-    /** Each part of the amount, fen. */
-    lines: Type.Array(Type.Object({ label: Type.String(), amount: Type.Integer() })),
-    total: Type.Integer(),
-    newEndDate: Nullable(Type.String()),
-  }),
-);
+/** A quote (buy-out, renewal, early return): its parts, the total, and a renewal's new end date. */
+export const OrderQuote = Type.Object({
+  orderId: Id,
+  /** Each part of the amount, fen. */
+  lines: Type.Array(Type.Object({ label: Type.String(), amount: Type.Integer() })),
+  total: Type.Integer(),
+  newEndDate: Nullable(Type.String()),
+});
+export type OrderQuote = Static<typeof OrderQuote>;
+export const QuoteReply = Envelope(OrderQuote);
+export type QuoteReply = Static<typeof QuoteReply>;
 /** Early return (提前归还): the order and the quote's total the user confirmed, fen. */
 export const EarlyReturnBody = Type.Object({
   orderId: Id,
@@ -219,21 +229,25 @@ export const RenewBody = Type.Object({
 });
 export type RenewBody = Static<typeof RenewBody>;
 
-export const ExpressReply = Envelope(
-  Type.Object({
-    waybill: Nullable(Type.String()),
-    returnWaybill: Nullable(Type.String()),
-    traces: Type.Array(Type.Object({ at: Type.String(), text: Type.String() })),
-  }),
-);
-export const FreezeReply = Envelope(
-  Type.Object({
-    outRequestNo: Type.String(),
-    amount: Type.Integer(),
-    status: Type.String(),
-    /** Live Alipay: the signed order string the mini-program passes to `my.tradePay({ orderStr })`. */
-    orderStr: Type.Optional(Type.String()),
-  }),
-);
+/** The waybills of an order (out and back) and the carrier's trace. */
+export const OrderExpress = Type.Object({
+  waybill: Nullable(Type.String()),
+  returnWaybill: Nullable(Type.String()),
+  traces: Type.Array(Type.Object({ at: Type.String(), text: Type.String() })),
+});
+export type OrderExpress = Static<typeof OrderExpress>;
+export const ExpressReply = Envelope(OrderExpress);
+export type ExpressReply = Static<typeof ExpressReply>;
+/** The Alipay deposit authorisation (freeze): pending (asked), frozen or failed. */
+export const FreezeState = Type.Object({
+  outRequestNo: Type.String(),
+  amount: Type.Integer(),
+  status: Type.String(),
+  /** Live Alipay: the signed order string the mini-program passes to `my.tradePay({ orderStr })`. */
+  orderStr: Type.Optional(Type.String()),
+});
+export type FreezeState = Static<typeof FreezeState>;
+export const FreezeReply = Envelope(FreezeState);
+export type FreezeReply = Static<typeof FreezeReply>;
 export const OkReply = Envelope(Type.Null());
 export const ChangeNote = FreeText(0, 200);

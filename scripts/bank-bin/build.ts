@@ -1,5 +1,5 @@
 /**
- * Builds src/validation/bankCardIssuers.ts, the offline bank-card issuer table, from the BIN data
+ * Builds contract/validation/bankCardIssuers.ts, the offline bank-card issuer table, from the BIN data
  * in two npm packages, and writes scripts/bank-bin/merge-report.md with every decision it took.
  *
  *   npx tsx scripts/bank-bin/build.ts           writes the data file and the report
@@ -37,7 +37,7 @@ interface Row {
 }
 
 const root = path.resolve(__dirname, '../..');
-const outFile = path.join(root, 'src/validation/bankCardIssuers.ts');
+const outFile = path.join(root, 'contract/validation/bankCardIssuers.ts');
 const reportFile = path.join(__dirname, 'merge-report.md');
 
 /** bankcardinfo (code|name) → Alipay code registered in bankcard. Each is the same bank under a

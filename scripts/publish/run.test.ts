@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MiniTarget } from '../artifact-checks';
 import { BRAND_IMAGES, miniBrandImagePath } from '../../src/brands/images';
-import { BRAND_RECORDS } from '../../src/brands/records';
+import { BRAND_RECORDS } from '../../contract/brands/records';
 import { ROUTES, splitPackages } from '../../src/routes';
 import { publish, type Artifact, type PublishRequest, type VendorClient } from './run';
 import { readSecret, type Env } from './secrets';

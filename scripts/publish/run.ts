@@ -11,8 +11,8 @@ import {
   syntaxProblems,
   type MiniTarget,
 } from '../artifact-checks';
-import { BRAND_RECORDS } from '../../src/brands/records';
-import type { Brand } from '../../src/brands/types';
+import { BRAND_RECORDS } from '../../contract/brands/records';
+import type { Brand } from '../../contract/brands/types';
 import type { PublishOptions } from './args';
 import { redact, SecretError, type Credentials, type SecretSource } from './secrets';
 

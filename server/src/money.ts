@@ -1,6 +1,5 @@
-/** Money is integer fen everywhere; this is the one place the server writes it as yuan text. */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/**
+ * Money is integer fen everywhere; the server writes it as yuan text with the same formatter the
+ * storefront shows it with (contract/money.ts), so a sum reads the same on both sides.
+ */
+export { formatMoney as yuan } from '../../contract/money.ts';

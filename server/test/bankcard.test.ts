@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { BankCard, BankInfo, BindPreOrder } from '../../contract/api/bankcard.ts';
-import { lookupBankCard } from '../../src/validation/index.ts';
+import { lookupBankCard } from '../../contract/validation/index.ts';
 import { BIND_MAX_ATTEMPTS } from '../src/kyc/bankcard.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { bindCard, loginAgreed, sandboxBank, testIdNumber } from './kyc-fixtures.ts';

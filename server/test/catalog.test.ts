@@ -3,7 +3,7 @@
  * plans, pages, per-brand and per-channel home data, search, visit counting, reference data and
  * the pictures. Runs on PGlite, or on PostgreSQL with TEST_DB=postgres.
  */
-import { BRAND_RECORDS } from '../../src/brands/records.ts';
+import { BRAND_RECORDS } from '../../contract/brands/records.ts';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

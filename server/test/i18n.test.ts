@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { LanguagePack } from '../../contract/api/i18n.ts';
-import { en } from '../../src/i18n/messages/en.ts';
-import { fr } from '../../src/i18n/messages/fr.ts';
+import { en } from '../../contract/i18n/en.ts';
+import { fr } from '../../contract/i18n/fr.ts';
 import { CLIENT_AUTHORIZATION, startTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;

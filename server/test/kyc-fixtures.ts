@@ -9,7 +9,7 @@ import type { OrderSnapshot } from '../src/orders/schema.ts';
 import '../src/orders/schema.ts';
 import type { OrderStatus } from '../src/orders/machine.ts';
 import { SandboxBankCard } from '../src/providers/bank-card/sandbox.ts';
-import { idCardCheckCharacter } from '../../src/validation/idCard.ts';
+import { idCardCheckCharacter } from '../../contract/validation/idCard.ts';
 import type { TestServer } from './helpers.ts';
 
 /** A checksum-valid ID number: Beijing Dongcheng, born 1990-01-01, the given sequence (000–999). */

@@ -4,8 +4,12 @@
  */
 import type {
   Bill,
+  BillList,
   OrderDetail,
+  OrderExpress,
   OrderListQuery,
+  OpenedPayment,
+  OrderQuote,
   OrderSummary,
   OrderTab,
   PayChannel,
@@ -16,42 +20,16 @@ import { get, post } from '../platform/request';
 
 export type {
   Bill,
+  BillList,
   DictionaryItem,
   ExpressCompany,
   OrderDetail,
+  OrderExpress,
+  OrderQuote,
   OrderSummary,
   OrderTab,
   ReturnBody,
 };
-
-/** A quote (buy-out or renewal): its parts, the total, and a renewal's new end date. */
-export interface OrderQuote {
-  orderId: number;
-  lines: { label: string; amount: number }[];
-  total: number;
-  newEndDate: string | null;
-}
-
-export interface OrderExpress {
-  waybill: string | null;
-  returnWaybill: string | null;
-  traces: { at: string; text: string }[];
-}
-
-export interface BillList {
-  orderId: number;
-  bills: Bill[];
-  total: number;
-}
-
-/** The opened payment: the sandbox cashier on H5, the trade number on mini-programs. */
-export interface OrderPayment {
-  outTradeNo: string;
-  amount: number;
-  channel: string;
-  cashierUrl: string;
-  tradeNo: string;
-}
 
 const BASE = '/api/order';
 
@@ -123,7 +101,7 @@ export function payRenewal(
   channel: PayChannel,
   idempotencyKey: string,
 ) {
-  return post<OrderPayment>(
+  return post<OpenedPayment>(
     `${BASE}/reenjoyPayOrder`,
     { orderId, periods, channel },
     { idempotencyKey },

@@ -4,40 +4,21 @@
  * state the payment screens poll for the server's notification. Every call that moves money
  * carries the idempotency key of the user's intent.
  */
-import type { Bill, OrderDetail, PayBody, PayChannel } from '@contract/api/order';
-import type { WechatPayParams } from '../platform/payment';
+import type {
+  Bill,
+  BillList,
+  FreezeState,
+  OpenedPayment,
+  OrderDetail,
+  PayBody,
+  PayChannel,
+} from '@contract/api/order';
 import { get, post } from '../platform/request';
 
-export type { Bill, OrderDetail, PayChannel };
+export type { Bill, FreezeState, OpenedPayment, OrderDetail, PayChannel };
 
-export interface PayBillList {
-  orderId: number;
-  bills: Bill[];
-  /** Sum of the bills' outstanding amounts, fen. */
-  total: number;
-}
-
-/**
- * The opened payment: the sandbox cashier on H5, the trade number on Alipay, and on WeChat the
- * parameters for wx.requestPayment, signed by the server (WeChat Pay live only).
- */
-export interface OpenedPayment {
-  outTradeNo: string;
-  amount: number;
-  channel: string;
-  cashierUrl: string;
-  tradeNo: string;
-  wechat?: WechatPayParams;
-}
-
-export interface FreezeState {
-  outRequestNo: string;
-  amount: number;
-  /** pending (asked), frozen, failed. */
-  status: string;
-  /** Live Alipay: the signed order string for `my.tradePay({ orderStr })`. */
-  orderStr?: string;
-}
+/** The bills a pay screen shows; total is the sum of their outstanding amounts, fen. */
+export type PayBillList = BillList;
 
 const BASE = '/api/order';
 

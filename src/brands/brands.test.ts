@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BRANDS, getBrand, parsePlatformId, resolveBrandId } from '@/brands';
 import { ROUTES, splitPackages } from '@/routes';
 import { BRAND_IMAGES, BRAND_IMAGE_PACKAGES } from './images';
-import { BRAND_RECORDS, SERVICE_PHONES } from './records';
+import { BRAND_RECORDS, SERVICE_PHONES } from '../../contract/brands/records';
 import {
   stampBrandRecords,
   stampIndexHtml,

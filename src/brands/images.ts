@@ -1,4 +1,4 @@
-import type { BrandImage } from './types';
+import type { BrandImage } from '../../contract/brands/types';
 
 /**
  * Where each brand image travels in a mini-program artifact (scripts/build.ts copies it there,

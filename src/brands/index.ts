@@ -1,8 +1,8 @@
 import { isPlatformId, type PlatformId } from '../../contract/http';
 import { loadBrandRecords } from '../platform/brand-records';
-import type { Brand } from './types';
+import type { Brand } from '../../contract/brands/types';
 
-export type { Brand, BrandImage } from './types';
+export type { Brand, BrandImage } from '../../contract/brands/types';
 
 /** The nine brands, as written into this artifact at build time. */
 export const BRANDS: readonly Brand[] = loadBrandRecords();

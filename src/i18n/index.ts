@@ -16,7 +16,7 @@ import {
   getLanguagePack,
   setLanguage as storeLanguage,
 } from '../platform/storage';
-import { zhHans, type MessageKey, type Messages } from './messages/zh-Hans';
+import { zhHans, type MessageKey, type Messages } from '../../contract/i18n/zh-Hans';
 
 export type { Language, MessageKey, Messages };
 export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage };
@@ -90,7 +90,8 @@ export function setLanguage(language: Language): boolean {
   return true;
 }
 
-function interpolate(template: string, params?: MessageParams): string {
+/** `{name}` parts filled in from `params`; a part without a value stays visible. */
+export function interpolate(template: string, params?: MessageParams): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,

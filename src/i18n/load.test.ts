@@ -1,6 +1,6 @@
 import type { Envelope } from '../../contract/http';
 import { getLanguage as storedLanguage, getLanguagePack, setLanguage } from '../platform/storage';
-import { packOf } from './messages';
+import { packOf } from '../../contract/i18n';
 import type { Language, LanguagePack } from './index';
 
 jest.mock('../api/i18n', () => ({ fetchLanguagePack: jest.fn() }));

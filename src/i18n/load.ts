@@ -1,6 +1,6 @@
 /**
  * Dictionaries other than zh-Hans come from the API server (GET /api/i18n/messages, built from
- * ./messages/*.ts). The chosen one is kept in storage with its version, so the next launch shows
+ * contract/i18n/*.ts). The chosen one is kept in storage with its version, so the next launch shows
  * it at once (./index.ts); until one arrives the current language stays on screen, and a failed
  * fetch says so.
  */

@@ -2,7 +2,7 @@ import TestUtils from '@tarojs/test-utils-react';
 import { Text } from '@tarojs/components';
 import { useEffect, useState } from 'react';
 import { installLanguagePack, setLanguage, useTranslation } from './index';
-import { packOf } from './messages';
+import { packOf } from '../../contract/i18n';
 
 const testUtils = new TestUtils();
 

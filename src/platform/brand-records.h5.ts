@@ -1,4 +1,4 @@
-import type { Brand } from '../brands/types';
+import type { Brand } from '../../contract/brands/types';
 
 export const BRAND_RECORDS_ELEMENT_ID = 'brand-records';
 

@@ -1,4 +1,4 @@
-import type { Brand } from '../brands/types';
+import type { Brand } from '../../contract/brands/types';
 
 // JSON text that scripts/build.ts writes into each mini-program artifact in place of a build
 // token (a dev/watch build defines it directly, config/index.ts). Parsed at run time rather than

@@ -19,6 +19,7 @@ import {
   RETRY_BACKOFF_MS,
 } from '../constants';
 import { t } from '../i18n';
+import { localiseFailure } from '../i18n/server-errors';
 import { apiUrl, clientAuthorization } from './config';
 import { currentPageUrl, isLoginPage, loginPageUrl, reLaunch } from './navigation';
 import { getPlatform, getToken, removeToken, removeUserInfo } from './storage';
@@ -242,12 +243,12 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     if (!result.ok) {
       const data = parseBody(result.failure.data);
       // No message of our own: the screen decides what, if anything, to say.
-      if (isEnvelope(data)) return data as Envelope<T>;
+      if (isEnvelope(data)) return localiseFailure(data as Envelope<T>);
       return { code: codes[result.failure.kind], msg: '', data: (data ?? null) as T };
     }
     const { statusCode } = result.response;
     const body = parseBody(result.response.data);
-    if (isEnvelope(body)) return body as Envelope<T>;
+    if (isEnvelope(body)) return localiseFailure(body as Envelope<T>);
     // Not an envelope (a proxy's HTML page, an empty reply): keep the body, and report the HTTP
     // status when it is an error, else a network-class failure.
     const httpError = statusCode > 0 && (statusCode < 200 || statusCode >= 300);

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { useConsents } from './consent';
+import type { SessionToken } from '../../contract/api/login';
 import { ResultCode, type Envelope } from '../../contract/http';
 import { authGrantType, getAuthCode } from '../platform/auth';
 import { http } from '../platform/request';
@@ -24,10 +25,6 @@ export type SessionStatus = 'loggedOut' | 'loggingIn' | 'loggedIn';
 
 export type UserInfo = Record<string, unknown>;
 
-export interface TokenReply {
-  token: string;
-}
-
 export interface SessionState {
   status: SessionStatus;
   userInfo: UserInfo | undefined;
@@ -36,7 +33,7 @@ export interface SessionState {
    * save the token, fetch and save the user info. A reply code other than 200, or a failed user
    * info call, shows the server's msg as a toast without icon and leaves the user logged out.
    */
-  completeLogin(tokenReply: Promise<Envelope<TokenReply | null>>): Promise<boolean>;
+  completeLogin(tokenReply: Promise<Envelope<SessionToken | null>>): Promise<boolean>;
   /** The mini-program login: the host's auth code, exchanged at /api/login/loginForAlipay. */
   loginWithAuthCode(): Promise<boolean>;
   /** Fetch the user info again (after a profile change). */
@@ -99,7 +96,7 @@ export const useSession = create<SessionState>((set, get) => {
       if (!auth.ok) return false;
       const channelCode = getChannelCode();
       return get().completeLogin(
-        http.post<TokenReply>(
+        http.post<SessionToken>(
           LOGIN_FOR_ALIPAY_PATH,
           {
             // The server tells the code's issuer by grantType: Alipay's auth code or wx.login's.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BRAND_RECORDS } from '../brands/records';
+import { BRAND_RECORDS } from '../../contract/brands/records';
 import { TAB_BAR_STYLE } from '../routes';
 import { contrastRatio, hexToRgb } from '../../test/wcag';
 

@@ -4,7 +4,7 @@
  * withholding agreement for an order's bills. Every user-facing call checks the order's owner.
  */
 import { sql, type Kysely } from 'kysely';
-import { BRAND_RECORDS } from '../../../src/brands/records.ts';
+import { BRAND_RECORDS } from '../../../contract/brands/records.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { contactOf, identityOf } from '../kyc/identity.ts';

@@ -1,10 +1,10 @@
 /**
- * Bank cards: issuer lookup (the storefront's own table, `src/validation`), and binding in three
+ * Bank cards: issuer lookup (the storefront's own table, `contract/validation`), and binding in three
  * steps — preBind (the bank texts a code to the card's reserved mobile), verify (the code), bind.
  * Only the first 6 and last 4 digits and a keyed hash of the number are stored.
  */
-import { CARD_TYPE_NAMES, normaliseCardNumber } from '../../../src/validation/bankCard.ts';
-import { lookupBankCard, type BankCardInfo } from '../../../src/validation/index.ts';
+import { CARD_TYPE_NAMES, normaliseCardNumber } from '../../../contract/validation/bankCard.ts';
+import { lookupBankCard, type BankCardInfo } from '../../../contract/validation/index.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import dayjs from 'dayjs';
 import type { Kysely } from 'kysely';
-import { isIdCard } from '../../../src/validation/index.ts';
+import { isIdCard } from '../../../contract/validation/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, conflict, notFound } from '../plugins/errors.ts';

@@ -1,13 +1,13 @@
 /**
  * The storefront's dictionaries (contract/api/i18n.ts). The app compiles in only zh-Hans; the
- * others come from here, built at start from the same src/i18n/messages/*.ts files, each with a
+ * others come from here, built at start from the same contract/i18n/*.ts files, each with a
  * content-hash version that is also its ETag.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MessagesQuery, MessagesReply, type LanguagePack } from '../../../contract/api/i18n.ts';
 import { LANGUAGES, type Language } from '../../../contract/http.ts';
-import { packOf } from '../../../src/i18n/messages/index.ts';
+import { packOf } from '../../../contract/i18n/index.ts';
 import { ok } from '../plugins/errors.ts';
 
 const ONE_YEAR_SECONDS = 31536000;

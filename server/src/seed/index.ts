@@ -4,7 +4,7 @@
  * dictionary, express companies, customer-service questions and phones, then the coupons.
  * Runs in one transaction, so a half-seeded database never happens.
  */
-import { BRAND_RECORDS } from '../../../src/brands/records.ts';
+import { BRAND_RECORDS } from '../../../contract/brands/records.ts';
 import { sql, type Kysely } from 'kysely';
 import { PLATFORM_IDS } from '../../../contract/http.ts';
 import type { Database } from '../db/schema.ts';

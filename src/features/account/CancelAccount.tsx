@@ -10,7 +10,7 @@ import { reLaunch } from '../../platform/navigation';
 import { showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
 import { useSession } from '../../stores/session';
-import { formatMoney } from '../../utils/money';
+import { formatMoney } from '@contract/money';
 import './account.scss';
 import { useRequireLogin } from '../../stores/require-login';
 

@@ -1,7 +1,7 @@
 import TestUtils from '@tarojs/test-utils-react';
 import { fetchLanguagePack } from '@/api/i18n';
 import { setLanguage } from '@/i18n';
-import { packOf } from '@/i18n/messages';
+import { packOf } from '@contract/i18n';
 import { getLanguage as storedLanguage } from '@/platform/storage';
 import { useSession } from '@/stores/session';
 import { badgeText, myOrderUrl } from './orderShortcuts';

@@ -8,7 +8,7 @@ import { createAddress, fetchAddresses, updateAddress, type AddressBody } from '
 import { goBackOr } from '../../platform/account';
 import { showMessage, showToast } from '../../platform/ui';
 import { useRequireLogin } from '../../stores/require-login';
-import { isMobile } from '../../validation';
+import { isMobile } from '@contract/validation';
 import { RegionPicker } from './RegionPicker';
 import type { Region } from './regions';
 import './address.scss';

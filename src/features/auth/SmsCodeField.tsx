@@ -4,7 +4,7 @@ import { sendSmsCode } from '../../api/login';
 import { TextField } from '../../components/form';
 import { useTranslation, type MessageKey } from '../../i18n';
 import { showMessage, showToast } from '../../platform/ui';
-import { isCode, isMobile } from '../../validation';
+import { isCode, isMobile } from '@contract/validation';
 import { startCountdown, useCountdown } from './countdown';
 
 const SEND_INTERVAL_SECONDS = 60;

@@ -165,8 +165,8 @@ describe('the deposit card says what happens to the deposit', () => {
   });
 
   it('the WeChat sentence names WeChat Pay, the freeze sentence names Alipay', async () => {
-    const { zhHans } = await import('../../i18n/messages/zh-Hans');
-    const { en } = await import('../../i18n/messages/en');
+    const { zhHans } = await import('@contract/i18n/zh-Hans');
+    const { en } = await import('@contract/i18n/en');
     expect(zhHans['order.deposit.explain.paidWechat']).toMatch(/微信支付/);
     expect(en['order.deposit.explain.paidWechat']).toMatch(/WeChat Pay/);
     expect(en['order.deposit.explain.freeze']).toMatch(/Alipay/);

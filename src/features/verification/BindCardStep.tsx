@@ -10,7 +10,7 @@ import { SubmitButton, TextField, useSubmit } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { showMessage } from '../../platform/ui';
-import { isCode, isMobile, lookupBankCard } from '../../validation';
+import { isCode, isMobile, lookupBankCard } from '@contract/validation';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
 import { idParam } from '../../utils';

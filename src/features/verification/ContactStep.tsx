@@ -12,7 +12,7 @@ import { ErrorState } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { showMessage } from '../../platform/ui';
 import { useSession } from '../../stores/session';
-import { isMobile } from '../../validation';
+import { isMobile } from '@contract/validation';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
 import { idParam } from '../../utils';

@@ -23,7 +23,7 @@ import { goBackOr } from '../../platform/account';
 import { usePageShow } from '../../platform/page-route';
 import { openSigningPage } from '../../platform/verification';
 import { ensurePrivacyNotice } from '../../stores/privacy-popup';
-import { isIdCard } from '../../validation';
+import { isIdCard } from '@contract/validation';
 import { FACE_POLL_MS, FACE_POLL_TRIES, pause } from './timing';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';

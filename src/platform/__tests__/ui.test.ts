@@ -1,5 +1,5 @@
 import { installLanguagePack, setLanguage } from '../../i18n';
-import { packOf } from '../../i18n/messages';
+import { packOf } from '../../../contract/i18n';
 import {
   callPhone,
   chooseImages,

@@ -1,4 +1,4 @@
-import type { PlatformId } from '../../contract/http';
+import type { PlatformId } from '../http';
 import type { Brand } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import type { PlatformId } from '../../contract/http';
+import type { PlatformId } from '../http';
 
 /** Brand images shipped in the repository, one set per brand. */
 export type BrandImage = 'login' | 'home' | 'return';

@@ -1,17 +1,29 @@
 /**
  * All five dictionaries, for the API server (which serves them: GET /api/i18n/messages), the
  * build (which compiles their versions into the app) and the tests. The storefront's own code
- * never imports this file: only zh-Hans is compiled into its packages (see ../index.ts).
+ * never imports this file: only zh-Hans is compiled into its packages (see src/i18n/index.ts).
  */
-import { LANGUAGES, type Language } from '../../../contract/http';
+import { ERROR_MESSAGES } from '../errors';
+import { LANGUAGES, type Language } from '../http';
 import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
-import { zhHans, type Messages } from './zh-Hans';
+import { zhHans, type Messages, type ServerErrorKey } from './zh-Hans';
 import { zhHant } from './zh-Hant';
 
+/**
+ * Simplified Chinese as served: the compiled-in dictionary and, for every server code, the
+ * server's own text (contract/errors.ts), so the two cannot drift apart.
+ */
+const zhHansServed: Messages = {
+  ...(Object.fromEntries(
+    Object.entries(ERROR_MESSAGES).map(([reason, text]) => [`serverError.${reason}`, text]),
+  ) as Record<ServerErrorKey, string>),
+  ...zhHans,
+};
+
 export const ALL_MESSAGES: Record<Language, Messages> = {
-  'zh-Hans': zhHans,
+  'zh-Hans': zhHansServed,
   'zh-Hant': zhHant,
   en,
   es,

@@ -1,7 +1,10 @@
 /**
  * Simplified Chinese, the default language and the reference: every other language must have
- * exactly these keys (checked by src/i18n/i18n.test.ts). Keys are dotted: `<area>.<message>`.
+ * exactly these keys and `serverError.<code>` for every server code (checked by
+ * src/i18n/i18n.test.ts and server-errors.test.ts). Keys are dotted: `<area>.<message>`.
  */
+import type { ErrorReason } from '../errors';
+
 export const zhHans = {
   'order.event.place': '提交订单',
   'order.event.confirm': '认证完成',
@@ -692,7 +695,27 @@ export const zhHans = {
   'order.earlyReturn.confirm': '确认提前归还',
   'order.earlyReturn.ask': '提前归还需支付 ¥{amount}，确定吗？',
   'order.event.early_return': '申请提前归还',
+  // The server's generic failure codes (contract/errors.ts FALLBACK_REASONS, INTERNAL_ERROR), in
+  // its own words: a reply with one of these may carry other words (a bank's), and the storefront
+  // translates it only when its msg is this text. Every other code's Simplified Chinese is the
+  // server's msg itself, so only the served dictionary (./index.ts) has it.
+  'serverError.INTERNAL_ERROR': '服务繁忙，请稍后再试',
+  'serverError.BAD_REQUEST': '请求格式不正确',
+  'serverError.LOGIN_REQUIRED': '请先登录',
+  'serverError.FORBIDDEN': '无权访问',
+  'serverError.NOT_FOUND': '记录不存在',
+  'serverError.METHOD_NOT_ALLOWED': '请求方法不支持',
+  'serverError.NOT_ACCEPTABLE': '不可接受的请求',
+  'serverError.PAYLOAD_TOO_LARGE': '请求内容过大',
+  'serverError.URL_TOO_LONG': '请求地址过长',
+  'serverError.UNSUPPORTED_MEDIA_TYPE': '不支持的请求类型',
+  'serverError.RATE_LIMITED': '请求过于频繁，请稍后再试',
+  'serverError.PROVIDER_UNAVAILABLE': '服务暂不可用，请稍后再试',
 } as const;
 
+/** A key the storefront's code looks up (compiled in). */
 export type MessageKey = keyof typeof zhHans;
-export type Messages = Record<MessageKey, string>;
+/** A server failure's text by stable code: `serverError.<code>`. */
+export type ServerErrorKey = `serverError.${ErrorReason}`;
+/** A whole dictionary, as the server serves it: the app's messages and every server code's. */
+export type Messages = Record<MessageKey | ServerErrorKey, string>;
