@@ -18,6 +18,7 @@ import {
 import type { JobDefinition, JobMeta, JobName } from './queue.ts';
 import { reconcile } from './reconcile.ts';
 import { remindBills } from '../privacy/reminders.ts';
+import { pollSmsReceipts } from '../sms-receipts.ts';
 
 /** Runs a sweep at the deps' clock and records the run under the job's id. */
 function scheduled(name: JobName, sweep: Sweep) {
@@ -103,6 +104,13 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
     cron: '*/5 * * * *',
     ...SWEEP,
     handle: scheduled('payments-reconcile', reconcileSweep),
+  },
+  // SMS delivery receipts: messages still pending are asked about (each on its own backoff).
+  {
+    name: 'sms-receipts',
+    cron: '*/5 * * * *',
+    ...SWEEP,
+    handle: async (deps) => ({ result: await pollSmsReceipts(deps, deps.now()) }),
   },
   // Bill reminders in the daytime, hourly: the first run sends, later ones retry failed SMS.
   {

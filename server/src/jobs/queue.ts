@@ -29,7 +29,8 @@ export type JobName =
   | 'deposit-deduct'
   | 'payments-reconcile'
   | 'alipay-order-sync'
-  | 'bills-remind';
+  | 'bills-remind'
+  | 'sms-receipts';
 
 export interface JobMeta {
   id: string;
