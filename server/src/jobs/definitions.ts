@@ -11,6 +11,7 @@ import {
   deductFromDeposits,
   emptyReport,
   expirePayments,
+  settleOldWechatDeposits,
   sweepRentals,
   withholdDue,
   type Sweep,
@@ -91,6 +92,13 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
     cron: '30 10 * * *',
     ...SWEEP,
     handle: scheduled('deposit-deduct', deductFromDeposits),
+  },
+  // WeChat deposits near a year old, once a day (WeChat Pay refuses refunds after a year).
+  {
+    name: 'wechat-deposits-settle',
+    cron: '0 11 * * *',
+    ...SWEEP,
+    handle: scheduled('wechat-deposits-settle', settleOldWechatDeposits),
   },
   // The Alipay order centre: states recorded with each change, sent (and retried) every minute.
   {

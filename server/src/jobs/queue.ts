@@ -30,7 +30,8 @@ export type JobName =
   | 'payments-reconcile'
   | 'alipay-order-sync'
   | 'bills-remind'
-  | 'sms-receipts';
+  | 'sms-receipts'
+  | 'wechat-deposits-settle';
 
 export interface JobMeta {
   id: string;
