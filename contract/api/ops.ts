@@ -82,6 +82,8 @@ export const RunJobsReply = Envelope(
     received: Type.Integer(),
     expired: Type.Integer(),
     buyoutsLapsed: Type.Integer(),
+    /** WeChat deposits near a year old that settled their bills and went back. */
+    depositsSettled: Type.Integer(),
     reconciled: Type.Integer(),
     errors: Type.Array(Type.String()),
   }),

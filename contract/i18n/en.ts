@@ -112,7 +112,7 @@ export const en: Messages = {
   'order.deposit.explain.freeze':
     'The deposit is not charged: Alipay only freezes it in your account. It is unfrozen once the return passes inspection (or you buy the device out); overdue amounts may be taken from it.',
   'order.deposit.explain.paidWechat':
-    'The deposit was paid with WeChat Pay together with the first rent. Once the return passes inspection (or you buy the device out) it is refunded to your WeChat balance or the card you paid with, usually within 1–3 working days.',
+    'The deposit was paid with WeChat Pay together with the first rent. Once the return passes inspection (or you buy the device out) it is refunded to your WeChat balance or the card you paid with, usually within 1–3 working days. WeChat Pay cannot refund a payment more than a year old: if the order is still running 330 days after the deposit was paid, the deposit then pays your remaining bills (earliest due first) and the rest is refunded at once.',
   'order.deposit.explain.paid':
     'The deposit was paid together with the first rent. Once the return passes inspection (or you buy the device out) it is refunded to the account you paid from, usually within 1–3 working days.',
   'order.deposit.explain.card':

@@ -112,7 +112,7 @@ export const es: Messages = {
   'order.deposit.explain.freeze':
     'La fianza no se cobra: Alipay solo la congela en tu cuenta. Se descongela cuando la devolución pasa la inspección (o compras el equipo); los importes vencidos pueden descontarse de ella.',
   'order.deposit.explain.paidWechat':
-    'La fianza se pagó con WeChat Pay junto con el primer alquiler. Cuando la devolución pasa la inspección (o compras el equipo) se reembolsa a tu saldo de WeChat o a la tarjeta con la que pagaste, normalmente en 1–3 días hábiles.',
+    'La fianza se pagó con WeChat Pay junto con el primer alquiler. Cuando la devolución pasa la inspección (o compras el equipo) se reembolsa a tu saldo de WeChat o a la tarjeta con la que pagaste, normalmente en 1–3 días hábiles. WeChat Pay no puede reembolsar pagos de hace más de un año: si el pedido sigue en curso 330 días después de pagar la fianza, esta paga entonces tus recibos pendientes (primero los que vencen antes) y el resto se reembolsa de inmediato.',
   'order.deposit.explain.paid':
     'La fianza se pagó junto con el primer alquiler. Cuando la devolución pasa la inspección (o compras el equipo) se reembolsa a la cuenta con la que pagaste, normalmente en 1–3 días hábiles.',
   'order.deposit.explain.card':

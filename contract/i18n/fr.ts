@@ -112,7 +112,7 @@ export const fr: Messages = {
   'order.deposit.explain.freeze':
     'La caution n’est pas débitée : Alipay la bloque seulement sur votre compte. Elle est débloquée une fois le retour contrôlé (ou l’appareil racheté) ; les impayés peuvent y être prélevés.',
   'order.deposit.explain.paidWechat':
-    'La caution a été payée avec WeChat Pay en même temps que le premier loyer. Une fois le retour contrôlé (ou l’appareil racheté), elle est remboursée sur votre solde WeChat ou la carte utilisée, en général sous 1 à 3 jours ouvrés.',
+    'La caution a été payée avec WeChat Pay en même temps que le premier loyer. Une fois le retour contrôlé (ou l’appareil racheté), elle est remboursée sur votre solde WeChat ou la carte utilisée, en général sous 1 à 3 jours ouvrés. WeChat Pay ne peut pas rembourser un paiement de plus d’un an : si la location dure encore 330 jours après le paiement de la caution, celle-ci règle alors vos échéances restantes (la plus proche d’abord) et le reste vous est remboursé aussitôt.',
   'order.deposit.explain.paid':
     'La caution a été payée en même temps que le premier loyer. Une fois le retour contrôlé (ou l’appareil racheté), elle est remboursée sur le compte utilisé, en général sous 1 à 3 jours ouvrés.',
   'order.deposit.explain.card':

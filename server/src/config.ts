@@ -7,6 +7,7 @@
  * start-up with the full list, so production never runs a sandbox silently.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
 import { subscribeTemplatesFrom, type SubscribeTemplates } from './privacy/templates.ts';
@@ -19,6 +20,7 @@ import {
   type SmsSettings,
   type WechatSettings,
 } from './live-settings.ts';
+import { DATA_KEY_VARIABLE, DEVELOPMENT_DATA_KEY, dataKeyFrom, type DataKey } from './sealed.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';
 export type ProviderMode = 'sandbox' | 'live';
@@ -50,6 +52,8 @@ export const PROVIDER_SETTINGS: Record<ProviderKey, ProviderSetting> = {
       'SMS_TEMPLATE_BILL_REMINDER',
       'SMS_TEMPLATE_BILL_DUE_TODAY',
       'SMS_TEMPLATE_OVERDUE_NOTICE',
+      // Seals the mobile a delivery receipt is asked for (sms_messages).
+      DATA_KEY_VARIABLE,
     ],
   },
   alipay: {
@@ -72,6 +76,8 @@ export const PROVIDER_SETTINGS: Record<ProviderKey, ProviderSetting> = {
       'WECHAT_PAY_API_V3_KEY',
       'WECHAT_PAY_PLATFORM_PUBLIC_KEY',
       'WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID',
+      // Seals the cached access token (wechat_access_tokens).
+      DATA_KEY_VARIABLE,
     ],
   },
   identity: {
@@ -175,6 +181,8 @@ export interface Config {
   wechat?: WechatSettings;
   /** The live SMS adapter's settings (SMS_PROVIDER=live only; holds secrets, never logged). */
   smsLive?: SmsSettings;
+  /** Seals what is kept at rest and read back (sealed.ts): DATA_ENCRYPTION_KEY. */
+  dataKey: DataKey;
 }
 
 /** The development key of ID and card hashes: public, so refused in production. */
@@ -214,6 +222,8 @@ function oneOf<T extends string>(
 /** Everything that keeps a production configuration from starting; empty when it may start. */
 export function productionProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
+  /** Missing secret → the live providers needing it (one secret may serve several). */
+  const missing = new Map<string, string[]>();
   for (const key of PROVIDER_KEYS) {
     const { variable, label, liveSecrets } = PROVIDER_SETTINGS[key];
     if (config.providers[key] === 'sandbox') {
@@ -223,10 +233,12 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
     } else {
       for (const secret of liveSecrets) {
         if (!env[secret] && !env[`${secret}_FILE`])
-          problems.push(`${secret} (or ${secret}_FILE) must be set for ${variable}=live`);
+          missing.set(secret, [...(missing.get(secret) ?? []), `${variable}=live`]);
       }
     }
   }
+  for (const [secret, needs] of missing)
+    problems.push(`${secret} (or ${secret}_FILE) must be set for ${needs.join(' and ')}`);
   if (config.providers.alipay === 'live') problems.push(...config.alipay.problems());
   if (!config.databaseUrl)
     problems.push(
@@ -236,6 +248,8 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
     problems.push('CLIENT_SECRET must be set to a value of your own (the default is public)');
   if (!env.KYC_HASH_KEY || env.KYC_HASH_KEY === DEVELOPMENT_KYC_HASH_KEY)
     problems.push('KYC_HASH_KEY must be set in production (the development key is public)');
+  if ((env[DATA_KEY_VARIABLE] || '').trim() === DEVELOPMENT_DATA_KEY)
+    problems.push(`${DATA_KEY_VARIABLE} must be a key of your own (the development key is public)`);
   if (env.OPS_TOKEN !== undefined && env.OPS_TOKEN !== '' && env.OPS_TOKEN.length < 16)
     problems.push('OPS_TOKEN must be at least 16 characters');
   if (!config.notifyBaseUrl || !config.notifyBaseUrl.startsWith('https://'))
@@ -264,6 +278,16 @@ function multiProcessProblems(config: Config, env: NodeJS.ProcessEnv): string[] 
 function parseSubscribeTemplates(text: string | undefined): SubscribeTemplates {
   try {
     return subscribeTemplatesFrom(text);
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]);
+  }
+}
+
+/** DATA_ENCRYPTION_KEY (or its _FILE), else the development key; a malformed key is refused. */
+function parseDataKey(env: NodeJS.ProcessEnv): DataKey {
+  const file = env[`${DATA_KEY_VARIABLE}_FILE`];
+  try {
+    return dataKeyFrom(env[DATA_KEY_VARIABLE] || (file ? fs.readFileSync(file, 'utf8') : ''));
   } catch (error) {
     throw new ConfigError([(error as Error).message]);
   }
@@ -338,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crashAt: crashAt as CrashPoint | undefined,
     alipay: alipaySettingsFrom(env),
     subscribeTemplates: parseSubscribeTemplates(env.SUBSCRIBE_TEMPLATES),
+    dataKey: parseDataKey(env),
   };
   // The live adapters' own settings, read only when chosen; their problems join the list.
   const liveProblems: string[] = [];

@@ -10,6 +10,7 @@
  * `log.info(config)` prints `[redacted]`).
  */
 import fs from 'node:fs';
+import { DATA_KEY_VARIABLE, dataKeyFrom, type DataKey } from './sealed.ts';
 
 type Env = NodeJS.ProcessEnv;
 
@@ -85,6 +86,8 @@ export interface WechatSettings {
   /** Milliseconds a call to WeChat may take. */
   timeoutMs: number;
   brands: Map<number, WechatBrandSettings>;
+  /** Seals the access tokens cached in the database (DATA_ENCRYPTION_KEY). */
+  tokenKey: DataKey;
 }
 
 export type SmsPurpose = 'login_code' | 'bill_reminder' | 'bill_due_today' | 'overdue_notice';
@@ -157,7 +160,14 @@ export function wechatSettingsFrom(env: Env): WechatSettings {
         ? `${name} must be set for WECHAT_PROVIDER=live`
         : `${name} must be set (or ${name}_<brand> for brands ${platforms.join(', ')})`,
     );
+  let tokenKey: DataKey | undefined;
+  try {
+    tokenKey = dataKeyFrom(brandValue(env, DATA_KEY_VARIABLE));
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
   const settings: WechatSettings = {
+    tokenKey: tokenKey!,
     apiBase: base(env.WECHAT_API_BASE, 'https://api.weixin.qq.com'),
     payApiBase: base(env.WECHAT_PAY_API_BASE, 'https://api.mch.weixin.qq.com'),
     tokenRefreshMarginSeconds: positiveInt(

@@ -200,7 +200,7 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     await syncOrderCentre();
     assert.deepEqual(
       alipay.orderCentre.get(String(id))?.map((s) => s.state),
-      ['CREATE'],
+      ['APPLYING'],
     );
     assert.equal(auth.amount, freeze.amount);
     assert.equal(await orderStatus(server, id), 'PENDING_PAY');
@@ -276,7 +276,7 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     await syncOrderCentre();
     assert.deepEqual(
       alipay.orderCentre.get(String(id))?.map((s) => s.state),
-      ['CREATE'],
+      ['APPLYING'],
     );
     const waiting = await server.db
       .selectFrom('alipay_order_syncs')
@@ -288,10 +288,10 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     assert.deepEqual(
       waiting.map((w) => [w.state, w.attempts]),
       [
-        ['PAID', 1],
+        ['APPROVAL', 1],
         ['IN_DELIVERY', 0],
-        ['IN_USE', 0],
-        ['RETURNED', 0],
+        ['IN_THE_LEASE', 0],
+        ['IN_THE_BACK', 0],
         ['FINISHED', 0],
       ],
     );
@@ -306,7 +306,7 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     const centre = alipay.orderCentre.get(String(id))!;
     assert.deepEqual(
       centre.map((s) => s.state),
-      ['CREATE', 'PAID', 'IN_DELIVERY', 'IN_USE', 'RETURNED', 'FINISHED'],
+      ['APPLYING', 'APPROVAL', 'IN_DELIVERY', 'IN_THE_LEASE', 'IN_THE_BACK', 'FINISHED'],
     );
     assert.ok(centre.every((s) => s.buyer === shopper.buyerId));
 

@@ -484,6 +484,8 @@ async function checkInvariants(real: Real) {
       refunded <= (payment.status === 'succeeded' ? payment.amount : 0),
       'refunded more than paid',
     );
+    // Bills paid from a WeChat deposit near a year old: no trade at any provider.
+    if (payment.channel === 'deposit') continue;
     const gateway = sandbox[payment.channel === 'auth' ? 'alipay' : payment.channel];
     const charges = await gateway.charges(payment.out_trade_no);
     assert.ok(charges.length <= 1, `trade ${payment.out_trade_no} charged twice`);

@@ -16,6 +16,7 @@ import {
   loadConfig,
   type Config,
 } from '../src/config.ts';
+import { DEVELOPMENT_DATA_KEY } from '../src/sealed.ts';
 import { REPO_ROOT, startTestServer } from './helpers.ts';
 import { sandboxes } from './order-fixtures.ts';
 
@@ -113,6 +114,18 @@ describe('APP_ENV=production', () => {
           1,
           `${secret} in:\n${problems.join('\n')}`,
         );
+    assert.ok(
+      problems.includes(
+        'DATA_ENCRYPTION_KEY (or DATA_ENCRYPTION_KEY_FILE) must be set for SMS_PROVIDER=live and WECHAT_PROVIDER=live',
+      ),
+      problems.join('\n'),
+    );
+    const publicKey = refusal({
+      ...PRODUCTION_BASICS,
+      ...ALL_LIVE,
+      DATA_ENCRYPTION_KEY: DEVELOPMENT_DATA_KEY,
+    });
+    assert.ok(publicKey.some((p) => p.startsWith('DATA_ENCRYPTION_KEY must be a key of your own')));
     // Brand 2 with its own app id, every other brand without one.
     const partly = refusal({ WECHAT_PROVIDER: 'live', WECHAT_APP_ID_2: 'wx-brand-2' });
     assert.ok(

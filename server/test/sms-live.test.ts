@@ -3,7 +3,10 @@
  * ACS3-HMAC-SHA256 signature: login codes arrive under the brand's sign name and the login
  * template, still hashed, expiring and single use here; our own limits per mobile and IP still
  * come first; Alibaba's throttling is a 429, its failures a 503 and the code then never works;
- * notices use their own templates and the delivery receipt is read back.
+ * notices use their own templates and the delivery receipt is read back. Every message sent is
+ * recorded without its number in the clear, and the sms-receipts job stores what the carrier
+ * reports: delivered, failed with its code, or still waiting (asked again later); a query
+ * refused for its signature leaves the message pending.
  * Engine-independent: one pass (PGlite).
  */
 import assert from 'node:assert/strict';
@@ -11,6 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { smsSettingsFrom } from '../src/live-settings.ts';
 import { ProviderError } from '../src/providers/errors.ts';
 import { LiveSms } from '../src/providers/sms/live.ts';
+import { pollSmsReceipts } from '../src/sms-receipts.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 import { nextMobile } from './order-fixtures.ts';
 import { FakeAliyunSms } from './sms-server.ts';
@@ -156,5 +160,75 @@ describe('SMS live (Alibaba Cloud)', { skip: onlyOn('pglite') }, () => {
       sms.sendNotice({ mobile: '12345', platform: 1, purpose: 'bill_reminder', params: {} }),
       (error: unknown) => error instanceof ProviderError && error.kind === 'rejected',
     );
+  });
+
+  const recordOf = (bizId: string) =>
+    server.db
+      .selectFrom('sms_messages')
+      .selectAll()
+      .where('biz_id', '=', bizId)
+      .executeTakeFirstOrThrow();
+  const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+  const poll = (minutes: number) => pollSmsReceipts(server.app.deps, minutesFromNow(minutes));
+
+  test('every message is recorded without its number; the job stores delivered, and failed with its code', async () => {
+    const delivered = nextMobile();
+    await sendCode(delivered, 3);
+    const first = aliyun.sent.at(-1)!;
+    aliyun.receiptOfNew = { status: 2, errCode: 'IC:0015' };
+    const failed = nextMobile();
+    await sendCode(failed);
+    aliyun.receiptOfNew = { status: 3 };
+    const second = aliyun.sent.at(-1)!;
+    const record = await recordOf(first.bizId);
+    assert.equal(record.purpose, 'login_code');
+    assert.equal(record.platform, 3);
+    assert.equal(record.template_code, TEMPLATES.SMS_TEMPLATE_LOGIN_CODE);
+    assert.equal(record.status, 'pending');
+    assert.equal(record.mobile_masked, `${delivered.slice(0, 3)}****${delivered.slice(7)}`);
+    assert.ok(!JSON.stringify(record).includes(delivered), 'the number is stored in the clear');
+    // Not asked before its first check is due.
+    await poll(0);
+    assert.equal((await recordOf(first.bizId)).status, 'pending');
+    await poll(3);
+    const done = await recordOf(first.bizId);
+    assert.equal(done.status, 'delivered');
+    assert.equal(done.carrier_code, 'DELIVERED');
+    assert.equal(done.mobile_sealed, null, 'the sealed number is kept after the final receipt');
+    const refused = await recordOf(second.bizId);
+    assert.equal(refused.status, 'failed');
+    assert.equal(refused.carrier_code, 'IC:0015');
+  });
+
+  test('a receipt still waiting is asked again later; a query refused for its signature loses nothing', async () => {
+    aliyun.receiptOfNew = { status: 1 };
+    await sendCode(nextMobile());
+    aliyun.receiptOfNew = { status: 3 };
+    const waiting = aliyun.sent.at(-1)!;
+    await poll(3);
+    const once = await recordOf(waiting.bizId);
+    assert.equal(once.status, 'pending');
+    assert.equal(once.checks, 1);
+    await poll(4); // its next check is not due yet
+    assert.equal((await recordOf(waiting.bizId)).checks, 1);
+    aliyun.setReceipt(waiting.bizId, { status: 3 });
+    // Alibaba's key was rotated: the query is refused for its signature.
+    aliyun.rotateSecret('a-rotated-secret');
+    const refusedBefore = aliyun.badSignatures;
+    try {
+      const report = await poll(30);
+      assert.ok(aliyun.badSignatures > refusedBefore);
+      assert.ok(report.errors.length > 0);
+    } finally {
+      aliyun.rotateSecret(ACCESS_KEY_SECRET);
+    }
+    const kept = await recordOf(waiting.bizId);
+    assert.equal(kept.status, 'pending');
+    assert.match(kept.last_error ?? '', /SignatureDoesNotMatch/);
+    assert.notEqual(kept.mobile_sealed, null);
+    await poll(90);
+    const delivered = await recordOf(waiting.bizId);
+    assert.equal(delivered.status, 'delivered');
+    assert.equal(delivered.last_error, null);
   });
 });

@@ -4,8 +4,10 @@
  * SignedHeaders=<names>,Signature=<hex>` over the canonical request: method, path, sorted
  * RFC 3986-encoded query, the signed headers, the body's SHA-256), the body hash header, a fresh
  * nonce and a recent date. SendSms checks sign name and template against what was "approved",
- * keeps the message, and answers a BizId; QuerySendDetails reports the receipt. On demand it
- * answers throttling (isv.BUSINESS_LIMIT_CONTROL), an HTTP 500, or nothing at all.
+ * keeps the message, and answers a BizId; QuerySendDetails (signed the same way) reports the
+ * receipt: delivered, failed with the carrier's code, or still waiting, as the test sets it. On
+ * demand it answers throttling (isv.BUSINESS_LIMIT_CONTROL), an HTTP 500, or nothing at all, and
+ * its secret can be rotated so that requests signed with the old one are refused.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -20,7 +22,12 @@ export interface SentSms {
   sendDate: string;
   /** 1 waiting, 2 failed, 3 delivered. */
   status: 1 | 2 | 3;
+  /** The carrier's code of a failure (ErrCode), e.g. IC:0015 (number not in service). */
+  errCode?: string;
 }
+
+/** What the receipt of a message says (SendStatus and ErrCode). */
+export type Receipt = { status: 1 } | { status: 2; errCode: string } | { status: 3 };
 
 type Failure = { code: string } | { http: number } | 'timeout';
 
@@ -37,12 +44,27 @@ export class FakeAliyunSms {
   private readonly nonces = new Set<string>();
   private readonly failures: Failure[] = [];
   badSignatures = 0;
+  /** What the receipts of messages sent from now on say (delivered unless told otherwise). */
+  receiptOfNew: Receipt = { status: 3 };
 
   constructor(
     private readonly accessKeyId: string,
-    private readonly accessKeySecret: string,
+    private accessKeySecret: string,
     private readonly approved: { signNames: string[]; templates: string[] },
   ) {}
+
+  /** The access key secret is rotated at Alibaba: requests signed with the old one fail. */
+  rotateSecret(secret: string): void {
+    this.accessKeySecret = secret;
+  }
+
+  /** Sets what the receipt of a sent message says. */
+  setReceipt(bizId: string, receipt: Receipt): void {
+    const message = this.sent.find((m) => m.bizId === bizId);
+    if (!message) throw new Error(`no message ${bizId}`);
+    message.status = receipt.status;
+    message.errCode = 'errCode' in receipt ? receipt.errCode : undefined;
+  }
 
   failNext(failure: Failure): void {
     this.failures.push(failure);
@@ -160,7 +182,8 @@ export class FakeAliyunSms {
           templateCode: q('TemplateCode'),
           params,
           sendDate: now.toISOString().slice(0, 10).replace(/-/g, ''),
-          status: 3,
+          status: this.receiptOfNew.status,
+          ...('errCode' in this.receiptOfNew ? { errCode: this.receiptOfNew.errCode } : {}),
         });
         return reply(200, { Code: 'OK', Message: 'OK', BizId: bizId });
       }
@@ -179,7 +202,8 @@ export class FakeAliyunSms {
             SmsSendDetailDTO: found.map((m) => ({
               PhoneNum: m.phone,
               SendStatus: m.status,
-              ErrCode: m.status === 3 ? 'DELIVERED' : m.status === 2 ? 'MK:0001' : '',
+              ErrCode:
+                m.status === 3 ? 'DELIVERED' : m.status === 2 ? (m.errCode ?? 'MK:0001') : '',
               TemplateCode: m.templateCode,
               Content: `【${m.signName}】${JSON.stringify(m.params)}`,
               SendDate: m.sendDate,

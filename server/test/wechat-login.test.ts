@@ -1,10 +1,13 @@
 /**
  * Live WeChat login against a local api.weixin.qq.com (wechat-api-server.ts): code2Session,
  * the phone number by code, and the access token shared through the database: fetched once,
- * refreshed before expiry, refreshed once when WeChat calls it invalid, never twice at once.
+ * refreshed before expiry, refreshed once when WeChat calls it invalid, never twice at once,
+ * and held sealed: the row has no token in the clear, and a process with another
+ * DATA_ENCRYPTION_KEY refuses it by name.
  * The protocol does not depend on the engine, but the row lock does: one pass, on PostgreSQL.
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { wechatSettingsFrom } from '../src/live-settings.ts';
 import { ProviderError } from '../src/providers/errors.ts';
@@ -70,7 +73,9 @@ describe('WeChat login (live adapter)', { skip: onlyOn('postgres') }, () => {
       .selectAll()
       .where('app_id', '=', BASE_APP.appId)
       .executeTakeFirstOrThrow();
-    assert.equal(row.access_token, api.currentToken(BASE_APP.appId));
+    const token = api.currentToken(BASE_APP.appId)!;
+    assert.ok(!JSON.stringify(row).includes(token), 'the access token is stored in the clear');
+    assert.match(row.access_token_sealed, /^v1\./);
     const code = api.phoneCode(BASE_APP.appId, '13800000003');
     await wechat.phoneNumber(code, 1);
     await assert.rejects(wechat.phoneNumber(code, 1), refusal('rejected', /40163/));
@@ -123,6 +128,33 @@ describe('WeChat login (live adapter)', { skip: onlyOn('postgres') }, () => {
     await assert.rejects(
       wechat.phoneNumber(api.phoneCode(BASE_APP.appId, '13800000007'), 1),
       refusal('unavailable', /stable_token/),
+    );
+  });
+
+  test('a process with another DATA_ENCRYPTION_KEY refuses the cached token clearly and leaves it', async () => {
+    await wechat.phoneNumber(api.phoneCode(BASE_APP.appId, '13800000008'), 1);
+    const env = wechatLiveEnv(wechatTestKeys(), { api: api.baseUrl, pay: 'http://127.0.0.1:9' });
+    const otherKey = new LiveWechat(
+      wechatSettingsFrom({ ...env, DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') }),
+      server.db,
+    );
+    const sealed = () =>
+      server.db
+        .selectFrom('wechat_access_tokens')
+        .select('access_token_sealed')
+        .where('app_id', '=', BASE_APP.appId)
+        .executeTakeFirstOrThrow();
+    const before = await sealed();
+    const requests = api.tokenRequests.length;
+    await assert.rejects(
+      otherKey.phoneNumber(api.phoneCode(BASE_APP.appId, '13800000009'), 1),
+      refusal('unavailable', /sealed under another DATA_ENCRYPTION_KEY/),
+    );
+    assert.equal(api.tokenRequests.length, requests, 'a token was fetched over the sealed one');
+    assert.deepEqual(await sealed(), before);
+    assert.throws(
+      () => wechatSettingsFrom({ ...env, DATA_ENCRYPTION_KEY: 'too-short' }),
+      /DATA_ENCRYPTION_KEY must be 32 bytes/,
     );
   });
 });

@@ -11,6 +11,7 @@ import {
   deductFromDeposits,
   emptyReport,
   expirePayments,
+  settleOldWechatDeposits,
   sweepRentals,
   withholdDue,
   type Sweep,
@@ -18,6 +19,7 @@ import {
 import type { JobDefinition, JobMeta, JobName } from './queue.ts';
 import { reconcile } from './reconcile.ts';
 import { remindBills } from '../privacy/reminders.ts';
+import { pollSmsReceipts } from '../sms-receipts.ts';
 
 /** Runs a sweep at the deps' clock and records the run under the job's id. */
 function scheduled(name: JobName, sweep: Sweep) {
@@ -91,6 +93,13 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
     ...SWEEP,
     handle: scheduled('deposit-deduct', deductFromDeposits),
   },
+  // WeChat deposits near a year old, once a day (WeChat Pay refuses refunds after a year).
+  {
+    name: 'wechat-deposits-settle',
+    cron: '0 11 * * *',
+    ...SWEEP,
+    handle: scheduled('wechat-deposits-settle', settleOldWechatDeposits),
+  },
   // The Alipay order centre: states recorded with each change, sent (and retried) every minute.
   {
     name: 'alipay-order-sync',
@@ -103,6 +112,13 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
     cron: '*/5 * * * *',
     ...SWEEP,
     handle: scheduled('payments-reconcile', reconcileSweep),
+  },
+  // SMS delivery receipts: messages still pending are asked about (each on its own backoff).
+  {
+    name: 'sms-receipts',
+    cron: '*/5 * * * *',
+    ...SWEEP,
+    handle: async (deps) => ({ result: await pollSmsReceipts(deps, deps.now()) }),
   },
   // Bill reminders in the daytime, hourly: the first run sends, later ones retry failed SMS.
   {

@@ -11,7 +11,12 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { addDays, dayOf, daysBetween, overdueFee } from '../orders/bills.ts';
-import { applyOrderAction, type Action, type OrderStatus } from '../orders/machine.ts';
+import {
+  applyOrderAction,
+  TERMINAL_STATUSES,
+  type Action,
+  type OrderStatus,
+} from '../orders/machine.ts';
 import {
   AUTO_RECEIVE_DAYS,
   DUE_NOTICE_DAYS,
@@ -20,6 +25,8 @@ import {
   deductFromDeposit,
   expireUnpaid,
   receiveOrder,
+  settleWechatDepositEarly,
+  WECHAT_DEPOSIT_SETTLE_AFTER_DAYS,
   withholdBills,
 } from '../orders/service.ts';
 import '../orders/schema.ts';
@@ -36,6 +43,8 @@ export interface JobReport {
   received: number;
   expired: number;
   buyoutsLapsed: number;
+  /** WeChat deposits near a year old that settled the order's bills and went back. */
+  depositsSettled: number;
   /** Pending provider operations and payments settled by asking the provider. */
   reconciled: number;
   errors: string[];
@@ -51,6 +60,7 @@ export const emptyReport = (): JobReport => ({
   received: 0,
   expired: 0,
   buyoutsLapsed: 0,
+  depositsSettled: 0,
   reconciled: 0,
   errors: [],
 });
@@ -292,12 +302,48 @@ export const deductFromDeposits: Sweep = async (deps, now, report) => {
 };
 
 /**
+ * WeChat deposits paid 330 days ago on orders still running: each settles its order's unpaid
+ * bills and the rest is refunded while WeChat Pay still refunds the payment (it refuses after a
+ * year). The age is checked again, under the order's lock, by settleWechatDepositEarly.
+ */
+export const settleOldWechatDeposits: Sweep = async (deps, now, report) => {
+  const orders = await deps.db
+    .selectFrom('orders as o')
+    .innerJoin('bills as b', 'b.order_id', 'o.id')
+    .innerJoin('payments as p', 'p.out_trade_no', 'b.out_trade_no')
+    .select('o.id')
+    .where('o.deposit_method', '=', 'paid')
+    .where('o.deposit_settled_at', 'is', null)
+    .where('o.status', 'not in', TERMINAL_STATUSES)
+    .where('b.kind', '=', 'DEPOSIT')
+    .where('b.status', '=', 'paid')
+    .where('p.channel', '=', 'wechat')
+    // A day's slack: the exact age is judged in Beijing days inside.
+    .where('p.finished_at', '<=', daysBefore(now, WECHAT_DEPOSIT_SETTLE_AFTER_DAYS - 1))
+    .execute();
+  const at = atClock(deps, now);
+  for (const order of orders) {
+    let done = false;
+    await attempt(report, `deposit ${order.id}`, async () => {
+      done = (await settleWechatDepositEarly(deps.db, at, order.id)) !== undefined;
+    });
+    if (done) report.depositsSettled++;
+  }
+};
+
+/**
  * Every sweep at the clock `now` (ops' `run-jobs --at`, tests), then a reconciliation pass and
  * the outbox drained, so the report reflects what the provider calls did.
  */
 export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<JobReport> {
   const report = emptyReport();
-  for (const sweep of [expirePayments, sweepRentals, withholdDue, deductFromDeposits])
+  for (const sweep of [
+    expirePayments,
+    sweepRentals,
+    withholdDue,
+    deductFromDeposits,
+    settleOldWechatDeposits,
+  ])
     await sweep(deps, now, report);
   await deps.jobs.drain();
   report.reconciled += (await reconcile(deps)).settled;

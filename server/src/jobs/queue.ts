@@ -29,7 +29,9 @@ export type JobName =
   | 'deposit-deduct'
   | 'payments-reconcile'
   | 'alipay-order-sync'
-  | 'bills-remind';
+  | 'bills-remind'
+  | 'sms-receipts'
+  | 'wechat-deposits-settle';
 
 export interface JobMeta {
   id: string;

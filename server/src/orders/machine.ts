@@ -67,6 +67,8 @@ export const ACTIONS = [
   // The user chose to return early (issue 20): an event, not a transition (the order stays
   // RENTING in its return sub-process until the return ships).
   'early_return',
+  // A WeChat deposit near a year old settled the bills and went back (service.ts): an event.
+  'deposit_settled',
   'confirm',
   'sign',
   'freeze_succeeded',

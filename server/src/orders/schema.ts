@@ -22,7 +22,8 @@ export type BillKind =
   | 'COMPENSATION'
   /** The early-return fee (提前归还手续费), issue 20. */
   | 'EARLY_RETURN';
-export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth';
+/** 'deposit': bills paid from a paid deposit before WeChat's refund window closed. */
+export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth' | 'deposit';
 export type Actor = 'user' | 'ops' | 'system' | 'provider';
 
 export interface OrderSnapshot {
@@ -64,6 +65,8 @@ export interface OrdersTable {
   rent_per_period: number;
   deposit_method: DepositMethod;
   deposit: number;
+  /** A paid WeChat deposit settled before its refund window closed (0010). */
+  deposit_settled_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
   user_coupon_id: number | null;
   coupon_discount: Generated<number>;
   pay_deadline: Timestamp | null;

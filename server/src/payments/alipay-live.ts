@@ -313,20 +313,29 @@ export class AlipayLiveGateway implements FundAuthGateway {
       ? { buyer_id: input.buyer.userId }
       : { buyer_open_id: input.buyer.openId };
     try {
+      // Field names as AlipayMerchantOrderSyncModel (the official SDKs' model) spells them; the
+      // ext_info keys and status values are the online-rental category's (3C_RENT).
       await this.client.exec('alipay.merchant.order.sync', {
         out_biz_no: input.outBizNo,
         ...buyer,
         order_type: 'SERVICE_ORDER',
         order_create_time: alipayTime(input.createdAt),
+        // Orders the updates: a later one is kept, one with the same time is a repeat.
         order_modified_time: alipayTime(input.modifiedAt),
         amount: yuan(input.amount),
         pay_amount: yuan(input.paid),
-        item_order_list: [{ item_name: input.title.slice(0, 128), quantity: 1 }],
+        item_order_list: [
+          { item_name: input.title.slice(0, 128), quantity: 1, unit_price: yuan(input.amount) },
+        ],
         ext_info: [
-          { ext_key: 'merchant_biz_type', ext_value: 'RENT' },
           { ext_key: 'merchant_order_status', ext_value: input.state },
-          { ext_key: 'tiny_app_id', ext_value: this.merchant.appId },
+          { ext_key: 'merchant_biz_type', ext_value: '3C_RENT' },
           { ext_key: 'merchant_order_link_page', ext_value: input.page },
+          { ext_key: 'tiny_app_id', ext_value: this.merchant.appId },
+          {
+            ext_key: 'business_info',
+            ext_value: JSON.stringify({ total_rent: yuan(input.amount), lease: input.lease }),
+          },
         ],
       });
     } catch (error) {

@@ -40,6 +40,7 @@ export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<Orde
       'o.snapshot',
       'o.rent_per_period',
       'o.term',
+      'o.term_unit',
     ])
     .where('s.status', '=', 'pending')
     .orderBy('s.id')
@@ -86,6 +87,7 @@ export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<Orde
         title: row.snapshot.goods.name,
         amount: row.rent_per_period * row.term,
         paid: Number(paid?.sum ?? 0),
+        lease: `${row.term}${row.term_unit === 'month' ? '个月' : '天'}`,
         page: `pages/orderDetail/orderDetail?id=${row.order_id}`,
       });
       await finish(row.id, 'synced');

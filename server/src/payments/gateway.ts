@@ -104,7 +104,10 @@ export interface OrderCentreState {
   /** Our order number. */
   outBizNo: string;
   buyer: { userId?: string; openId?: string };
-  /** CREATE, PAID, IN_DELIVERY, IN_USE, RETURNED, FINISHED, CLOSED. */
+  /**
+   * The online-rental category's merchant_order_status: APPLYING, APPROVAL, IN_DELIVERY,
+   * IN_THE_LEASE, IN_THE_BACK, FINISHED, CLOSED, REJECT.
+   */
   state: string;
   modifiedAt: Date;
   createdAt: Date;
@@ -112,6 +115,8 @@ export interface OrderCentreState {
   /** Fen: the whole rent, and what was paid so far. */
   amount: number;
   paid: number;
+  /** The rental term as the user reads it (12个月, 7天). */
+  lease: string;
   /** The storefront page the order centre links to. */
   page: string;
 }

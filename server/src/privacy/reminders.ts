@@ -13,6 +13,7 @@ import type { BillRemindersTable } from './schema.ts';
 import type { MessageHost, ReminderPurpose } from './templates.ts';
 import '../orders/schema.ts';
 import './schema.ts';
+import { recordSentSms } from '../sms-receipts.ts';
 
 type ReminderKind = BillRemindersTable['kind'];
 
@@ -202,13 +203,23 @@ export async function remindBills(deps: AppDeps, now: Date): Promise<ReminderRep
       const smsId = await claimSms(deps, bill.billId, kind, now);
       if (smsId !== undefined) {
         try {
-          await deps.providers.sms.sendNotice({
+          const sent = await deps.providers.sms.sendNotice({
             mobile: bill.mobile,
             platform: bill.platform,
             purpose,
             params,
           });
           await settle(deps, smsId, undefined, now);
+          // Sent either way: a record that fails to write must not send the notice again.
+          await recordSentSms(deps.db, deps.config.dataKey, deps.providers.sms, {
+            platform: bill.platform,
+            purpose,
+            mobile: bill.mobile,
+            sent,
+            at: now,
+          }).catch((error: unknown) =>
+            report.errors.push(`bill ${bill.billId} ${kind} sms record: ${String(error)}`),
+          );
           report.sms += 1;
         } catch (error) {
           await settle(deps, smsId, error, now);

@@ -23,6 +23,7 @@ import { issueSession } from '../plugins/auth.ts';
 import { badRequest, ok, tooMany } from '../plugins/errors.ts';
 import { bindOpenId, findOrCreateUserByMobile } from '../users.ts';
 import { codeCheckError, consumeSmsCode, hashCode, lockKey } from '../sms-codes.ts';
+import { recordSentSms } from '../sms-receipts.ts';
 
 const secondsAgo = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 
@@ -116,12 +117,20 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return row.id;
       });
       try {
-        await deps.providers.sms.sendLoginCode(
+        const sent = await deps.providers.sms.sendLoginCode(
           mobile,
           code,
           (line) => request.log.info(line),
           request.platform,
         );
+        // The code went out: a record that fails to write must not burn it.
+        await recordSentSms(deps.db, deps.config.dataKey, deps.providers.sms, {
+          platform: request.platform,
+          purpose: 'login_code',
+          mobile,
+          sent,
+          at: now,
+        }).catch((error: unknown) => request.log.error({ err: error }, 'sms record not written'));
       } catch (error) {
         // The send still counts towards the limits; the code itself must not work.
         await deps.db

@@ -23,8 +23,10 @@ import {
   generateKeyPairSync,
   randomBytes,
 } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { makeAlipayCertificates, type AlipayCertificates } from './certificates.ts';
 
 export type FailureKind = 'system-error' | 'timeout' | 'http-500' | 'bad-signature';
 
@@ -77,11 +79,42 @@ export interface LocalAlipayOptions {
   retryDelaysMs?: number[];
   /** How late a `timeout` failure answers, ms (above the adapter's ALIPAY_TIMEOUT_MS). */
   timeoutDelayMs?: number;
+  /**
+   * Certificate mode: requests must carry the app's app_cert_sn and the root's
+   * alipay_root_cert_sn, and answers name the certificate they are signed under.
+   */
+  certificates?: boolean;
 }
 
 type Fields = Record<string, unknown>;
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** merchant_order_status of the online-rental category (3C_RENT) in the order centre. */
+const RENT_ORDER_STATES = new Set([
+  'APPLYING',
+  'APPROVAL',
+  'REJECT',
+  'WAIT_PAY',
+  'CLOSED',
+  'TO_SEND_GOODS',
+  'IN_DELIVERY',
+  'IN_THE_LEASE',
+  'EXERCISED',
+  'OVERDUE',
+  'RENT_DUE',
+  'RETURN_OVERDUE',
+  'IN_THE_BUYOUT',
+  'IN_THE_BACK',
+  'TO_BE_PAID',
+  'RELET',
+  'BUYOUT',
+  'FINISHED',
+  'PENDING',
+  'END_OF_LEASE',
+  'DEPOSIT_WAIVER',
+  'ON_TRIAL',
+]);
 function fen(text: unknown): number {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(text ?? ''));
   return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
@@ -134,11 +167,15 @@ export class LocalAlipay {
   private readonly retryDelaysMs: number[];
   private readonly timeoutDelayMs: number;
   private pendingDeliveries = new Set<Promise<void>>();
+  /** Certificate mode's certificates (certificates.ts), when on. */
+  readonly certificates: AlipayCertificates | undefined;
 
   /** Every request that reached the gateway with a valid signature, by method. */
   readonly calls: { method: string; biz: Fields }[] = [];
   /** Requests refused for a bad signature. */
   readonly badSignatures: string[] = [];
+  /** Requests refused for certificate SNs not this app's or root's (certificate mode). */
+  readonly badCertificates: string[] = [];
   /** Every notification sent, with each answer it got. */
   readonly deliveries: Delivery[] = [];
   /** Notifications are sent twice each (the same notify_id), as Alipay may. */
@@ -159,6 +196,21 @@ export class LocalAlipay {
     this.appPublicKey = app.publicKey.export({ type: 'spki', format: 'pem' }).toString();
     this.alipayPrivateKey = alipay.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     this.alipayPublicKey = alipay.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    this.certificates = options.certificates
+      ? makeAlipayCertificates({
+          appPrivateKey: this.appPrivateKey,
+          alipayPrivateKey: this.alipayPrivateKey,
+        })
+      : undefined;
+  }
+
+  /** Why the request's certificate SNs are not this app's and root's (certificate mode). */
+  private certificateProblem(fields: Record<string, string>): string | undefined {
+    if (!this.certificates) return undefined;
+    if (fields.app_cert_sn !== this.certificates.appCertSn) return 'isv.app-cert-sn-invalid';
+    if (fields.alipay_root_cert_sn !== this.certificates.rootCertSn)
+      return 'isv.alipay-root-cert-sn-invalid';
+    return undefined;
   }
 
   async start(): Promise<this> {
@@ -180,7 +232,13 @@ export class LocalAlipay {
       ALIPAY_PROVIDER: 'live',
       ALIPAY_APP_ID: this.appId,
       ALIPAY_PRIVATE_KEY: this.appPrivateKey,
-      ALIPAY_PUBLIC_KEY: this.alipayPublicKey,
+      ...(this.certificates
+        ? {
+            ALIPAY_APP_CERT_PATH: this.certificates.appCertPath,
+            ALIPAY_PUBLIC_CERT_PATH: this.certificates.alipayPublicCertPath,
+            ALIPAY_ROOT_CERT_PATH: this.certificates.alipayRootCertPath,
+          }
+        : { ALIPAY_PUBLIC_KEY: this.alipayPublicKey }),
       ALIPAY_AES_KEY: this.aesKey,
       ALIPAY_GATEWAY_URL: this.url,
       ALIPAY_TIMEOUT_MS: '800',
@@ -192,6 +250,7 @@ export class LocalAlipay {
     await this.settled();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    if (this.certificates) fs.rmSync(this.certificates.dir, { recursive: true, force: true });
   }
 
   // ------------------------------------------------------------------------- test controls
@@ -285,6 +344,8 @@ export class LocalAlipay {
     if (fields.method !== 'alipay.fund.auth.order.app.freeze')
       throw new Error(`not a freeze: ${fields.method}`);
     if (fields.app_id !== this.appId) throw new Error('order string of another app');
+    const certificateProblem = this.certificateProblem(fields);
+    if (certificateProblem) throw new Error(`order string refused: ${certificateProblem}`);
     const biz = JSON.parse(fields.biz_content ?? '{}') as Fields;
     const existing = [...this.auths.values()].find((a) => a.outOrderNo === biz.out_order_no);
     if (existing) return existing;
@@ -338,8 +399,12 @@ export class LocalAlipay {
     const answer = (payload: Fields, key = responseKey, tamper = false) => {
       const json = JSON.stringify(payload);
       const sign = tamper ? this.sign(`${json} `) : this.sign(json);
+      // In certificate mode the answer names the certificate whose key signed it.
+      const certSn = this.certificates
+        ? `,"alipay_cert_sn":"${this.certificates.alipayCertSn}"`
+        : '';
       response.setHeader('content-type', 'application/json;charset=utf-8');
-      response.end(`{"${key}":${json},"sign":"${sign}"}`);
+      response.end(`{"${key}":${json}${certSn},"sign":"${sign}"}`);
     };
     if (url.pathname === '/gateway.do' && request.method === 'GET')
       return this.cashierPage(fields, response);
@@ -373,6 +438,20 @@ export class LocalAlipay {
         },
         'error_response',
       );
+    const certificateProblem = this.certificateProblem(fields);
+    if (certificateProblem) {
+      this.badCertificates.push(method);
+      return answer(
+        {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: certificateProblem,
+          sub_msg: '证书序列号无效',
+        },
+        // Under the method's own key, signed: the adapter can read why.
+        responseKey,
+      );
+    }
     const biz = JSON.parse(fields.biz_content || '{}') as Fields;
     this.calls.push({ method, biz });
     const failure = this.failures.get(method)?.shift();
@@ -723,16 +802,47 @@ export class LocalAlipay {
     };
   }
 
+  /**
+   * alipay.merchant.order.sync as AlipayMerchantOrderSyncModel and the online-rental category
+   * (3C_RENT) define it: a service order, its times, amounts in yuan, at least one item with a
+   * name, and ext_info as key/value pairs carrying a status of the category, the category, the
+   * order page, the mini-program's app id and the business information (total rent, lease).
+   */
   private orderSync(biz: Fields): Fields {
+    const invalid = (what: string) =>
+      new Refusal('40002', 'Invalid Arguments', 'isv.invalid-parameter', `参数无效: ${what}`);
     const outBizNo = String(biz.out_biz_no ?? '');
     const buyer = String(biz.buyer_id ?? biz.buyer_open_id ?? '');
     const modified = String(biz.order_modified_time ?? '');
+    const time = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
+    if (!outBizNo) throw invalid('out_biz_no');
+    if (!buyer) throw invalid('buyer_id / buyer_open_id');
+    if (biz.order_type !== 'SERVICE_ORDER') throw invalid('order_type');
+    if (!time.test(String(biz.order_create_time ?? ''))) throw invalid('order_create_time');
+    if (!time.test(modified)) throw invalid('order_modified_time');
+    for (const amount of ['amount', 'pay_amount'])
+      if (!/^\d+\.\d{2}$/.test(String(biz[amount] ?? ''))) throw invalid(amount);
+    const items = Array.isArray(biz.item_order_list)
+      ? (biz.item_order_list as { item_name?: string; quantity?: number; unit_price?: string }[])
+      : [];
+    if (items.length === 0 || items.some((i) => !i.item_name || !i.quantity || !i.unit_price))
+      throw invalid('item_order_list');
     const ext = Array.isArray(biz.ext_info)
       ? (biz.ext_info as { ext_key?: string; ext_value?: string }[])
       : [];
-    const state = ext.find((e) => e.ext_key === 'merchant_order_status')?.ext_value ?? '';
-    if (!outBizNo || !buyer || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(modified) || !state)
-      throw new Refusal('40002', 'Invalid Arguments', 'isv.invalid-parameter', '参数无效');
+    const extValue = (key: string) => ext.find((e) => e.ext_key === key)?.ext_value ?? '';
+    const state = extValue('merchant_order_status');
+    if (!RENT_ORDER_STATES.has(state)) throw invalid('merchant_order_status');
+    if (extValue('merchant_biz_type') !== '3C_RENT') throw invalid('merchant_biz_type');
+    if (!extValue('merchant_order_link_page')) throw invalid('merchant_order_link_page');
+    if (extValue('tiny_app_id') !== this.appId) throw invalid('tiny_app_id');
+    let info: { total_rent?: string; lease?: string } = {};
+    try {
+      info = JSON.parse(extValue('business_info') || '{}') as typeof info;
+    } catch {
+      throw invalid('business_info');
+    }
+    if (!info.total_rent || !info.lease) throw invalid('business_info');
     const history = this.orderCentre.get(outBizNo) ?? [];
     const last = history.at(-1);
     if (last && last.buyer !== buyer) throw business('USER_NOT_MATCH', '订单的买家不一致');

@@ -171,4 +171,13 @@ describe('the deposit card says what happens to the deposit', () => {
     expect(en['order.deposit.explain.paidWechat']).toMatch(/WeChat Pay/);
     expect(en['order.deposit.explain.freeze']).toMatch(/Alipay/);
   });
+
+  it('every language says what happens to a WeChat deposit still held after 330 days', async () => {
+    const { ALL_MESSAGES } = await import('../../i18n/messages');
+    for (const [locale, table] of Object.entries(ALL_MESSAGES))
+      expect([locale, table['order.deposit.explain.paidWechat']]).toEqual([
+        locale,
+        expect.stringMatching(/330/),
+      ]);
+  });
 });

@@ -14,10 +14,18 @@ export interface SmsNotice {
   params: Record<string, string>;
 }
 
+/** A message the carrier accepted. */
+export interface SmsSent {
+  /** The carrier's id of the message (Alibaba's BizId): its delivery receipt is asked by it. */
+  messageId: string;
+  /** The approved template it went out under, where the carrier has templates. */
+  templateCode?: string;
+}
+
 export interface SmsProvider {
   readonly name: string;
   /** Sends a notice; resolves with the carrier's message id, rejects with ProviderError. */
-  sendNotice(notice: SmsNotice): Promise<{ messageId: string }>;
+  sendNotice(notice: SmsNotice): Promise<SmsSent>;
   /**
    * Resolves when the carrier accepted the message; rejects with ProviderError otherwise.
    * `log` is the request's logger, for adapters that report what they did.
@@ -28,7 +36,7 @@ export interface SmsProvider {
     log: (line: string) => void,
     /** The brand whose sign name heads the message. */
     platform?: number,
-  ): Promise<void>;
+  ): Promise<SmsSent>;
   /** The carrier's delivery receipt of a message sent (live adapters that offer one). */
   delivery?(mobile: string, messageId: string, sentAt: Date): Promise<SmsDelivery>;
 }

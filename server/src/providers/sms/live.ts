@@ -14,7 +14,7 @@ import { RuntimeOptions } from '@alicloud/tea-util';
 import type { SmsPurpose, SmsSettings } from '../../live-settings.ts';
 import { maskMobile } from '../../redact.ts';
 import { ProviderError } from '../errors.ts';
-import type { SmsDelivery, SmsNotice, SmsProvider } from './index.ts';
+import type { SmsDelivery, SmsNotice, SmsProvider, SmsSent } from './index.ts';
 
 type DysmsClient = dysms.default;
 // The package is CommonJS with `exports.default`: under ESM loaders the class is one level down.
@@ -73,7 +73,7 @@ export class LiveSms implements SmsProvider {
     platform: number,
     purpose: SmsPurpose,
     params: Record<string, string>,
-  ): Promise<string> {
+  ): Promise<SmsSent> {
     const signName = this.settings.signNames.get(platform);
     if (!signName) throw new ProviderError('sms', 'rejected', `no sign name for brand ${platform}`);
     let code: string | undefined;
@@ -97,7 +97,8 @@ export class LiveSms implements SmsProvider {
       if (THROTTLED.has(code)) throw new ProviderError('sms', 'throttled', `SendSms: ${code}`);
       throw new ProviderError('sms', 'unavailable', `SendSms: ${code}`);
     }
-    if (code === 'OK' && bizId) return bizId;
+    if (code === 'OK' && bizId)
+      return { messageId: bizId, templateCode: this.settings.templates[purpose] };
     const reason = `SendSms: ${code ?? 'no code'}`;
     if (code && THROTTLED.has(code)) throw new ProviderError('sms', 'throttled', reason);
     if (code && REFUSED.has(code)) throw new ProviderError('sms', 'rejected', reason);
@@ -109,14 +110,14 @@ export class LiveSms implements SmsProvider {
     code: string,
     log: (line: string) => void,
     platform = 1,
-  ): Promise<void> {
-    const bizId = await this.send(mobile, platform, 'login_code', { code });
-    log(`sms login code to ${maskMobile(mobile)} accepted, BizId ${bizId}`);
+  ): Promise<SmsSent> {
+    const sent = await this.send(mobile, platform, 'login_code', { code });
+    log(`sms login code to ${maskMobile(mobile)} accepted, BizId ${sent.messageId}`);
+    return sent;
   }
 
-  async sendNotice(notice: SmsNotice): Promise<{ messageId: string }> {
-    const bizId = await this.send(notice.mobile, notice.platform, notice.purpose, notice.params);
-    return { messageId: bizId };
+  sendNotice(notice: SmsNotice): Promise<SmsSent> {
+    return this.send(notice.mobile, notice.platform, notice.purpose, notice.params);
   }
 
   /** QuerySendDetails: what the carrier reported for the message with this BizId. */

@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { maskMobile } from '../../redact.ts';
 import { ProviderError } from '../errors.ts';
-import type { SmsNotice, SmsProvider } from './index.ts';
+import type { SmsNotice, SmsProvider, SmsSent } from './index.ts';
+
+const sandboxMessageId = () => `SBXSMS${randomBytes(8).toString('hex')}`;
 
 export class SandboxSms implements SmsProvider {
   readonly name = 'sandbox';
@@ -15,7 +17,7 @@ export class SandboxSms implements SmsProvider {
   /** Every notice sent, oldest first (tests read what a user would have received). */
   readonly notices: (SmsNotice & { messageId: string })[] = [];
 
-  async sendLoginCode(mobile: string, code: string, log: (line: string) => void): Promise<void> {
+  async sendLoginCode(mobile: string, code: string, log: (line: string) => void): Promise<SmsSent> {
     // A real gateway answers asynchronously; keep the same shape.
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.failing.has(mobile)) {
@@ -23,14 +25,15 @@ export class SandboxSms implements SmsProvider {
     }
     this.lastCodes.set(mobile, code);
     log(`sms ${maskMobile(mobile)} ${code}`);
+    return { messageId: sandboxMessageId() };
   }
 
-  async sendNotice(notice: SmsNotice): Promise<{ messageId: string }> {
+  async sendNotice(notice: SmsNotice): Promise<SmsSent> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.failing.has(notice.mobile)) {
       throw new ProviderError('sms', 'unavailable', 'sandbox: carrier rejected the message');
     }
-    const messageId = `SBXSMS${randomBytes(8).toString('hex')}`;
+    const messageId = sandboxMessageId();
     this.notices.push({ ...notice, messageId });
     return { messageId };
   }

@@ -11,10 +11,16 @@
  * it missing or near expiry locks the row, reads it again and only then asks WeChat, so two
  * processes never refresh at once (the second finds the first's token). A token WeChat calls
  * invalid (40001, 42001) is refreshed with `force_refresh` and the call made once more.
+ *
+ * The token is a credential to the whole mini-program, so the row holds it sealed (AES-256-GCM
+ * under DATA_ENCRYPTION_KEY, bound to the app id). A row sealed under another key is refused by
+ * name rather than silently replaced: processes with different keys would otherwise keep
+ * overwriting each other's token.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { WechatBrandSettings, WechatSettings } from '../../live-settings.ts';
+import { SealedDataError } from '../../sealed.ts';
 import { ProviderError } from '../errors.ts';
 import type { WechatProvider } from './index.ts';
 import './schema.ts';
@@ -153,17 +159,35 @@ export class LiveWechat implements WechatProvider {
    */
   async accessToken(brand: WechatBrandSettings, stale?: string): Promise<string> {
     const marginMs = this.settings.tokenRefreshMarginSeconds * 1000;
-    const usable = (row: { access_token: string; expires_at: Date } | undefined) =>
-      row !== undefined &&
-      row.access_token !== '' &&
-      row.access_token !== stale &&
-      new Date(row.expires_at).getTime() - marginMs > this.now().getTime();
+    const context = `wechat_access_tokens:${brand.appId}`;
+    /** The row's token, opened ('' when there is none yet). */
+    const tokenOf = (row: { access_token_sealed: string }) => {
+      if (row.access_token_sealed === '') return '';
+      try {
+        return this.settings.tokenKey.open(row.access_token_sealed, context);
+      } catch (error) {
+        const why = error instanceof SealedDataError ? error.message : 'unreadable';
+        throw new ProviderError(
+          'wechat',
+          'unavailable',
+          `cached access token of ${brand.appId} cannot be opened: ${why}; set the DATA_ENCRYPTION_KEY it was sealed with, or clear its wechat_access_tokens row`,
+        );
+      }
+    };
+    /** The row's token while it is still good for use, else undefined. */
+    const usable = (row: { access_token_sealed: string; expires_at: Date } | undefined) => {
+      if (!row) return undefined;
+      const token = tokenOf(row);
+      const fresh = new Date(row.expires_at).getTime() - marginMs > this.now().getTime();
+      return token !== '' && token !== stale && fresh ? token : undefined;
+    };
     const cached = await this.db
       .selectFrom('wechat_access_tokens')
-      .select(['access_token', 'expires_at'])
+      .select(['access_token_sealed', 'expires_at'])
       .where('app_id', '=', brand.appId)
       .executeTakeFirst();
-    if (usable(cached)) return cached!.access_token;
+    const cachedToken = usable(cached);
+    if (cachedToken) return cachedToken;
     return this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('wechat_access_tokens')
@@ -172,12 +196,13 @@ export class LiveWechat implements WechatProvider {
         .execute();
       const locked = await trx
         .selectFrom('wechat_access_tokens')
-        .select(['access_token', 'expires_at'])
+        .select(['access_token_sealed', 'expires_at'])
         .where('app_id', '=', brand.appId)
         .forUpdate()
         .executeTakeFirstOrThrow();
       // Another process refreshed while this one waited for the lock.
-      if (usable(locked)) return locked.access_token;
+      const lockedToken = usable(locked);
+      if (lockedToken) return lockedToken;
       const reply = await this.call<TokenReply>(
         '/cgi-bin/stable_token',
         {},
@@ -185,7 +210,7 @@ export class LiveWechat implements WechatProvider {
           grant_type: 'client_credential',
           appid: brand.appId,
           secret: brand.appSecret.reveal(),
-          force_refresh: stale !== undefined && locked.access_token === stale,
+          force_refresh: stale !== undefined && tokenOf(locked) === stale,
         },
       );
       if (reply.errcode || !reply.access_token || !reply.expires_in)
@@ -198,7 +223,7 @@ export class LiveWechat implements WechatProvider {
       await trx
         .updateTable('wechat_access_tokens')
         .set({
-          access_token: reply.access_token,
+          access_token_sealed: this.settings.tokenKey.seal(reply.access_token, context),
           expires_at: new Date(now.getTime() + reply.expires_in * 1000),
           refreshed_at: now,
         })

@@ -4,7 +4,8 @@ import type { Generated } from 'kysely';
 
 export interface WechatAccessTokensTable {
   app_id: string;
-  access_token: Generated<string>;
+  /** The token sealed under DATA_ENCRYPTION_KEY (sealed.ts); '' before the first fetch. */
+  access_token_sealed: Generated<string>;
   expires_at: DefaultedTimestamp;
   refreshed_at: Timestamp | null;
 }
