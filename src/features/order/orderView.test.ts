@@ -173,7 +173,7 @@ describe('the deposit card says what happens to the deposit', () => {
   });
 
   it('every language says what happens to a WeChat deposit still held after 330 days', async () => {
-    const { ALL_MESSAGES } = await import('../../i18n/messages');
+    const { ALL_MESSAGES } = await import('@contract/i18n');
     for (const [locale, table] of Object.entries(ALL_MESSAGES))
       expect([locale, table['order.deposit.explain.paidWechat']]).toEqual([
         locale,
