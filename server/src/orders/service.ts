@@ -10,8 +10,9 @@ import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import type { Database } from '../db/schema.ts';
 import { yuan } from '../money.ts';
 import type { AppDeps } from '../deps.ts';
+import { assertAdultRenter } from '../kyc/identity.ts';
 import { verificationStatus } from '../kyc/status.ts';
-import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
+import { ApiError, badRequest, conflict, notFound, unauthorized } from '../plugins/errors.ts';
 import { allowedRedirect } from '../routes/oauth.ts';
 import { MERCHANT_FIELD, SandboxGateway } from '../payments/sandbox.ts';
 import { WechatPayGateway, type WechatPayParams } from '../payments/wechatpay.ts';
@@ -167,6 +168,16 @@ export async function placeOrder(
   input: PlaceInput,
 ): Promise<{ id: number }> {
   const now = deps.now();
+  // A share lock on the user's row: an account cancellation (which locks it for update) either
+  // finished first, and the order is refused here, or waits for this order and then sees it.
+  const account = await trx
+    .selectFrom('users')
+    .select('cancelled_at')
+    .where('id', '=', user.id)
+    .forShare()
+    .executeTakeFirst();
+  if (!account || account.cancelled_at) throw unauthorized();
+  await assertAdultRenter(trx, user.id, now);
   const plan = await trx
     .selectFrom('goods_plan as p')
     .innerJoin('goods_sku as s', 's.id', 'p.sku_id')

@@ -120,7 +120,9 @@ describe('ContractStep and the withholding consent', () => {
     consentsMock.mockResolvedValue({ code: 200, msg: '', data: consents(null) });
     giveMock.mockResolvedValue({ code: 200, msg: '', data: consents('v1') });
 
-    await testUtils.mount(() => <ContractStep params={{ orderId: '7' }} />);
+    await testUtils.mount(() => (
+      <ContractStep route="/pages/contractPreview/contractPreview" params={{ orderId: '7' }} />
+    ));
     await eventually(() => expect(document.querySelector('.consent-gate')).not.toBeNull());
     expect(text()).toContain('《代扣授权协议》');
     expect(text()).not.toContain('租赁合同正文');
@@ -136,7 +138,9 @@ describe('ContractStep and the withholding consent', () => {
     statusMock.mockResolvedValue(verified(false));
     consentsMock.mockResolvedValue({ code: 200, msg: '', data: consents(null) });
 
-    await testUtils.mount(() => <ContractStep params={{ orderId: '7' }} />);
+    await testUtils.mount(() => (
+      <ContractStep route="/pages/contractPreview/contractPreview" params={{ orderId: '7' }} />
+    ));
     await eventually(() => expect(text()).toContain('租赁合同正文'));
     expect(text()).not.toContain('《代扣授权协议》');
   });
@@ -155,7 +159,9 @@ describe('ContractStep and the withholding consent', () => {
     });
     giveMock.mockResolvedValue({ code: 200, msg: '', data: consents('v1') });
 
-    await testUtils.mount(() => <ContractStep params={{ orderId: '7' }} />);
+    await testUtils.mount(() => (
+      <ContractStep route="/pages/contractPreview/contractPreview" params={{ orderId: '7' }} />
+    ));
     await eventually(() => expect(signMock).toHaveBeenCalledTimes(1));
     await eventually(() => expect(document.querySelector('.consent-gate')).not.toBeNull());
     expect(replaceMock).not.toHaveBeenCalled();
