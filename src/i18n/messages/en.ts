@@ -697,6 +697,8 @@ export const en: Messages = {
     'Bills must then be paid by hand, and late bills incur fees. Cancel?',
   'privacy.withholding.cancelled': 'Deduction cancelled',
   'privacy.withholding.cancelledOn': 'Cancelled on {date}',
+  'privacy.withholding.bankPending': 'Telling the bank to revoke the agreement',
+  'privacy.withholding.bankRevoked': 'Revoked by the bank',
   'order.action.earlyReturn': 'Return early',
   'order.earlyReturn.title': 'Return early',
   'order.earlyReturn.note':

@@ -698,6 +698,8 @@ export const es: Messages = {
     'Después las facturas se pagan a mano y las atrasadas tienen recargo. ¿Cancelar?',
   'privacy.withholding.cancelled': 'Cargo cancelado',
   'privacy.withholding.cancelledOn': 'Cancelado el {date}',
+  'privacy.withholding.bankPending': 'Avisando al banco para revocar el acuerdo',
+  'privacy.withholding.bankRevoked': 'Revocado por el banco',
   'order.action.earlyReturn': 'Devolver antes',
   'order.earlyReturn.title': 'Devolver antes',
   'order.earlyReturn.note':

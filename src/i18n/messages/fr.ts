@@ -705,6 +705,8 @@ export const fr: Messages = {
     'Les factures se paieront alors à la main, avec des frais en cas de retard. Annuler ?',
   'privacy.withholding.cancelled': 'Prélèvement annulé',
   'privacy.withholding.cancelledOn': 'Annulé le {date}',
+  'privacy.withholding.bankPending': 'Demande de révocation envoyée à la banque',
+  'privacy.withholding.bankRevoked': 'Révoqué par la banque',
   'order.action.earlyReturn': 'Rendre en avance',
   'order.earlyReturn.title': 'Rendre en avance',
   'order.earlyReturn.note':

@@ -685,6 +685,8 @@ export const zhHans = {
   'privacy.withholding.confirmAsk': '解除后账单需手动支付，逾期会产生逾期费用。确定解除吗？',
   'privacy.withholding.cancelled': '已解除代扣',
   'privacy.withholding.cancelledOn': '已于 {date} 解除',
+  'privacy.withholding.bankPending': '正在通知银行解除代扣协议',
+  'privacy.withholding.bankRevoked': '银行已确认解除',
   'order.action.earlyReturn': '提前归还',
   'order.earlyReturn.title': '提前归还',
   'order.earlyReturn.note':

@@ -683,6 +683,8 @@ export const zhHant: Messages = {
   'privacy.withholding.confirmAsk': '解除後帳單需手動支付，逾期會產生逾期費用。確定解除嗎？',
   'privacy.withholding.cancelled': '已解除代扣',
   'privacy.withholding.cancelledOn': '已於 {date} 解除',
+  'privacy.withholding.bankPending': '正在通知銀行解除代扣協議',
+  'privacy.withholding.bankRevoked': '銀行已確認解除',
   'order.action.earlyReturn': '提前歸還',
   'order.earlyReturn.title': '提前歸還',
   'order.earlyReturn.note':
