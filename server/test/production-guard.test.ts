@@ -41,6 +41,7 @@ const PRODUCTION_BASICS = {
   CLIENT_SECRET: 'a-client-secret-of-our-own',
   KYC_HASH_KEY: 'a-hash-key-of-our-own-0123456789',
   NOTIFY_BASE_URL: 'https://api.example.com',
+  SUBSCRIBE_TEMPLATES: JSON.stringify({ 1: { wechat: { bill_reminder: 'tmpl-approved-1' } } }),
 };
 
 describe('APP_ENV=production', () => {
@@ -53,12 +54,18 @@ describe('APP_ENV=production', () => {
         `${variable} not named in:\n${problems.join('\n')}`,
       );
     }
-    for (const name of ['DATABASE_URL', 'CLIENT_SECRET', 'KYC_HASH_KEY', 'NOTIFY_BASE_URL'])
+    for (const name of [
+      'DATABASE_URL',
+      'CLIENT_SECRET',
+      'KYC_HASH_KEY',
+      'NOTIFY_BASE_URL',
+      'SUBSCRIBE_TEMPLATES',
+    ])
       assert.ok(
         problems.some((p) => p.startsWith(name)),
         `${name} not named in:\n${problems.join('\n')}`,
       );
-    assert.equal(problems.length, PROVIDER_KEYS.length + 4);
+    assert.equal(problems.length, PROVIDER_KEYS.length + 5);
   });
 
   test('one provider left at sandbox is named alone', () => {
