@@ -176,6 +176,26 @@ describe('APP_ENV=production', () => {
       );
   });
 
+  test('subscribe-message template fields that show nothing we send are refused, naming them', () => {
+    for (const [fields, named] of [
+      ['{"tmpl-1": {"amount2": "balance"}}', /tmpl-1\.amount2 must be one of orderId, period/],
+      ['{"tmpl-1": ["amount2"]}', /bad template tmpl-1/],
+      ['not json', /SUBSCRIBE_TEMPLATE_FIELDS must be JSON/],
+    ] as const) {
+      const problems = refusal({ SUBSCRIBE_TEMPLATE_FIELDS: fields });
+      assert.ok(
+        problems.some((p) => named.test(p)),
+        problems.join('\n'),
+      );
+    }
+    const config = loadConfig({
+      SUBSCRIBE_TEMPLATE_FIELDS: '{"tmpl-1": {"character_string1": "orderId"}}',
+    });
+    assert.deepEqual(config.subscribeTemplateFields, {
+      'tmpl-1': { character_string1: 'orderId' },
+    });
+  });
+
   test('main.ts exits at start-up and prints the whole list', async () => {
     const { code, output } = await run('server/src/main.ts', { APP_ENV: 'production' });
     assert.equal(code, 1);
