@@ -704,6 +704,8 @@ export const en: Messages = {
   'order.earlyReturn.note':
     'Rent not yet due is waived; you pay the early-return fee and anything already due, then send the item back.',
   'order.earlyReturn.confirm': 'Confirm early return',
+  // The dialog's button: wallets' modals allow 4 Chinese characters (8 Latin).
+  'order.earlyReturn.dialogConfirm': 'Return',
   'order.earlyReturn.ask': 'Returning early costs ¥{amount}. Continue?',
   'order.event.early_return': 'Early return requested',
 };

@@ -705,6 +705,8 @@ export const es: Messages = {
   'order.earlyReturn.note':
     'Se exime el alquiler no vencido; pagas la comisión y lo ya vencido, y luego devuelves el artículo.',
   'order.earlyReturn.confirm': 'Confirmar devolución',
+  // The dialog's button: wallets' modals allow 4 Chinese characters (8 Latin).
+  'order.earlyReturn.dialogConfirm': 'Devolver',
   'order.earlyReturn.ask': 'Devolver antes cuesta ¥{amount}. ¿Continuar?',
   'order.event.early_return': 'Devolución anticipada solicitada',
 };

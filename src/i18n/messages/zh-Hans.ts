@@ -692,6 +692,8 @@ export const zhHans = {
   'order.earlyReturn.note':
     '剩余未到期的租金将免除，需支付提前归还手续费及已到期未付的款项，付清后请寄回商品。',
   'order.earlyReturn.confirm': '确认提前归还',
+  // The dialog's button: wallets' modals allow 4 Chinese characters (8 Latin).
+  'order.earlyReturn.dialogConfirm': '确认归还',
   'order.earlyReturn.ask': '提前归还需支付 ¥{amount}，确定吗？',
   'order.event.early_return': '申请提前归还',
 } as const;

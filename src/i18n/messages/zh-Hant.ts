@@ -690,6 +690,8 @@ export const zhHant: Messages = {
   'order.earlyReturn.note':
     '剩餘未到期的租金將免除，需支付提前歸還手續費及已到期未付的款項，付清後請寄回商品。',
   'order.earlyReturn.confirm': '確認提前歸還',
+  // The dialog's button: wallets' modals allow 4 Chinese characters (8 Latin).
+  'order.earlyReturn.dialogConfirm': '確認歸還',
   'order.earlyReturn.ask': '提前歸還需支付 ¥{amount}，確定嗎？',
   'order.event.early_return': '申請提前歸還',
 };
