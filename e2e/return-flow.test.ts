@@ -93,6 +93,9 @@ async function returnEarly(page: Page, api: Api, baseUrl: string, orderId: numbe
     .locator('.event-timeline__item:visible', { hasText: '申请提前归还' })
     .filter({ hasText: '提前归还手续费' })
     .waitFor();
+  // The return is under way: renewing or buying out is no longer offered.
+  const buttons = await page.locator('.order-actions:visible .order-button').allInnerTexts();
+  assert.ok(buttons.includes('申请归还') && !buttons.includes('续租') && !buttons.includes('买断'));
   await screenshot(page, 'return-early-applied');
 }
 

@@ -423,13 +423,33 @@ export function billView(
   };
 }
 
+/** The sub-process each user action opens (or goes on with). */
+const ACTION_SUB_PROCESS: Readonly<Record<string, keyof typeof SUB_PROCESS_TEXT>> = {
+  renew: 'renewal',
+  buyout: 'buyout',
+  return: 'return',
+  earlyReturn: 'return',
+  cancel: 'cancel',
+};
+
+/**
+ * What the user may do now: the state's actions, less those of another sub-process than the one
+ * under way (they would answer 409 busy; after an early return, say, renewing or buying out).
+ */
+function userActions(order: OrderRow): string[] {
+  return USER_ACTIONS[order.status].filter((action) => {
+    const opens = ACTION_SUB_PROCESS[action];
+    return !order.sub_process || !opens || opens === order.sub_process;
+  });
+}
+
 export function summaryView(order: OrderRow) {
   const snapshot = order.snapshot;
   return {
     id: order.id,
     status: order.status,
     statusText: STATUS_TEXT[order.status],
-    actions: [...USER_ACTIONS[order.status]],
+    actions: userActions(order),
     goodsName: snapshot.goods.name,
     cover: snapshot.goods.cover,
     skuText: `${snapshot.sku.color} ${snapshot.sku.capacity} ${snapshot.sku.condition}`,
