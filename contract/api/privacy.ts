@@ -143,6 +143,8 @@ export const WithholdingItem = Type.Object({
   cardNoMasked: Type.String(),
   signedAt: Type.String(),
   cancelledAt: Nullable(Type.String()),
+  /** The bank confirmed the revocation; null while it is still being told (retried). */
+  revokedAt: Nullable(Type.String()),
 });
 export type WithholdingItem = Static<typeof WithholdingItem>;
 export const WithholdingListReply = Envelope(Type.Array(WithholdingItem));

@@ -697,11 +697,15 @@ export const en: Messages = {
     'Bills must then be paid by hand, and late bills incur fees. Cancel?',
   'privacy.withholding.cancelled': 'Deduction cancelled',
   'privacy.withholding.cancelledOn': 'Cancelled on {date}',
+  'privacy.withholding.bankPending': 'Telling the bank to revoke the agreement',
+  'privacy.withholding.bankRevoked': 'Revoked by the bank',
   'order.action.earlyReturn': 'Return early',
   'order.earlyReturn.title': 'Return early',
   'order.earlyReturn.note':
     'Rent not yet due is waived; you pay the early-return fee and anything already due, then send the item back.',
   'order.earlyReturn.confirm': 'Confirm early return',
+  // The dialog's button: wallets' modals allow 4 Chinese characters (8 Latin).
+  'order.earlyReturn.dialogConfirm': 'Return',
   'order.earlyReturn.ask': 'Returning early costs ¥{amount}. Continue?',
   'order.event.early_return': 'Early return requested',
   // The server's failure messages by stable code (contract/errors.ts `ERROR_MESSAGES`).

@@ -698,11 +698,15 @@ export const es: Messages = {
     'Después las facturas se pagan a mano y las atrasadas tienen recargo. ¿Cancelar?',
   'privacy.withholding.cancelled': 'Cargo cancelado',
   'privacy.withholding.cancelledOn': 'Cancelado el {date}',
+  'privacy.withholding.bankPending': 'Avisando al banco para revocar el acuerdo',
+  'privacy.withholding.bankRevoked': 'Revocado por el banco',
   'order.action.earlyReturn': 'Devolver antes',
   'order.earlyReturn.title': 'Devolver antes',
   'order.earlyReturn.note':
     'Se exime el alquiler no vencido; pagas la comisión y lo ya vencido, y luego devuelves el artículo.',
   'order.earlyReturn.confirm': 'Confirmar devolución',
+  // The dialog's button: wallets' modals allow 4 Chinese characters (8 Latin).
+  'order.earlyReturn.dialogConfirm': 'Devolver',
   'order.earlyReturn.ask': 'Devolver antes cuesta ¥{amount}. ¿Continuar?',
   'order.event.early_return': 'Devolución anticipada solicitada',
   // The server's failure messages by stable code (contract/errors.ts `ERROR_MESSAGES`).

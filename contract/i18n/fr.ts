@@ -130,7 +130,7 @@ export const fr: Messages = {
   'order.info': 'Informations',
   'order.cancelConfirm': 'Annuler la commande ? Une commande payée doit être approuvée.',
   'order.cancelYes': 'Annuler',
-  'order.keep': 'Pas maintenant',
+  'order.keep': 'Attendre',
   'order.cancelled': 'Commande annulée',
   'order.cancelRequested': 'Annulation demandée',
   'order.receiveConfirm': 'Confirmez la réception ; la location commence alors.',
@@ -705,11 +705,15 @@ export const fr: Messages = {
     'Les factures se paieront alors à la main, avec des frais en cas de retard. Annuler ?',
   'privacy.withholding.cancelled': 'Prélèvement annulé',
   'privacy.withholding.cancelledOn': 'Annulé le {date}',
+  'privacy.withholding.bankPending': 'Demande de révocation envoyée à la banque',
+  'privacy.withholding.bankRevoked': 'Révoqué par la banque',
   'order.action.earlyReturn': 'Rendre en avance',
   'order.earlyReturn.title': 'Rendre en avance',
   'order.earlyReturn.note':
     'Le loyer non échu est annulé ; vous payez les frais de retour anticipé et ce qui est déjà dû, puis renvoyez l’article.',
   'order.earlyReturn.confirm': 'Confirmer le retour anticipé',
+  // The dialog's button: wallets' modals allow 4 Chinese characters (8 Latin).
+  'order.earlyReturn.dialogConfirm': 'Rendre',
   'order.earlyReturn.ask': 'Le retour anticipé coûte ¥{amount}. Continuer ?',
   'order.event.early_return': 'Retour anticipé demandé',
   // The server's failure messages by stable code (contract/errors.ts `ERROR_MESSAGES`).

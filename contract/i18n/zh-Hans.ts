@@ -688,11 +688,15 @@ export const zhHans = {
   'privacy.withholding.confirmAsk': '解除后账单需手动支付，逾期会产生逾期费用。确定解除吗？',
   'privacy.withholding.cancelled': '已解除代扣',
   'privacy.withholding.cancelledOn': '已于 {date} 解除',
+  'privacy.withholding.bankPending': '正在通知银行解除代扣协议',
+  'privacy.withholding.bankRevoked': '银行已确认解除',
   'order.action.earlyReturn': '提前归还',
   'order.earlyReturn.title': '提前归还',
   'order.earlyReturn.note':
     '剩余未到期的租金将免除，需支付提前归还手续费及已到期未付的款项，付清后请寄回商品。',
   'order.earlyReturn.confirm': '确认提前归还',
+  // The dialog's button: wallets' modals allow 4 Chinese characters (8 Latin).
+  'order.earlyReturn.dialogConfirm': '确认归还',
   'order.earlyReturn.ask': '提前归还需支付 ¥{amount}，确定吗？',
   'order.event.early_return': '申请提前归还',
   // The server's generic failure codes (contract/errors.ts FALLBACK_REASONS, INTERNAL_ERROR), in

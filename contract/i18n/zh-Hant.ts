@@ -683,11 +683,15 @@ export const zhHant: Messages = {
   'privacy.withholding.confirmAsk': '解除後帳單需手動支付，逾期會產生逾期費用。確定解除嗎？',
   'privacy.withholding.cancelled': '已解除代扣',
   'privacy.withholding.cancelledOn': '已於 {date} 解除',
+  'privacy.withholding.bankPending': '正在通知銀行解除代扣協議',
+  'privacy.withholding.bankRevoked': '銀行已確認解除',
   'order.action.earlyReturn': '提前歸還',
   'order.earlyReturn.title': '提前歸還',
   'order.earlyReturn.note':
     '剩餘未到期的租金將免除，需支付提前歸還手續費及已到期未付的款項，付清後請寄回商品。',
   'order.earlyReturn.confirm': '確認提前歸還',
+  // The dialog's button: wallets' modals allow 4 Chinese characters (8 Latin).
+  'order.earlyReturn.dialogConfirm': '確認歸還',
   'order.earlyReturn.ask': '提前歸還需支付 ¥{amount}，確定嗎？',
   'order.event.early_return': '申請提前歸還',
   // The server's failure messages by stable code (contract/errors.ts `ERROR_MESSAGES`).

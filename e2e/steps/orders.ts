@@ -8,8 +8,9 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { HEADER_OPS_TOKEN } from '../../contract/api/ops';
+import { formatMoney } from '../../contract/money';
 import { screenshot } from '../harness';
-import { answerModal } from './session';
+import { answerModal, type Api } from './session';
 
 /** The ops credential the journeys give the test server (16+ characters). */
 export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
@@ -136,6 +137,58 @@ export async function startBuyout(page: Page, shot: string): Promise<void> {
   await screenshot(page, `${shot}-confirm`);
   await answerModal(page, '确认买断');
   await page.waitForURL(/pages\/billpay\/pay\?orderId=\d+&billIds=\d+/);
+}
+
+export interface OrderQuote {
+  lines: { label: string; amount: number }[];
+  total: number;
+}
+
+/** An amount as the screens show it. */
+const shown = (fen: number) => `${fen < 0 ? '-' : ''}¥${formatMoney(Math.abs(fen))}`;
+
+/** The order engine's early-return quote for the order now. */
+export async function earlyReturnQuote(api: Api, orderId: number): Promise<OrderQuote> {
+  const reply = await api<OrderQuote>(`/api/order/earlyReturnQuote/${orderId}`);
+  assert.equal(reply.code, 200, reply.msg);
+  return reply.data;
+}
+
+/** The open quote sheet shows `quote`: every line and the total. */
+export async function expectQuoteSheet(page: Page, quote: OrderQuote): Promise<void> {
+  const sheet = page.locator('.quote-sheet:visible');
+  await sheet.locator('.quote-sheet__total', { hasText: shown(quote.total) }).waitFor();
+  for (const line of quote.lines) {
+    await sheet
+      .locator('.quote-sheet__lines .order-row', { hasText: line.label })
+      .filter({ hasText: shown(line.amount) })
+      .waitFor();
+  }
+}
+
+/**
+ * 提前归还 on the order page: before anything is confirmed, the sheet shows the fee and the
+ * rest exactly as the order engine computes them. Returns that quote.
+ */
+export async function openEarlyReturn(
+  page: Page,
+  api: Api,
+  orderId: number,
+  shot: string,
+): Promise<OrderQuote> {
+  const quote = await earlyReturnQuote(api, orderId);
+  await actionButton(page, '提前归还').click();
+  await expectQuoteSheet(page, quote);
+  await screenshot(page, shot);
+  return quote;
+}
+
+/** 确认提前归还 on the sheet: the dialog asks again, naming the amount. */
+export async function askEarlyReturn(page: Page, total: number): Promise<void> {
+  await page.locator('.quote-sheet:visible .form-submit', { hasText: '确认提前归还' }).click();
+  await page
+    .locator('.taro-modal__content', { hasText: `提前归还需支付 ¥${formatMoney(total)}` })
+    .waitFor();
 }
 
 /** 申请归还 → reason, method, the return address → confirmShipment → courier and waybill. */

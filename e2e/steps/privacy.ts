@@ -16,13 +16,20 @@ export function agreeAllBody(channel: 'h5' | 'weapp' | 'alipay' = 'h5'): {
   };
 }
 
-/** The verification step's consent card: agree, and wait for the step behind it. */
-export async function agreeConsentGate(page: Page, then: string): Promise<void> {
-  const gate = page.locator('.consent-gate');
+/**
+ * A verification step's consent card, when it asks (for `consent`): agree, and wait for the step
+ * behind it.
+ */
+export async function agreeConsentGate(
+  page: Page,
+  then: string,
+  consent = '《个人敏感信息（身份证件与人脸）处理授权》',
+): Promise<void> {
+  const gate = page.locator('.consent-gate:visible');
   const step = page.getByText(then).first();
   await Promise.race([gate.waitFor(), step.waitFor()]);
   if (await gate.isVisible()) {
-    await gate.getByText('《个人敏感信息（身份证件与人脸）处理授权》').waitFor();
+    await gate.getByText(consent).waitFor();
     await gate.locator('.form-submit', { hasText: '同意并继续' }).click();
   }
   await step.waitFor();

@@ -146,6 +146,8 @@ export async function bindCard(
  */
 export async function signContract(page: Page, baseUrl: string, shotPrefix: string) {
   await page.waitForURL(/pages\/contractPreview\/contractPreview/);
+  // With a card bound, the withholding consent comes before the contract that relies on it.
+  await agreeConsentGate(page, '我已阅读合同全部条款', '《代扣授权协议》');
   await page.locator('.verify-contract').waitFor();
   await screenshot(page, `${shotPrefix}-contract`);
   const contractUrl = page.url();

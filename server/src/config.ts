@@ -10,7 +10,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
-import { subscribeTemplatesFrom, type SubscribeTemplates } from './privacy/templates.ts';
+import {
+  subscribeTemplateFieldsFrom,
+  subscribeTemplatesFrom,
+  type SubscribeTemplateFields,
+  type SubscribeTemplates,
+} from './privacy/templates.ts';
 import { CRASH_POINTS, type CrashPoint } from './crash-points.ts';
 import { alipaySettingsFrom, type AlipaySettings } from './providers/alipay/settings.ts';
 import {
@@ -173,6 +178,8 @@ export interface Config {
   sandboxSigningKey: string;
   /** Subscribe-message template ids per brand and host (SUBSCRIBE_TEMPLATES, privacy/templates.ts). */
   subscribeTemplates: SubscribeTemplates;
+  /** Each template's own field keys (SUBSCRIBE_TEMPLATE_FIELDS, privacy/templates.ts). */
+  subscribeTemplateFields: SubscribeTemplateFields;
   /** Test only: the process kills itself with SIGKILL at this step (crash-points.ts). */
   crashAt: CrashPoint | undefined;
   /** Alipay's live settings per brand (read only when ALIPAY_PROVIDER=live). */
@@ -240,6 +247,9 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
   for (const [secret, needs] of missing)
     problems.push(`${secret} (or ${secret}_FILE) must be set for ${needs.join(' and ')}`);
   if (config.providers.alipay === 'live') problems.push(...config.alipay.problems());
+  // The sandbox's made-up template ids would be refused by every live host.
+  if (!env.SUBSCRIBE_TEMPLATES)
+    problems.push("SUBSCRIBE_TEMPLATES must name each brand's approved reminder templates");
   if (!config.databaseUrl)
     problems.push(
       'DATABASE_URL must be set: production runs on PostgreSQL, not the embedded PGlite',
@@ -274,10 +284,13 @@ function multiProcessProblems(config: Config, env: NodeJS.ProcessEnv): string[] 
   return problems;
 }
 
-/** SUBSCRIBE_TEMPLATES, its problems reported as the other settings' are. */
-function parseSubscribeTemplates(text: string | undefined): SubscribeTemplates {
+/** SUBSCRIBE_TEMPLATES(_FIELDS), their problems reported as the other settings' are. */
+function parseTemplateSetting<T>(
+  parse: (text: string | undefined) => T,
+  text: string | undefined,
+): T {
   try {
-    return subscribeTemplatesFrom(text);
+    return parse(text);
   } catch (error) {
     throw new ConfigError([(error as Error).message]);
   }
@@ -361,7 +374,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxSigningKey: env.SANDBOX_SIGNING_KEY || randomBytes(32).toString('hex'),
     crashAt: crashAt as CrashPoint | undefined,
     alipay: alipaySettingsFrom(env),
-    subscribeTemplates: parseSubscribeTemplates(env.SUBSCRIBE_TEMPLATES),
+    subscribeTemplates: parseTemplateSetting(subscribeTemplatesFrom, env.SUBSCRIBE_TEMPLATES),
+    subscribeTemplateFields: parseTemplateSetting(
+      subscribeTemplateFieldsFrom,
+      env.SUBSCRIBE_TEMPLATE_FIELDS,
+    ),
     dataKey: parseDataKey(env),
   };
   // The live adapters' own settings, read only when chosen; their problems join the list.

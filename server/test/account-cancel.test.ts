@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import type { CancellationCheck } from '../../contract/api/privacy.ts';
 import { ResultCode } from '../../contract/http.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { onlyOn, startTestServer, type TestReply, type TestServer } from './helpers.ts';
 import {
   PNG,
   insertOrder,
@@ -19,6 +20,7 @@ import {
   userIdOf,
   verifyFully,
 } from './kyc-fixtures.ts';
+import { newShopper, placeBody, plans, type Plan, type Shopper } from './order-fixtures.ts';
 
 let server: TestServer;
 before(async () => {
@@ -280,3 +282,79 @@ test('export: the user downloads their personal data as JSON, their own only, ID
   assert.ok(!text.includes('13710000004') && !text.includes(other.idNo.slice(-4) + '"'));
   assert.ok(!/token_hash|card_hash|id_hash|provider_token/.test(text));
 });
+
+describe(
+  'a cancellation and an order placed at the same moment',
+  { skip: onlyOn('postgres') },
+  () => {
+    // PGlite runs one transaction at a time, so only PostgreSQL can race them.
+    const place = async (shopper: Shopper, plan: Plan) =>
+      server.request<{ id: number }>('POST', '/api/order/place', {
+        token: shopper.token,
+        body: placeBody(plan, shopper),
+      });
+
+    test('an order waits for a cancellation that holds the account, then is refused', async () => {
+      const shopper = await newShopper(server);
+      const { month } = await plans(server);
+      let placing: Promise<TestReply<{ id: number }>> | undefined;
+      await server.db.transaction().execute(async (trx) => {
+        // What cancelAccount does first: lock the user's row for the whole cancellation.
+        await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', shopper.userId)
+          .forUpdate()
+          .execute();
+        placing = place(shopper, month);
+        // The placement is waiting on that lock (not finished, not failed) before we go on.
+        for (;;) {
+          const { rows } = await sql<{ waiting: number }>`
+          select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(server.db);
+          if (rows[0].waiting > 0) break;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        const now = new Date();
+        await trx
+          .updateTable('users')
+          .set({ mobile: null, cancelled_at: now })
+          .where('id', '=', shopper.userId)
+          .execute();
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: now, revoked_reason: 'cancelled' })
+          .where('user_id', '=', shopper.userId)
+          .execute();
+      });
+      const reply = await placing!;
+      assert.equal(reply.status, 401, reply.body.msg);
+      assert.equal(await countWhere('orders', shopper.userId), 0);
+    });
+
+    test('racing each other, never both succeed', async () => {
+      const { month } = await plans(server);
+      const shoppers = await Promise.all(Array.from({ length: 8 }, () => newShopper(server)));
+      const outcomes = await Promise.all(
+        shoppers.map(async (shopper) => {
+          const [placed, cancelled] = await Promise.all([
+            place(shopper, month),
+            cancel(shopper.token),
+          ]);
+          return { shopper, placed: placed.status, cancelled: cancelled.status };
+        }),
+      );
+      for (const { shopper, placed, cancelled } of outcomes) {
+        const orders = await countWhere('orders', shopper.userId);
+        if (cancelled === 200) {
+          assert.equal(placed, 401, 'an order after the cancellation is refused');
+          assert.equal(orders, 0);
+        } else {
+          assert.equal(cancelled, 409, 'the cancellation after the order is blocked by it');
+          assert.equal(placed, 200);
+          assert.equal(orders, 1);
+        }
+      }
+    });
+  },
+);

@@ -6,8 +6,17 @@ import type { ContractCheck, Signing, Withholding } from '../../contract/api/con
 import { BRAND_RECORDS } from '../../contract/brands/records.ts';
 import { renderContract, type ContractData } from '../src/contracts/render.ts';
 import { SandboxEsign } from '../src/providers/esign/sandbox.ts';
+import { ResultCode } from '../../contract/http.ts';
 import { fuzzFile, startTestServer, type TestServer } from './helpers.ts';
-import { insertOrder, testIdNumber, userIdOf, verifyFully, waitFor } from './kyc-fixtures.ts';
+import {
+  agreeToAll,
+  insertOrder,
+  loginAgreed,
+  testIdNumber,
+  userIdOf,
+  verifyFully,
+  waitFor,
+} from './kyc-fixtures.ts';
 
 let server: TestServer;
 let token: string;
@@ -241,13 +250,51 @@ test('signHFB signs the withholding agreement once, on the bound card', async ()
   });
   assert.equal(second.body.data.agreementNo, first.body.data.agreementNo);
 
-  const noCard = await server.loginAs('13800000002');
+  const noCard = await loginAgreed(server, '13800000002');
   const noCardId = await userIdOf(server, noCard);
   const otherOrder = await insertOrder(server, noCardId);
   const refused = await server.request('GET', `/api/order/signHFB/${otherOrder}`, {
     token: noCard,
   });
   assert.equal(refused.status, 400);
+});
+
+test('signHFB refuses without the withholding consent, before the bank is asked', async () => {
+  const orderId = await insertOrder(server, userId);
+  const withdrawn = await server.request('POST', '/api/privacy/consents/withdraw', {
+    token,
+    body: { kind: 'withholding' },
+  });
+  assert.equal(withdrawn.body.code, 200, withdrawn.body.msg);
+  const bank = server.app.deps.providers.bankCard;
+  const signWithholding = bank.signWithholding.bind(bank);
+  let bankAsked = 0;
+  bank.signWithholding = (input) => {
+    bankAsked += 1;
+    return signWithholding(input);
+  };
+  try {
+    const refused = await server.request('GET', `/api/order/signHFB/${orderId}`, { token });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.code, ResultCode.CONSENT_REQUIRED);
+    assert.match(refused.body.msg, /代扣授权协议/);
+    assert.equal(bankAsked, 0);
+    const rows = await server.db
+      .selectFrom('withholding_agreements')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .execute();
+    assert.deepEqual(rows, []);
+
+    await agreeToAll(server, token);
+    const signed = await server.request<Withholding>('GET', `/api/order/signHFB/${orderId}`, {
+      token,
+    });
+    assert.equal(signed.body.code, 200, signed.body.msg);
+    assert.equal(bankAsked, 1);
+  } finally {
+    bank.signWithholding = signWithholding;
+  }
 });
 
 const xss = ['xss-intruders.txt', 'xss-polyglots.txt'].flatMap((file) =>

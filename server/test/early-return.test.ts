@@ -110,11 +110,10 @@ test('the order screen’s quote, then the confirmation at that total: bills wai
     .execute();
   assert.deepEqual(unchanged, []);
 
-  const applied = await server.request<{ events: { action: string; note: string }[] }>(
-    'POST',
-    '/api/order/apply/earlyReturn',
-    { token, body: { orderId, total: fee } },
-  );
+  const applied = await server.request<{
+    events: { action: string; note: string }[];
+    actions: string[];
+  }>('POST', '/api/order/apply/earlyReturn', { token, body: { orderId, total: fee } });
   assert.equal(applied.body.code, 200, applied.body.msg);
   const bills = await server.db
     .selectFrom('bills')
@@ -134,6 +133,8 @@ test('the order screen’s quote, then the confirmation at that total: bills wai
     .executeTakeFirstOrThrow();
   assert.deepEqual(order, { status: 'RENTING', sub_process: 'return' });
   assert.ok(applied.body.data.events.some((e) => e.action === 'early_return'));
+  // The return is under way: paying and shipping it back are offered, renewing or buying out not.
+  assert.deepEqual(applied.body.data.actions, ['payBills', 'return', 'earlyReturn']);
 
   // The return then ships as any return does.
   const shipped = await server.request('POST', '/api/order/confirm/return', {

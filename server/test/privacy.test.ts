@@ -10,6 +10,7 @@ import { dayOf } from '../src/orders/bills.ts';
 import { POLICY_VERSIONS } from '../src/privacy/policies.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { PNG, agreeToAll, testIdNumber, upload, userIdOf } from './kyc-fixtures.ts';
+import { newShopper, placeBody, plans } from './order-fixtures.ts';
 
 let server: TestServer;
 before(async () => {
@@ -266,4 +267,61 @@ test('the identity step refuses renters under 18, from the birth date in the ID 
     body: { name: '成年', idNo: testIdNumber(641, eighteenYearsAgo) },
   });
   assert.equal(adult.body.code, 200);
+});
+
+test('an identity verified before the age rule is checked again when an order is placed', async () => {
+  const shopper = await newShopper(server);
+  await agreeToAll(server, shopper.token);
+  const today = dayOf(new Date());
+  const [y, m, d] = today.split('-');
+  const eighteenYearsAgo = `${Number(y) - 18}-${m}-${d}`;
+  const submitted = await server.request('POST', '/api/user/auth/submit', {
+    token: shopper.token,
+    body: { name: '旧认证', idNo: testIdNumber(642, eighteenYearsAgo.replaceAll('-', '')) },
+  });
+  assert.equal(submitted.body.code, 200, submitted.body.msg);
+  // The identity on file from before the rule: 17 years and 364 days old today.
+  const minorBirth = new Date(`${eighteenYearsAgo}T00:00:00Z`);
+  minorBirth.setUTCDate(minorBirth.getUTCDate() + 1);
+  await server.db
+    .updateTable('identities')
+    .set({ birth_date: minorBirth.toISOString().slice(0, 10) })
+    .where('user_id', '=', shopper.userId)
+    .execute();
+  const { month } = await plans(server);
+  const stockOf = async () =>
+    (
+      await server.db
+        .selectFrom('goods_sku')
+        .select('stock')
+        .where('id', '=', month.sku_id)
+        .executeTakeFirstOrThrow()
+    ).stock;
+  const stockBefore = await stockOf();
+
+  const refused = await server.request('POST', '/api/order/place', {
+    token: shopper.token,
+    body: placeBody(month, shopper),
+  });
+  assert.equal(refused.status, 403);
+  assert.match(refused.body.msg, /年满18周岁才能租赁.*未满18周岁/);
+  const orders = await server.db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', shopper.userId)
+    .execute();
+  assert.deepEqual(orders, [], 'no order is written');
+  assert.equal(await stockOf(), stockBefore, 'no unit is taken from stock');
+
+  // Turning 18 today is old enough.
+  await server.db
+    .updateTable('identities')
+    .set({ birth_date: eighteenYearsAgo })
+    .where('user_id', '=', shopper.userId)
+    .execute();
+  const placed = await server.request('POST', '/api/order/place', {
+    token: shopper.token,
+    body: placeBody(month, shopper),
+  });
+  assert.equal(placed.body.code, 200, placed.body.msg);
 });

@@ -42,6 +42,7 @@ const PRODUCTION_BASICS = {
   CLIENT_SECRET: 'a-client-secret-of-our-own',
   KYC_HASH_KEY: 'a-hash-key-of-our-own-0123456789',
   NOTIFY_BASE_URL: 'https://api.example.com',
+  SUBSCRIBE_TEMPLATES: JSON.stringify({ 1: { wechat: { bill_reminder: 'tmpl-approved-1' } } }),
 };
 
 describe('APP_ENV=production', () => {
@@ -54,12 +55,18 @@ describe('APP_ENV=production', () => {
         `${variable} not named in:\n${problems.join('\n')}`,
       );
     }
-    for (const name of ['DATABASE_URL', 'CLIENT_SECRET', 'KYC_HASH_KEY', 'NOTIFY_BASE_URL'])
+    for (const name of [
+      'DATABASE_URL',
+      'CLIENT_SECRET',
+      'KYC_HASH_KEY',
+      'NOTIFY_BASE_URL',
+      'SUBSCRIBE_TEMPLATES',
+    ])
       assert.ok(
         problems.some((p) => p.startsWith(name)),
         `${name} not named in:\n${problems.join('\n')}`,
       );
-    assert.equal(problems.length, PROVIDER_KEYS.length + 4);
+    assert.equal(problems.length, PROVIDER_KEYS.length + 5);
   });
 
   test('one provider left at sandbox is named alone', () => {
@@ -180,6 +187,26 @@ describe('APP_ENV=production', () => {
         problems.some((p) => p.startsWith(start)),
         `${start} not named in:\n${problems.join('\n')}`,
       );
+  });
+
+  test('subscribe-message template fields that show nothing we send are refused, naming them', () => {
+    for (const [fields, named] of [
+      ['{"tmpl-1": {"amount2": "balance"}}', /tmpl-1\.amount2 must be one of orderId, period/],
+      ['{"tmpl-1": ["amount2"]}', /bad template tmpl-1/],
+      ['not json', /SUBSCRIBE_TEMPLATE_FIELDS must be JSON/],
+    ] as const) {
+      const problems = refusal({ SUBSCRIBE_TEMPLATE_FIELDS: fields });
+      assert.ok(
+        problems.some((p) => named.test(p)),
+        problems.join('\n'),
+      );
+    }
+    const config = loadConfig({
+      SUBSCRIBE_TEMPLATE_FIELDS: '{"tmpl-1": {"character_string1": "orderId"}}',
+    });
+    assert.deepEqual(config.subscribeTemplateFields, {
+      'tmpl-1': { character_string1: 'orderId' },
+    });
   });
 
   test('main.ts exits at start-up and prints the whole list', async () => {

@@ -1,9 +1,12 @@
 /**
- * A local api.weixin.qq.com for tests, on loopback: `/sns/jscode2session`, `/cgi-bin/stable_token`
- * and `/wxa/business/getuserphonenumber` as WeChat documents them (GET/POST, JSON answers with
- * `errcode`/`errmsg`, HTTP 200 even on errors). Codes are single use (40163 the second time),
- * unknown codes are 40029, a wrong app secret is 40125, an expired or replaced token is 40001, and
- * `failNext` answers the next call of a path with any errcode (45011 rate limit, -1 busy).
+ * A local api.weixin.qq.com for tests, on loopback: `/sns/jscode2session`, `/cgi-bin/stable_token`,
+ * `/wxa/business/getuserphonenumber` and `/cgi-bin/message/subscribe/send` as WeChat documents
+ * them (GET/POST, JSON answers with `errcode`/`errmsg`, HTTP 200 even on errors). Codes are single
+ * use (40163 the second time), unknown codes are 40029, a wrong app secret is 40125, an expired or
+ * replaced token is 40001, and `failNext` answers the next call of a path with any errcode (45011
+ * rate limit, -1 busy). A subscribe message needs a one-time acceptance of its template by the
+ * user (43101 without one: the user refused or used it up), a template of the app (40037), and
+ * exactly the template's fields, each `{ value }` (47003).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -29,6 +32,17 @@ export class FakeWechatApi {
   /** Calls per path, and every stable_token body (tests count refreshes). */
   readonly calls = new Map<string, number>();
   readonly tokenRequests: { appid: string; force_refresh: boolean }[] = [];
+  /** Subscribe messages WeChat accepted, in order. */
+  readonly subscribeMessages: {
+    appId: string;
+    touser: string;
+    templateId: string;
+    page: string;
+    data: Record<string, string>;
+  }[] = [];
+  private readonly templates = new Map<string, { appId: string; fields: string[] }>();
+  /** One-time acceptances not yet used, per `appId openId templateId`. */
+  private readonly acceptances = new Map<string, number>();
   /** Milliseconds stable_token takes (to make concurrent refreshes overlap). */
   tokenDelayMs = 0;
   /** Seconds a token lives. */
@@ -50,6 +64,17 @@ export class FakeWechatApi {
     const code = randomBytes(32).toString('hex');
     this.phoneCodes.set(code, { appId, mobile, country });
     return code;
+  }
+
+  /** A subscribe-message template approved for `appId`, with its field keys. */
+  addTemplate(appId: string, templateId: string, fields: string[]): void {
+    this.templates.set(templateId, { appId, fields });
+  }
+
+  /** The user accepted the template once in the app (wx.requestSubscribeMessage). */
+  acceptSubscription(appId: string, openId: string, templateId: string): void {
+    const key = `${appId} ${openId} ${templateId}`;
+    this.acceptances.set(key, (this.acceptances.get(key) ?? 0) + 1);
   }
 
   /** The next call of `path` answers this errcode. */
@@ -161,6 +186,40 @@ export class FakeWechatApi {
             watermark: { timestamp: Math.floor(Date.now() / 1000), appid: found.appId },
           },
         };
+      }
+      case 'POST /cgi-bin/message/subscribe/send': {
+        const token = url.searchParams.get('access_token') ?? '';
+        const app = [...this.apps.entries()].find(([, a]) => a.token === token);
+        if (!app || app[1].expiresAt <= Date.now())
+          return { errcode: 40001, errmsg: 'invalid credential, access_token is invalid' };
+        const input = json();
+        const appId = app[0];
+        const templateId = String(input.template_id ?? '');
+        const template = this.templates.get(templateId);
+        if (!template || template.appId !== appId)
+          return { errcode: 40037, errmsg: 'invalid template_id' };
+        const data = input.data as Record<string, { value?: unknown }> | undefined;
+        const values: Record<string, string> = {};
+        for (const field of template.fields) {
+          const value = data?.[field]?.value;
+          if (typeof value !== 'string' || value === '')
+            return { errcode: 47003, errmsg: `argument invalid! data.${field}.value is empty` };
+          values[field] = value;
+        }
+        if (!['formal', 'trial', 'developer'].includes(String(input.miniprogram_state ?? 'formal')))
+          return { errcode: 47003, errmsg: 'argument invalid! miniprogram_state' };
+        const key = `${appId} ${String(input.touser ?? '')} ${templateId}`;
+        const left = this.acceptances.get(key) ?? 0;
+        if (left === 0) return { errcode: 43101, errmsg: 'user refuse to accept the msg' };
+        this.acceptances.set(key, left - 1);
+        this.subscribeMessages.push({
+          appId,
+          touser: String(input.touser),
+          templateId,
+          page: String(input.page ?? ''),
+          data: values,
+        });
+        return { errcode: 0, errmsg: 'ok', msgid: Date.now() };
       }
       default:
         return { errcode: 40066, errmsg: 'invalid url' };

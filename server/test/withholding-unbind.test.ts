@@ -1,8 +1,13 @@
-/** The user sees their automatic-deduction agreements and cancels one: nothing more is withheld. */
+/**
+ * The user sees their automatic-deduction agreements and cancels one: nothing more is withheld,
+ * and the bank is told (through the outbox, retried while it is down) until it confirms.
+ */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { WithholdingItem } from '../../contract/api/privacy.ts';
+import { sql } from 'kysely';
 import { emptyReport, withholdDue } from '../src/jobs/index.ts';
+import { SandboxBankCard } from '../src/providers/bank-card/sandbox.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { insertOrder, loginAgreed, testIdNumber, userIdOf, verifyFully } from './kyc-fixtures.ts';
 
@@ -103,4 +108,60 @@ test('no one cancels another user’s agreement, or one on another brand; bad in
   assert.equal(row.cancelled_at, null);
   const anonymous = await server.request('GET', '/api/privacy/withholding');
   assert.equal(anonymous.status, 401);
+});
+
+test('the bank is told of the cancellation; while it is down the job is kept and retried', async () => {
+  const orderId = await withheldOrder();
+  const bank = server.providers.bankCard;
+  assert.ok(bank instanceof SandboxBankCard);
+  const jobs = server.app.deps.jobs;
+  // Earlier tests' revocations go first, so only this one is left to fail.
+  await jobs.drain(['outbox']);
+  bank.failRevocations();
+  try {
+    const reply = await server.request<WithholdingItem[]>(
+      'POST',
+      '/api/privacy/withholding/cancel',
+      { token, body: { orderId } },
+    );
+    assert.equal(reply.body.code, 200, reply.body.msg);
+    const cancelled = reply.body.data.find((a) => a.orderId === orderId);
+    assert.ok(cancelled?.cancelledAt, 'stopped on our side at once');
+    assert.equal(cancelled.revokedAt, null, 'the bank has not confirmed yet');
+
+    await jobs.drain(['outbox']);
+    const failed = await server.db
+      .selectFrom('withholding_agreements')
+      .select(['agreement_no', 'bank_revoked_at', 'revoke_attempts', 'revoke_error'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    assert.equal(failed.bank_revoked_at, null);
+    assert.equal(failed.revoke_attempts, 1);
+    assert.match(failed.revoke_error ?? '', /unreachable/);
+    // The job is kept in the database, waiting for its retry (a restart would find it).
+    const { rows } = await sql<{ state: string }>`
+      select state from pgboss.job
+      where name = 'outbox' and data->>'kind' = 'revoke-withholding'
+        and (data->>'id')::int = (select id from withholding_agreements where order_id = ${orderId})
+    `.execute(server.db);
+    assert.deepEqual(
+      rows.map((row) => row.state),
+      ['retry'],
+    );
+    assert.equal(bank.isRevoked(failed.agreement_no), false);
+
+    bank.recoverRevocations();
+    // The retry's backoff has passed.
+    await sql`update pgboss.job set start_after = now() where state = 'retry'`.execute(server.db);
+    await jobs.drain(['outbox']);
+    assert.equal(bank.isRevoked(failed.agreement_no), true);
+    const list = await server.request<WithholdingItem[]>('GET', '/api/privacy/withholding', {
+      token,
+    });
+    const revoked = list.body.data.find((a) => a.orderId === orderId);
+    assert.ok(revoked?.revokedAt, 'the agreement shows revoked');
+    assert.equal(revoked.cancelledAt, cancelled.cancelledAt);
+  } finally {
+    bank.recoverRevocations();
+  }
 });

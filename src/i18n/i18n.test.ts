@@ -22,6 +22,21 @@ function installAll(): void {
 
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
 
+/** A wallet's modal button label in its own units: a Chinese character counts 2, at most 8. */
+const modalUnits = (text: string) => text.replace(/[\u0391-\uFFE5]/g, 'aa').length;
+
+describe("dialog buttons fit the wallets' modals (4 Chinese characters)", () => {
+  // Taro's showModal (and WeChat's) refuses a longer label, and the dialog never shows.
+  test.each(LANGUAGES)('%s', (language) => {
+    const messages = ALL_MESSAGES[language] as Record<string, string>;
+    for (const key of ['order.earlyReturn.dialogConfirm', 'order.keep'])
+      expect([key, modalUnits(messages[key])]).toEqual([
+        key,
+        Math.min(8, modalUnits(messages[key])),
+      ]);
+  });
+});
+
 describe('every language has every message', () => {
   const allKeys = new Set<string>();
   for (const language of LANGUAGES)

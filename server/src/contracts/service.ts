@@ -13,6 +13,7 @@ import '../kyc/schema.ts';
 import { applyOrderAction, illegalAction, TERMINAL_STATUSES } from '../orders/machine.ts';
 import '../orders/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
+import { requireConsent } from '../privacy/consents.ts';
 import type { EsignNotification } from '../providers/esign/index.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { renderContract, type ContractData } from './render.ts';
@@ -343,6 +344,9 @@ export async function signWithholding(
   const existing = await withholdingOf(deps.db, userId, orderId);
   if (existing) return existing;
   if (TERMINAL_STATUSES.includes(order.status)) throw illegalAction(order.status, 'signHFB');
+  // Deducting from the user's card needs their own consent to the withholding text, on this
+  // brand, before the bank is asked (a repeat of a signed agreement above is only a read).
+  await requireConsent(deps.db, userId, owner.platform, ['withholding']);
   const card = await deps.db
     .selectFrom('bank_cards')
     .select(['id', 'provider_token'])

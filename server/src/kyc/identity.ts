@@ -9,9 +9,10 @@ import type { Kysely } from 'kysely';
 import { isIdCard } from '../../../contract/validation/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { badRequest, conflict, notFound } from '../plugins/errors.ts';
+import { ResultCode } from '../../../contract/http.ts';
+import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
 import type { IdCardSide } from '../providers/ocr/index.ts';
-import { dayOf } from '../orders/bills.ts';
+import { dayOf, isoDay } from '../orders/bills.ts';
 import { keyedHash, maskIdNumber } from './crypto.ts';
 import './schema.ts';
 
@@ -82,6 +83,30 @@ export const MIN_RENTER_AGE = 18;
 /** Full years of age on `today` (a Beijing calendar day) for a YYYY-MM-DD birth date. */
 export function ageOn(birthDate: string, today: string): number {
   return dayjs(today).diff(dayjs(birthDate), 'year');
+}
+
+/**
+ * Refuses (403) a renter the identity on file shows under 18 on `now`'s Beijing day. Identities
+ * verified before the age rule existed were never checked at the identity step, so placing an
+ * order checks again; a user without an identity yet is checked at the identity step.
+ */
+export async function assertAdultRenter(
+  db: Kysely<Database>,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  const identity = await db
+    .selectFrom('identities')
+    .select('birth_date')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (identity && ageOn(isoDay(identity.birth_date), dayOf(now)) < MIN_RENTER_AGE) {
+    throw new ApiError(
+      ResultCode.FORBIDDEN,
+      `年满${MIN_RENTER_AGE}周岁才能租赁：您的实名信息显示未满${MIN_RENTER_AGE}周岁，无法下单`,
+      403,
+    );
+  }
 }
 
 /** The birth date an 18-digit ID number carries (digits 7-14). */

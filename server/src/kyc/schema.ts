@@ -108,6 +108,10 @@ export interface WithholdingAgreementsTable {
   signed_at: Timestamp;
   /** The user cancelled automatic deduction (migration 0008); null while it is in force. */
   cancelled_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
+  /** The bank confirmed the revocation (migration 0011); null until then. */
+  bank_revoked_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
+  revoke_attempts: Generated<number>;
+  revoke_error: ColumnType<string | null, string | undefined, string | null>;
 }
 
 export interface KycTables {

@@ -10,8 +10,9 @@ import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import type { Database } from '../db/schema.ts';
 import { yuan } from '../money.ts';
 import type { AppDeps } from '../deps.ts';
+import { assertAdultRenter } from '../kyc/identity.ts';
 import { verificationStatus } from '../kyc/status.ts';
-import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
+import { ApiError, badRequest, conflict, notFound, unauthorized } from '../plugins/errors.ts';
 import { allowedRedirect } from '../routes/oauth.ts';
 import { MERCHANT_FIELD, SandboxGateway } from '../payments/sandbox.ts';
 import { WechatPayGateway, type WechatPayParams } from '../payments/wechatpay.ts';
@@ -169,6 +170,16 @@ export async function placeOrder(
   input: PlaceInput,
 ): Promise<{ id: number }> {
   const now = deps.now();
+  // A share lock on the user's row: an account cancellation (which locks it for update) either
+  // finished first, and the order is refused here, or waits for this order and then sees it.
+  const account = await trx
+    .selectFrom('users')
+    .select('cancelled_at')
+    .where('id', '=', user.id)
+    .forShare()
+    .executeTakeFirst();
+  if (!account || account.cancelled_at) throw unauthorized();
+  await assertAdultRenter(trx, user.id, now);
   const plan = await trx
     .selectFrom('goods_plan as p')
     .innerJoin('goods_sku as s', 's.id', 'p.sku_id')
@@ -414,13 +425,33 @@ export function billView(
   };
 }
 
+/** The sub-process each user action opens (or goes on with). */
+const ACTION_SUB_PROCESS: Readonly<Record<string, keyof typeof SUB_PROCESS_TEXT>> = {
+  renew: 'renewal',
+  buyout: 'buyout',
+  return: 'return',
+  earlyReturn: 'return',
+  cancel: 'cancel',
+};
+
+/**
+ * What the user may do now: the state's actions, less those of another sub-process than the one
+ * under way (they would answer 409 busy; after an early return, say, renewing or buying out).
+ */
+function userActions(order: OrderRow): string[] {
+  return USER_ACTIONS[order.status].filter((action) => {
+    const opens = ACTION_SUB_PROCESS[action];
+    return !order.sub_process || !opens || opens === order.sub_process;
+  });
+}
+
 export function summaryView(order: OrderRow) {
   const snapshot = order.snapshot;
   return {
     id: order.id,
     status: order.status,
     statusText: STATUS_TEXT[order.status],
-    actions: [...USER_ACTIONS[order.status]],
+    actions: userActions(order),
     goodsName: snapshot.goods.name,
     cover: snapshot.goods.cover,
     skuText: `${snapshot.sku.color} ${snapshot.sku.capacity} ${snapshot.sku.condition}`,

@@ -18,6 +18,7 @@ import { crashPoint } from '../crash-points.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ProviderError } from '../providers/errors.ts';
+import { executeRevocation } from '../privacy/withholding.ts';
 import type { GatewayName } from './gateway.ts';
 import '../kyc/schema.ts';
 import '../orders/schema.ts';
@@ -25,7 +26,13 @@ import '../orders/schema.ts';
 type Trx = Transaction<Database>;
 
 export type OutboxKind =
-  'refund' | 'unfreeze' | 'withhold' | 'pay-from-auth' | 'freeze' | 'close-trade';
+  | 'refund'
+  | 'unfreeze'
+  | 'withhold'
+  | 'pay-from-auth'
+  | 'freeze'
+  | 'close-trade'
+  | 'revoke-withholding';
 
 /** Our numbers for provider requests: a prefix, the time, randomness; unique and sortable. */
 export const newTradeNo = (prefix: string) =>
@@ -425,6 +432,8 @@ export async function runOutboxJob(deps: AppDeps, data: Record<string, unknown>)
       return executeFreeze(deps, id);
     case 'close-trade':
       return executeCloseTrade(deps, id);
+    case 'revoke-withholding':
+      return executeRevocation(deps, id);
     default:
       throw new Error(`unknown outbox job ${String(data.kind)}`);
   }

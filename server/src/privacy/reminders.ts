@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps.ts';
 import { addDays, dayOf, outstandingOf } from '../orders/bills.ts';
 import { TERMINAL_STATUSES, type OrderStatus } from '../orders/machine.ts';
 import type { BillRemindersTable } from './schema.ts';
-import type { MessageHost, ReminderPurpose } from './templates.ts';
+import { templateData, type MessageHost, type ReminderPurpose } from './templates.ts';
 import '../orders/schema.ts';
 import './schema.ts';
 import { recordSentSms } from '../sms-receipts.ts';
@@ -237,7 +237,7 @@ export async function remindBills(deps: AppDeps, now: Date): Promise<ReminderRep
             openId: claimed.openId,
             templateId: claimed.templateId,
             page: `pages/orderDetail/orderDetail?orderId=${bill.orderId}`,
-            data: params,
+            data: templateData(deps.config.subscribeTemplateFields, claimed.templateId, params),
           });
           await settle(deps, claimed.id, undefined, now);
           report.subscribe += 1;

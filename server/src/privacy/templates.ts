@@ -61,3 +61,53 @@ export function subscribeTemplatesFrom(text: string | undefined): SubscribeTempl
   }
   return templates;
 }
+
+/** What a reminder says, under our names; a template names its own fields (below). */
+export const REMINDER_PARAMS = ['orderId', 'period', 'amount', 'dueDate'] as const;
+export type ReminderParam = (typeof REMINDER_PARAMS)[number];
+
+/**
+ * Each approved template's own field keys (WeChat's `character_string1`, `amount2`…, Alipay's
+ * `keyword1`…), mapped to what they show: SUBSCRIBE_TEMPLATE_FIELDS, JSON
+ * `{ "<template id>": { "<template field>": "orderId" | "period" | "amount" | "dueDate" } }`.
+ * A template left out gets our names as they are (the sandbox's ids).
+ */
+export type SubscribeTemplateFields = Record<string, Record<string, ReminderParam>>;
+
+/** Parses SUBSCRIBE_TEMPLATE_FIELDS; throws a message naming what is wrong. */
+export function subscribeTemplateFieldsFrom(text: string | undefined): SubscribeTemplateFields {
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error('SUBSCRIBE_TEMPLATE_FIELDS must be JSON');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error('SUBSCRIBE_TEMPLATE_FIELDS must be an object');
+  const fields: SubscribeTemplateFields = {};
+  for (const [templateId, keys] of Object.entries(parsed)) {
+    if (!keys || typeof keys !== 'object' || Array.isArray(keys))
+      throw new Error(`SUBSCRIBE_TEMPLATE_FIELDS: bad template ${templateId}`);
+    fields[templateId] = {};
+    for (const [key, param] of Object.entries(keys as Record<string, unknown>)) {
+      if (!(REMINDER_PARAMS as readonly unknown[]).includes(param))
+        throw new Error(
+          `SUBSCRIBE_TEMPLATE_FIELDS: ${templateId}.${key} must be one of ${REMINDER_PARAMS.join(', ')}`,
+        );
+      fields[templateId][key] = param as ReminderParam;
+    }
+  }
+  return fields;
+}
+
+/** A reminder's values under the template's own field keys. */
+export function templateData(
+  fields: SubscribeTemplateFields,
+  templateId: string,
+  params: Record<ReminderParam, string>,
+): Record<string, string> {
+  const keys = fields[templateId];
+  if (!keys) return { ...params };
+  return Object.fromEntries(Object.entries(keys).map(([key, param]) => [key, params[param]]));
+}

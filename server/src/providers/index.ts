@@ -21,7 +21,12 @@ import { SandboxFace, type FaceProvider } from './face/index.ts';
 import { SandboxOcr, type OcrProvider } from './ocr/index.ts';
 import { LiveSms, SandboxSms, type SmsProvider } from './sms/index.ts';
 import { LiveWechat, SandboxWechat, type WechatProvider } from './wechat/index.ts';
-import { SandboxSubscribeMessages, type SubscribeMessageProvider } from './subscribe/index.ts';
+import {
+  SandboxSubscribeMessages,
+  SubscribeMessagesByHost,
+  type SubscribeMessage,
+  type SubscribeMessageProvider,
+} from './subscribe/index.ts';
 import { PROVIDER_SETTINGS } from '../config.ts';
 
 export interface Providers {
@@ -68,6 +73,23 @@ function live<T>(key: ProviderKey): T {
   );
 }
 
+/**
+ * Subscribe messages go with each host's app keys: through its live adapter when that host is
+ * live, to the sandbox otherwise (all of them when both hosts are sandboxes).
+ */
+function subscribeMessages(
+  wechat: LiveWechat | undefined,
+  alipay: LiveAlipay | undefined,
+): SubscribeMessageProvider {
+  const sandboxMessages = new SandboxSubscribeMessages();
+  if (!wechat && !alipay) return sandboxMessages;
+  const toSandbox = (message: SubscribeMessage) => sandboxMessages.send(message);
+  return new SubscribeMessagesByHost({
+    wechat: wechat ? (message) => wechat.sendSubscribeMessage(message) : toSandbox,
+    alipay: alipay ? (message) => alipay.sendSubscribeMessage(message) : toSandbox,
+  });
+}
+
 export function createProviders(config: Config, context: ProviderContext): Providers {
   const sandbox = (key: ProviderKey) => config.providers[key] === 'sandbox';
   const notifyUrl = (name: GatewayName, platform: number) => () =>
@@ -100,15 +122,15 @@ export function createProviders(config: Config, context: ProviderContext): Provi
   });
   // Checked once at start, so a missing live adapter stops the process rather than a payment.
   const byBrand = new Map<number, Gateways>([[1, brandGateways(1)]]);
+  const liveAlipay = sandbox('alipay') ? undefined : new LiveAlipay(config.alipay);
+  const liveWechat = sandbox('wechat')
+    ? undefined
+    : new LiveWechat(liveSettings(config.wechat, 'wechat'), context.db, context.now);
   return {
     sms: sandbox('sms') ? new SandboxSms() : new LiveSms(liveSettings(config.smsLive, 'sms')),
-    alipay: sandbox('alipay') ? new SandboxAlipay() : new LiveAlipay(config.alipay),
-    wechat: sandbox('wechat')
-      ? new SandboxWechat()
-      : new LiveWechat(liveSettings(config.wechat, 'wechat'), context.db, context.now),
-    // Sent with each host's app keys: live once both hosts' adapters exist.
-    subscribeMessages:
-      sandbox('wechat') || sandbox('alipay') ? new SandboxSubscribeMessages() : live('wechat'),
+    alipay: liveAlipay ?? new SandboxAlipay(),
+    wechat: liveWechat ?? new SandboxWechat(),
+    subscribeMessages: subscribeMessages(liveWechat, liveAlipay),
     ocr: sandbox('identity') ? new SandboxOcr() : live('identity'),
     face: sandbox('identity') ? new SandboxFace() : live('identity'),
     credit: sandbox('credit') ? new SandboxCredit() : live('credit'),

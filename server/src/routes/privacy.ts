@@ -141,12 +141,7 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id, platform } = currentUser(request);
       return ok(
-        await cancelWithholding(deps.db, {
-          userId: id,
-          platform,
-          orderId: request.body.orderId,
-          now: deps.now(),
-        }),
+        await cancelWithholding(deps, { userId: id, platform, orderId: request.body.orderId }),
       );
     },
   );

@@ -172,6 +172,10 @@ export class LocalAlipay {
 
   /** Every request that reached the gateway with a valid signature, by method. */
   readonly calls: { method: string; biz: Fields }[] = [];
+  /** Subscribe messages delivered (alipay.open.app.mini.templatemessage.send), in order. */
+  readonly templateMessages: { to: string; templateId: string; page: string; data: Fields }[] = [];
+  /** One-time acceptances not yet used, per `<user or open id> <template id>`. */
+  private readonly subscriptions = new Map<string, number>();
   /** Requests refused for a bad signature. */
   readonly badSignatures: string[] = [];
   /** Requests refused for certificate SNs not this app's or root's (certificate mode). */
@@ -254,6 +258,12 @@ export class LocalAlipay {
   }
 
   // ------------------------------------------------------------------------- test controls
+
+  /** The user accepted the template once in the mini-program (my.requestSubscribeMessage). */
+  acceptSubscription(userOrOpenId: string, templateId: string): void {
+    const key = `${userOrOpenId} ${templateId}`;
+    this.subscriptions.set(key, (this.subscriptions.get(key) ?? 0) + 1);
+  }
 
   /** The next call of `method` fails this way. */
   failNext(method: string, kind: FailureKind): void {
@@ -507,6 +517,8 @@ export class LocalAlipay {
         return this.oauthToken(fields);
       case 'alipay.merchant.order.sync':
         return this.orderSync(biz);
+      case 'alipay.open.app.mini.templatemessage.send':
+        return this.templateMessage(biz);
       default:
         throw new Refusal(
           '40004',
@@ -851,6 +863,31 @@ export class LocalAlipay {
       history.push({ state, modified, buyer });
     this.orderCentre.set(outBizNo, history);
     return { record_id: `2026${digits(16)}`, order_id: `2026${digits(20)}`, order_status: state };
+  }
+
+  /**
+   * A subscribe message: to `to_user_id` or `to_open_id`, on `user_template_id`, `page`, and
+   * `data` as a JSON text of `{ keyword: { value } }`. Without an unused acceptance it is refused
+   * (the sub_code is this gateway's own name: what we could find of Alipay's docs lists none).
+   */
+  private templateMessage(biz: Fields): Fields {
+    const to = String(biz.to_user_id ?? biz.to_open_id ?? '');
+    const templateId = String(biz.user_template_id ?? '');
+    if (!to || !templateId || typeof biz.page !== 'string' || typeof biz.data !== 'string')
+      throw new Refusal('40002', 'Invalid Arguments', 'isv.missing-parameter', '缺少必选参数');
+    let data: Fields;
+    try {
+      data = JSON.parse(biz.data) as Fields;
+    } catch {
+      throw new Refusal('40002', 'Invalid Arguments', 'isv.invalid-parameter', 'data 格式错误');
+    }
+    const key = `${to} ${templateId}`;
+    const left = this.subscriptions.get(key) ?? 0;
+    if (left === 0)
+      throw new Refusal('40004', 'Business Failed', 'USER_NOT_SUBSCRIBED', '用户未订阅该消息模板');
+    this.subscriptions.set(key, left - 1);
+    this.templateMessages.push({ to, templateId, page: biz.page, data });
+    return {};
   }
 
   private oauthToken(fields: Record<string, string>): Fields {

@@ -40,6 +40,8 @@ export interface ConsentGateProps {
   kinds: readonly ConsentKind[];
   /** The user declined: leave the step (back, say). */
   onDecline?: () => void;
+  /** Runs once the user agreed here (a step that was waiting on the consent goes on). */
+  onAgreed?: () => void;
   children: ReactNode;
 }
 
@@ -48,7 +50,7 @@ export interface ConsentGateProps {
  * every consent named; until then asks for them, with links to their texts. The server refuses
  * the step without them anyway: this is the prompt, not the guard.
  */
-export function ConsentGate({ kinds, onDecline, children }: ConsentGateProps) {
+export function ConsentGate({ kinds, onDecline, onAgreed, children }: ConsentGateProps) {
   const { t } = useTranslation();
   const states = useConsents((s) => s.states);
   const load = useConsents((s) => s.load);
@@ -89,6 +91,7 @@ export function ConsentGate({ kinds, onDecline, children }: ConsentGateProps) {
         onSubmit={async () => {
           const result = await agree(pending.map((s) => s.kind as ConsentKind));
           if (!result.ok) void showMessage(result.msg || t('privacy.gate.failed'));
+          else onAgreed?.();
         }}
       >
         {t('privacy.gate.agree')}

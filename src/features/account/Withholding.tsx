@@ -72,6 +72,12 @@ function WithholdingAgreements() {
           {item.cancelledAt ? (
             <Text className="cancel-account__why" role="status">
               {t('privacy.withholding.cancelledOn', { date: item.cancelledAt.slice(0, 10) })}
+              {' · '}
+              {t(
+                item.revokedAt
+                  ? 'privacy.withholding.bankRevoked'
+                  : 'privacy.withholding.bankPending',
+              )}
             </Text>
           ) : (
             <SubmitButton onSubmit={() => cancel(item)}>

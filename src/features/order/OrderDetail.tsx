@@ -477,7 +477,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
               t('order.earlyReturn.ask', { amount: formatMoney(quote.total) }),
               {
                 title: t('order.earlyReturn.title'),
-                confirm: t('order.earlyReturn.confirm'),
+                confirm: t('order.earlyReturn.dialogConfirm'),
                 cancel: t('order.keep'),
               },
             );

@@ -1,4 +1,5 @@
 import type { Bill, OrderDetail } from '../../api/order';
+import { zhHans } from '@contract/i18n/zh-Hans';
 import {
   actionButtons,
   billsSummary,
@@ -39,6 +40,14 @@ describe('the order screens follow the server', () => {
     expect(statusHint('NEW_STATE')).toBe('order.hint.other');
     expect(eventLabel('buyout_paid')).toBe('order.event.buyout_paid');
     expect(eventLabel('unknown')).toBe('order.event.other');
+  });
+
+  it('names every event the app has a text for (none falls back to 其他)', () => {
+    const named = Object.keys(zhHans).filter(
+      (key) => key.startsWith('order.event.') && key !== 'order.event.other',
+    );
+    expect(named).toContain('order.event.early_return');
+    for (const key of named) expect(eventLabel(key.slice('order.event.'.length))).toBe(key);
   });
 
   it('draws the rental timeline from the receipt event and the rental dates', () => {

@@ -292,6 +292,7 @@ export function eventLabel(action: string): MessageKey {
     case 'buyout_lapsed':
     case 'renew_paid':
     case 'release':
+    case 'early_return':
       return `order.event.${action}`;
     default:
       return 'order.event.other';

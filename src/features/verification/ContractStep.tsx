@@ -12,12 +12,16 @@ import {
   startSigning,
   type ContractView,
 } from '../../api/contract';
+import { ConsentGate } from '../../components/consent';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { t as translateNow, useTranslation } from '../../i18n';
 import { usePageShow } from '../../platform/page-route';
+import { ResultCode } from '../../../contract/http';
+import { goBackOr } from '../../platform/account';
 import { showMessage } from '../../platform/ui';
+import { useConsents } from '../../stores/consent';
 import { openSigningPage } from '../../platform/verification';
 import { StepFrame } from './StepFrame';
 import { pause, SIGN_POLL_MS, SIGN_POLL_TRIES } from './timing';
@@ -33,11 +37,15 @@ async function signAgreementIfNeeded(data: StepData): Promise<boolean> {
   if (!signed || !data.status.bankCard) return true;
   const reply = await signWithholding(data.order.id);
   if (reply.code !== 200) {
+    // The consent was withdrawn meanwhile: fresh states bring the gate back to ask again.
+    if (reply.code === ResultCode.CONSENT_REQUIRED) await useConsents.getState().load(true);
     void showMessage(reply.msg);
     return false;
   }
   return true;
 }
+
+const WITHHOLDING_CONSENT = ['withholding'] as const;
 
 export function ContractStep({ params }: PageBodyProps) {
   const orderId = idParam(params.orderId);
@@ -48,13 +56,20 @@ export function ContractStep({ params }: PageBodyProps) {
   );
   return (
     <StepFrame step="contract" load={load} onRetry={() => void refresh()}>
-      {load.state === 'ready' && (
-        <ContractSigning
-          orderId={orderId}
-          withholding={load.data.status.bankCard}
-          onSigned={advance}
-        />
-      )}
+      {load.state === 'ready' &&
+        (load.data.status.bankCard ? (
+          // Deductions from the card need their own consent before the contract that relies on
+          // them is signed (the server refuses the agreement without it); agreeing goes on.
+          <ConsentGate
+            kinds={WITHHOLDING_CONSENT}
+            onAgreed={() => void advance()}
+            onDecline={() => void goBackOr('/pages/myOrder/myOrder')}
+          >
+            <ContractSigning orderId={orderId} withholding onSigned={advance} />
+          </ConsentGate>
+        ) : (
+          <ContractSigning orderId={orderId} withholding={false} onSigned={advance} />
+        ))}
     </StepFrame>
   );
 }

@@ -2,6 +2,7 @@
  * Live Alipay login, per brand (each brand is its own Alipay app): `alipay.system.oauth.token`
  * turns a mini-program or H5 auth code into the user, and the mini-program's encrypted
  * `my.getPhoneNumber` answer is checked with Alipay's key and decrypted with the app's AES key.
+ * Bill reminders go as subscribe messages with the same app keys.
  *
  * The phone "code" the client sends is `<response>.<sign>` from my.getPhoneNumber's JSON (both
  * base64, so it fits the contract's code pattern): Alipay signs the quoted ciphertext.
@@ -9,6 +10,7 @@
 import type { AlipaySettings } from './settings.ts';
 import { AlipayClient, AlipayRefusal } from './client.ts';
 import { ProviderError } from '../errors.ts';
+import type { SubscribeMessage } from '../subscribe/index.ts';
 import type { AlipayProvider } from './index.ts';
 
 const OAUTH_PAGE = 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm';
@@ -58,6 +60,32 @@ export class LiveAlipay implements AlipayProvider {
     url.searchParams.set('redirect_uri', input.redirectUri);
     url.searchParams.set('state', input.state);
     return url.toString();
+  }
+
+  /**
+   * A subscribe message (订阅消息) through alipay.open.app.mini.templatemessage.send: to the user
+   * by their user id (2088…) or, for apps on open ids, their open id, on a template they
+   * accepted; `data` is the template's keywords as a JSON text. A refusal (not subscribed, a
+   * wrong template) is final; anything else is retried by the caller's schedule.
+   */
+  async sendSubscribeMessage(message: SubscribeMessage): Promise<void> {
+    const recipient = /^2088\d{12}$/.test(message.openId)
+      ? { to_user_id: message.openId }
+      : { to_open_id: message.openId };
+    try {
+      await this.client(message.platform).exec('alipay.open.app.mini.templatemessage.send', {
+        ...recipient,
+        user_template_id: message.templateId,
+        page: message.page,
+        data: JSON.stringify(
+          Object.fromEntries(Object.entries(message.data).map(([key, value]) => [key, { value }])),
+        ),
+      });
+    } catch (error) {
+      if (error instanceof AlipayRefusal)
+        throw new ProviderError('subscribe', 'rejected', error.message);
+      throw error;
+    }
   }
 
   async phoneNumber(code: string, platform = 1): Promise<string> {

@@ -22,6 +22,12 @@ export interface BankCardProvider {
     agreementNo: string;
     orderRef: string;
   }): Promise<{ protocolNo: string }>;
+  /**
+   * Revokes a signed withholding agreement at the bank: nothing more may be deducted under it.
+   * Revoking one already revoked succeeds (the call is retried until confirmed). ProviderError
+   * 'unavailable' when the bank could not be reached, 'rejected' when it refuses for good.
+   */
+  revokeWithholding(protocolNo: string): Promise<void>;
 }
 
 export { SandboxBankCard };

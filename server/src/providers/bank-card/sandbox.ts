@@ -3,7 +3,8 @@
  * is kept per mobile for tests and `lastCode`. Rules:
  * - a card number ending in `4444` is refused ("card and reserved mobile do not match");
  * - `failFor(mobile)` makes the SMS to that mobile fail until `recover(mobile)`;
- * - a code is 6 digits, single use, valid for 5 minutes.
+ * - a code is 6 digits, single use, valid for 5 minutes;
+ * - `failRevocations()` makes every revocation fail as unreachable until `recoverRevocations()`.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { ProviderError } from '../errors.ts';
@@ -25,6 +26,8 @@ export class SandboxBankCard implements BankCardProvider {
   private readonly binds = new Map<string, PendingBind>();
   private readonly lastCodes = new Map<string, string>();
   private readonly failing = new Set<string>();
+  private readonly revoked = new Set<string>();
+  private revocationOutage = false;
 
   async preBind(input: { cardNo: string; mobile: string; holderName: string }) {
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -74,6 +77,31 @@ export class SandboxBankCard implements BankCardProvider {
       throw new ProviderError('bank-card', 'rejected', 'unknown agreement');
     }
     return { protocolNo: `sbxhfb${randomBytes(12).toString('hex')}` };
+  }
+
+  async revokeWithholding(protocolNo: string): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.revocationOutage) {
+      throw new ProviderError('bank-card', 'unavailable', 'sandbox: the bank is unreachable');
+    }
+    // Known by its prefix: the agreement may have been signed by another process's sandbox.
+    if (!protocolNo.startsWith('sbxhfb')) {
+      throw new ProviderError('bank-card', 'rejected', 'unknown withholding agreement');
+    }
+    this.revoked.add(protocolNo);
+  }
+
+  /** Whether the bank holds the agreement as revoked. */
+  isRevoked(protocolNo: string): boolean {
+    return this.revoked.has(protocolNo);
+  }
+
+  failRevocations(): void {
+    this.revocationOutage = true;
+  }
+
+  recoverRevocations(): void {
+    this.revocationOutage = false;
   }
 
   lastCode(mobile: string): string | undefined {

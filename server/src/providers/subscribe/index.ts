@@ -1,8 +1,9 @@
 /**
  * Subscribe messages in the mini-programs: WeChat's subscribeMessage.send and Alipay's
  * alipay.open.app.mini.templatemessage.send, both to a user's open id in one brand's app with a
- * template that user accepted. The sandbox keeps what it was given; a live adapter reads each
- * brand's app keys from the env.
+ * template that user accepted. The sandbox keeps what it was given; live, each host's message
+ * goes through that host's own adapter (providers/wechat/live.ts, providers/alipay/live.ts),
+ * with the brand's app keys.
  */
 import type { MessageHost } from '../../privacy/templates.ts';
 import { ProviderError } from '../errors.ts';
@@ -37,5 +38,19 @@ export class SandboxSubscribeMessages implements SubscribeMessageProvider {
       throw new ProviderError('subscribe', 'rejected', '43101 user refuse to accept the msg');
     }
     this.sent.push(message);
+  }
+}
+
+/** One host's way of sending (its live adapter's, or the sandbox's). */
+export type SubscribeSender = (message: SubscribeMessage) => Promise<void>;
+
+/** Sends each message through its host's sender: live hosts live, the others to the sandbox. */
+export class SubscribeMessagesByHost implements SubscribeMessageProvider {
+  readonly name = 'live';
+
+  constructor(private readonly senders: Readonly<Record<MessageHost, SubscribeSender>>) {}
+
+  send(message: SubscribeMessage): Promise<void> {
+    return this.senders[message.host](message);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Live WeChat mini-program login: `code2Session` turns a wx.login code into the user's open id,
- * `getuserphonenumber` turns a getPhoneNumber code into the mobile. There is no official Node SDK
- * for these server APIs; they are three plain HTTPS calls, made with fetch.
+ * `getuserphonenumber` turns a getPhoneNumber code into the mobile; and bill reminders as
+ * subscribe messages (`subscribeMessage.send`). There is no official Node SDK for these server
+ * APIs; they are plain HTTPS calls, made with fetch.
  *
  * The session key code2Session returns is dropped at once: this server never needs it (phone
  * numbers come by code, not by decrypting client data), so it is never stored, logged or sent.
@@ -22,6 +23,7 @@ import type { Database } from '../../db/schema.ts';
 import type { WechatBrandSettings, WechatSettings } from '../../live-settings.ts';
 import { SealedDataError } from '../../sealed.ts';
 import { ProviderError } from '../errors.ts';
+import type { SubscribeMessage } from '../subscribe/index.ts';
 import type { WechatProvider } from './index.ts';
 import './schema.ts';
 
@@ -55,6 +57,14 @@ const BAD_CODE: Record<number, string> = {
   40029: 'invalid code',
   40163: 'code already used',
   40226: 'user blocked by risk control',
+};
+/** subscribeMessage.send errcodes no retry changes. */
+const SUBSCRIBE_REFUSED: Record<number, string> = {
+  43101: 'user refused the message (no acceptance left)',
+  40003: 'invalid openid',
+  40037: 'invalid template_id',
+  41030: 'invalid page',
+  47003: 'template data does not match the template',
 };
 /** Errcodes that mean our access token is no longer valid. */
 const BAD_TOKEN = new Set([40001, 40014, 42001]);
@@ -125,23 +135,27 @@ export class LiveWechat implements WechatProvider {
     return reply.openid;
   }
 
-  async phoneNumber(code: string, platform: number): Promise<string> {
-    const brand = this.brand(platform);
+  /** A POST with the app's shared access token; a token WeChat refuses is refreshed once. */
+  private async withToken<T extends WechatReply>(
+    brand: WechatBrandSettings,
+    path: string,
+    body: unknown,
+  ): Promise<T> {
     let token = await this.accessToken(brand);
-    let reply = await this.call<PhoneReply>(
-      '/wxa/business/getuserphonenumber',
-      { access_token: token },
-      { code },
-    );
+    let reply = await this.call<T>(path, { access_token: token }, body);
     if (reply.errcode && BAD_TOKEN.has(reply.errcode)) {
       // Expired or replaced under us (another deployment, a manual reset): refresh once.
       token = await this.accessToken(brand, token);
-      reply = await this.call<PhoneReply>(
-        '/wxa/business/getuserphonenumber',
-        { access_token: token },
-        { code },
-      );
+      reply = await this.call<T>(path, { access_token: token }, body);
     }
+    return reply;
+  }
+
+  async phoneNumber(code: string, platform: number): Promise<string> {
+    const brand = this.brand(platform);
+    const reply = await this.withToken<PhoneReply>(brand, '/wxa/business/getuserphonenumber', {
+      code,
+    });
     if (reply.errcode) throw this.failure('/wxa/business/getuserphonenumber', reply);
     const info = reply.phone_info;
     if (info?.watermark?.appid && info.watermark.appid !== brand.appId)
@@ -150,6 +164,30 @@ export class LiveWechat implements WechatProvider {
     if (info?.countryCode !== '86' || !/^1[3-9]\d{9}$/.test(info.purePhoneNumber ?? ''))
       throw new ProviderError('wechat', 'rejected', 'not a mainland China mobile');
     return info.purePhoneNumber!;
+  }
+
+  /**
+   * subscribeMessage.send: one message on a template the user accepted (a one-time acceptance
+   * allows one message). The user refusing or having no acceptance left (43101), a wrong open
+   * id, template, page or field are final; anything else is WeChat failing.
+   */
+  async sendSubscribeMessage(message: SubscribeMessage): Promise<void> {
+    const path = '/cgi-bin/message/subscribe/send';
+    const reply = await this.withToken<WechatReply>(this.brand(message.platform), path, {
+      touser: message.openId,
+      template_id: message.templateId,
+      page: message.page,
+      data: Object.fromEntries(
+        Object.entries(message.data).map(([key, value]) => [key, { value }]),
+      ),
+      miniprogram_state: 'formal',
+      lang: 'zh_CN',
+    });
+    if (!reply.errcode) return;
+    const refused = SUBSCRIBE_REFUSED[reply.errcode];
+    if (refused)
+      throw new ProviderError('subscribe', 'rejected', `${path}: ${reply.errcode} ${refused}`);
+    throw this.failure(path, reply);
   }
 
   /**

@@ -1,0 +1,180 @@
+import TestUtils from '@tarojs/test-utils-react';
+import { confirmOrder, fetchPlacedOrder, type OrderDetail } from '@/api/checkout';
+import { fetchContract, signWithholding } from '@/api/contract';
+import { fetchVerificationStatus } from '@/api/kyc';
+import { fetchConsents, giveConsents, type ConsentState } from '@/api/privacy';
+import { replacePage } from '@/platform/verification';
+import { useConsents } from '@/stores/consent';
+import { ResultCode } from '../../../contract/http';
+import { ContractStep } from './ContractStep';
+
+jest.mock('@/api/checkout', () => ({
+  ...jest.requireActual('@/api/checkout'),
+  fetchPlacedOrder: jest.fn(),
+  confirmOrder: jest.fn(),
+}));
+jest.mock('@/api/kyc', () => ({
+  ...jest.requireActual('@/api/kyc'),
+  fetchVerificationStatus: jest.fn(),
+}));
+jest.mock('@/api/contract', () => ({
+  ...jest.requireActual('@/api/contract'),
+  fetchContract: jest.fn(),
+  signWithholding: jest.fn(),
+}));
+jest.mock('@/api/privacy', () => ({
+  ...jest.requireActual('@/api/privacy'),
+  fetchConsents: jest.fn(),
+  giveConsents: jest.fn(),
+}));
+jest.mock('@/platform/verification', () => ({
+  ...jest.requireActual('@/platform/verification'),
+  replacePage: jest.fn(async () => true),
+}));
+
+const testUtils = new TestUtils();
+const orderMock = fetchPlacedOrder as jest.Mock;
+const statusMock = fetchVerificationStatus as jest.Mock;
+const contractMock = fetchContract as jest.Mock;
+const signMock = signWithholding as jest.Mock;
+const consentsMock = fetchConsents as jest.Mock;
+const giveMock = giveConsents as jest.Mock;
+const replaceMock = replacePage as jest.Mock;
+
+async function eventually(check: () => void): Promise<void> {
+  for (let i = 0; ; i += 1) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (i >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+const text = () => document.body.textContent ?? '';
+
+function consents(withholding: string | null): ConsentState[] {
+  return [
+    'privacy_policy',
+    'user_agreement',
+    'identity_and_face',
+    'credit_query',
+    'withholding',
+  ].map((kind) => {
+    const agreed = kind === 'withholding' ? withholding : 'v1';
+    return {
+      kind,
+      currentVersion: 'v1',
+      agreedVersion: agreed,
+      agreedAt: agreed ? '2026-11-26T00:00:00.000Z' : null,
+      pending: agreed !== 'v1',
+      updated: false,
+    };
+  });
+}
+
+function order(status: string): OrderDetail {
+  return { id: 7, status, depositMethod: 'freeze', actions: [] } as unknown as OrderDetail;
+}
+
+function verified(bankCard: boolean) {
+  return {
+    code: 200,
+    msg: '',
+    data: {
+      status: { realName: true, face: true, credit: true, emergencyContact: true, bankCard },
+      identity: null,
+    },
+  };
+}
+
+function agreeButton(): Element {
+  const found = Array.from(document.querySelectorAll('.consent-gate .form-submit')).find((el) =>
+    el.textContent?.includes('同意并继续'),
+  );
+  if (!found) throw new Error(`no agree button in: ${text()}`);
+  return found;
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  useConsents.setState({ states: undefined });
+  contractMock.mockResolvedValue({
+    code: 200,
+    msg: '',
+    data: { contractNo: 'C1', status: 'unsigned', html: '<p>租赁合同正文</p>' },
+  });
+  (confirmOrder as jest.Mock).mockResolvedValue({ code: 500, msg: 'not expected', data: null });
+});
+
+afterEach(() => {
+  testUtils.unmout();
+});
+
+describe('ContractStep and the withholding consent', () => {
+  it('asks for the withholding consent before the contract when a card is bound', async () => {
+    orderMock.mockResolvedValue({ code: 200, msg: '', data: order('PENDING_SIGN') });
+    statusMock.mockResolvedValue(verified(true));
+    consentsMock.mockResolvedValue({ code: 200, msg: '', data: consents(null) });
+    giveMock.mockResolvedValue({ code: 200, msg: '', data: consents('v1') });
+
+    await testUtils.mount(() => (
+      <ContractStep route="/pages/contractPreview/contractPreview" params={{ orderId: '7' }} />
+    ));
+    await eventually(() => expect(document.querySelector('.consent-gate')).not.toBeNull());
+    expect(text()).toContain('《代扣授权协议》');
+    expect(text()).not.toContain('租赁合同正文');
+    expect(contractMock).not.toHaveBeenCalled();
+
+    testUtils.fireEvent.click(agreeButton());
+    await eventually(() => expect(text()).toContain('租赁合同正文'));
+    expect(giveMock).toHaveBeenCalledWith([{ kind: 'withholding', version: 'v1' }]);
+  });
+
+  it('shows the contract without asking when no card is bound', async () => {
+    orderMock.mockResolvedValue({ code: 200, msg: '', data: order('PENDING_SIGN') });
+    statusMock.mockResolvedValue(verified(false));
+    consentsMock.mockResolvedValue({ code: 200, msg: '', data: consents(null) });
+
+    await testUtils.mount(() => (
+      <ContractStep route="/pages/contractPreview/contractPreview" params={{ orderId: '7' }} />
+    ));
+    await eventually(() => expect(text()).toContain('租赁合同正文'));
+    expect(text()).not.toContain('《代扣授权协议》');
+  });
+
+  it('a signed contract refused for want of the consent asks for it, then goes on', async () => {
+    orderMock.mockResolvedValue({ code: 200, msg: '', data: order('PENDING_FREEZE') });
+    statusMock.mockResolvedValue(verified(true));
+    // Agreed when the page opened, withdrawn (in another window) before the agreement was signed.
+    consentsMock
+      .mockResolvedValueOnce({ code: 200, msg: '', data: consents('v1') })
+      .mockResolvedValue({ code: 200, msg: '', data: consents(null) });
+    signMock.mockResolvedValueOnce({
+      code: ResultCode.CONSENT_REQUIRED,
+      msg: '请先阅读并同意《代扣授权协议》',
+      data: null,
+    });
+    giveMock.mockResolvedValue({ code: 200, msg: '', data: consents('v1') });
+
+    await testUtils.mount(() => (
+      <ContractStep route="/pages/contractPreview/contractPreview" params={{ orderId: '7' }} />
+    ));
+    await eventually(() => expect(signMock).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(document.querySelector('.consent-gate')).not.toBeNull());
+    expect(replaceMock).not.toHaveBeenCalled();
+
+    signMock.mockResolvedValue({
+      code: 200,
+      msg: '',
+      data: { agreementNo: 'A1', bankName: '工商银行', cardNoMasked: '', signedAt: '' },
+    });
+    testUtils.fireEvent.click(agreeButton());
+    await eventually(() =>
+      expect(replaceMock).toHaveBeenCalledWith('/pages/alipay/aliSign?orderId=7'),
+    );
+    expect(signMock).toHaveBeenCalledTimes(2);
+  });
+});
