@@ -20,6 +20,7 @@ import pg from 'pg';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { JOB_DEFINITIONS } from '../src/jobs/definitions.ts';
 import { applyOrderAction } from '../src/orders/machine.ts';
 import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { issueSession } from '../src/plugins/auth.ts';
@@ -71,6 +72,14 @@ async function main() {
     runJobs: true,
     notifyBase: () => base,
   });
+  // Alipay and WeChat post notifications from many servers at once, in no set order; the
+  // sandbox delivers one at a time (tests rely on its order). Here it delivers as they do.
+  runtime.deps.jobs.attach(
+    runtime.deps,
+    JOB_DEFINITIONS.map((definition) =>
+      definition.name === 'sandbox-notify' ? { ...definition, concurrency: workers } : definition,
+    ),
+  );
   const quiet = new Writable({ write: (_c, _e, done) => done() });
   try {
     const app = await buildApp(runtime.deps, { logStream: quiet });
