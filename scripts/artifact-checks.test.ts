@@ -251,7 +251,7 @@ describe('budgets', () => {
     write('vendors.js', Buffer.alloc(BUDGETS.miniMainPackageBytes.weapp + 1));
     expect(check()).toEqual([]);
     expect(budgetProblems()).toEqual([
-      expect.stringMatching(/^main package .* > budget 432\.0 KB$/),
+      expect.stringMatching(/^main package .* > budget 434\.0 KB$/),
     ]);
   });
 
@@ -351,8 +351,8 @@ describe('budgets', () => {
 describe('the budgets a build checks against its manifest', () => {
   const within = {
     artifacts: [
-      { target: 'weapp', brand: 4, mainPackageBytes: 432 * 1024, routeCount: 49 },
-      { target: 'alipay', brand: 4, mainPackageBytes: 400 * 1024, routeCount: 49 },
+      { target: 'weapp', brand: 4, mainPackageBytes: 434 * 1024, routeCount: 49 },
+      { target: 'alipay', brand: 4, mainPackageBytes: 404 * 1024, routeCount: 49 },
       {
         target: 'h5',
         mainPackageBytes: 3_000_000,
@@ -373,13 +373,13 @@ describe('the budgets a build checks against its manifest', () => {
       manifestBudgetProblems({
         artifacts: [
           { ...weapp, routeCount: 48 },
-          { ...alipay, mainPackageBytes: 400 * 1024 + 1 },
+          { ...alipay, mainPackageBytes: 404 * 1024 + 1 },
           { ...h5, firstRoute: { jsGzipBytes: 92 * 1024 + 1, cssGzipBytes: 12 * 1024 } },
         ],
       }),
     ).toEqual([
       'weapp brand 4: 48 routes, expected 49',
-      'alipay brand 4: main package 400.0 KB > budget 400.0 KB',
+      'alipay brand 4: main package 404.0 KB > budget 404.0 KB',
       'h5: first-route JS 92.0 KB gzip > budget 92.0 KB',
     ]);
   });
