@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
@@ -138,6 +139,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // on Taro's reconciler, which is what the unit tests run.
     framework: process.env.TARO_ENV === 'h5' ? 'preact' : 'react',
     compiler: 'webpack5',
+    // WeChat cannot recurse templates, so Taro writes every element's template once per level
+    // (base.wxml, main package): 16 levels by default, ~2.7 KB each. A tree deeper than this goes
+    // on through Taro's `comp` component, which renders the same templates again (issue 22).
+    baseLevel: 8,
     // Off by default: Taro's cache key ignores our environment (TOOLCHAIN "persistent-cache trap").
     // Brand values never reach compiled code except as rewritable tokens, so enabling it is safe.
     // One cache per target and per output folder, so parallel builds never share one.
@@ -145,15 +150,29 @@ export default defineConfig<'webpack5'>(async (merge) => {
       enable: process.env.TARO_CACHE === '1',
       // Taro lists app.config.ts, but webpack does not follow a TypeScript file's imports: the
       // route table and tab bar (routes.ts) and each page's config would stay stale in the cache.
-      buildDependencies: { routes: appConfigInputs() },
+      // Nor does it know the compiler and minifier settings (babel.config.js, config/prod.ts):
+      // terser's cached output is keyed by the code alone, so changed terser options were not
+      // applied to unchanged chunks (issue 22).
+      buildDependencies: {
+        routes: appConfigInputs(),
+        compilers: [path.join(root, 'babel.config.js'), path.join(__dirname, 'prod.ts')],
+      },
+      // The cache folder lives in node_modules, which worktrees share: the checkout's own path is
+      // part of the name, so two checkouts building at once never write one cache.
       name: `${process.env.TARO_ENV}-${outputRoot()
         .replace(/[^A-Za-z0-9]+/g, '_')
-        .slice(-60)}`,
+        .slice(-60)}-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`,
     },
     mini: {
       // contract/ sits beside src/ and is TypeScript too.
       compile: { include: [path.resolve(root, 'contract')] },
       postcss: {
+        // The web views the mini-programs draw in (babel.config.js MINI_TARGETS): flexbox,
+        // transforms and transitions need no -webkit-/-ms- copies there.
+        autoprefixer: {
+          enable: true,
+          config: { overrideBrowserslist: ['ios >= 12', 'chrome >= 66', 'android >= 66'] },
+        },
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false },
       },

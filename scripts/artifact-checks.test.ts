@@ -9,6 +9,7 @@ import {
   dictionarySentinels,
   h5FirstRouteSizes,
   INLINE_STYLES,
+  manifestBudgetProblems,
   miniArtifactInput,
   miniPackageSizes,
   MAX_MAIN_PACKAGE_BYTES,
@@ -246,11 +247,11 @@ describe('budgets', () => {
     expect(report.subPackageBytes?.['pages/myOrder']).toBeGreaterThanOrEqual(1000);
   });
 
-  it('flags a main package over 500 KB that the 2 MB store limit still allows', () => {
-    write('vendors.js', Buffer.alloc(BUDGETS.miniMainPackageBytes + 1));
+  it("flags a main package over its platform's budget that the 2 MB store limit still allows", () => {
+    write('vendors.js', Buffer.alloc(BUDGETS.miniMainPackageBytes.weapp + 1));
     expect(check()).toEqual([]);
     expect(budgetProblems()).toEqual([
-      expect.stringMatching(/^main package .* > budget 500\.0 KB$/),
+      expect.stringMatching(/^main package .* > budget 434\.0 KB$/),
     ]);
   });
 
@@ -337,12 +338,49 @@ describe('budgets', () => {
       expect(report.overBudget.join()).toMatch(/first-route CSS/);
     });
 
-    it('flags first-route JavaScript over 110 KB gzip', () => {
+    it('flags first-route JavaScript over 92 KB gzip', () => {
       h5(BUDGETS.h5FirstRouteJsGzipBytes);
       const report = h5Report(h5FirstRouteSizes(dir));
       expect(report.overBudget).toEqual([
-        expect.stringMatching(/^first-route JS .* gzip > budget 110\.0 KB$/),
+        expect.stringMatching(/^first-route JS .* gzip > budget 92\.0 KB$/),
       ]);
     });
+  });
+});
+
+describe('the budgets a build checks against its manifest', () => {
+  const within = {
+    artifacts: [
+      { target: 'weapp', brand: 4, mainPackageBytes: 434 * 1024, routeCount: 49 },
+      { target: 'alipay', brand: 4, mainPackageBytes: 404 * 1024, routeCount: 49 },
+      {
+        target: 'h5',
+        mainPackageBytes: 3_000_000,
+        routeCount: 49,
+        firstRoute: { jsGzipBytes: 92 * 1024, cssGzipBytes: 12 * 1024 },
+      },
+    ],
+  };
+
+  it('passes a build at its budgets, and the storefront has the budgeted 49 routes', () => {
+    expect(ROUTES).toHaveLength(BUDGETS.routes);
+    expect(manifestBudgetProblems(within)).toEqual([]);
+  });
+
+  it("names each brand's main package over its budget, first-route JS over its budget and a missing route", () => {
+    const [weapp, alipay, h5] = within.artifacts;
+    expect(
+      manifestBudgetProblems({
+        artifacts: [
+          { ...weapp, routeCount: 48 },
+          { ...alipay, mainPackageBytes: 404 * 1024 + 1 },
+          { ...h5, firstRoute: { jsGzipBytes: 92 * 1024 + 1, cssGzipBytes: 12 * 1024 } },
+        ],
+      }),
+    ).toEqual([
+      'weapp brand 4: 48 routes, expected 49',
+      'alipay brand 4: main package 404.0 KB > budget 404.0 KB',
+      'h5: first-route JS 92.0 KB gzip > budget 92.0 KB',
+    ]);
   });
 });

@@ -20,6 +20,7 @@ import pg from 'pg';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { JOB_DEFINITIONS } from '../src/jobs/definitions.ts';
 import { applyOrderAction } from '../src/orders/machine.ts';
 import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { issueSession } from '../src/plugins/auth.ts';
@@ -71,6 +72,14 @@ async function main() {
     runJobs: true,
     notifyBase: () => base,
   });
+  // Alipay and WeChat post notifications from many servers at once, in no set order; the
+  // sandbox delivers one at a time (tests rely on its order). Here it delivers as they do.
+  runtime.deps.jobs.attach(
+    runtime.deps,
+    JOB_DEFINITIONS.map((definition) =>
+      definition.name === 'sandbox-notify' ? { ...definition, concurrency: workers } : definition,
+    ),
+  );
   const quiet = new Writable({ write: (_c, _e, done) => done() });
   try {
     const app = await buildApp(runtime.deps, { logStream: quiet });
@@ -182,6 +191,7 @@ async function main() {
     };
 
     const latencies: number[] = [];
+    const stepTimes: Record<string, number[]> = {};
     let failures = 0;
     const deadline = Date.now() + seconds * 1000;
     const started = Date.now();
@@ -189,6 +199,13 @@ async function main() {
       users.map(async (user) => {
         while (Date.now() < deadline) {
           const t0 = performance.now();
+          let mark = t0;
+          // Where a flow's time goes, step by step (printed with the totals).
+          const step = (name: string) => {
+            const now = performance.now();
+            (stepTimes[name] ??= []).push(now - mark);
+            mark = now;
+          };
           try {
             const { id } = await post<{ id: number }>(user.token, '/api/order/place', {
               goodsId: plan.goods_id,
@@ -196,24 +213,32 @@ async function main() {
               planId: plan.id,
               addressId: user.addressId,
             });
+            step('place');
             await post(user.token, '/api/order/confirm', { orderId: id });
+            step('confirm');
             await db
               .transaction()
               .execute((trx) =>
                 applyOrderAction(trx, id, 'sign', { actor: 'user', now: new Date() }),
               );
+            step('sign');
             await post(user.token, '/api/order/refreeze', { orderId: id });
+            step('refreeze');
             await waitFor(id, 'PENDING_PAY');
+            step('freeze notified');
             const pay = await post<{ outTradeNo: string }>(user.token, '/api/order/pay', {
               orderId: id,
             });
+            step('pay');
             const sig = cashier.cashierSignature(pay.outTradeNo);
             const paid = await fetch(`${base}/pay/cashier/${pay.outTradeNo}/pay?sig=${sig}`, {
               method: 'POST',
               redirect: 'manual',
             });
             if (paid.status !== 303) throw new Error(`cashier ${paid.status}`);
+            step('cashier');
             await waitFor(id, 'PENDING_REVIEW');
+            step('payment notified');
             latencies.push(performance.now() - t0);
           } catch (error) {
             failures++;
@@ -224,8 +249,9 @@ async function main() {
     );
     const elapsed = (Date.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+    const percentile = (values: number[], p: number) =>
+      values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+    const pct = (p: number) => percentile(latencies, p);
     const paid = await db
       .selectFrom('payments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -236,6 +262,12 @@ async function main() {
         `(${(latencies.length / elapsed).toFixed(1)} orders/s), ${Number(paid.n)} payments succeeded, ${failures} failures; ` +
         `flow latency p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})\n`,
     );
+    for (const [name, times] of Object.entries(stepTimes)) {
+      times.sort((a, b) => a - b);
+      process.stdout.write(
+        `  ${name.padEnd(17)} p50 ${percentile(times, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(times, 99).toFixed(0).padStart(5)} ms\n`,
+      );
+    }
     await app.close();
   } finally {
     await runtime.close();

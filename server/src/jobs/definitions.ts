@@ -58,6 +58,10 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
     retryDelaySeconds: 10,
     // A provider call is over in seconds; a job running longer was cut off by a crash.
     expireInSeconds: 120,
+    // Each job is one provider call on its own row (idempotent, reconciled), mostly waiting on the
+    // provider: one at a time, they held every order's freeze and payment behind each other
+    // (issue 22). Five at once stay well under the database pool (db/index.ts, 10).
+    concurrency: 5,
     handle: async (deps, data) => ({ result: await runOutboxJob(deps, data) }),
   },
   {

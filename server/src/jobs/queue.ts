@@ -50,6 +50,8 @@ export interface JobDefinition<Context> {
   retryDelaySeconds: number;
   /** A job running longer than this is taken as dead (its process crashed) and retried. */
   expireInSeconds: number;
+  /** Jobs of one batch run at once (default 1: in order, one after another). */
+  concurrency?: number;
   handle(context: Context, data: Record<string, unknown>, job: JobMeta): Promise<unknown>;
 }
 
@@ -241,24 +243,35 @@ export class JobQueue<Context = unknown> implements JobSender {
   }
 
   private async pass(names: readonly JobName[]): Promise<number> {
-    let ran = 0;
-    for (const name of await this.dueQueues(names)) {
-      const definition = this.definitions.get(name);
-      if (!definition || this.stopped) continue;
-      const jobs = await this.boss.fetch<Record<string, unknown>>(name, {
-        batchSize: 20,
-        includeMetadata: true,
-      });
-      // Oldest first: the claim does not return them in order, and notifications should not overtake.
-      const inOrder = [...(jobs ?? [])].sort(
-        (a, b) => a.createdOn.getTime() - b.createdOn.getTime() || a.id.localeCompare(b.id),
-      );
-      for (const job of inOrder) {
-        ran++;
+    // Queues side by side: a slow provider call must not hold up the notifications behind it.
+    const counts = await Promise.all(
+      (await this.dueQueues(names)).map((name) => this.runBatch(name)),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
+
+  /**
+   * One batch of a queue, oldest first: one job after another (notifications must not overtake),
+   * or up to the queue's `concurrency` side by side.
+   */
+  private async runBatch(name: JobName): Promise<number> {
+    const definition = this.definitions.get(name);
+    if (!definition || this.stopped) return 0;
+    const jobs = await this.boss.fetch<Record<string, unknown>>(name, {
+      batchSize: 20,
+      includeMetadata: true,
+    });
+    // The claim does not return them in order.
+    const waiting = [...(jobs ?? [])].sort(
+      (a, b) => a.createdOn.getTime() - b.createdOn.getTime() || a.id.localeCompare(b.id),
+    );
+    const count = waiting.length;
+    const runner = async () => {
+      for (let job = waiting.shift(); job; job = waiting.shift())
         await this.runOne(definition, job);
-      }
-    }
-    return ran;
+    };
+    await Promise.all(Array.from({ length: Math.min(definition.concurrency ?? 1, count) }, runner));
+    return count;
   }
 
   private async runOne(

@@ -293,16 +293,6 @@ export async function placeOrder(
       .execute();
   }
 
-  // The order holds one unit until it is cancelled; the row lock makes the last unit go once.
-  const taken = await trx
-    .updateTable('goods_sku')
-    .set((eb) => ({ stock: eb('stock', '-', 1) }))
-    .where('id', '=', plan.skuId)
-    .where('stock', '>', 0)
-    .returning('id')
-    .executeTakeFirst();
-  if (!taken) throw conflict('该规格暂时缺货');
-
   const order = await trx
     .insertInto('orders')
     .values({
@@ -370,6 +360,17 @@ export async function placeOrder(
       created_at: now,
     })
     .execute();
+  // The order holds one unit until it is cancelled; the row lock makes the last unit go once.
+  // Taken last: every order of a SKU waits for this row lock until its transaction commits, so
+  // the order's own writes above are not done while holding it (issue 22). No stock: all undone.
+  const taken = await trx
+    .updateTable('goods_sku')
+    .set((eb) => ({ stock: eb('stock', '-', 1) }))
+    .where('id', '=', plan.skuId)
+    .where('stock', '>', 0)
+    .returning('id')
+    .executeTakeFirst();
+  if (!taken) throw conflict('该规格暂时缺货');
   return { id: order.id };
 }
 
