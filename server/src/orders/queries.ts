@@ -1,0 +1,149 @@
+/**
+ * Reading orders: the user's own order, its detail and the tabbed list.
+ */
+import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
+import { notFound } from '../plugins/errors.ts';
+import { dueOf, outstandingOf, type BillRow } from './bills.ts';
+import { STATUS_TEXT, USER_ACTIONS, type OrderStatus } from './machine.ts';
+import { type Db, type Owner, type Trx, toDay } from './common.ts';
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function ownOrder(
+  db: Db | Trx,
+  user: Owner,
+  orderId: number,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
+  // Someone else's order answers exactly like a missing one.
+  if (!order) throw notFound('订单不存在');
+  return order;
+}
+
+export type OrderRow = Awaited<ReturnType<typeof ownOrder>>;
+
+export function billView(
+  bill: BillRow & {
+    due_date: Date | string;
+    channel: string | null;
+    out_trade_no: string | null;
+    paid_at: Date | null;
+    overdue_days: number;
+  },
+) {
+  return {
+    id: bill.id,
+    kind: bill.kind,
+    period: bill.period,
+    dueDate: toDay(bill.due_date) ?? '',
+    original: bill.original,
+    discount: bill.discount,
+    overdueFee: bill.overdue_fee,
+    overdueDays: bill.overdue_days,
+    due: dueOf(bill),
+    paid: bill.paid,
+    outstanding: outstandingOf(bill),
+    status: bill.status,
+    channel: bill.channel,
+    outTradeNo: bill.out_trade_no,
+    paidAt: bill.paid_at ? bill.paid_at.toISOString() : null,
+  };
+}
+
+export function summaryView(order: OrderRow) {
+  const snapshot = order.snapshot;
+  return {
+    id: order.id,
+    status: order.status,
+    statusText: STATUS_TEXT[order.status],
+    actions: [...USER_ACTIONS[order.status]],
+    goodsName: snapshot.goods.name,
+    cover: snapshot.goods.cover,
+    skuText: `${snapshot.sku.color} ${snapshot.sku.capacity} ${snapshot.sku.condition}`,
+    termUnit: order.term_unit,
+    term: order.term,
+    rentPerPeriod: order.rent_per_period,
+    deposit: order.deposit,
+    depositMethod: order.deposit_method,
+    createdAt: order.created_at.toISOString(),
+  };
+}
+
+export async function orderDetail(db: Db | Trx, user: Owner, orderId: number) {
+  const order = await ownOrder(db, user, orderId);
+  const bills = await db
+    .selectFrom('bills')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const events = await db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const auth = await db
+    .selectFrom('deposit_authorisations')
+    .select(['status', 'amount', 'credit_amount', 'fund_amount'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return {
+    ...summaryView(order),
+    depositAuthorisation: auth
+      ? {
+          status: auth.status,
+          amount: auth.amount,
+          waived: auth.credit_amount,
+          frozen: auth.fund_amount,
+        }
+      : null,
+    couponDiscount: order.coupon_discount,
+    startDate: toDay(order.start_date),
+    endDate: toDay(order.end_date),
+    waybill: order.waybill,
+    returnWaybill: order.return_waybill,
+    address: order.snapshot.address,
+    services: order.snapshot.services.map((s) => ({ id: s.id, name: s.name, price: s.price })),
+    bills: bills.map(billView),
+    events: events.map((e) => ({
+      action: e.action,
+      from: e.from_status,
+      to: e.to_status,
+      at: e.created_at.toISOString(),
+      note: e.note,
+    })),
+  };
+}
+
+export async function listOrders(
+  db: Db,
+  user: Owner,
+  tab: OrderTab,
+  pageNum: number,
+  pageSize: number,
+) {
+  const statuses = ORDER_TABS[tab].statuses as readonly string[];
+  let query = db
+    .selectFrom('orders')
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform);
+  if (statuses.length > 0) query = query.where('status', 'in', statuses as OrderStatus[]);
+  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute();
+  return { list: rows.map(summaryView), total: Number(total?.n ?? 0), pageNum, pageSize };
+}
