@@ -12,16 +12,10 @@
 import type { AppDeps } from '../deps.ts';
 import { addDays, dayOf, daysBetween, overdueFee } from '../orders/bills.ts';
 import { applyOrderAction, type Action, type OrderStatus } from '../orders/machine.ts';
-import {
-  AUTO_RECEIVE_DAYS,
-  DUE_NOTICE_DAYS,
-  RETURN_GRACE_DAYS,
-  cancelBuyout,
-  deductFromDeposit,
-  expireUnpaid,
-  receiveOrder,
-  withholdBills,
-} from '../orders/service.ts';
+import { AUTO_RECEIVE_DAYS, DUE_NOTICE_DAYS, RETURN_GRACE_DAYS } from '../orders/common.ts';
+import { deductFromDeposit, withholdBills } from '../orders/payments.ts';
+import { cancelBuyout, receiveOrder } from '../orders/return-buyout.ts';
+import { expireUnpaid } from '../orders/ops.ts';
 import '../orders/schema.ts';
 import { reconcile } from './reconcile.ts';
 

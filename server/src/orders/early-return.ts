@@ -13,7 +13,8 @@ import type { AppDeps } from '../deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { dayOf, earlyReturnQuote, isoDay, type QuoteLine } from './bills.ts';
 import { illegalAction } from './machine.ts';
-import { busy, ownOrder, type Owner } from './service.ts';
+import { busy, type Owner } from './common.ts';
+import { ownOrder } from './queries.ts';
 import './schema.ts';
 
 type Db = Kysely<Database>;

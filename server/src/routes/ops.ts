@@ -26,7 +26,7 @@ import { runJobs } from '../jobs/index.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../jobs/reconcile.ts';
 import { dayOf } from '../orders/bills.ts';
 import { STATUS_TEXT } from '../orders/machine.ts';
-import { opsStep } from '../orders/service.ts';
+import { opsStep } from '../orders/ops.ts';
 import { ApiError, notFound, ok } from '../plugins/errors.ts';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,7 +1,7 @@
 /**
  * The order calls of section 7: placing, the list and detail, confirming and cancelling, the
  * deposit freeze, first / stage / tail / renewal payments, receipt, return and buy-out.
- * Rules live in `orders/service.ts`; this file maps the storefront's calls onto them.
+ * Rules live in the `orders/` capability modules; this file maps the storefront's calls onto them.
  * (`contract/html` and `signHFB/{id}` belong to the contract routes.)
  */
 import { createHash } from 'node:crypto';
@@ -29,30 +29,17 @@ import {
 import { IdParams } from '../../../contract/api/envelope.ts';
 import { HEADER_IDEMPOTENCY_KEY } from '../../../contract/http.ts';
 import { verificationStatus } from '../kyc/status.ts';
-import { billView } from '../orders/service.ts';
+import { billView } from '../orders/queries.ts';
 import { illegalAction, findTransition } from '../orders/machine.ts';
-import {
-  applyBuyout,
-  busy,
-  cancelOrder,
-  confirmOrder,
-  idempotent,
-  listOrders,
-  orderDetail,
-  ownOrder,
-  payBills,
-  payRenewal,
-  placeOrder,
-  quoteBuyout,
-  quoteRenewal,
-  receiveOrder,
-  requiredChecks,
-  shipReturn,
-  startFreeze,
-  type Owner,
-  type PayKind,
-  type PaymentInfo,
-} from '../orders/service.ts';
+import { busy, type Owner } from '../orders/common.ts';
+import { idempotent } from '../orders/idempotency.ts';
+import { placeOrder } from '../orders/placing.ts';
+import { listOrders, orderDetail, ownOrder } from '../orders/queries.ts';
+import { cancelOrder, confirmOrder, requiredChecks } from '../orders/confirm-cancel.ts';
+import { startFreeze } from '../orders/deposit-freeze.ts';
+import { payBills, type PayKind, type PaymentInfo } from '../orders/payments.ts';
+import { applyBuyout, quoteBuyout, receiveOrder, shipReturn } from '../orders/return-buyout.ts';
+import { payRenewal, quoteRenewal } from '../orders/renewal.ts';
 import { dayOf } from '../orders/bills.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { ApiError, badRequest, conflict, ok } from '../plugins/errors.ts';

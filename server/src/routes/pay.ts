@@ -9,7 +9,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { yuan } from '../money.ts';
-import { handleNotification } from '../orders/service.ts';
+import { handleNotification } from '../orders/payment-outcomes.ts';
 import { gatewayOf } from '../payments/operations.ts';
 import type { NotificationFields } from '../payments/gateway.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
