@@ -33,6 +33,10 @@ export interface Envelope<T = unknown> {
   code: number;
   msg: string;
   data: T;
+  /** On failure: the stable code (a key of ERROR_MESSAGES in ./errors.ts), to translate by. */
+  reason?: string;
+  /** On failure: the parts of the message (field names, limits), for the translation. */
+  params?: Record<string, string>;
 }
 
 export const ResultCode = {
