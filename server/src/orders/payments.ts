@@ -5,7 +5,8 @@ import type { AppDeps } from '../deps.ts';
 import { badRequest, conflict } from '../plugins/errors.ts';
 import { allowedRedirect } from '../routes/oauth.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
-import { WechatPayGateway, type WechatPayParams } from '../payments/wechatpay.ts';
+import { isWechatPay } from '../payments/gateway.ts';
+import type { WechatPayParams } from '../payments/wechatpay.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { dayOf, outstandingOf, type BillRow } from './bills.ts';
 import { illegalAction, type OrderStatus } from './machine.ts';
@@ -204,7 +205,7 @@ export async function payBills(
   }
   // WeChat Pay (JSAPI) charges the user's WeChat account in this brand's mini-program.
   let payerOpenId: string | undefined;
-  if (gateway instanceof WechatPayGateway) {
+  if (isWechatPay(gateway)) {
     const bound = await db
       .selectFrom('user_open_ids')
       .select('open_id')
@@ -262,7 +263,7 @@ export async function payBills(
     channel: created.channel,
     tradeNo,
     // wx.requestPayment's parameters, signed for the prepay id (a fresh nonce each time).
-    ...(gateway instanceof WechatPayGateway ? { wechat: gateway.clientPayParams(tradeNo) } : {}),
+    ...(isWechatPay(gateway) ? { wechat: gateway.clientPayParams(tradeNo) } : {}),
     // The sandbox cashier pays only through a link signed for this payment.
     cashierUrl:
       gateway instanceof SandboxGateway
