@@ -1,6 +1,7 @@
 /**
  * Bills and payments: opening a payment for bills, withholding, deducting from the deposit.
  */
+import { createHash } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, conflict } from '../plugins/errors.ts';
 import { allowedRedirect } from '../routes/oauth.ts';
@@ -11,7 +12,7 @@ import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { dayOf, outstandingOf, type BillRow } from './bills.ts';
 import { illegalAction, type OrderStatus } from './machine.ts';
 import { type Db, type Owner, type Trx, toDay } from './common.ts';
-import { type OrderRow, ownOrder } from './queries.ts';
+import { billView, type OrderRow, ownOrder } from './queries.ts';
 import { USER_CHANNELS, closePayments } from './confirm-cancel.ts';
 // ---------------------------------------------------------------------------------------------
 // Payments
@@ -362,4 +363,76 @@ export async function deductFromDeposit(db: Db, deps: AppDeps, orderId: number, 
       if (error instanceof NotEnoughDeposit) return undefined;
       throw error;
     });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moved from routes/order.ts (the bill lists and the pay routes' Idempotency-Key).
+
+/** The unpaid bills of an order a pay screen lists: first (with deposit), due now, or all. */
+export async function unpaidBillList(
+  db: Db,
+  deps: AppDeps,
+  user: Owner,
+  orderId: number,
+  kinds: 'first' | 'foot' | 'stage',
+) {
+  const order = await ownOrder(db, user, orderId);
+  const today = dayOf(deps.now());
+  const bills = (
+    await db
+      .selectFrom('bills')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute()
+  ).filter((bill) => {
+    if (bill.status !== 'unpaid') return false;
+    if (kinds === 'first') return bill.kind === 'FIRST' || bill.kind === 'DEPOSIT';
+    if (kinds === 'stage') return bill.due_date.toISOString().slice(0, 10) <= today;
+    return true;
+  });
+  const views = bills.map(billView);
+  return { orderId, bills: views, total: views.reduce((sum, b) => sum + b.outstanding, 0) };
+}
+
+/**
+ * Opens (or returns the open) payment. With an Idempotency-Key the first answer is replayed;
+ * without one, duplicates still share the open payment of the same bills.
+ */
+export async function payBillsOnce(
+  db: Db,
+  deps: AppDeps,
+  user: Owner,
+  input: Parameters<typeof payBills>[3],
+  key: string | undefined,
+): Promise<PaymentInfo> {
+  if (key === undefined) return payBills(db, deps, user, input);
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw badRequest('Idempotency-Key 格式不正确');
+  const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+  // A key is the user's on one brand.
+  const payScope = `order/pay@${user.platform}`;
+  const seen = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('user_id', '=', user.id)
+    .where('scope', '=', payScope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (seen) {
+    if (seen.request_hash !== hash) throw conflict('Idempotency-Key 已用于另一个请求');
+    return seen.response as PaymentInfo;
+  }
+  const info = await payBills(db, deps, user, input);
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: user.id,
+      scope: payScope,
+      key,
+      request_hash: hash,
+      response: JSON.stringify(info),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'scope', 'key']).doNothing())
+    .execute();
+  return info;
 }

@@ -2,10 +2,13 @@
  * Placing an order: the snapshot, coupon, stock and first bills in one transaction.
  */
 import type { AppDeps } from '../deps.ts';
-import { badRequest, conflict } from '../plugins/errors.ts';
+import { verificationStatus } from '../kyc/status.ts';
+import { ApiError, badRequest, conflict } from '../plugins/errors.ts';
 import { dayOf, planBills } from './bills.ts';
 import type { DepositMethod, OrderSnapshot } from './schema.ts';
-import type { Trx } from './common.ts';
+import type { Db, Owner, Trx } from './common.ts';
+import { ownOrder } from './queries.ts';
+import { requiredChecks } from './confirm-cancel.ts';
 // ---------------------------------------------------------------------------------------------
 // Placing
 
@@ -217,4 +220,48 @@ export async function placeOrder(
     })
     .execute();
   return { id: order.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moved from routes/order.ts (place2, placeAll): the route handlers call services only.
+
+/** Order again what an earlier order rented, to the given (or default) address. */
+export async function reorderInput(
+  db: Db,
+  user: Owner,
+  orderId: number,
+  addressId: number | undefined,
+): Promise<PlaceInput> {
+  const earlier = await ownOrder(db, user, orderId);
+  const address =
+    addressId ??
+    (
+      await db
+        .selectFrom('addresses')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('platform', '=', user.platform)
+        .orderBy('is_default', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst()
+    )?.id;
+  if (address === undefined) throw badRequest('请先添加收货地址');
+  return {
+    goodsId: earlier.goods_id,
+    skuId: earlier.sku_id,
+    planId: earlier.plan_id,
+    addressId: address,
+    serviceIds: earlier.snapshot.services.map((s) => s.id),
+    depositMethod: earlier.deposit_method,
+  };
+}
+
+/** 422 unless every check the deposit method needs is done (placing and submitting at once). */
+export async function assertVerifiedFor(db: Db, user: Owner, depositMethod: DepositMethod) {
+  const status = await verificationStatus(db, user.id);
+  const required = requiredChecks(depositMethod);
+  const missing = (Object.keys(required) as (keyof typeof required)[]).filter(
+    (check) => required[check] && !status[check],
+  );
+  if (missing.length > 0) throw new ApiError(422, `请先完成认证：${missing.join(', ')}`, 422);
 }

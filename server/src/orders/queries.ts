@@ -147,3 +147,74 @@ export async function listOrders(
     .execute();
   return { list: rows.map(summaryView), total: Number(total?.n ?? 0), pageNum, pageSize };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Moved from routes/order.ts (selectLastOrder, express).
+
+/** The id of the user's latest order on this brand. */
+export async function lastOrderId(db: Db, user: Owner): Promise<number | undefined> {
+  const last = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return last?.id;
+}
+
+const EXPRESS_TEXT: Record<string, string> = {
+  ship: '商家已发货',
+  deliver: '快件已签收',
+  ship_return: '归还快件已寄出',
+  receive_return: '商家已收到归还',
+};
+
+/** The waybills of an order and what happened to its parcels. */
+export async function expressOf(db: Db, user: Owner, orderId: number) {
+  const order = await ownOrder(db, user, orderId);
+  const events = await db
+    .selectFrom('order_events')
+    .select(['action', 'created_at', 'note'])
+    .where('order_id', '=', order.id)
+    .where('action', 'in', ['ship', 'deliver', 'ship_return', 'receive_return'])
+    .orderBy('id')
+    .execute();
+  return {
+    waybill: order.waybill,
+    returnWaybill: order.return_waybill,
+    traces: events.map((e) => ({
+      at: e.created_at.toISOString(),
+      text: EXPRESS_TEXT[e.action] ?? e.note,
+    })),
+  };
+}
+
+/** The ops view of any order: its bills, payments and events. */
+export async function opsOrderView(db: Db, orderId: number) {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) throw notFound('订单不存在');
+  const bills = await db
+    .selectFrom('bills')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('id')
+    .execute();
+  const payments = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('id')
+    .execute();
+  const events = await db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .orderBy('id')
+    .execute();
+  return { order, bills, payments, events };
+}

@@ -3,7 +3,7 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { addDays, buyoutQuote, dayOf, endOf, periodDue } from './bills.ts';
-import { applyOrderAction } from './machine.ts';
+import { applyOrderAction, findTransition, illegalAction } from './machine.ts';
 import type { Actor } from './schema.ts';
 import { type Db, type Owner, type Trx, assertAllowed, busy, toDay } from './common.ts';
 import { type OrderRow, ownOrder } from './queries.ts';
@@ -179,4 +179,22 @@ export async function cancelBuyout(
       .execute();
     return result;
   });
+}
+
+/**
+ * Asking to return only checks it is allowed now and marks the return under way; the waybill
+ * (shipReturn) moves the order. Moved from routes/order.ts (apply/return).
+ */
+export async function applyReturn(db: Db, user: Owner, orderId: number): Promise<number> {
+  const order = await ownOrder(db, user, orderId);
+  if (!findTransition(order.status, 'ship_return'))
+    throw illegalAction(order.status, 'apply/return');
+  if (order.sub_process && order.sub_process !== 'return') throw busy(order);
+  await db
+    .updateTable('orders')
+    .set({ sub_process: 'return' })
+    .where('id', '=', order.id)
+    .where('sub_process', 'is', null)
+    .execute();
+  return order.id;
 }
