@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { badRequest, conflict } from '../plugins/errors.ts';
 import type { Db, Owner, Trx } from './common.ts';
+import { findIdempotentReply, saveIdempotentReply } from './repository.ts';
 // ---------------------------------------------------------------------------------------------
 // Idempotency
 
@@ -29,28 +30,17 @@ export async function idempotent<T>(
   scope = `${scope}@${user.platform}`;
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`${userId}:${scope}:${key}`}))`.execute(trx);
-    const seen = await trx
-      .selectFrom('idempotency_keys')
-      .select(['request_hash', 'response'])
-      .where('user_id', '=', userId)
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const seen = await findIdempotentReply(trx, userId, scope, key);
     if (seen) {
       if (seen.request_hash !== requestHash) throw conflict('Idempotency-Key 已用于另一个请求');
       return seen.response as T;
     }
     const result = await work(trx);
-    await trx
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: userId,
-        scope,
-        key,
-        request_hash: requestHash,
-        response: JSON.stringify(result ?? null),
-      })
-      .execute();
+    await saveIdempotentReply(
+      trx,
+      { userId, scope, key, requestHash, response: result ?? null },
+      { ignoreDuplicate: false },
+    );
     return result;
   });
 }

@@ -14,6 +14,7 @@ import { illegalAction, type OrderStatus } from './machine.ts';
 import { type Db, type Owner, type Trx, toDay } from './common.ts';
 import { billView, type OrderRow, ownOrder } from './queries.ts';
 import { USER_CHANNELS, closePayments } from './confirm-cancel.ts';
+import { billsOf, findIdempotentReply, saveIdempotentReply } from './repository.ts';
 // ---------------------------------------------------------------------------------------------
 // Payments
 
@@ -378,14 +379,7 @@ export async function unpaidBillList(
 ) {
   const order = await ownOrder(db, user, orderId);
   const today = dayOf(deps.now());
-  const bills = (
-    await db
-      .selectFrom('bills')
-      .selectAll()
-      .where('order_id', '=', order.id)
-      .orderBy('id')
-      .execute()
-  ).filter((bill) => {
+  const bills = (await billsOf(db, order.id)).filter((bill) => {
     if (bill.status !== 'unpaid') return false;
     if (kinds === 'first') return bill.kind === 'FIRST' || bill.kind === 'DEPOSIT';
     if (kinds === 'stage') return bill.due_date.toISOString().slice(0, 10) <= today;
@@ -411,28 +405,16 @@ export async function payBillsOnce(
   const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
   // A key is the user's on one brand.
   const payScope = `order/pay@${user.platform}`;
-  const seen = await db
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response'])
-    .where('user_id', '=', user.id)
-    .where('scope', '=', payScope)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const seen = await findIdempotentReply(db, user.id, payScope, key);
   if (seen) {
     if (seen.request_hash !== hash) throw conflict('Idempotency-Key 已用于另一个请求');
     return seen.response as PaymentInfo;
   }
   const info = await payBills(db, deps, user, input);
-  await db
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: user.id,
-      scope: payScope,
-      key,
-      request_hash: hash,
-      response: JSON.stringify(info),
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'scope', 'key']).doNothing())
-    .execute();
+  await saveIdempotentReply(
+    db,
+    { userId: user.id, scope: payScope, key, requestHash: hash, response: info },
+    { ignoreDuplicate: true },
+  );
   return info;
 }

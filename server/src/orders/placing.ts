@@ -9,6 +9,7 @@ import type { DepositMethod, OrderSnapshot } from './schema.ts';
 import type { Db, Owner, Trx } from './common.ts';
 import { ownOrder } from './queries.ts';
 import { requiredChecks } from './confirm-cancel.ts';
+import { defaultAddressIdOf } from './repository.ts';
 // ---------------------------------------------------------------------------------------------
 // Placing
 
@@ -233,18 +234,7 @@ export async function reorderInput(
   addressId: number | undefined,
 ): Promise<PlaceInput> {
   const earlier = await ownOrder(db, user, orderId);
-  const address =
-    addressId ??
-    (
-      await db
-        .selectFrom('addresses')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('platform', '=', user.platform)
-        .orderBy('is_default', 'desc')
-        .orderBy('id', 'desc')
-        .executeTakeFirst()
-    )?.id;
+  const address = addressId ?? (await defaultAddressIdOf(db, user));
   if (address === undefined) throw badRequest('请先添加收货地址');
   return {
     goodsId: earlier.goods_id,

@@ -4,8 +4,19 @@
 import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import { notFound } from '../plugins/errors.ts';
 import { dueOf, outstandingOf, type BillRow } from './bills.ts';
-import { STATUS_TEXT, USER_ACTIONS, type OrderStatus } from './machine.ts';
+import { STATUS_TEXT, USER_ACTIONS } from './machine.ts';
 import { type Db, type Owner, type Trx, toDay } from './common.ts';
+import {
+  billsOf,
+  eventsOf,
+  findOrder,
+  findOwnOrder,
+  lastOrderIdOf,
+  latestAuthorisationOf,
+  pageOfOrders,
+  paymentsOf,
+  shippingEventsOf,
+} from './repository.ts';
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -15,14 +26,7 @@ export async function ownOrder(
   orderId: number,
   { lock = false }: { lock?: boolean } = {},
 ) {
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .where('user_id', '=', user.id)
-    .where('platform', '=', user.platform)
-    .$if(lock, (query) => query.forUpdate())
-    .executeTakeFirst();
+  const order = await findOwnOrder(db, user, orderId, lock);
   // Someone else's order answers exactly like a missing one.
   if (!order) throw notFound('订单不存在');
   return order;
@@ -79,24 +83,9 @@ export function summaryView(order: OrderRow) {
 
 export async function orderDetail(db: Db | Trx, user: Owner, orderId: number) {
   const order = await ownOrder(db, user, orderId);
-  const bills = await db
-    .selectFrom('bills')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  const events = await db
-    .selectFrom('order_events')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  const auth = await db
-    .selectFrom('deposit_authorisations')
-    .select(['status', 'amount', 'credit_amount', 'fund_amount'])
-    .where('order_id', '=', orderId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const bills = await billsOf(db, orderId);
+  const events = await eventsOf(db, orderId);
+  const auth = await latestAuthorisationOf(db, orderId);
   return {
     ...summaryView(order),
     depositAuthorisation: auth
@@ -133,35 +122,15 @@ export async function listOrders(
   pageSize: number,
 ) {
   const statuses = ORDER_TABS[tab].statuses as readonly string[];
-  let query = db
-    .selectFrom('orders')
-    .where('user_id', '=', user.id)
-    .where('platform', '=', user.platform);
-  if (statuses.length > 0) query = query.where('status', 'in', statuses as OrderStatus[]);
-  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize)
-    .execute();
-  return { list: rows.map(summaryView), total: Number(total?.n ?? 0), pageNum, pageSize };
+  const { rows, total } = await pageOfOrders(db, user, statuses, pageNum, pageSize);
+  return { list: rows.map(summaryView), total, pageNum, pageSize };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Moved from routes/order.ts (selectLastOrder, express).
 
 /** The id of the user's latest order on this brand. */
-export async function lastOrderId(db: Db, user: Owner): Promise<number | undefined> {
-  const last = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .where('platform', '=', user.platform)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return last?.id;
-}
+export const lastOrderId = lastOrderIdOf;
 
 const EXPRESS_TEXT: Record<string, string> = {
   ship: '商家已发货',
@@ -173,13 +142,7 @@ const EXPRESS_TEXT: Record<string, string> = {
 /** The waybills of an order and what happened to its parcels. */
 export async function expressOf(db: Db, user: Owner, orderId: number) {
   const order = await ownOrder(db, user, orderId);
-  const events = await db
-    .selectFrom('order_events')
-    .select(['action', 'created_at', 'note'])
-    .where('order_id', '=', order.id)
-    .where('action', 'in', ['ship', 'deliver', 'ship_return', 'receive_return'])
-    .orderBy('id')
-    .execute();
+  const events = await shippingEventsOf(db, order.id);
   return {
     waybill: order.waybill,
     returnWaybill: order.return_waybill,
@@ -192,29 +155,10 @@ export async function expressOf(db: Db, user: Owner, orderId: number) {
 
 /** The ops view of any order: its bills, payments and events. */
 export async function opsOrderView(db: Db, orderId: number) {
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await findOrder(db, orderId);
   if (!order) throw notFound('订单不存在');
-  const bills = await db
-    .selectFrom('bills')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .orderBy('id')
-    .execute();
-  const payments = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .orderBy('id')
-    .execute();
-  const events = await db
-    .selectFrom('order_events')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .orderBy('id')
-    .execute();
+  const bills = await billsOf(db, order.id);
+  const payments = await paymentsOf(db, order.id);
+  const events = await eventsOf(db, order.id);
   return { order, bills, payments, events };
 }

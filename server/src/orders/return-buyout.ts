@@ -8,6 +8,7 @@ import type { Actor } from './schema.ts';
 import { type Db, type Owner, type Trx, assertAllowed, busy, toDay } from './common.ts';
 import { type OrderRow, ownOrder } from './queries.ts';
 import { closeOpenPayments } from './confirm-cancel.ts';
+import { markReturnUnderWay } from './repository.ts';
 // ---------------------------------------------------------------------------------------------
 // Receipt, return, buy-out, renewal
 
@@ -190,11 +191,6 @@ export async function applyReturn(db: Db, user: Owner, orderId: number): Promise
   if (!findTransition(order.status, 'ship_return'))
     throw illegalAction(order.status, 'apply/return');
   if (order.sub_process && order.sub_process !== 'return') throw busy(order);
-  await db
-    .updateTable('orders')
-    .set({ sub_process: 'return' })
-    .where('id', '=', order.id)
-    .where('sub_process', 'is', null)
-    .execute();
+  await markReturnUnderWay(db, order.id);
   return order.id;
 }
