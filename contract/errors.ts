@@ -80,6 +80,7 @@ export const ERROR_MESSAGES = {
   IDENTITY_FIELDS_REQUIRED: '请填写姓名和身份证号',
   REAL_NAME_REQUIRED: '请先完成实名认证',
   UNDER_AGE: '年满{minAge}周岁才能租赁，您未满{minAge}周岁，无法完成实名认证',
+  UNDER_AGE_AT_ORDER: '年满{minAge}周岁才能租赁：您的实名信息显示未满{minAge}周岁，无法下单',
   ID_CARD_TAKEN: '该身份证已被其他账号认证',
   IDENTITY_ALREADY_VERIFIED: '您已完成实名认证，不能更换身份',
   OCR_RECORD_NOT_FOUND: '识别记录不存在',

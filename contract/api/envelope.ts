@@ -13,6 +13,9 @@ export const ErrorEnvelope = Type.Object({
   code: Type.Integer(),
   msg: Type.String(),
   data: Type.Null(),
+  /** The stable code (contract/errors.ts) and the message's parts. */
+  reason: Type.String(),
+  params: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -772,6 +772,8 @@ export const en: Messages = {
   'serverError.REAL_NAME_REQUIRED': 'Please verify your identity first.',
   'serverError.UNDER_AGE':
     'You must be {minAge} or older to rent; you are under {minAge}, so identity verification cannot be completed.',
+  'serverError.UNDER_AGE_AT_ORDER':
+    'You must be {minAge} or older to rent; your verified identity shows you are under {minAge}, so the order cannot be placed.',
   'serverError.ID_CARD_TAKEN': 'This ID card is verified on another account.',
   'serverError.IDENTITY_ALREADY_VERIFIED': 'Your identity is verified and cannot be changed.',
   'serverError.OCR_RECORD_NOT_FOUND': 'Recognition record not found.',

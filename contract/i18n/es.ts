@@ -773,6 +773,8 @@ export const es: Messages = {
   'serverError.REAL_NAME_REQUIRED': 'Verifica primero tu identidad.',
   'serverError.UNDER_AGE':
     'Debes tener al menos {minAge} años para alquilar; tienes menos de {minAge}, así que no se puede completar la verificación de identidad.',
+  'serverError.UNDER_AGE_AT_ORDER':
+    'Debes tener al menos {minAge} años para alquilar; tu identidad verificada indica que tienes menos de {minAge}, así que no se puede hacer el pedido.',
   'serverError.ID_CARD_TAKEN': 'Este documento de identidad ya está verificado en otra cuenta.',
   'serverError.IDENTITY_ALREADY_VERIFIED': 'Tu identidad ya está verificada y no se puede cambiar.',
   'serverError.OCR_RECORD_NOT_FOUND': 'No se encontró el registro de reconocimiento.',

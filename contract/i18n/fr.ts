@@ -780,6 +780,8 @@ export const fr: Messages = {
   'serverError.REAL_NAME_REQUIRED': 'Veuillez d’abord vérifier votre identité.',
   'serverError.UNDER_AGE':
     'Il faut avoir au moins {minAge} ans pour louer ; vous avez moins de {minAge} ans, la vérification d’identité ne peut donc pas aboutir.',
+  'serverError.UNDER_AGE_AT_ORDER':
+    'Il faut avoir au moins {minAge} ans pour louer ; votre identité vérifiée indique moins de {minAge} ans, la commande ne peut donc pas être passée.',
   'serverError.ID_CARD_TAKEN': 'Cette carte d’identité est déjà vérifiée sur un autre compte.',
   'serverError.IDENTITY_ALREADY_VERIFIED':
     'Votre identité est vérifiée et ne peut pas être modifiée.',

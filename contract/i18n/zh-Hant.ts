@@ -755,6 +755,8 @@ export const zhHant: Messages = {
   'serverError.IDENTITY_FIELDS_REQUIRED': '請填寫姓名和身分證號碼',
   'serverError.REAL_NAME_REQUIRED': '請先完成實名認證',
   'serverError.UNDER_AGE': '年滿{minAge}週歲才能租賃，您未滿{minAge}週歲，無法完成實名認證',
+  'serverError.UNDER_AGE_AT_ORDER':
+    '年滿{minAge}週歲才能租賃：您的實名資訊顯示未滿{minAge}週歲，無法下單',
   'serverError.ID_CARD_TAKEN': '該身分證已被其他帳號認證',
   'serverError.IDENTITY_ALREADY_VERIFIED': '您已完成實名認證，不能更換身分',
   'serverError.OCR_RECORD_NOT_FOUND': '辨識記錄不存在',

@@ -158,10 +158,22 @@ describe('lookupBankCard', () => {
     expect(lookupBankCard(cardNo)).toEqual({ bankCode, bankName, cardType, cardTypeName });
   });
 
-  it('takes the longest registered prefix: 62249804… is 沧州银行 although 622498 is 河北银行', () => {
-    expect(lookupBankCard('6224980412345678901')?.bankCode).toBe('BOCZ');
+  it('takes the longest registered prefix: 62249802… is 秦皇岛市商业银行 although 622498 is 河北银行', () => {
     expect(lookupBankCard('6224980212345678901')?.bankCode).toBe('QHDCCB');
     expect(lookupBankCard('6224980112345678901')?.bankCode).toBe('BHB');
+  });
+
+  // Both issuer tables register 622498 and 940046 to 河北银行; bankcard's 沧州银行 sub-ranges
+  // 62249804 and 94004604 are dropped by the generator (DROPPED_B_ROWS in scripts/bank-bin/build.ts).
+  it.each([
+    '6224980412345678901',
+    '9400460412345678901',
+    '6224980012345678901',
+    '9400469912345678901',
+  ])('%s is 河北银行 (BHB), not 沧州银行', (number) => {
+    expect(lookupBankCard(number)).toEqual(
+      expect.objectContaining({ bankCode: 'BHB', bankName: '河北银行' }),
+    );
   });
 
   it('strips ASCII, no-break and ideographic spaces, and reads full-width digits', () => {

@@ -68,6 +68,14 @@ const SHARED_CODE_NAMES: Record<string, string> = {
   'CDB|承德银行': '承德银行', // B's registry says 国家开发银行, which issues no retail cards
 };
 
+/** B rows dropped because both issuer tables register the six-digit BIN to another bank.
+ * B files the sub-ranges 62249804 and 94004604 under 沧州银行, but 622498 and 940046 are 河北银行's BINs
+ * in A and in B alike, so a 河北银行 card in those ranges was shown as 沧州银行. */
+const DROPPED_B_ROWS: Record<string, string> = {
+  '62249804/19': 'BOCZ', // under 622498/19 BHB
+  '94004604/19': 'BOCZ', // under 940046/19 BHB
+};
+
 /** Codes that exist only in A (no equivalent in B's registry): kept with A's code and name. */
 const A_ONLY_CODES = new Set(['CQNCSYCZ', 'FGXYBANK', 'DYBANK', 'DIYEBANK', 'BCCC', 'MABDA']);
 
@@ -168,10 +176,18 @@ async function main(): Promise<void> {
       dupA.push(`${keyOf(r)}: ${seen.code} ${seen.type} before ${r.code} ${r.type}`);
   }
   const byKeyB = new Map<string, Row>();
+  const droppedB: string[] = [];
   for (const r of b.rows) {
+    if (DROPPED_B_ROWS[keyOf(r)] === r.code) {
+      droppedB.push(`${keyOf(r)}: bankcard ${r.code} ${r.name}`);
+      continue;
+    }
     if (byKeyB.has(keyOf(r))) throw new Error(`bankcard lists ${keyOf(r)} twice`);
     byKeyB.set(keyOf(r), r);
   }
+  // A package upgrade that fixes or moves these rows must be looked at, not silently ignored.
+  if (droppedB.length !== Object.keys(DROPPED_B_ROWS).length)
+    throw new Error(`DROPPED_B_ROWS: only ${droppedB.length} matched`);
 
   // Merge: B wins on conflict; A fills what B lacks.
   const merged = new Map<string, Row>();
@@ -309,6 +325,7 @@ ${lines.join('\n')}
   log(`- bank disagreements (bankcard kept): ${bankConflicts.length}`);
   log(`- card-type disagreements (bankcard kept): ${typeConflicts.length}`);
   log(`- bankcardinfo keys listed twice with different answers (first kept): ${dupA.length}`);
+  log(`- bankcard rows dropped as wrong (DROPPED_B_ROWS): ${droppedB.length}`);
   log(`- redundant longer prefixes dropped: ${redundant.length}`);
   log(
     `- result: ${stats.banks} banks (${stats.bankCodes} codes), ${stats.patterns} patterns, ${stats.prefixes} prefixes, ${fs.statSync(outFile).size} bytes`,
@@ -321,6 +338,10 @@ ${lines.join('\n')}
   };
   section('Bank disagreements, bankcard kept', bankConflicts);
   section('Card-type disagreements, bankcard kept', typeConflicts);
+  section(
+    'bankcard rows dropped: the BIN they sit under is another bank in both sources',
+    droppedB,
+  );
   section(
     'bankcardinfo duplicates: bankcard decides where it has the key, else the first is kept',
     dupA.map((d) => {

@@ -19,6 +19,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppDeps } from './deps.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
+import { failure } from './plugins/error-reasons.ts';
 import { registerHeaderChecks } from './plugins/headers.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { redactUrl } from './redact.ts';
@@ -95,7 +96,8 @@ export async function buildApp(
       const msg = tooLong ? '请求地址过长' : '请求地址格式不正确';
       // The router hands over a reply typed for no route in particular; it is an ordinary reply.
       const plain = reply as unknown as FastifyReply;
-      void plain.status(tooLong ? 414 : 400).send({ code: tooLong ? 414 : 400, msg, data: null });
+      const status = tooLong ? 414 : 400;
+      void plain.status(status).send(failure(status, msg, status));
     },
     ajv: {
       customOptions: {

@@ -17,7 +17,7 @@ import {
   type SubscribeTemplates,
 } from './privacy/templates.ts';
 import { CRASH_POINTS, type CrashPoint } from './crash-points.ts';
-import { alipaySettingsFrom, type AlipaySettings } from './providers/alipay/settings.ts';
+import { alipaySettingsFrom, type AlipaySettings } from './live-settings.ts';
 import {
   LiveSettingsError,
   smsSettingsFrom,
@@ -65,7 +65,7 @@ export const PROVIDER_SETTINGS: Record<ProviderKey, ProviderSetting> = {
     variable: 'ALIPAY_PROVIDER',
     label: 'Alipay (login, trade pay, deposit freeze)',
     // Per brand `<NAME>_<brand>` overrides these; the key-or-certificate choice is checked by
-    // AlipaySettings.problems (providers/alipay/settings.ts).
+    // AlipaySettings.problems (live-settings.ts).
     liveSecrets: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_AES_KEY'],
   },
   wechat: {

@@ -57,7 +57,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     listen: database.listen,
   });
   const notifyBase = () => config.notifyBaseUrl ?? options.notifyBase();
-  const providers = createProviders(config, {
+  const providers = await createProviders(config, {
     db: database.db,
     jobs,
     notifyBase,

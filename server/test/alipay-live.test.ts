@@ -15,9 +15,9 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { OrderDetail } from '../../contract/api/order.ts';
 import { reconcile } from '../src/jobs/reconcile.ts';
-import { deductFromDeposit } from '../src/orders/service.ts';
+import { deductFromDeposit } from '../src/orders/payments.ts';
 import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
-import { alipaySettingsFrom } from '../src/providers/alipay/settings.ts';
+import { alipaySettingsFrom } from '../src/live-settings.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 import {
   enableOps,

@@ -17,9 +17,10 @@ describe('envelope and headers', () => {
   test('an unknown route answers a 404 envelope', async () => {
     const reply = await server.request('GET', '/api/no/such/route');
     assert.equal(reply.status, 404);
-    assert.deepEqual(reply.body, { code: 404, msg: '接口不存在', data: null });
+    const notFound = { code: 404, msg: '接口不存在', data: null, reason: 'ROUTE_NOT_FOUND' };
+    assert.deepEqual(reply.body, notFound);
     const outside = await fetch(`${server.baseUrl}/nothing-here`);
-    assert.deepEqual(await outside.json(), { code: 404, msg: '接口不存在', data: null });
+    assert.deepEqual(await outside.json(), notFound);
   });
 
   test('the client credential is checked', async () => {
@@ -122,6 +123,11 @@ describe('envelope and headers', () => {
       headers: APP,
     });
     assert.equal(wrongGrant.body.msg, 'grantType 格式不正确');
+    // The storefront translates by the stable code and fills in the field.
+    assert.deepEqual(
+      { reason: wrongGrant.body.reason, params: wrongGrant.body.params },
+      { reason: 'FIELD_INVALID', params: { field: 'grantType' } },
+    );
   });
 
   test('mini-program phone login makes or finds the user by mobile', async () => {

@@ -25,23 +25,20 @@ import {
   type Action,
   type OrderStatus,
 } from '../src/orders/machine.ts';
+import type { Owner } from '../src/orders/common.ts';
+import { idempotent } from '../src/orders/idempotency.ts';
+import { placeOrder } from '../src/orders/placing.ts';
+import { cancelOrder, confirmOrder } from '../src/orders/confirm-cancel.ts';
+import { startFreeze } from '../src/orders/deposit-freeze.ts';
+import { payBills, type PayKind } from '../src/orders/payments.ts';
 import {
   applyBuyout,
   cancelBuyout,
-  cancelOrder,
-  confirmOrder,
-  idempotent,
-  opsStep,
-  payBills,
-  payRenewal,
-  placeOrder,
   receiveOrder,
   shipReturn,
-  startFreeze,
-  type OpsStep,
-  type Owner,
-  type PayKind,
-} from '../src/orders/service.ts';
+} from '../src/orders/return-buyout.ts';
+import { payRenewal } from '../src/orders/renewal.ts';
+import { opsStep, type OpsStep } from '../src/orders/ops.ts';
 import { ApiError } from '../src/plugins/errors.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { plans, restock, sandboxes, settle, verifyUser } from './order-fixtures.ts';

@@ -67,7 +67,12 @@ describe('rate limits', () => {
         });
         codes.push(reply.status);
         if (reply.status === 429) {
-          assert.deepEqual(reply.body, { code: 429, msg: '请求过于频繁，请稍后再试', data: null });
+          assert.deepEqual(reply.body, {
+            code: 429,
+            msg: '请求过于频繁，请稍后再试',
+            data: null,
+            reason: 'RATE_LIMITED',
+          });
           retryAfter = reply.headers.get('retry-after');
         }
       }

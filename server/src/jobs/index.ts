@@ -17,18 +17,14 @@ import {
   type Action,
   type OrderStatus,
 } from '../orders/machine.ts';
+import { AUTO_RECEIVE_DAYS, DUE_NOTICE_DAYS, RETURN_GRACE_DAYS } from '../orders/common.ts';
+import { deductFromDeposit, withholdBills } from '../orders/payments.ts';
+import { cancelBuyout, receiveOrder } from '../orders/return-buyout.ts';
+import { expireUnpaid } from '../orders/ops.ts';
 import {
-  AUTO_RECEIVE_DAYS,
-  DUE_NOTICE_DAYS,
-  RETURN_GRACE_DAYS,
-  cancelBuyout,
-  deductFromDeposit,
-  expireUnpaid,
-  receiveOrder,
   settleWechatDepositEarly,
   WECHAT_DEPOSIT_SETTLE_AFTER_DAYS,
-  withholdBills,
-} from '../orders/service.ts';
+} from '../orders/wechat-deposit.ts';
 import '../orders/schema.ts';
 import { reconcile } from './reconcile.ts';
 

@@ -10,7 +10,7 @@
  * - A pending deposit freeze: queried and applied, or asked for when it never was.
  */
 import type { AppDeps } from '../deps.ts';
-import { applyFreezeOutcome, applyTradeOutcome } from '../orders/service.ts';
+import { applyFreezeOutcome, applyTradeOutcome } from '../orders/payment-outcomes.ts';
 import {
   executeCharge,
   executeFreeze,

@@ -13,7 +13,8 @@ import type { AppDeps } from '../deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { dayOf, earlyReturnQuote, isoDay, type QuoteLine } from './bills.ts';
 import { illegalAction } from './machine.ts';
-import { busy, ownOrder, type Owner } from './service.ts';
+import { busy, type Owner } from './common.ts';
+import { ownOrder } from './queries.ts';
 import './schema.ts';
 
 type Db = Kysely<Database>;
@@ -29,7 +30,8 @@ async function quoteIn(trx: Trx, deps: AppDeps, user: Owner, orderId: number, lo
   const order = await ownOrder(trx, user, orderId, { lock });
   // Early means before the end: from RENTING only (DUE is the end's own return).
   if (order.status !== 'RENTING') throw illegalAction(order.status, 'earlyReturn');
-  if (order.sub_process && order.sub_process !== 'return') throw busy(order);
+  // Once started (or with a return, renewal or buy-out under way) there is nothing to quote.
+  if (order.sub_process) throw busy(order);
   const bills = await trx.selectFrom('bills').selectAll().where('order_id', '=', orderId).execute();
   const quote = earlyReturnQuote({
     bills,

@@ -16,7 +16,7 @@ import {
   fenOf,
   type AlipayFields,
 } from '../providers/alipay/client.ts';
-import type { AlipayMerchant, AlipaySettings } from '../providers/alipay/settings.ts';
+import type { AlipayMerchant, AlipaySettings } from '../live-settings.ts';
 import { ProviderError } from '../providers/errors.ts';
 import type {
   FreezeState,

@@ -6,7 +6,17 @@
  * are: asking twice never moves money twice, which is what lets a job retry a call after a crash.
  * Each call has a query, so reconciliation can ask the gateway for the truth.
  */
+import type { WechatPayGateway } from './wechatpay.ts';
+
 export type GatewayName = 'alipay' | 'wechat' | 'card';
+
+/**
+ * The live WeChat Pay gateway (JSAPI: an open id to charge, the mini-program's pay parameters).
+ * Told apart by shape, so this module does not load WeChat Pay's SDK for a sandbox.
+ */
+export function isWechatPay(gateway: object): gateway is WechatPayGateway {
+  return 'clientPayParams' in gateway;
+}
 
 /** Form fields of a notification, as the providers post them. */
 export type NotificationFields = Record<string, string>;

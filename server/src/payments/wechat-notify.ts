@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
-import { handleNotification, type NotificationOutcome } from '../orders/service.ts';
+import { handleNotification, type NotificationOutcome } from '../orders/payment-outcomes.ts';
 import type { WechatNotification, WechatPayGateway } from './wechatpay.ts';
 
 type RefundNotification = Extract<WechatNotification, { kind: 'refund' }>;

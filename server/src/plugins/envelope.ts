@@ -1,5 +1,6 @@
 /**
  * Every reply is `{ code, msg, data }`: errors, validation failures and unknown routes included.
+ * A failure also carries `reason`, its stable code from contract/errors.ts (and `params`).
  * Validation failures name the field in Chinese; server faults never show a stack to the client.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +8,7 @@ import { ResultCode } from '../../../contract/http.ts';
 import { maskMobilesIn } from '../redact.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { ApiError } from './errors.ts';
+import { failure } from './error-reasons.ts';
 
 /** The subset of an Ajv error the message needs. */
 interface SchemaError {
@@ -56,7 +58,7 @@ export function validationMessage(error: SchemaError, context: string | undefine
   }
 }
 
-const GENERIC_MESSAGES: Record<number, string> = {
+export const GENERIC_MESSAGES: Record<number, string> = {
   400: '请求格式不正确',
   401: '请先登录',
   403: '无权访问',
@@ -91,9 +93,7 @@ function internalError(error: Error, request: FastifyRequest, reply: FastifyRepl
     { err: { type: error.name, message: maskMobilesIn(error.message), stack: error.stack } },
     'request failed',
   );
-  return reply
-    .status(500)
-    .send({ code: ResultCode.INTERNAL_ERROR, msg: '服务繁忙，请稍后再试', data: null });
+  return reply.status(500).send(failure(ResultCode.INTERNAL_ERROR, '服务繁忙，请稍后再试', 500));
 }
 
 export function registerEnvelope(app: FastifyInstance): void {
@@ -101,29 +101,27 @@ export function registerEnvelope(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       return reply
         .status(error.statusCode)
-        .send({ code: error.code, msg: error.message, data: null });
+        .send(failure(error.code, error.message, error.statusCode));
     }
     if (error instanceof ProviderError) {
       request.log.warn({ provider: error.provider, kind: error.kind }, 'provider refused');
       if (error.kind === 'throttled')
-        return reply.status(429).send({ code: 429, msg: '发送过于频繁，请稍后再试', data: null });
+        return reply.status(429).send(failure(429, '发送过于频繁，请稍后再试', 429));
       return error.kind === 'rejected'
-        ? reply
-            .status(400)
-            .send({ code: ResultCode.BAD_REQUEST, msg: '授权失败，请重新授权', data: null })
-        : reply.status(503).send({ code: 503, msg: '服务暂不可用，请稍后再试', data: null });
+        ? reply.status(400).send(failure(ResultCode.BAD_REQUEST, '授权失败，请重新授权', 400))
+        : reply.status(503).send(failure(503, '服务暂不可用，请稍后再试', 503));
     }
     if (!('statusCode' in error) && !('validation' in error)) {
       return internalError(error, request, reply);
     }
     if (error.validation && error.validation.length > 0) {
       const msg = validationMessage(error.validation[0] as SchemaError, error.validationContext);
-      return reply.status(400).send({ code: ResultCode.BAD_REQUEST, msg, data: null });
+      return reply.status(400).send(failure(ResultCode.BAD_REQUEST, msg, 400));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const msg = GENERIC_MESSAGES[status] ?? GENERIC_MESSAGES[400];
-      return reply.status(status).send({ code: status, msg, data: null });
+      return reply.status(status).send(failure(status, msg, status));
     }
     return internalError(error, request, reply);
   });
@@ -137,6 +135,6 @@ export function registerEnvelope(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((_request, reply) => {
-    return reply.status(404).send({ code: ResultCode.NOT_FOUND, msg: '接口不存在', data: null });
+    return reply.status(404).send(failure(ResultCode.NOT_FOUND, '接口不存在', 404));
   });
 }

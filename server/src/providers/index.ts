@@ -3,24 +3,27 @@
  * configuration as its sandbox or its live adapter (`<NAME>_PROVIDER`, see config.ts's
  * PROVIDER_SETTINGS). A provider whose live adapter does not exist yet refuses to start rather
  * than run as something it is not; production refuses every sandbox (config.ts).
+ *
+ * Live adapters are imported only when configured live, so a sandbox start loads none of the
+ * providers' SDKs (alipay-sdk, wechatpay-axios-plugin, @alicloud/*).
  */
 import type { Kysely } from 'kysely';
 import type { Config, ProviderKey } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobSender } from '../jobs/queue.ts';
 import type { GatewayName, Gateways, PaymentProviders } from '../payments/gateway.ts';
-import { AlipayLiveGateway } from '../payments/alipay-live.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
-import { WechatPayGateway } from '../payments/wechatpay.ts';
-import { LiveAlipay, SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
+import { SandboxAlipay, type AlipayProvider } from './alipay/index.ts';
 import { SandboxBankCard, type BankCardProvider } from './bank-card/index.ts';
 import { SandboxCredit, type CreditProvider } from './credit/index.ts';
 import { SandboxEsign, type EsignProvider } from './esign/index.ts';
 import { ProviderError } from './errors.ts';
 import { SandboxFace, type FaceProvider } from './face/index.ts';
 import { SandboxOcr, type OcrProvider } from './ocr/index.ts';
-import { LiveSms, SandboxSms, type SmsProvider } from './sms/index.ts';
-import { LiveWechat, SandboxWechat, type WechatProvider } from './wechat/index.ts';
+import { SandboxSms, type SmsProvider } from './sms/index.ts';
+import { SandboxWechat, type WechatProvider } from './wechat/index.ts';
+import type { LiveAlipay } from './alipay/live.ts';
+import type { LiveWechat } from './wechat/live.ts';
 import {
   SandboxSubscribeMessages,
   SubscribeMessagesByHost,
@@ -63,8 +66,8 @@ function liveSettings<T>(settings: T | undefined, key: ProviderKey): T {
   return settings;
 }
 
-/** The live adapter of `key`, or the refusal to start without one. */
-function live<T>(key: ProviderKey): T {
+/** The refusal to start a provider whose live adapter this build does not have. */
+function noLiveAdapter<T>(key: ProviderKey): T {
   const { variable, label } = PROVIDER_SETTINGS[key];
   throw new ProviderError(
     key,
@@ -90,8 +93,35 @@ function subscribeMessages(
   });
 }
 
-export function createProviders(config: Config, context: ProviderContext): Providers {
+/** The live adapters' modules, each imported only when its provider is live. */
+async function liveModules(config: Config) {
+  const isLive = (key: ProviderKey) => config.providers[key] !== 'sandbox';
+  const [alipayGateway, alipayLogin, wechatPay, wechatLogin, sms] = await Promise.all([
+    isLive('alipay') ? import('../payments/alipay-live.ts') : undefined,
+    isLive('alipay') ? import('./alipay/live.ts') : undefined,
+    isLive('wechat') ? import('../payments/wechatpay.ts') : undefined,
+    isLive('wechat') ? import('./wechat/live.ts') : undefined,
+    isLive('sms') ? import('./sms/live.ts') : undefined,
+  ]);
+  const loaded = <T>(module: T | undefined): T => {
+    if (!module) throw new Error('a live adapter used while its provider is sandbox');
+    return module;
+  };
+  return {
+    alipayGateway: () => loaded(alipayGateway).AlipayLiveGateway,
+    alipayLogin: () => loaded(alipayLogin).LiveAlipay,
+    wechatPay: () => loaded(wechatPay).WechatPayGateway,
+    wechatLogin: () => loaded(wechatLogin).LiveWechat,
+    sms: () => loaded(sms).LiveSms,
+  };
+}
+
+export async function createProviders(
+  config: Config,
+  context: ProviderContext,
+): Promise<Providers> {
   const sandbox = (key: ProviderKey) => config.providers[key] === 'sandbox';
+  const live = await liveModules(config);
   const notifyUrl = (name: GatewayName, platform: number) => () =>
     `${context.notifyBase()}/pay/notify/${name}/${platform}`;
   const gateway = (name: GatewayName, platform: number) =>
@@ -103,6 +133,7 @@ export function createProviders(config: Config, context: ProviderContext): Provi
     });
   const wechatPay = (platform: number) => {
     const settings = liveSettings(config.wechat, 'wechat');
+    const WechatPayGateway = live.wechatPay();
     return new WechatPayGateway(settings.brands.get(platform)!, {
       apiBase: settings.payApiBase,
       timeoutMs: settings.timeoutMs,
@@ -112,30 +143,30 @@ export function createProviders(config: Config, context: ProviderContext): Provi
   const brandGateways = (platform: number): Gateways => ({
     alipay: sandbox('alipay')
       ? gateway('alipay', platform)
-      : new AlipayLiveGateway(
+      : new (live.alipayGateway())(
           config.alipay.merchant(platform),
           config.alipay,
           notifyUrl('alipay', platform),
         ),
     wechat: sandbox('wechat') ? gateway('wechat', platform) : wechatPay(platform),
-    card: sandbox('withholding') ? gateway('card', platform) : live('withholding'),
+    card: sandbox('withholding') ? gateway('card', platform) : noLiveAdapter('withholding'),
   });
   // Checked once at start, so a missing live adapter stops the process rather than a payment.
   const byBrand = new Map<number, Gateways>([[1, brandGateways(1)]]);
-  const liveAlipay = sandbox('alipay') ? undefined : new LiveAlipay(config.alipay);
+  const liveAlipay = sandbox('alipay') ? undefined : new (live.alipayLogin())(config.alipay);
   const liveWechat = sandbox('wechat')
     ? undefined
-    : new LiveWechat(liveSettings(config.wechat, 'wechat'), context.db, context.now);
+    : new (live.wechatLogin())(liveSettings(config.wechat, 'wechat'), context.db, context.now);
   return {
-    sms: sandbox('sms') ? new SandboxSms() : new LiveSms(liveSettings(config.smsLive, 'sms')),
+    sms: sandbox('sms') ? new SandboxSms() : new (live.sms())(liveSettings(config.smsLive, 'sms')),
     alipay: liveAlipay ?? new SandboxAlipay(),
     wechat: liveWechat ?? new SandboxWechat(),
     subscribeMessages: subscribeMessages(liveWechat, liveAlipay),
-    ocr: sandbox('identity') ? new SandboxOcr() : live('identity'),
-    face: sandbox('identity') ? new SandboxFace() : live('identity'),
-    credit: sandbox('credit') ? new SandboxCredit() : live('credit'),
-    esign: sandbox('esign') ? new SandboxEsign() : live('esign'),
-    bankCard: sandbox('withholding') ? new SandboxBankCard() : live('withholding'),
+    ocr: sandbox('identity') ? new SandboxOcr() : noLiveAdapter('identity'),
+    face: sandbox('identity') ? new SandboxFace() : noLiveAdapter('identity'),
+    credit: sandbox('credit') ? new SandboxCredit() : noLiveAdapter('credit'),
+    esign: sandbox('esign') ? new SandboxEsign() : noLiveAdapter('esign'),
+    bankCard: sandbox('withholding') ? new SandboxBankCard() : noLiveAdapter('withholding'),
     payments: {
       forBrand(platform: number) {
         if (!Number.isInteger(platform) || platform < 1 || platform > 9)

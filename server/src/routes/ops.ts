@@ -5,10 +5,8 @@
  * (`OPS_TOKEN` in the environment is registered at start). Not under /api: the storefront's
  * client credential and brand headers do not apply.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { IdParams } from '../../../contract/api/envelope.ts';
 import {
   HEADER_OPS_TOKEN,
@@ -21,26 +19,14 @@ import {
   RunJobsBody,
   RunJobsReply,
 } from '../../../contract/api/ops.ts';
-import type { Database } from '../db/schema.ts';
 import { runJobs } from '../jobs/index.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../jobs/reconcile.ts';
 import { dayOf } from '../orders/bills.ts';
 import { STATUS_TEXT } from '../orders/machine.ts';
-import { opsStep } from '../orders/service.ts';
-import { ApiError, notFound, ok } from '../plugins/errors.ts';
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Registers an ops credential (tests, and OPS_TOKEN at start); the token itself is not kept. */
-export async function addOpsCredential(db: Kysely<Database>, name: string, token: string) {
-  await db
-    .insertInto('ops_credentials')
-    .values({ name, token_hash: hash(token) })
-    .onConflict((oc) =>
-      oc.column('name').doUpdateSet({ token_hash: hash(token), revoked_at: null }),
-    )
-    .execute();
-}
+import { opsStep } from '../orders/ops.ts';
+import { opsOrderView } from '../orders/queries.ts';
+import { addOpsCredential, opsCredentialValid } from '../ops-credentials.ts';
+import { ApiError, ok } from '../plugins/errors.ts';
 
 const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
@@ -52,13 +38,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const token = request.headers[HEADER_OPS_TOKEN.toLowerCase()];
     if (typeof token !== 'string' || token.length < 16 || token.length > 200)
       throw new ApiError(401, '需要运营凭证', 401);
-    const found = await db
-      .selectFrom('ops_credentials')
-      .select('id')
-      .where('token_hash', '=', hash(token))
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (!found) throw new ApiError(401, '运营凭证无效', 401);
+    if (!(await opsCredentialValid(db, token))) throw new ApiError(401, '运营凭证无效', 401);
   });
 
   app.post(
@@ -80,30 +60,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/:id',
     { schema: { params: IdParams, response: { 200: OpsOrderReply } } },
     async (request) => {
-      const order = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!order) throw notFound('订单不存在');
-      const bills = await db
-        .selectFrom('bills')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .orderBy('id')
-        .execute();
-      const payments = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .orderBy('id')
-        .execute();
-      const events = await db
-        .selectFrom('order_events')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .orderBy('id')
-        .execute();
+      const { order, bills, payments, events } = await opsOrderView(db, request.params.id);
       return ok({
         id: order.id,
         userId: order.user_id,

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../../contract/api/envelope.ts';
 import { EarlyReturnBody, OrderDetailReply, QuoteReply } from '../../../contract/api/order.ts';
 import { applyEarlyReturn, quoteEarlyReturn } from '../orders/early-return.ts';
-import { orderDetail } from '../orders/service.ts';
+import { orderDetail } from '../orders/queries.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
 

@@ -1,10 +1,9 @@
 /**
  * The order calls of section 7: placing, the list and detail, confirming and cancelling, the
  * deposit freeze, first / stage / tail / renewal payments, receipt, return and buy-out.
- * Rules live in `orders/service.ts`; this file maps the storefront's calls onto them.
+ * Rules live in the `orders/` capability modules; this file maps the storefront's calls onto them.
  * (`contract/html` and `signHFB/{id}` belong to the contract routes.)
  */
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
@@ -28,34 +27,28 @@ import {
 } from '../../../contract/api/order.ts';
 import { IdParams } from '../../../contract/api/envelope.ts';
 import { HEADER_IDEMPOTENCY_KEY } from '../../../contract/http.ts';
-import { verificationStatus } from '../kyc/status.ts';
-import { billView } from '../orders/service.ts';
-import { illegalAction, findTransition } from '../orders/machine.ts';
+import type { Owner } from '../orders/common.ts';
+import { idempotent } from '../orders/idempotency.ts';
+import { assertVerifiedFor, placeOrder, reorderInput } from '../orders/placing.ts';
+import { expressOf, lastOrderId, listOrders, orderDetail, ownOrder } from '../orders/queries.ts';
+import { cancelOrder, confirmOrder } from '../orders/confirm-cancel.ts';
+import { startFreeze } from '../orders/deposit-freeze.ts';
 import {
-  applyBuyout,
-  busy,
-  cancelOrder,
-  confirmOrder,
-  idempotent,
-  listOrders,
-  orderDetail,
-  ownOrder,
-  payBills,
-  payRenewal,
-  placeOrder,
-  quoteBuyout,
-  quoteRenewal,
-  receiveOrder,
-  requiredChecks,
-  shipReturn,
-  startFreeze,
-  type Owner,
+  payBillsOnce,
+  unpaidBillList,
   type PayKind,
   type PaymentInfo,
-} from '../orders/service.ts';
-import { dayOf } from '../orders/bills.ts';
+} from '../orders/payments.ts';
+import {
+  applyBuyout,
+  applyReturn,
+  quoteBuyout,
+  receiveOrder,
+  shipReturn,
+} from '../orders/return-buyout.ts';
+import { payRenewal, quoteRenewal } from '../orders/renewal.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { ApiError, badRequest, conflict, ok } from '../plugins/errors.ts';
+import { conflict, ok } from '../plugins/errors.ts';
 
 const idempotencyKey = (request: FastifyRequest): string | undefined => {
   const value = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
@@ -92,28 +85,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { body: ReorderBody, response: { 200: PlaceOrderReply } } },
     async (request) => {
       const user = currentUser(request);
-      const earlier = await ownOrder(db, user, request.body.orderId);
-      const address =
-        request.body.addressId ??
-        (
-          await db
-            .selectFrom('addresses')
-            .select('id')
-            .where('user_id', '=', user.id)
-            .where('platform', '=', user.platform)
-            .orderBy('is_default', 'desc')
-            .orderBy('id', 'desc')
-            .executeTakeFirst()
-        )?.id;
-      if (address === undefined) throw badRequest('请先添加收货地址');
-      const input = {
-        goodsId: earlier.goods_id,
-        skuId: earlier.sku_id,
-        planId: earlier.plan_id,
-        addressId: address,
-        serviceIds: earlier.snapshot.services.map((s) => s.id),
-        depositMethod: earlier.deposit_method,
-      };
+      const input = await reorderInput(db, user, request.body.orderId, request.body.addressId);
       return ok(
         await idempotent(db, user, 'order/place2', idempotencyKey(request), input, (trx) =>
           placeOrder(trx, deps, user, input),
@@ -128,12 +100,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { body: PlaceOrderBody, response: { 200: PlaceOrderReply } } },
     async (request) => {
       const user = currentUser(request);
-      const status = await verificationStatus(db, user.id);
-      const required = requiredChecks(request.body.depositMethod ?? 'freeze');
-      const missing = (Object.keys(required) as (keyof typeof required)[]).filter(
-        (check) => required[check] && !status[check],
-      );
-      if (missing.length > 0) throw new ApiError(422, `请先完成认证：${missing.join(', ')}`, 422);
+      await assertVerifiedFor(db, user, request.body.depositMethod ?? 'freeze');
       const placed = await idempotent(
         db,
         user,
@@ -169,14 +136,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { response: { 200: LastOrderReply } } },
     async (request) => {
       const user = currentUser(request);
-      const last = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('platform', '=', user.platform)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      return ok(last ? await detailOf(user, last.id) : null);
+      const lastId = await lastOrderId(db, user);
+      return ok(lastId !== undefined ? await detailOf(user, lastId) : null);
     },
   );
 
@@ -210,25 +171,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ------------------------------------------------------------------ payments
-  const billList = async (user: Owner, orderId: number, kinds: 'first' | 'foot' | 'stage') => {
-    const order = await ownOrder(db, user, orderId);
-    const today = dayOf(deps.now());
-    const bills = (
-      await db
-        .selectFrom('bills')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .orderBy('id')
-        .execute()
-    ).filter((bill) => {
-      if (bill.status !== 'unpaid') return false;
-      if (kinds === 'first') return bill.kind === 'FIRST' || bill.kind === 'DEPOSIT';
-      if (kinds === 'stage') return bill.due_date.toISOString().slice(0, 10) <= today;
-      return true;
-    });
-    const views = bills.map(billView);
-    return { orderId, bills: views, total: views.reduce((sum, b) => sum + b.outstanding, 0) };
-  };
+  const billList = (user: Owner, orderId: number, kinds: 'first' | 'foot' | 'stage') =>
+    unpaidBillList(db, deps, user, orderId, kinds);
 
   app.post(
     '/firstPayList',
@@ -270,36 +214,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       billIds: body.billIds,
       kind: resolved,
     };
-    const key = idempotencyKey(request);
-    if (key === undefined) return payBills(db, deps, user, input);
-    if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw badRequest('Idempotency-Key 格式不正确');
-    const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-    // A key is the user's on one brand.
-    const payScope = `order/pay@${user.platform}`;
-    const seen = await db
-      .selectFrom('idempotency_keys')
-      .select(['request_hash', 'response'])
-      .where('user_id', '=', user.id)
-      .where('scope', '=', payScope)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (seen) {
-      if (seen.request_hash !== hash) throw conflict('Idempotency-Key 已用于另一个请求');
-      return seen.response as PaymentInfo;
-    }
-    const info = await payBills(db, deps, user, input);
-    await db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: user.id,
-        scope: payScope,
-        key,
-        request_hash: hash,
-        response: JSON.stringify(info),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'scope', 'key']).doNothing())
-      .execute();
-    return info;
+    return payBillsOnce(db, deps, user, input, idempotencyKey(request));
   };
 
   const payRoutes: [string, PayKind | 'auto', 'alipay' | 'wechat' | undefined][] = [
@@ -365,28 +280,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/express',
     { ...auth, schema: { body: OrderIdBody, response: { 200: ExpressReply } } },
     async (request) => {
-      const order = await ownOrder(db, currentUser(request), request.body.orderId);
-      const events = await db
-        .selectFrom('order_events')
-        .select(['action', 'created_at', 'note'])
-        .where('order_id', '=', order.id)
-        .where('action', 'in', ['ship', 'deliver', 'ship_return', 'receive_return'])
-        .orderBy('id')
-        .execute();
-      const text: Record<string, string> = {
-        ship: '商家已发货',
-        deliver: '快件已签收',
-        ship_return: '归还快件已寄出',
-        receive_return: '商家已收到归还',
-      };
-      return ok({
-        waybill: order.waybill,
-        returnWaybill: order.return_waybill,
-        traces: events.map((e) => ({
-          at: e.created_at.toISOString(),
-          text: text[e.action] ?? e.note,
-        })),
-      });
+      return ok(await expressOf(db, currentUser(request), request.body.orderId));
     },
   );
 
@@ -396,17 +290,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { body: OrderIdBody, response: { 200: OrderDetailReply } } },
     async (request) => {
       const user = currentUser(request);
-      const order = await ownOrder(db, user, request.body.orderId);
-      if (!findTransition(order.status, 'ship_return'))
-        throw illegalAction(order.status, 'apply/return');
-      if (order.sub_process && order.sub_process !== 'return') throw busy(order);
-      await db
-        .updateTable('orders')
-        .set({ sub_process: 'return' })
-        .where('id', '=', order.id)
-        .where('sub_process', 'is', null)
-        .execute();
-      return ok(await detailOf(user, order.id));
+      const orderId = await applyReturn(db, user, request.body.orderId);
+      return ok(await detailOf(user, orderId));
     },
   );
   app.post(

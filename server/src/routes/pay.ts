@@ -9,12 +9,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { yuan } from '../money.ts';
-import { handleNotification } from '../orders/service.ts';
+import { handleNotification } from '../orders/payment-outcomes.ts';
 import { gatewayOf } from '../payments/operations.ts';
-import type { NotificationFields } from '../payments/gateway.ts';
+import { isWechatPay, type NotificationFields } from '../payments/gateway.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
 import { acceptWechatNotification } from '../payments/wechat-notify.ts';
-import { WechatPayGateway } from '../payments/wechatpay.ts';
 
 const GatewayParams = Type.Object({
   gateway: Type.Union([Type.Literal('alipay'), Type.Literal('wechat'), Type.Literal('card')]),
@@ -55,7 +54,7 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { gateway: gatewayName, platform: brand } = request.params;
       const wechatPay = deps.providers.payments.forBrand(brand).wechat;
-      if (gatewayName === 'wechat' && wechatPay instanceof WechatPayGateway) {
+      if (gatewayName === 'wechat' && isWechatPay(wechatPay)) {
         const outcome = await acceptWechatNotification(
           deps,
           wechatPay,

@@ -12,4 +12,3 @@ export interface AlipayProvider {
 }
 
 export { SandboxAlipay };
-export { LiveAlipay } from './live.ts';

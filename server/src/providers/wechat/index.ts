@@ -1,5 +1,4 @@
 /** WeChat mini-program login: wx.login code → open id, getPhoneNumber code → mobile. */
-import { LiveWechat } from './live.ts';
 import { SandboxWechat } from './sandbox.ts';
 
 export interface WechatProvider {
@@ -10,4 +9,5 @@ export interface WechatProvider {
   phoneNumber(code: string, platform: number): Promise<string>;
 }
 
-export { LiveWechat, SandboxWechat };
+// The live adapter (live.ts) is imported by providers/index.ts only when configured.
+export { SandboxWechat };

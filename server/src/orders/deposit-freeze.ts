@@ -1,0 +1,85 @@
+/**
+ * The deposit authorisation (freeze) of an order.
+ */
+import type { AppDeps } from '../deps.ts';
+import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
+import { applyOrderAction, illegalAction } from './machine.ts';
+import type { Db, Owner } from './common.ts';
+import { ownOrder } from './queries.ts';
+// ---------------------------------------------------------------------------------------------
+// Deposit authorisation (freeze)
+
+/** Days an authorisation stays valid: the rent term plus a margin for return and inspection. */
+const AUTH_MARGIN_DAYS = 60;
+
+/**
+ * Starts (or returns the one under way) the deposit freeze of an order. Where the user authorises
+ * it in the wallet (live Alipay), the reply carries the signed order string for
+ * `my.tradePay({ orderStr })`, built after the commit and the same request number every time, so
+ * a repeated authorisation is one freeze; elsewhere a job asks the provider for it.
+ */
+export async function startFreeze(db: Db, deps: AppDeps, user: Owner, orderId: number) {
+  const alipay = deps.providers.payments.forBrand(user.platform).alipay;
+  const started = await freezeRecord(db, deps, user, orderId, alipay.freezeOrder !== undefined);
+  if (!alipay.freezeOrder || started.status !== 'pending') return started;
+  return {
+    ...started,
+    orderStr: alipay.freezeOrder({
+      outRequestNo: started.outRequestNo,
+      amount: started.amount,
+      title: `租赁押金 订单${orderId}`,
+    }),
+  };
+}
+
+async function freezeRecord(
+  db: Db,
+  deps: AppDeps,
+  user: Owner,
+  orderId: number,
+  byUser: boolean,
+): Promise<{ outRequestNo: string; amount: number; status: string }> {
+  const now = deps.now();
+  return db.transaction().execute(async (trx) => {
+    const order = await ownOrder(trx, user, orderId);
+    if (order.status !== 'PENDING_FREEZE') throw illegalAction(order.status, 'refreeze');
+    // Lock, then see whether a freeze is already under way (duplicates share it).
+    await applyOrderAction(trx, orderId, 'refreeze', {
+      actor: 'user',
+      userId: user.id,
+      now,
+      note: '发起免押授权',
+    });
+    const pending = await trx
+      .selectFrom('deposit_authorisations')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('status', 'in', ['pending', 'frozen'])
+      .executeTakeFirst();
+    if (pending)
+      return {
+        outRequestNo: pending.out_request_no,
+        amount: pending.amount,
+        status: pending.status,
+      };
+    const days = order.term_unit === 'month' ? order.term * 31 : order.term;
+    const outRequestNo = newTradeNo('FZ');
+    const auth = await trx
+      .insertInto('deposit_authorisations')
+      .values({
+        order_id: orderId,
+        user_id: user.id,
+        out_request_no: outRequestNo,
+        auth_no: null,
+        amount: order.deposit,
+        expires_at: new Date(now.getTime() + (days + AUTH_MARGIN_DAYS) * 86_400_000),
+        // Handed to the user to authorise: reconciliation then only asks what became of it.
+        requested_at: byUser ? now : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Asked of the provider by a job after the commit, so its notification finds the row.
+    if (!byUser) await enqueueOutbox(trx, deps, 'freeze', auth.id);
+    return { outRequestNo, amount: order.deposit, status: 'pending' as const };
+  });
+}

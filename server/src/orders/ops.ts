@@ -1,0 +1,144 @@
+/**
+ * Merchant steps (ops) and the unpaid-order expiry.
+ */
+import type { AppDeps } from '../deps.ts';
+import { badRequest, notFound } from '../plugins/errors.ts';
+import { dayOf } from './bills.ts';
+import { applyOrderAction } from './machine.ts';
+import { type Db, type Trx, asDate } from './common.ts';
+import type { OrderRow } from './queries.ts';
+import { releaseOnCancel } from './confirm-cancel.ts';
+import { settleOrder } from './payment-outcomes.ts';
+// ---------------------------------------------------------------------------------------------
+// Merchant steps (ops)
+
+export type OpsStep =
+  | 'approve'
+  | 'reject'
+  | 'ship'
+  | 'deliver'
+  | 'receive-return'
+  | 'inspect'
+  | 'approve-cancel'
+  | 'refuse-cancel'
+  | 'compensate';
+
+export async function opsStep(
+  db: Db,
+  deps: AppDeps,
+  orderId: number,
+  step: OpsStep,
+  input: { waybill?: string; damage?: number; note?: string } = {},
+) {
+  return db.transaction().execute(async (trx) => {
+    const now = deps.now();
+    const ctx = { actor: 'ops' as const, now, note: input.note };
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (!order) throw notFound('订单不存在');
+    switch (step) {
+      case 'approve':
+        return applyOrderAction(trx, orderId, 'approve', ctx);
+      case 'reject': {
+        const result = await applyOrderAction(trx, orderId, 'reject', ctx);
+        await releaseOnCancel(trx, deps, order, true);
+        return result;
+      }
+      case 'ship':
+        if (!input.waybill) throw badRequest('请填写运单号');
+        return applyOrderAction(trx, orderId, 'ship', {
+          ...ctx,
+          patch: { waybill: input.waybill, shipped_at: now },
+        });
+      case 'deliver':
+        return applyOrderAction(trx, orderId, 'deliver', {
+          ...ctx,
+          patch: { delivered_at: now },
+          note: '已签收（物流）',
+        });
+      case 'receive-return':
+        return applyOrderAction(trx, orderId, 'receive_return', ctx);
+      case 'inspect': {
+        const damage = input.damage ?? 0;
+        const owed = await trx
+          .selectFrom('bills')
+          .select(['id'])
+          .where('order_id', '=', orderId)
+          .where('status', '=', 'unpaid')
+          .where('due_date', '<=', asDate(dayOf(now)))
+          .execute();
+        if (damage === 0 && owed.length === 0) {
+          const result = await applyOrderAction(trx, orderId, 'inspect_pass', ctx);
+          await settleOrder(trx, deps, orderId);
+          return result;
+        }
+        const result = await applyOrderAction(trx, orderId, 'inspect_damage', ctx);
+        if (damage > 0) await addCompensation(trx, order, damage, now);
+        return result;
+      }
+      case 'compensate': {
+        const result = await applyOrderAction(trx, orderId, 'compensate', ctx);
+        await addCompensation(trx, order, input.damage ?? order.snapshot.sku.price, now);
+        return result;
+      }
+      case 'approve-cancel': {
+        const result = await applyOrderAction(trx, orderId, 'approve_cancel', {
+          ...ctx,
+          patch: { sub_process: null },
+        });
+        await releaseOnCancel(trx, deps, order, true);
+        return result;
+      }
+      case 'refuse-cancel':
+        return applyOrderAction(trx, orderId, 'refuse_cancel', {
+          ...ctx,
+          patch: { sub_process: null },
+        });
+    }
+  });
+}
+
+async function addCompensation(trx: Trx, order: OrderRow, amount: number, now: Date) {
+  const count = await trx
+    .selectFrom('bills')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', order.id)
+    .where('kind', '=', 'COMPENSATION')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('bills')
+    .values({
+      order_id: order.id,
+      user_id: order.user_id,
+      kind: 'COMPENSATION',
+      period: Number(count.n) + 1,
+      due_date: dayOf(now),
+      original: amount,
+      discount: 0,
+      channel: null,
+      out_trade_no: null,
+      paid_at: null,
+    })
+    .execute();
+}
+
+/** The first-payment window passed (the scheduler): cancel and release. */
+export async function expireUnpaid(db: Db, deps: AppDeps, orderId: number) {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const result = await applyOrderAction(trx, orderId, 'pay_expired', {
+      actor: 'system',
+      now: deps.now(),
+      note: '支付超时',
+    });
+    await releaseOnCancel(trx, deps, order, false);
+    return result;
+  });
+}

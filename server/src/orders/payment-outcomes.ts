@@ -1,0 +1,503 @@
+/**
+ * What a provider's answer does: trade and freeze outcomes, then the order's next step.
+ */
+import { randomBytes } from 'node:crypto';
+import { crashPoint } from '../crash-points.ts';
+import { yuan } from '../money.ts';
+import type { AppDeps } from '../deps.ts';
+import { MERCHANT_FIELD } from '../payments/sandbox.ts';
+import type { GatewayName } from '../payments/gateway.ts';
+import { requestRefund, requestUnfreeze } from '../payments/operations.ts';
+import { addDays, dayOf, endOf } from './bills.ts';
+import { applyOrderAction, type Action } from './machine.ts';
+import {
+  DEPOSIT_REFUND_REASON,
+  DUE_NOTICE_DAYS,
+  type Db,
+  type Trx,
+  asDate,
+  toDay,
+} from './common.ts';
+import type { OrderRow } from './queries.ts';
+import {
+  cancelUnpaidBills,
+  closeOpenPayments,
+  closePayments,
+  releaseDeposit,
+} from './confirm-cancel.ts';
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+export type NotificationOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'bad_signature'
+  | 'merchant_mismatch'
+  | 'unknown_trade'
+  | 'ignored'
+  | 'amount_mismatch';
+
+/** What a provider says of a trade (a notification, or its answer to a query). */
+export interface TradeOutcome {
+  paid: boolean;
+  amount: number;
+  tradeNo?: string;
+  /** The brand whose merchant account reported it: it must be the order's. */
+  platform: number;
+}
+
+/** What a provider says of a deposit freeze. */
+export interface FreezeOutcome {
+  succeeded: boolean;
+  amount: number;
+  authNo?: string;
+  /** The brand whose merchant account reported it: it must be the order's. */
+  platform: number;
+  /** Of `amount`, what the user's credit waived and what was really frozen (Zhima credit). */
+  creditAmount?: number;
+  fundAmount?: number;
+}
+
+/**
+ * A provider's notification: its signature is checked, then the merchant it names, then it is
+ * stored once per notify id and applied, all in one transaction; the provider is answered only
+ * after the commit. Applying follows the provider's truth rather than the order of arrival
+ * (see applyTradeOutcome), so replays and out-of-order notifications end in the same state.
+ */
+export async function handleNotification(
+  db: Db,
+  deps: AppDeps,
+  gatewayName: GatewayName,
+  platform: number,
+  posted: Record<string, string>,
+  /** The signature was checked already (WeChat Pay v3 signs headers and body, not fields). */
+  preverified?: boolean,
+): Promise<NotificationOutcome> {
+  const gateway = deps.providers.payments.forBrand(platform)[gatewayName];
+  const verified = preverified ?? gateway.verify(posted);
+  // The provider's own wording, in the fields read below (the sandbox already speaks them).
+  const fields = verified && gateway.interpret ? gateway.interpret(posted) : posted;
+  const ourMerchant = fields[MERCHANT_FIELD[gatewayName]] === gateway.merchantId;
+  const outTradeNo = String(fields.out_trade_no ?? '').slice(0, 64);
+  const notifyId = String(fields.notify_id ?? '').slice(0, 64);
+  const status = String(fields.trade_status ?? '').slice(0, 32);
+  const payload = JSON.stringify(posted);
+  return db.transaction().execute(async (trx) => {
+    if (!verified || !notifyId || !outTradeNo || !ourMerchant) {
+      const outcome = verified && notifyId && outTradeNo ? 'merchant_mismatch' : 'bad_signature';
+      await trx
+        .insertInto('payment_notifications')
+        .values({
+          out_trade_no: outTradeNo,
+          notify_id: `rejected-${randomBytes(8).toString('hex')}`,
+          provider: gatewayName,
+          trade_status: status,
+          verified,
+          outcome,
+          payload,
+        })
+        .execute();
+      return outcome;
+    }
+    const inserted = await trx
+      .insertInto('payment_notifications')
+      .values({
+        out_trade_no: outTradeNo,
+        notify_id: notifyId,
+        provider: gatewayName,
+        trade_status: status,
+        verified: true,
+        outcome: 'pending',
+        payload,
+      })
+      .onConflict((oc) => oc.columns(['provider', 'notify_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return 'duplicate';
+    const amount = Number(fields.total_amount);
+    const amountField = (name: string) =>
+      fields[name] === undefined ? undefined : Number(fields[name]);
+    const outcome =
+      fields.notify_type === 'progress'
+        ? 'ignored'
+        : fields.notify_type === 'freeze'
+          ? await applyFreezeOutcome(trx, deps, outTradeNo, {
+              succeeded: fields.status === 'SUCCESS',
+              amount,
+              authNo: fields.auth_no || undefined,
+              platform,
+              creditAmount: amountField('credit_amount'),
+              fundAmount: amountField('fund_amount'),
+            })
+          : await applyTradeOutcome(trx, deps, outTradeNo, {
+              paid: fields.trade_status === 'TRADE_SUCCESS',
+              amount,
+              tradeNo: fields.trade_no || undefined,
+              platform,
+            });
+    await trx
+      .updateTable('payment_notifications')
+      // Refused for the order's brand: its notify id must not block the genuine notification.
+      .set(
+        outcome === 'merchant_mismatch'
+          ? { outcome, notify_id: `rejected-${randomBytes(8).toString('hex')}` }
+          : { outcome },
+      )
+      .where('id', '=', inserted.id)
+      .execute();
+    crashPoint('pay:before-commit');
+    return outcome;
+  });
+}
+
+/**
+ * A freeze's outcome. Success is the provider's truth whenever it arrives: a pending or failed
+ * authorisation of an order still waiting for it freezes it; one whose order moved on (cancelled,
+ * or frozen by another attempt) is released again through an unfreeze job.
+ */
+export async function applyFreezeOutcome(
+  trx: Trx,
+  deps: AppDeps,
+  outRequestNo: string,
+  outcome: FreezeOutcome,
+): Promise<NotificationOutcome> {
+  const found = await trx
+    .selectFrom('deposit_authorisations')
+    .select(['id', 'order_id'])
+    .where('out_request_no', '=', outRequestNo)
+    .executeTakeFirst();
+  if (!found) {
+    // A test authorisation (GET /api/test/aliPayFreeze) is released as soon as it froze.
+    if (
+      outRequestNo.startsWith('TF') &&
+      outcome.succeeded &&
+      outcome.authNo &&
+      outcome.amount > 0
+    ) {
+      await requestUnfreeze(trx, deps, {
+        authorisationId: null,
+        orderId: null,
+        platform: outcome.platform,
+        authNo: outcome.authNo,
+        amount: outcome.amount,
+      });
+      return 'applied';
+    }
+    return 'unknown_trade';
+  }
+  // The order first, as every other writer locks it, then the authorisation.
+  const order = await trx
+    .selectFrom('orders')
+    .select(['status', 'platform'])
+    .where('id', '=', found.order_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (order.platform !== outcome.platform) return 'merchant_mismatch';
+  const auth = await trx
+    .selectFrom('deposit_authorisations')
+    .selectAll()
+    .where('id', '=', found.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (outcome.amount !== auth.amount) return 'amount_mismatch';
+  const now = deps.now();
+  if (!outcome.succeeded) {
+    if (auth.status !== 'pending') return 'ignored';
+    await trx
+      .updateTable('deposit_authorisations')
+      .set({ status: 'failed', auth_no: outcome.authNo ?? null })
+      .where('id', '=', auth.id)
+      .execute();
+    if (order.status === 'PENDING_FREEZE')
+      await applyOrderAction(trx, auth.order_id, 'freeze_failed', {
+        actor: 'provider',
+        now,
+        note: '免押授权失败',
+      });
+    return 'applied';
+  }
+  // Frozen already, or released already (a late success handled before): nothing new.
+  if (auth.status === 'frozen' || (auth.status === 'closed' && auth.unfrozen > 0)) return 'ignored';
+  if (
+    (auth.status === 'pending' || auth.status === 'failed') &&
+    order.status === 'PENDING_FREEZE'
+  ) {
+    const waived = outcome.creditAmount ?? 0;
+    await trx
+      .updateTable('deposit_authorisations')
+      .set({
+        status: 'frozen',
+        auth_no: outcome.authNo ?? null,
+        credit_amount: outcome.creditAmount ?? null,
+        fund_amount: outcome.fundAmount ?? null,
+      })
+      .where('id', '=', auth.id)
+      .execute();
+    await applyOrderAction(trx, auth.order_id, 'freeze_succeeded', {
+      actor: 'provider',
+      now,
+      note:
+        waived > 0
+          ? `押金已授权 ¥${yuan(auth.amount)}，信用免押 ¥${yuan(waived)}，冻结 ¥${yuan(auth.amount - waived)}`
+          : `押金已冻结 ¥${yuan(auth.amount)}`,
+    });
+    return 'applied';
+  }
+  // The order moved on while the freeze was on its way: give what Alipay froze straight back.
+  await trx
+    .updateTable('deposit_authorisations')
+    .set({ status: 'closed', auth_no: outcome.authNo ?? null, unfrozen: auth.amount - auth.paid })
+    .where('id', '=', auth.id)
+    .execute();
+  if (outcome.authNo && auth.amount - auth.paid > 0)
+    await requestUnfreeze(trx, deps, {
+      authorisationId: auth.id,
+      orderId: auth.order_id,
+      platform: order.platform,
+      authNo: outcome.authNo,
+      amount: auth.amount - auth.paid,
+    });
+  return 'ignored';
+}
+
+/**
+ * A trade's outcome, whatever order outcomes arrive in. A payment moves only forward:
+ * created → failed/closed on a close, created/failed/closed → succeeded on a success (money
+ * taken is the provider's fact, even after we saw a close or gave the payment up), and nothing
+ * leaves succeeded. Money that arrives for bills already paid or cancelled is refunded; money
+ * that arrives late for bills still unpaid pays them. So TRADE_CLOSED then TRADE_SUCCESS ends
+ * where TRADE_SUCCESS then TRADE_CLOSED does, and a success repeated after a refund is ignored.
+ */
+export async function applyTradeOutcome(
+  trx: Trx,
+  deps: AppDeps,
+  outTradeNo: string,
+  outcome: TradeOutcome,
+): Promise<NotificationOutcome> {
+  const found = await trx
+    .selectFrom('payments')
+    .select(['id', 'order_id'])
+    .where('out_trade_no', '=', outTradeNo)
+    .executeTakeFirst();
+  if (!found) return 'unknown_trade';
+  // The order first (as every other writer locks it), then the payment.
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', found.order_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (order.platform !== outcome.platform) return 'merchant_mismatch';
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', found.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (payment.status === 'succeeded') return 'ignored';
+  if (outcome.amount !== payment.amount) return 'amount_mismatch';
+  const now = deps.now();
+  if (!outcome.paid) {
+    if (payment.status !== 'created') return 'ignored';
+    await trx
+      .updateTable('payments')
+      .set({ status: 'failed', finished_at: now })
+      .where('id', '=', payment.id)
+      .execute();
+    await trx
+      .updateTable('payment_bills')
+      .set({ open: false })
+      .where('payment_id', '=', payment.id)
+      .execute();
+    return 'applied';
+  }
+  const late = payment.status !== 'created';
+  await trx
+    .updateTable('payments')
+    .set({
+      status: 'succeeded',
+      finished_at: now,
+      provider_trade_no: outcome.tradeNo ?? payment.provider_trade_no,
+      late_success: late,
+    })
+    .where('id', '=', payment.id)
+    .execute();
+  const covered = await trx
+    .selectFrom('payment_bills')
+    .select(['bill_id', 'amount'])
+    .where('payment_id', '=', payment.id)
+    .execute();
+  await trx
+    .updateTable('payment_bills')
+    .set({ open: false })
+    .where('payment_id', '=', payment.id)
+    .execute();
+  const paidKinds = new Set<string>();
+  let notOwed = 0;
+  for (const row of covered) {
+    const bill = await trx
+      .selectFrom('bills')
+      .selectAll()
+      .where('id', '=', row.bill_id)
+      .executeTakeFirstOrThrow();
+    if (bill.status !== 'unpaid') {
+      notOwed += row.amount;
+      continue;
+    }
+    if (late) {
+      // Another payment may have been opened for this bill meanwhile: this one paid it.
+      const others = await trx
+        .selectFrom('payment_bills')
+        .select('payment_id')
+        .where('bill_id', '=', bill.id)
+        .where('open', '=', true)
+        .execute();
+      await closePayments(
+        trx,
+        deps,
+        others.map((o) => o.payment_id),
+      );
+    }
+    await trx
+      .updateTable('bills')
+      .set({
+        status: 'paid',
+        paid: bill.paid + row.amount,
+        channel: payment.channel,
+        out_trade_no: payment.out_trade_no,
+        paid_at: now,
+      })
+      .where('id', '=', bill.id)
+      .execute();
+    paidKinds.add(bill.kind);
+  }
+  if (notOwed > 0)
+    await requestRefund(
+      trx,
+      deps,
+      payment,
+      notOwed,
+      late ? '支付单已关闭，自动退款' : '账单已取消，自动退款',
+    );
+  if (paidKinds.size > 0) await advanceAfterPayment(trx, deps, order, paidKinds);
+  return 'applied';
+}
+
+/** Moves the order once what it waited for is paid. */
+export async function advanceAfterPayment(
+  trx: Trx,
+  deps: AppDeps,
+  order: OrderRow,
+  paidKinds: Set<string>,
+) {
+  const now = deps.now();
+  const unpaid = await trx
+    .selectFrom('bills')
+    .select(['kind', 'due_date', 'overdue_days', 'id'])
+    .where('order_id', '=', order.id)
+    .where('status', '=', 'unpaid')
+    .execute();
+  const act = (action: Action, extra: Partial<Parameters<typeof applyOrderAction>[3]> = {}) =>
+    applyOrderAction(trx, order.id, action, { actor: 'provider', now, ...extra });
+  if (
+    order.status === 'PENDING_PAY' &&
+    !unpaid.some((b) => b.kind === 'FIRST' || b.kind === 'DEPOSIT')
+  ) {
+    await act('first_paid');
+  } else if (order.status === 'OVERDUE' && !unpaid.some((b) => b.overdue_days > 0)) {
+    const due = order.end_date && addDays(toDay(order.end_date)!, -DUE_NOTICE_DAYS) <= dayOf(now);
+    await act('overdue_settled', { to: due ? 'DUE' : 'RENTING' });
+  } else if (order.status === 'BUYING_OUT' && paidKinds.has('BUYOUT')) {
+    await act('buyout_paid', { patch: { sub_process: null } });
+    // Bought out: later rent is not owed, the deposit is released.
+    await cancelUnpaidBills(trx, order.id);
+    await releaseDeposit(trx, deps, order.id);
+    await refundDepositBill(trx, deps, order.id);
+    await applyOrderAction(trx, order.id, 'release', { actor: 'system', now, note: '押金已释放' });
+  } else if (order.status === 'COMPENSATION' && !unpaid.some((b) => b.kind === 'COMPENSATION')) {
+    await act('compensation_paid');
+    await settleOrder(trx, deps, order.id);
+  } else if (
+    (order.status === 'RENTING' || order.status === 'DUE') &&
+    paidKinds.has('RENEWAL') &&
+    order.sub_process === 'renewal'
+  ) {
+    const renewal = await trx
+      .selectFrom('bills')
+      .select(['period'])
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'RENEWAL')
+      .where('status', '=', 'paid')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const periods = renewal.period % 100;
+    const end = toDay(order.end_date) ?? dayOf(now);
+    const newEnd =
+      order.term_unit === 'month'
+        ? addDays(endOf('month', addDays(end, 1), periods), 0)
+        : endOf('day', addDays(end, 1), periods);
+    await act('renew_paid', {
+      patch: { end_date: newEnd, sub_process: null },
+      note: `续租至 ${newEnd}`,
+    });
+  }
+}
+
+/** The deposit paid as a bill goes back when the order ends. */
+async function refundDepositBill(trx: Trx, deps: AppDeps, orderId: number) {
+  const deposit = await trx
+    .selectFrom('bills as b')
+    .innerJoin('payments as p', 'p.out_trade_no', 'b.out_trade_no')
+    .select(['b.id', 'b.paid', 'p.id as paymentId', 'p.out_trade_no', 'p.channel'])
+    .where('b.order_id', '=', orderId)
+    .where('b.kind', '=', 'DEPOSIT')
+    .where('b.status', '=', 'paid')
+    .executeTakeFirst();
+  if (!deposit || deposit.paid === 0) return;
+  // Settled before WeChat's refund window closed (settleWechatDepositEarly): nothing is left.
+  const order = await trx
+    .selectFrom('orders')
+    .select('deposit_settled_at')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (order.deposit_settled_at !== null) return;
+  // What a paid buy-out took from the deposit (its discount) is kept; the rest goes back.
+  const offset = await trx
+    .selectFrom('bills')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('discount'), eb.lit(0)).as('sum'))
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'BUYOUT')
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  const amount = deposit.paid - Number(offset.sum);
+  if (amount <= 0) return;
+  const already = await trx
+    .selectFrom('refunds')
+    .select('id')
+    .where('payment_id', '=', deposit.paymentId)
+    .where('reason', '=', DEPOSIT_REFUND_REASON)
+    .executeTakeFirst();
+  if (already) return;
+  const payment = { ...deposit, id: deposit.paymentId, order_id: orderId };
+  await requestRefund(trx, deps, payment, amount, DEPOSIT_REFUND_REASON);
+}
+
+/** SETTLING → COMPLETED: what is left of the deposit is released. */
+export async function settleOrder(trx: Trx, deps: AppDeps, orderId: number) {
+  await trx
+    .updateTable('bills')
+    .set({ status: 'cancelled' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'unpaid')
+    .where('kind', 'in', ['INSTALMENT', 'FINAL'])
+    .where('due_date', '>', asDate(dayOf(deps.now())))
+    .execute();
+  await closeOpenPayments(trx, deps, orderId);
+  await releaseDeposit(trx, deps, orderId);
+  await refundDepositBill(trx, deps, orderId);
+  await applyOrderAction(trx, orderId, 'release', {
+    actor: 'system',
+    now: deps.now(),
+    note: '押金已退还/解冻',
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * Reading orders: the user's own order, its detail and the tabbed list.
+ */
+import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
+import { notFound } from '../plugins/errors.ts';
+import { dueOf, outstandingOf, type BillRow } from './bills.ts';
+import { STATUS_TEXT, USER_ACTIONS } from './machine.ts';
+import { type Db, type Owner, type Trx, toDay } from './common.ts';
+import {
+  billsOf,
+  eventsOf,
+  findOrder,
+  findOwnOrder,
+  lastOrderIdOf,
+  latestAuthorisationOf,
+  pageOfOrders,
+  paymentsOf,
+  shippingEventsOf,
+} from './repository.ts';
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function ownOrder(
+  db: Db | Trx,
+  user: Owner,
+  orderId: number,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  const order = await findOwnOrder(db, user, orderId, lock);
+  // Someone else's order answers exactly like a missing one.
+  if (!order) throw notFound('订单不存在');
+  return order;
+}
+
+export type OrderRow = Awaited<ReturnType<typeof ownOrder>>;
+
+export function billView(
+  bill: BillRow & {
+    due_date: Date | string;
+    channel: string | null;
+    out_trade_no: string | null;
+    paid_at: Date | null;
+    overdue_days: number;
+  },
+) {
+  return {
+    id: bill.id,
+    kind: bill.kind,
+    period: bill.period,
+    dueDate: toDay(bill.due_date) ?? '',
+    original: bill.original,
+    discount: bill.discount,
+    overdueFee: bill.overdue_fee,
+    overdueDays: bill.overdue_days,
+    due: dueOf(bill),
+    paid: bill.paid,
+    outstanding: outstandingOf(bill),
+    status: bill.status,
+    channel: bill.channel,
+    outTradeNo: bill.out_trade_no,
+    paidAt: bill.paid_at ? bill.paid_at.toISOString() : null,
+  };
+}
+
+/** The sub-process each user action opens (or goes on with). */
+const ACTION_SUB_PROCESS: Readonly<Record<string, NonNullable<OrderRow['sub_process']>>> = {
+  renew: 'renewal',
+  buyout: 'buyout',
+  return: 'return',
+  cancel: 'cancel',
+};
+
+/**
+ * What the user may do now: the state's actions, less those of another sub-process than the one
+ * under way (they would answer 409 busy; after an early return, say, renewing or buying out).
+ * An early return starts the return, so it is offered only while nothing is under way.
+ */
+function userActions(order: OrderRow): string[] {
+  return USER_ACTIONS[order.status].filter((action) => {
+    if (action === 'earlyReturn') return !order.sub_process;
+    const opens = ACTION_SUB_PROCESS[action];
+    return !order.sub_process || !opens || opens === order.sub_process;
+  });
+}
+
+export function summaryView(order: OrderRow) {
+  const snapshot = order.snapshot;
+  return {
+    id: order.id,
+    status: order.status,
+    statusText: STATUS_TEXT[order.status],
+    actions: userActions(order),
+    goodsName: snapshot.goods.name,
+    cover: snapshot.goods.cover,
+    skuText: `${snapshot.sku.color} ${snapshot.sku.capacity} ${snapshot.sku.condition}`,
+    termUnit: order.term_unit,
+    term: order.term,
+    rentPerPeriod: order.rent_per_period,
+    deposit: order.deposit,
+    depositMethod: order.deposit_method,
+    createdAt: order.created_at.toISOString(),
+  };
+}
+
+export async function orderDetail(db: Db | Trx, user: Owner, orderId: number) {
+  const order = await ownOrder(db, user, orderId);
+  const bills = await billsOf(db, orderId);
+  const events = await eventsOf(db, orderId);
+  const auth = await latestAuthorisationOf(db, orderId);
+  return {
+    ...summaryView(order),
+    depositAuthorisation: auth
+      ? {
+          status: auth.status,
+          amount: auth.amount,
+          waived: auth.credit_amount,
+          frozen: auth.fund_amount,
+        }
+      : null,
+    couponDiscount: order.coupon_discount,
+    startDate: toDay(order.start_date),
+    endDate: toDay(order.end_date),
+    waybill: order.waybill,
+    returnWaybill: order.return_waybill,
+    address: order.snapshot.address,
+    services: order.snapshot.services.map((s) => ({ id: s.id, name: s.name, price: s.price })),
+    bills: bills.map(billView),
+    events: events.map((e) => ({
+      action: e.action,
+      from: e.from_status,
+      to: e.to_status,
+      at: e.created_at.toISOString(),
+      note: e.note,
+    })),
+  };
+}
+
+export async function listOrders(
+  db: Db,
+  user: Owner,
+  tab: OrderTab,
+  pageNum: number,
+  pageSize: number,
+) {
+  const statuses = ORDER_TABS[tab].statuses as readonly string[];
+  const { rows, total } = await pageOfOrders(db, user, statuses, pageNum, pageSize);
+  return { list: rows.map(summaryView), total, pageNum, pageSize };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moved from routes/order.ts (selectLastOrder, express).
+
+/** The id of the user's latest order on this brand. */
+export const lastOrderId = lastOrderIdOf;
+
+const EXPRESS_TEXT: Record<string, string> = {
+  ship: '商家已发货',
+  deliver: '快件已签收',
+  ship_return: '归还快件已寄出',
+  receive_return: '商家已收到归还',
+};
+
+/** The waybills of an order and what happened to its parcels. */
+export async function expressOf(db: Db, user: Owner, orderId: number) {
+  const order = await ownOrder(db, user, orderId);
+  const events = await shippingEventsOf(db, order.id);
+  return {
+    waybill: order.waybill,
+    returnWaybill: order.return_waybill,
+    traces: events.map((e) => ({
+      at: e.created_at.toISOString(),
+      text: EXPRESS_TEXT[e.action] ?? e.note,
+    })),
+  };
+}
+
+/** The ops view of any order: its bills, payments and events. */
+export async function opsOrderView(db: Db, orderId: number) {
+  const order = await findOrder(db, orderId);
+  if (!order) throw notFound('订单不存在');
+  const bills = await billsOf(db, order.id);
+  const payments = await paymentsOf(db, order.id);
+  const events = await eventsOf(db, order.id);
+  return { order, bills, payments, events };
+}

@@ -1,0 +1,162 @@
+/**
+ * The order repository: the SQL of reading orders, their bills, payments, events and deposit
+ * authorisations, and of the Idempotency-Key replies. The services call these and hold no SQL of
+ * their own for what is here; each function is one query, in the caller's transaction when it
+ * is given one.
+ */
+import type { OrderStatus } from './machine.ts';
+import type { Db, Owner, Trx } from './common.ts';
+
+type Executor = Db | Trx;
+
+/** The user's own order on their brand (someone else's is not found), optionally locked. */
+export function findOwnOrder(db: Executor, user: Owner, orderId: number, lock: boolean) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Any order, for ops. */
+export function findOrder(db: Executor, orderId: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+export function billsOf(db: Executor, orderId: number) {
+  return db.selectFrom('bills').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export function eventsOf(db: Executor, orderId: number) {
+  return db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+export function paymentsOf(db: Executor, orderId: number) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The order's latest deposit authorisation (freeze), if any. */
+export function latestAuthorisationOf(db: Executor, orderId: number) {
+  return db
+    .selectFrom('deposit_authorisations')
+    .select(['status', 'amount', 'credit_amount', 'fund_amount'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** One page of the user's orders in the given states (all states when empty), newest first. */
+export async function pageOfOrders(
+  db: Db,
+  user: Owner,
+  statuses: readonly string[],
+  pageNum: number,
+  pageSize: number,
+) {
+  let query = db
+    .selectFrom('orders')
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform);
+  if (statuses.length > 0) query = query.where('status', 'in', statuses as OrderStatus[]);
+  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute();
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function lastOrderIdOf(db: Db, user: Owner): Promise<number | undefined> {
+  const last = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return last?.id;
+}
+
+/** The events that move the order's parcels (shipping, delivery, the return). */
+export function shippingEventsOf(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_events')
+    .select(['action', 'created_at', 'note'])
+    .where('order_id', '=', orderId)
+    .where('action', 'in', ['ship', 'deliver', 'ship_return', 'receive_return'])
+    .orderBy('id')
+    .execute();
+}
+
+/** The user's default address on the brand, else their latest. */
+export async function defaultAddressIdOf(db: Db, user: Owner): Promise<number | undefined> {
+  const address = await db
+    .selectFrom('addresses')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
+    .orderBy('is_default', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return address?.id;
+}
+
+/** Marks a return under way unless another sub-process holds the order. */
+export async function markReturnUnderWay(db: Db, orderId: number) {
+  await db
+    .updateTable('orders')
+    .set({ sub_process: 'return' })
+    .where('id', '=', orderId)
+    .where('sub_process', 'is', null)
+    .execute();
+}
+
+/** The reply stored under an Idempotency-Key (scope includes the brand). */
+export function findIdempotentReply(db: Executor, userId: number, scope: string, key: string) {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('user_id', '=', userId)
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores the reply under its key. `ignoreDuplicate`: a concurrent first call may have stored it
+ * already (the pay routes run outside the advisory lock), which is not an error.
+ */
+export async function saveIdempotentReply(
+  db: Executor,
+  row: { userId: number; scope: string; key: string; requestHash: string; response: unknown },
+  { ignoreDuplicate }: { ignoreDuplicate: boolean },
+) {
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: row.userId,
+      scope: row.scope,
+      key: row.key,
+      request_hash: row.requestHash,
+      response: JSON.stringify(row.response),
+    })
+    .$if(ignoreDuplicate, (query) =>
+      query.onConflict((oc) => oc.columns(['user_id', 'scope', 'key']).doNothing()),
+    )
+    .execute();
+}
