@@ -5,16 +5,16 @@ import { LANGUAGES, useTranslation, type MessageKey } from '../../i18n';
 import { chooseLanguage } from '../../i18n/load';
 import { fetchPersonalData } from '../../api/privacy';
 import { fetchOrderCount, logoutOnServer } from '../../api/user';
-import { confirmAction, goToPage } from '../../platform/account';
 import { loginPageUrl } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
 import { saveTextFile } from '../../platform/save-file';
-import { showMessage, showToast } from '../../platform/ui';
+import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
 import { useSession } from '../../stores/session';
 import { maskMobile } from '../../utils';
 import { ORDER_SHORTCUTS, badgeText, myOrderUrl } from './orderShortcuts';
 import './account.scss';
+import { openPage } from '../../platform/open-page';
 
 const USER_PAGE = '/pages/user/user';
 
@@ -49,7 +49,7 @@ export function UserCentre(_props: PageBodyProps) {
   const [languageOpen, setLanguageOpen] = useState(false);
 
   const open = (url: string, needsLogin = false) =>
-    void goToPage(needsLogin && !loggedIn ? loginPageUrl(url) : url);
+    void openPage(needsLogin && !loggedIn ? loginPageUrl(url) : url);
 
   const loadCounts = useCallback(async () => {
     if (useSession.getState().status !== 'loggedIn') {
@@ -128,7 +128,7 @@ export function UserCentre(_props: PageBodyProps) {
         <View
           className="user-centre__profile"
           role="button"
-          onClick={() => void goToPage(loginPageUrl(USER_PAGE))}
+          onClick={() => void openPage(loginPageUrl(USER_PAGE))}
         >
           <View className="user-centre__avatar" aria-label={t('account.avatarLabel')} />
           <View className="user-centre__who">

@@ -5,7 +5,6 @@ import { FormField, SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation, type MessageKey } from '../../i18n';
 import { createAddress, fetchAddresses, updateAddress, type AddressBody } from '../../api/address';
-import { goBackOr } from '../../platform/account';
 import { showMessage, showToast } from '../../platform/ui';
 import { useRequireLogin } from '../../stores/require-login';
 import { isMobile } from '../../validation';
@@ -13,6 +12,7 @@ import { RegionPicker } from './RegionPicker';
 import type { Region } from './regions';
 import './address.scss';
 import { idParam } from '../../utils';
+import { goBackOr } from '../../platform/navigation';
 
 type Field = 'name' | 'mobile' | 'region' | 'detail';
 type Errors = Partial<Record<Field, MessageKey>>;

@@ -10,7 +10,6 @@ import { fetchOrderDetail, type OrderDetail } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { goToPage } from '../../platform/account';
 import { usePageShow } from '../../platform/page-route';
 import { formatMoney } from '../../utils';
 import {
@@ -28,6 +27,7 @@ import {
 } from './billSelection';
 import { parseId, today } from './billUtil';
 import './bill.scss';
+import { openPage } from '../../platform/open-page';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 
@@ -151,7 +151,7 @@ export function BillPlan({ params }: PageBodyProps) {
                     className="bill-row__more"
                     role="link"
                     onClick={() =>
-                      void goToPage(
+                      void openPage(
                         `/pages/billingDetails/billingDetails?orderId=${order.id}&billId=${bill.id}`,
                       )
                     }
@@ -189,7 +189,7 @@ export function BillPlan({ params }: PageBodyProps) {
               role="button"
               aria-disabled={selected.length === 0}
               onClick={() => {
-                if (selected.length > 0) void goToPage(billPayUrl(order.id, selected));
+                if (selected.length > 0) void openPage(billPayUrl(order.id, selected));
               }}
             >
               <Text>{t('bill.pay')}</Text>

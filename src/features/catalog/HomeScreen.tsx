@@ -14,13 +14,14 @@ import { PagedList, usePagedList, useRevealedCount } from '../../components/page
 import { Picture } from '../../components/picture';
 import { SkeletonBlock } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { mediaUrl, openCatalogPage } from '../../platform/catalog';
 import { isOk } from '../../platform/request';
 import { getChannelCode } from '../../platform/storage';
 import { BannerCarousel } from './BannerCarousel';
 import { GoodsCardView } from './GoodsCardView';
 import { openCategory, SEARCH_URL } from './links';
 import './catalog.scss';
+import { mediaUrl } from '../../api/media';
+import { openPage } from '../../platform/open-page';
 
 const HOT_STRIP_SIZE = 6;
 /** The most category shortcuts the home shows: two rows of five. */
@@ -212,7 +213,7 @@ export function HomeScreen() {
         className="search-entry"
         role="search"
         aria-label={t('catalog.searchPlaceholder')}
-        onClick={() => void openCatalogPage(SEARCH_URL)}
+        onClick={() => void openPage(SEARCH_URL)}
       >
         <Text className="search-entry__icon" aria-hidden>
           ⌕
@@ -228,7 +229,7 @@ export function HomeScreen() {
         className="enjoy-entry"
         role="link"
         aria-label={t('catalog.enjoyTitle')}
-        onClick={() => void openCatalogPage(ENJOY_URL)}
+        onClick={() => void openPage(ENJOY_URL)}
       >
         <Text className="enjoy-entry__title">{t('catalog.enjoyTitle')}</Text>
         <Text className="enjoy-entry__intro">{t('catalog.enjoyIntro')}</Text>

@@ -6,7 +6,6 @@ import type { PageBodyProps } from '../../components/page-frame';
 import { Picture } from '../../components/picture';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation, type MessageKey } from '../../i18n';
-import { mediaUrl, openCatalogPage, previewImages } from '../../platform/catalog';
 import { isOk } from '../../platform/request';
 import { formatMoney } from '../../utils';
 import { ImageViewer } from './ImageViewer';
@@ -24,6 +23,9 @@ import {
   type SkuDimension,
 } from './pricing';
 import './catalog.scss';
+import { mediaUrl } from '../../api/media';
+import { openPage } from '../../platform/open-page';
+import { previewImages } from '../../platform/image-preview';
 
 const CUSTOMER_SERVICE_URL = '/pages/customer-service/customerService';
 
@@ -145,7 +147,7 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
 
   const rentNow = () => {
     if (!sku || !plan) return;
-    void openCatalogPage(rentNowUrl(goods, sku.id, plan.id, services));
+    void openPage(rentNowUrl(goods, sku.id, plan.id, services));
   };
 
   const unitLabel = plan?.termUnit === 'day' ? t('catalog.rentPerDay') : t('catalog.rentPerMonth');
@@ -283,9 +285,7 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
               className="picker__link"
               role="link"
               onClick={() =>
-                void openCatalogPage(
-                  `/pages/valueAddedServices/valueAddedServices?goodsId=${goods.id}`,
-                )
+                void openPage(`/pages/valueAddedServices/valueAddedServices?goodsId=${goods.id}`)
               }
             >
               <Text>{t('catalog.servicesInfo')}</Text>
@@ -377,7 +377,7 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
           className="action-bar__service"
           role="link"
           aria-label={t('catalog.customerService')}
-          onClick={() => void openCatalogPage(CUSTOMER_SERVICE_URL)}
+          onClick={() => void openPage(CUSTOMER_SERVICE_URL)}
         >
           <Text className="action-bar__icon" aria-hidden>
             ☏

@@ -19,17 +19,18 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation, type MessageKey } from '../../i18n';
-import { goToPage } from '../../platform/account';
-import { mediaUrl } from '../../platform/catalog';
 import { usePageShow } from '../../platform/page-route';
 import { newIdempotencyKey } from '../../platform/request';
 import { showMessage } from '../../platform/ui';
-import { canFreezeDeposit, canWithholdFromCard, replacePage } from '../../platform/verification';
 import { takeChosenAddress } from '../../stores/address-choice';
 import { formatMoney, idParam, maskMobile } from '../../utils';
 import type { GoodsInfo } from '@contract/api/goods';
 import { bestCoupon, checkoutPrice, depositMethodsFor, parseIds } from './pricing';
 import './checkout.scss';
+import { openPage } from '../../platform/open-page';
+import { mediaUrl } from '../../api/media';
+import { canFreezeDeposit, canWithholdFromCard } from '../../platform/pay-target';
+import { replacePage } from '../../platform/navigation';
 
 const DEPOSIT_LABELS: Record<DepositMethod, { name: MessageKey; explain: MessageKey }> = {
   freeze: { name: 'checkout.deposit.freeze', explain: 'checkout.deposit.freezeExplain' },
@@ -181,7 +182,7 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
         role="button"
         aria-label={t('checkout.address')}
         onClick={() =>
-          void goToPage(
+          void openPage(
             addresses && addresses.length === 0
               ? '/pages/shipToAddress/shipToAddress'
               : '/pages/addressList/addressList?mode=choose',
@@ -398,7 +399,7 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
         <Text
           className="checkout-agree__link"
           role="link"
-          onClick={() => void goToPage('/pages/agreement/agreement')}
+          onClick={() => void openPage('/pages/agreement/agreement')}
         >
           {t('checkout.agreementLink')}
         </Text>

@@ -24,12 +24,9 @@ import {
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { confirmAction, goToPage } from '../../platform/account';
-import { pickOne } from '../../platform/order';
-import { payTarget } from '../../platform/payment-flow';
 import { usePageShow } from '../../platform/page-route';
 import { newIdempotencyKey } from '../../platform/request';
-import { showMessage, showToast } from '../../platform/ui';
+import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { formatMoney, maskMobile } from '../../utils';
 import {
   actionButtons,
@@ -46,6 +43,9 @@ import {
 } from './orderView';
 import { QuoteSheet } from './QuoteSheet';
 import './order.scss';
+import { openPage } from '../../platform/open-page';
+import { pickOne } from '../../platform/action-sheet';
+import { payTarget } from '../../platform/pay-target';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 type Sheet = 'none' | 'buyout' | 'renew' | 'earlyReturn';
@@ -142,7 +142,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
     const fresh = await reload();
     const bill = fresh?.bills.find((b) => b.kind === kind && b.status === 'unpaid');
     setSheet('none');
-    if (fresh && bill) void goToPage(billPayUrl(fresh.id, [bill.id]));
+    if (fresh && bill) void openPage(billPayUrl(fresh.id, [bill.id]));
   };
 
   const cancel = async (current: Order) => {
@@ -179,7 +179,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
     if (busy) return;
     const { handling } = button;
     if (handling.kind === 'page') {
-      void goToPage(handling.url(current.id));
+      void openPage(handling.url(current.id));
       return;
     }
     setBusy(true);
@@ -341,7 +341,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
         <View
           className="order-section order-section--link"
           role="link"
-          onClick={() => void goToPage(`/pages/billDetail/billDetail?orderId=${order.id}`)}
+          onClick={() => void openPage(`/pages/billDetail/billDetail?orderId=${order.id}`)}
         >
           <View className="order-section__head">
             <Text className="order-section__title">{t('order.bills.title')}</Text>
@@ -379,7 +379,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
           className="order-section order-section--link"
           role="link"
           onClick={() =>
-            void goToPage(`/pages/contractPreview/contractPreview?orderId=${order.id}`)
+            void openPage(`/pages/contractPreview/contractPreview?orderId=${order.id}`)
           }
         >
           <View className="order-section__head">
@@ -419,7 +419,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
       </View>
 
       <View className="order-actions">
-        <View className="order-button" role="button" onClick={() => void goToPage(SERVICE_PAGE)}>
+        <View className="order-button" role="button" onClick={() => void openPage(SERVICE_PAGE)}>
           <Text>{t('order.action.service')}</Text>
         </View>
         {buttons.map((button) => (
@@ -495,7 +495,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
             if (quote.total > 0) await payOpenBill('EARLY_RETURN');
             else {
               await reload();
-              void goToPage(`/pages/returnApplication/returnApplication?orderId=${order.id}`);
+              void openPage(`/pages/returnApplication/returnApplication?orderId=${order.id}`);
             }
           }}
         />

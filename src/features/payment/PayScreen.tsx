@@ -10,7 +10,6 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { payTarget } from '../../platform/payment-flow';
 import { newIdempotencyKey } from '../../platform/request';
 import { formatMoney } from '../../utils';
 import {
@@ -25,6 +24,7 @@ import { startPayment } from './start-payment';
 import { PaymentActions } from './PaymentActions';
 import './payment-base.scss';
 import './payment.scss';
+import { payTarget } from '../../platform/pay-target';
 
 type Load =
   | { state: 'loading' }

@@ -19,14 +19,14 @@ import { SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { chooseImages, showMessage } from '../../platform/ui';
-import { goBackOr } from '../../platform/account';
-import { openSigningPage } from '../../platform/verification';
 import { ensurePrivacyNotice } from '../../stores/privacy-popup';
 import { isIdCard } from '../../validation';
 import { FACE_POLL_MS, FACE_POLL_TRIES, pause } from './timing';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
 import { idParam } from '../../utils';
+import { goBackOr } from '../../platform/navigation';
+import { openSigningPage } from './signing-page';
 
 const NAME_PATTERN =
   /^[\u3400-\u4dbf\u4e00-\u9fff][\u3400-\u4dbf\u4e00-\u9fff·•]*[\u3400-\u4dbf\u4e00-\u9fff]$/;
