@@ -1,8 +1,8 @@
 import Taro from '@tarojs/taro';
 import { LOGIN_PAGE, WEB_VIEW_PAGE } from '../constants';
-import { isTaroInternalParam } from './page-route';
+import { isTaroInternalParam, setLeaveGuard } from './page-route';
 
-/** Page navigation the platform layer needs; screens use Taro's router through their pages. */
+/** Page navigation: where the user is, where a screen sends them, and guarding a page against leaving. */
 
 interface PageLike {
   route?: string;
@@ -115,4 +115,67 @@ export function openWebView(
     () => true,
     () => false,
   );
+}
+
+function settled(call: () => unknown): Promise<boolean> {
+  try {
+    return Promise.resolve(call()).then(
+      () => true,
+      () => false,
+    );
+  } catch {
+    return Promise.resolve(false);
+  }
+}
+
+/**
+ * Replace the open page (redirectTo): a finished step or form hands over to the next page, and a
+ * payment's waiting and result pages do not stack up under the back button. Resolves false when
+ * the target refuses.
+ */
+export function replacePage(url: string): Promise<boolean> {
+  return settled(() => Taro.redirectTo({ url }));
+}
+
+/** Back one page, or to the given page when this one was opened directly. */
+export function goBackOr(fallbackUrl: string): Promise<boolean> {
+  const depth = Taro.getCurrentPages().length;
+  return settled(
+    depth > 1 ? () => Taro.navigateBack({ delta: 1 }) : () => Taro.reLaunch({ url: fallbackUrl }),
+  );
+}
+
+/**
+ * Replace the current page by the login page, which returns here afterwards: for pages that
+ * mean nothing without a login, before they call the server (no 401 round trip).
+ */
+export function redirectToLogin(returnTo: string): Promise<boolean> {
+  return settled(() => Taro.redirectTo({ url: loginPageUrl(returnTo) }));
+}
+
+/**
+ * Ask before leaving a page midway: the in-app nav bar's back asks through `confirm`; the
+ * mini-programs' own back button shows the platform's alert with `message`. Returns the undo.
+ */
+export function guardLeaving(message: string, confirm: () => Promise<boolean>): () => void {
+  const removeGuard = setLeaveGuard(confirm);
+  let native = false;
+  if (process.env.TARO_ENV === 'weapp' || process.env.TARO_ENV === 'alipay') {
+    try {
+      Taro.enableAlertBeforeUnload({ message });
+      native = true;
+    } catch {
+      // Older base libraries lack it: the in-app nav bar still asks.
+    }
+  }
+  return () => {
+    removeGuard();
+    if (native) {
+      try {
+        Taro.disableAlertBeforeUnload();
+      } catch {
+        // nothing to undo
+      }
+    }
+  };
 }

@@ -189,6 +189,69 @@ function runAttempt(start: () => TransportTask, timeout: number): Attempt {
   return { result, abort: () => fail('abort', 'abort') };
 }
 
+function baseHeaders(platform: PlatformId, extra?: Record<string, string>) {
+  const token = getToken(platform);
+  const header: Record<string, string> = { ...extra };
+  if (token) {
+    header[HEADER_TOKEN] = token;
+    header[HEADER_AUTHORIZATION] = `Bearer ${token}`;
+  }
+  header[HEADER_CLIENT_AUTHORIZATION] = clientAuthorization();
+  header[HEADER_PLATFORM] = String(platform);
+  return header;
+}
+
+/** Turn whatever came back into the envelope the caller gets. */
+function toEnvelope<T>(result: TransportResult, codes: Record<TransportFailureKind, number>) {
+  if (!result.ok) {
+    const data = parseBody(result.failure.data);
+    // No message of our own: the screen decides what, if anything, to say.
+    if (isEnvelope(data)) return localiseFailure(data as Envelope<T>);
+    return { code: codes[result.failure.kind], msg: '', data: (data ?? null) as T };
+  }
+  const { statusCode } = result.response;
+  const body = parseBody(result.response.data);
+  if (isEnvelope(body)) return localiseFailure(body as Envelope<T>);
+  // Not an envelope (a proxy's HTML page, an empty reply): keep the body, and report the HTTP
+  // status when it is an error, else a network-class failure.
+  const httpError = statusCode > 0 && (statusCode < 200 || statusCode >= 300);
+  const code = httpError ? statusCode : codes.network;
+  return { code, msg: '', data: body as T };
+}
+
+function withLoading<T>(promise: Promise<T>, enabled: boolean | undefined): Promise<T> {
+  if (!enabled) return promise;
+  let shown = false;
+  const timer = setTimeout(() => {
+    shown = true;
+    showLoading(t('request.loading'));
+  }, REQUEST_LOADING_DELAY_MS);
+  return promise.finally(() => {
+    clearTimeout(timer);
+    if (shown) hideLoading();
+  });
+}
+
+/**
+ * The URL and body of a call: reads carry their data in the query; writes as JSON unless the
+ * caller's content type says form (the JSON content type is added when none is given).
+ */
+function encodeRequest(
+  method: HttpMethod,
+  path: string,
+  header: Record<string, string>,
+  data: unknown,
+): { url: string; body: string | undefined } {
+  const url = apiUrl(path);
+  if (method === 'GET' || method === 'HEAD') return { url: withQuery(url, data), body: undefined };
+  const contentType = findHeader(header, 'content-type');
+  if (contentType === undefined) header['Content-Type'] = JSON_CONTENT_TYPE;
+  if (contentType?.toLowerCase().includes(FORM_CONTENT_TYPE))
+    return { url, body: encodeForm(data) };
+  if (typeof data === 'string') return { url, body: data };
+  return { url, body: data !== undefined ? JSON.stringify(data) : undefined };
+}
+
 export function createHttpClient(options: HttpClientOptions = {}) {
   const transport = options.transport ?? defaultTransport;
   const navigator: SessionEndNavigator = options.navigator ?? {
@@ -226,49 +289,6 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       });
   }
 
-  function baseHeaders(platform: PlatformId, extra?: Record<string, string>) {
-    const token = getToken(platform);
-    const header: Record<string, string> = { ...extra };
-    if (token) {
-      header[HEADER_TOKEN] = token;
-      header[HEADER_AUTHORIZATION] = `Bearer ${token}`;
-    }
-    header[HEADER_CLIENT_AUTHORIZATION] = clientAuthorization();
-    header[HEADER_PLATFORM] = String(platform);
-    return header;
-  }
-
-  /** Turn whatever came back into the envelope the caller gets. */
-  function toEnvelope<T>(result: TransportResult, codes: Record<TransportFailureKind, number>) {
-    if (!result.ok) {
-      const data = parseBody(result.failure.data);
-      // No message of our own: the screen decides what, if anything, to say.
-      if (isEnvelope(data)) return localiseFailure(data as Envelope<T>);
-      return { code: codes[result.failure.kind], msg: '', data: (data ?? null) as T };
-    }
-    const { statusCode } = result.response;
-    const body = parseBody(result.response.data);
-    if (isEnvelope(body)) return localiseFailure(body as Envelope<T>);
-    // Not an envelope (a proxy's HTML page, an empty reply): keep the body, and report the HTTP
-    // status when it is an error, else a network-class failure.
-    const httpError = statusCode > 0 && (statusCode < 200 || statusCode >= 300);
-    const code = httpError ? statusCode : codes.network;
-    return { code, msg: '', data: body as T };
-  }
-
-  function withLoading<T>(promise: Promise<T>, enabled: boolean | undefined): Promise<T> {
-    if (!enabled) return promise;
-    let shown = false;
-    const timer = setTimeout(() => {
-      shown = true;
-      showLoading(t('request.loading'));
-    }, REQUEST_LOADING_DELAY_MS);
-    return promise.finally(() => {
-      clearTimeout(timer);
-      if (shown) hideLoading();
-    });
-  }
-
   function request<T = unknown>(opts: RequestOptions): RequestPromise<T> {
     const method = (opts.method ?? 'POST').toUpperCase() as HttpMethod;
     const timeout = opts.timeout ?? NETWORK_TIMEOUT_MS;
@@ -278,17 +298,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     if (opts.login) header[HEADER_USER_TYPE] = USER_TYPE_APP;
     if (opts.idempotencyKey) header[HEADER_IDEMPOTENCY_KEY] = opts.idempotencyKey;
 
-    let url = apiUrl(opts.url);
-    let body: string | undefined;
-    if (method === 'GET' || method === 'HEAD') {
-      url = withQuery(url, opts.data);
-    } else {
-      const contentType = findHeader(header, 'content-type');
-      if (contentType === undefined) header['Content-Type'] = JSON_CONTENT_TYPE;
-      if (contentType?.toLowerCase().includes(FORM_CONTENT_TYPE)) body = encodeForm(opts.data);
-      else if (typeof opts.data === 'string') body = opts.data;
-      else if (opts.data !== undefined) body = JSON.stringify(opts.data);
-    }
+    const { url, body } = encodeRequest(method, opts.url, header, opts.data);
 
     // Only reads retry by themselves; money operations never do.
     const retries =

@@ -20,6 +20,11 @@ export const StorageKey = {
   languagePack: 'languagePack',
   /** Search keywords, most recent first (features/catalog/search-history.ts keeps the rules). */
   searchHistory: 'searchHistory',
+  /**
+   * The bills a recent payment covered, while the user is away at the H5 cashier (its return link
+   * names only the trade): features/payment/pending-payments.ts keeps the rules.
+   */
+  pendingPayments: 'pendingPayments',
   /** One token per brand, so switching brand never shows or sends another brand's token. */
   token: (platform: PlatformId) => `token:${platform}`,
   /**
@@ -104,6 +109,15 @@ export function getSearchHistory(): string[] {
 export function setSearchHistory(keywords: readonly string[]): void {
   if (keywords.length === 0) removeStored(StorageKey.searchHistory);
   else writeStored(StorageKey.searchHistory, [...keywords]);
+}
+
+export function getPendingPayments(): unknown[] {
+  const value = read<unknown>(StorageKey.pendingPayments);
+  return Array.isArray(value) ? value : [];
+}
+
+export function setPendingPayments(payments: readonly unknown[]): void {
+  writeStored(StorageKey.pendingPayments, [...payments]);
 }
 
 /** A device id generated once and kept. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { redirectToLogin } from '../platform/account';
 import { useSession } from './session';
+import { redirectToLogin } from '../platform/navigation';
 
 /**
  * For pages that need a logged-in user: a visitor is sent to the login page (which brings them

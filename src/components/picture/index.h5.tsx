@@ -1,6 +1,6 @@
-import { catalogWebpUrl } from '../../platform/catalog';
 import { Image } from '../../platform/taro-components.h5';
 import type { PictureProps } from './types';
+import { catalogWebpUrl } from '../../api/media';
 
 export type { PictureProps } from './types';
 

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { mediaUrl } from '../../platform/catalog';
+import { mediaUrl } from '../../api/media';
 import { Picture } from './index';
 
 // Jest compiles JSX to React.createElement with React a global (as test-utils would set it).

@@ -5,14 +5,14 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { confirmAction, goToPage } from '../../platform/account';
 import { reLaunch } from '../../platform/navigation';
-import { showMessage, showToast } from '../../platform/ui';
+import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
 import { useSession } from '../../stores/session';
 import { formatMoney } from '@contract/money';
 import './account.scss';
 import { useRequireLogin } from '../../stores/require-login';
+import { openPage } from '../../platform/open-page';
 
 type Load =
   | { state: 'loading' }
@@ -101,7 +101,7 @@ function CancellationScreen() {
               className="cancel-account__blocker"
               role="link"
               onClick={() =>
-                void goToPage(`/pages/orderDetail/orderDetail?orderId=${order.orderId}`)
+                void openPage(`/pages/orderDetail/orderDetail?orderId=${order.orderId}`)
               }
             >
               {t('privacy.cancel.blockedOrder', {
@@ -117,7 +117,7 @@ function CancellationScreen() {
               className="cancel-account__blocker"
               role="link"
               onClick={() =>
-                void goToPage(`/pages/orderDetail/orderDetail?orderId=${bill.orderId}`)
+                void openPage(`/pages/orderDetail/orderDetail?orderId=${bill.orderId}`)
               }
             >
               {t('privacy.cancel.blockedBill', {

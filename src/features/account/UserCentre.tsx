@@ -1,55 +1,32 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import { useCallback, useState } from 'react';
 import type { PageBodyProps } from '../../components/page-frame';
-import { LANGUAGES, useTranslation, type MessageKey } from '../../i18n';
-import { chooseLanguage } from '../../i18n/load';
+import { useTranslation } from '../../i18n';
 import { fetchPersonalData } from '../../api/privacy';
 import { fetchOrderCount, logoutOnServer } from '../../api/user';
-import { confirmAction, goToPage } from '../../platform/account';
 import { loginPageUrl } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
 import { saveTextFile } from '../../platform/save-file';
-import { showMessage, showToast } from '../../platform/ui';
+import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
 import { useSession } from '../../stores/session';
-import { maskMobile } from '../../utils';
-import { ORDER_SHORTCUTS, badgeText, myOrderUrl } from './orderShortcuts';
+import { AccountMenu } from './AccountMenu';
+import { ORDER_SHORTCUTS } from './orderShortcuts';
+import { OrdersCard, PrivacyCard, ProfileHeader } from './UserCentreParts';
 import './account.scss';
-
-const USER_PAGE = '/pages/user/user';
-
-const MENU: readonly { label: MessageKey; url: string; needsLogin?: boolean }[] = [
-  { label: 'account.billsDue', url: myOrderUrl('renting'), needsLogin: true },
-  { label: 'account.coupons', url: '/pages/coupon/coupon' },
-  { label: 'account.addresses', url: '/pages/addressList/addressList', needsLogin: true },
-  { label: 'account.customerService', url: '/pages/customer-service/customerService' },
-  { label: 'account.commonProblems', url: '/pages/commonProblem/commonProblem' },
-  { label: 'account.feedback', url: '/pages/feedBack/feedBack', needsLogin: true },
-  { label: 'account.agreements', url: '/pages/agreement/agreement' },
-  { label: 'privacy.about.entry', url: '/pages/privacy/about' },
-  {
-    label: 'account.bindMobile',
-    url: '/pages/bindMobileNumber/bindMobileNumber',
-    needsLogin: true,
-  },
-];
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
+import { openPage } from '../../platform/open-page';
 
 /** The "我的" tab: who is logged in, order shortcuts, account pages, language and logout. */
 export function UserCentre(_props: PageBodyProps) {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
   const status = useSession((state) => state.status);
   const userInfo = useSession((state) => state.userInfo);
   const logout = useSession((state) => state.logout);
   const loggedIn = status === 'loggedIn';
   const [counts, setCounts] = useState<Record<string, number>>({});
-  const [languageOpen, setLanguageOpen] = useState(false);
 
   const open = (url: string, needsLogin = false) =>
-    void goToPage(needsLogin && !loggedIn ? loginPageUrl(url) : url);
+    void openPage(needsLogin && !loggedIn ? loginPageUrl(url) : url);
 
   const loadCounts = useCallback(async () => {
     if (useSession.getState().status !== 'loggedIn') {
@@ -97,155 +74,12 @@ export function UserCentre(_props: PageBodyProps) {
     });
   };
 
-  const mobile = text(userInfo?.mobile);
-  const nickname = text(userInfo?.nickname);
-  const avatar = text(userInfo?.avatar);
-  const masked = mobile ? maskMobile(mobile) : t('account.noMobile');
-  const displayName = nickname || masked;
-  // The server names a new user after the masked mobile: say it once.
-  const secondLine = displayName === masked ? '' : masked;
-
   return (
     <View className="user-centre">
-      {loggedIn ? (
-        <View className="user-centre__profile">
-          {avatar ? (
-            <Image
-              className="user-centre__avatar"
-              src={avatar}
-              mode="aspectFill"
-              aria-label={t('account.avatarLabel')}
-            />
-          ) : (
-            <View className="user-centre__avatar" aria-label={t('account.avatarLabel')} />
-          )}
-          <View className="user-centre__who">
-            <Text className="user-centre__name">{displayName}</Text>
-            {secondLine && <Text className="user-centre__mobile">{secondLine}</Text>}
-          </View>
-        </View>
-      ) : (
-        <View
-          className="user-centre__profile"
-          role="button"
-          onClick={() => void goToPage(loginPageUrl(USER_PAGE))}
-        >
-          <View className="user-centre__avatar" aria-label={t('account.avatarLabel')} />
-          <View className="user-centre__who">
-            <Text className="user-centre__name">{t('account.loginPrompt')}</Text>
-            <Text className="user-centre__mobile">{t('account.loginPromptHint')}</Text>
-          </View>
-        </View>
-      )}
-
-      <View className="user-centre__card">
-        <View
-          className="user-centre__card-head"
-          role="button"
-          onClick={() => open(myOrderUrl('all'), true)}
-        >
-          <Text className="user-centre__card-title">{t('account.orders')}</Text>
-          <Text className="user-centre__more">{t('account.allOrders')} ›</Text>
-        </View>
-        <View className="user-centre__shortcuts">
-          {ORDER_SHORTCUTS.map(({ tab, label }) => {
-            const badge = badgeText(counts[tab]);
-            return (
-              <View
-                key={tab}
-                className="user-centre__shortcut"
-                role="button"
-                onClick={() => open(myOrderUrl(tab), true)}
-              >
-                <View className={`user-centre__icon user-centre__icon--${tab}`} aria-hidden>
-                  {badge && <Text className="user-centre__badge">{badge}</Text>}
-                </View>
-                <Text className="user-centre__shortcut-label">{t(label)}</Text>
-              </View>
-            );
-          })}
-        </View>
-      </View>
-
-      <View className="user-centre__card">
-        <Text className="user-centre__card-title user-centre__card-title--pad">
-          {t('account.services')}
-        </Text>
-        {MENU.map(({ label, url, needsLogin }) =>
-          !loggedIn && label === 'account.bindMobile' ? null : (
-            <View
-              key={label}
-              className="user-centre__row"
-              role="button"
-              onClick={() => open(url, needsLogin)}
-            >
-              <Text>{t(label)}</Text>
-              <Text className="user-centre__chevron" aria-hidden>
-                ›
-              </Text>
-            </View>
-          ),
-        )}
-        <View
-          className="user-centre__row"
-          role="button"
-          aria-expanded={languageOpen}
-          onClick={() => setLanguageOpen(!languageOpen)}
-        >
-          <Text>{t('account.language')}</Text>
-          <Text className="user-centre__value">{t(`language.${language}`)}</Text>
-        </View>
-        {languageOpen && (
-          <View className="user-centre__languages" role="radiogroup">
-            {LANGUAGES.map((code) => (
-              <View
-                key={code}
-                className={`user-centre__language${code === language ? ' user-centre__language--on' : ''}`}
-                role="radio"
-                aria-checked={code === language}
-                onClick={() => {
-                  setLanguageOpen(false);
-                  // Shown once its dictionary is here; a failed fetch keeps this one and says so.
-                  void chooseLanguage(code);
-                }}
-              >
-                <Text>{t(`language.${code}`)}</Text>
-              </View>
-            ))}
-          </View>
-        )}
-      </View>
-
-      {loggedIn && (
-        <View className="user-centre__card">
-          <View className="user-centre__row" role="button" onClick={() => void exportData()}>
-            <Text>{t('privacy.export.entry')}</Text>
-            <Text className="user-centre__chevron" aria-hidden>
-              ›
-            </Text>
-          </View>
-          <View
-            className="user-centre__row"
-            role="button"
-            onClick={() => open('/pages/privacy/withholding', true)}
-          >
-            <Text>{t('privacy.withholding.entry')}</Text>
-            <Text className="user-centre__chevron" aria-hidden>
-              ›
-            </Text>
-          </View>
-          <View
-            className="user-centre__row"
-            role="button"
-            onClick={() => open('/pages/privacy/cancelAccount', true)}
-          >
-            <Text>{t('privacy.cancel.entry')}</Text>
-            <Text className="user-centre__chevron" aria-hidden>
-              ›
-            </Text>
-          </View>
-        </View>
-      )}
+      <ProfileHeader loggedIn={loggedIn} userInfo={userInfo} />
+      <OrdersCard counts={counts} open={open} />
+      <AccountMenu loggedIn={loggedIn} open={open} />
+      {loggedIn && <PrivacyCard open={open} onExport={() => void exportData()} />}
 
       {loggedIn && (
         <View className="user-centre__logout" role="button" onClick={() => void confirmLogout()}>

@@ -1,6 +1,6 @@
 import TestUtils from '@tarojs/test-utils-react';
 import { cancelAccount, fetchCancellationCheck, type CancellationCheck } from '@/api/privacy';
-import { confirmAction } from '@/platform/account';
+import { confirmAction } from '@/platform/ui';
 import { useSession } from '@/stores/session';
 import { CancelAccount } from './CancelAccount';
 
@@ -8,12 +8,15 @@ jest.mock('@/api/privacy', () => ({
   fetchCancellationCheck: jest.fn(),
   cancelAccount: jest.fn(),
 }));
-jest.mock('@/platform/account', () => ({
+jest.mock('@/platform/ui', () => ({
+  ...jest.requireActual('@/platform/ui'),
   confirmAction: jest.fn(async () => true),
-  goToPage: jest.fn(async () => true),
+}));
+jest.mock('@/platform/open-page', () => ({ openPage: jest.fn(async () => true) }));
+jest.mock('@/platform/navigation', () => ({
+  reLaunch: jest.fn(async () => undefined),
   redirectToLogin: jest.fn(async () => undefined),
 }));
-jest.mock('@/platform/navigation', () => ({ reLaunch: jest.fn(async () => undefined) }));
 const checkMock = fetchCancellationCheck as jest.Mock;
 const cancelMock = cancelAccount as jest.Mock;
 

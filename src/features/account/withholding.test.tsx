@@ -4,8 +4,12 @@ import { useSession } from '@/stores/session';
 import { Withholding } from './Withholding';
 
 jest.mock('@/api/privacy', () => ({ fetchWithholding: jest.fn(), cancelWithholding: jest.fn() }));
-jest.mock('@/platform/account', () => ({
+jest.mock('@/platform/ui', () => ({
+  ...jest.requireActual('@/platform/ui'),
   confirmAction: jest.fn(async () => true),
+}));
+jest.mock('@/platform/navigation', () => ({
+  ...jest.requireActual('@/platform/navigation'),
   redirectToLogin: jest.fn(async () => undefined),
 }));
 const listMock = fetchWithholding as jest.Mock;

@@ -3,57 +3,22 @@ import { useEffect, useState } from 'react';
 import { ErrorState, Skeleton } from '../../components/states';
 import { FormField, SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
-import { useTranslation, type MessageKey } from '../../i18n';
-import { createAddress, fetchAddresses, updateAddress, type AddressBody } from '../../api/address';
-import { goBackOr } from '../../platform/account';
+import { useTranslation } from '../../i18n';
+import { createAddress, fetchAddresses, updateAddress } from '../../api/address';
 import { showMessage, showToast } from '../../platform/ui';
 import { useRequireLogin } from '../../stores/require-login';
-import { isMobile } from '@contract/validation';
 import { RegionPicker } from './RegionPicker';
-import type { Region } from './regions';
+import {
+  EMPTY,
+  toBody,
+  validateAddress,
+  type AddressDraft,
+  type Errors,
+  type Field,
+} from './addressDraft';
 import './address.scss';
 import { idParam } from '../../utils';
-
-type Field = 'name' | 'mobile' | 'region' | 'detail';
-type Errors = Partial<Record<Field, MessageKey>>;
-
-export interface AddressDraft {
-  name: string;
-  mobile: string;
-  region: Region | undefined;
-  detail: string;
-  isDefault: boolean;
-}
-
-const EMPTY: AddressDraft = {
-  name: '',
-  mobile: '',
-  region: undefined,
-  detail: '',
-  isDefault: false,
-};
-
-/** The form's rules, the server's limits: names 1-20, detail 1-100 (trimmed), a real mobile. */
-export function validateAddress(draft: AddressDraft, only?: Field): Errors {
-  const errors: Errors = {};
-  const name = draft.name.trim();
-  const detail = draft.detail.trim();
-  if (name.length < 1 || name.length > 20) errors.name = 'account.address.nameInvalid';
-  if (!isMobile(draft.mobile)) errors.mobile = 'account.mobileInvalid';
-  if (!draft.region) errors.region = 'account.address.regionInvalid';
-  if (detail.length < 1 || detail.length > 100) errors.detail = 'account.address.detailInvalid';
-  return only ? { [only]: errors[only] } : errors;
-}
-
-function toBody(draft: AddressDraft, region: Region): AddressBody {
-  return {
-    name: draft.name.trim(),
-    mobile: draft.mobile,
-    ...region,
-    detail: draft.detail.trim(),
-    isDefault: draft.isDefault,
-  };
-}
+import { goBackOr } from '../../platform/navigation';
 
 /** Add (no `id`) or edit (`?id=`) an address, with the province/city/district picker. */
 export function AddressForm(props: PageBodyProps) {

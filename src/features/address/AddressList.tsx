@@ -4,14 +4,15 @@ import { PagedList, usePagedList } from '../../components/paged-list';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { deleteAddress, fetchAddresses, updateAddress, type Address } from '../../api/address';
-import { confirmAction, goBackOr, goToPage } from '../../platform/account';
 import { usePageShow } from '../../platform/page-route';
-import { showMessage, showToast } from '../../platform/ui';
+import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { useAddressChoice } from '../../stores/address-choice';
 import { useBrandStore } from '../../stores/brand';
 import { useRequireLogin } from '../../stores/require-login';
 import { maskMobile } from '../../utils';
 import './address.scss';
+import { goBackOr } from '../../platform/navigation';
+import { openPage } from '../../platform/open-page';
 
 const FORM_PAGE = '/pages/shipToAddress/shipToAddress';
 
@@ -127,7 +128,7 @@ function Addresses({ params }: PageBodyProps) {
               <View
                 className="address-card__action"
                 role="button"
-                onClick={() => void goToPage(`${FORM_PAGE}?id=${address.id}`)}
+                onClick={() => void openPage(`${FORM_PAGE}?id=${address.id}`)}
               >
                 <Text>{t('account.address.edit')}</Text>
               </View>
@@ -143,7 +144,7 @@ function Addresses({ params }: PageBodyProps) {
         )}
       />
       <View className="address-list__bar">
-        <View className="address-list__add" role="button" onClick={() => void goToPage(FORM_PAGE)}>
+        <View className="address-list__add" role="button" onClick={() => void openPage(FORM_PAGE)}>
           <Text>{t('account.address.add')}</Text>
         </View>
       </View>

@@ -1,7 +1,7 @@
 import TestUtils from '@tarojs/test-utils-react';
 import { useState } from 'react';
 import { takeChosenAddress, useAddressChoice } from '@/stores/address-choice';
-import { validateAddress, type AddressDraft } from './AddressForm';
+import { validateAddress, type AddressDraft } from './addressDraft';
 import { RegionPicker } from './RegionPicker';
 import { citiesOf, districtsOf, isKnownRegion, provinces, type Region } from './regions';
 

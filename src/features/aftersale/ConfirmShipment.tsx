@@ -9,11 +9,11 @@ import { SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { replacePage } from '../../platform/order';
 import { showToast } from '../../platform/ui';
 import { ReturnAddress } from './ReturnAddress';
 import { courierCode, isWaybill, parseId } from './util';
 import './aftersale.scss';
+import { replacePage } from '../../platform/navigation';
 
 export interface ShipmentFormProps {
   couriers: readonly ExpressCompany[];

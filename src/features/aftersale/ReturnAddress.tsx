@@ -2,8 +2,8 @@ import { Text, View } from '@tarojs/components';
 import { useEffect, useState } from 'react';
 import { fetchReturnAddresses, type DictionaryItem } from '../../api/order';
 import { useTranslation } from '../../i18n';
-import { goToPage } from '../../platform/account';
 import { copyText } from '../../platform/ui';
+import { openPage } from '../../platform/open-page';
 
 /** The merchant's address for returns, with a copy button; customer service when none is set. */
 export function ReturnAddress() {
@@ -25,7 +25,7 @@ export function ReturnAddress() {
           <View
             className="aftersale-copy"
             role="button"
-            onClick={() => void goToPage('/pages/customer-service/customerService')}
+            onClick={() => void openPage('/pages/customer-service/customerService')}
           >
             <Text>{t('order.action.service')}</Text>
           </View>

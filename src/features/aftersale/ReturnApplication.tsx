@@ -16,10 +16,10 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { replacePage } from '../../platform/order';
 import { ReturnAddress } from './ReturnAddress';
 import { parseId } from './util';
 import './aftersale.scss';
+import { replacePage } from '../../platform/navigation';
 
 export function ReturnApplication({ params }: PageBodyProps) {
   const { t } = useTranslation();

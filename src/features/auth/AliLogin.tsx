@@ -4,10 +4,10 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { loginMethod } from '../../platform/auth';
-import { goToPage } from '../../platform/account';
 import { loginPageUrl, returnAfterLogin } from '../../platform/navigation';
 import { useSession } from '../../stores/session';
 import './auth.scss';
+import { openPage } from '../../platform/open-page';
 
 /**
  * Alipay login: the host's auth code, exchanged by the server (`loginWithAuthCode`). Where there
@@ -45,7 +45,7 @@ export function AliLogin({ params }: PageBodyProps) {
           <View
             className="login__switch"
             role="button"
-            onClick={() => void goToPage(loginPageUrl(params.redirect ?? ''))}
+            onClick={() => void openPage(loginPageUrl(params.redirect ?? ''))}
           >
             <Text>{t('account.smsLogin')}</Text>
           </View>

@@ -4,13 +4,13 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { changeMobile } from '../../api/user';
-import { goBackOr } from '../../platform/account';
 import { showMessage, showToast } from '../../platform/ui';
 import { useRequireLogin } from '../../stores/require-login';
 import { useSession } from '../../stores/session';
 import { maskMobile } from '../../utils';
 import { SmsCodeField, useSmsCodeForm } from './SmsCodeField';
 import './auth.scss';
+import { goBackOr } from '../../platform/navigation';
 
 /**
  * Change the account's mobile: the new number proves itself with an SMS code. The server's

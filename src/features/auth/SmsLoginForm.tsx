@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { SubmitButton } from '../../components/form';
 import { useTranslation } from '../../i18n';
 import { loginForSms } from '../../api/login';
-import { goToPage } from '../../platform/account';
 import { getChannelCode } from '../../platform/storage';
 import { useConsents } from '../../stores/consent';
 import { useSession } from '../../stores/session';
 import { SmsCodeField, useSmsCodeForm } from './SmsCodeField';
 import './auth.scss';
+import { openPage } from '../../platform/open-page';
 
 export interface SmsLoginFormProps {
   /** Called once the session is complete (token saved, user info fetched). */
@@ -69,7 +69,7 @@ export function SmsLoginForm({ onLoggedIn }: SmsLoginFormProps) {
           <Text
             className="sms-login__link"
             role="link"
-            onClick={() => void goToPage('/pages/text/register')}
+            onClick={() => void openPage('/pages/text/register')}
           >
             {t('account.registerAgreement')}
           </Text>
@@ -77,7 +77,7 @@ export function SmsLoginForm({ onLoggedIn }: SmsLoginFormProps) {
           <Text
             className="sms-login__link"
             role="link"
-            onClick={() => void goToPage('/pages/text/user')}
+            onClick={() => void openPage('/pages/text/user')}
           >
             {t('account.privacyPolicy')}
           </Text>

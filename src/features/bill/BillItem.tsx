@@ -9,12 +9,12 @@ import { fetchOrderDetail, type OrderDetail } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { goToPage } from '../../platform/account';
 import { usePageShow } from '../../platform/page-route';
 import { formatMoney } from '../../utils';
 import { billPayUrl, billTone, kindLabel, payable, periodText, toneLabel } from './billSelection';
 import { parseId, today } from './billUtil';
 import './bill.scss';
+import { openPage } from '../../platform/open-page';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 
@@ -97,7 +97,7 @@ export function BillItem({ params }: PageBodyProps) {
         <View
           className="bill-bar__button bill-item__pay"
           role="button"
-          onClick={() => void goToPage(billPayUrl(order.id, [bill.id]))}
+          onClick={() => void openPage(billPayUrl(order.id, [bill.id]))}
         >
           <Text>{t('bill.pay')}</Text>
         </View>

@@ -10,24 +10,21 @@ import { fetchOrderDetail, type OrderDetail } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { goToPage } from '../../platform/account';
 import { usePageShow } from '../../platform/page-route';
 import { formatMoney } from '../../utils';
 import {
   billPayUrl,
-  billTone,
   defaultSelection,
-  kindLabel,
   payable,
-  periodText,
   selectedTotal,
   settlementSelection,
   tailSelection,
   toggle,
-  toneLabel,
 } from './billSelection';
+import { BillRow } from './BillRow';
 import { parseId, today } from './billUtil';
 import './bill.scss';
+import { openPage } from '../../platform/open-page';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 
@@ -106,62 +103,17 @@ export function BillPlan({ params }: PageBodyProps) {
         <EmptyState title={t('bill.empty')} />
       ) : (
         <View className="bill-list" role="list">
-          {bills.map((bill) => {
-            const tone = billTone(bill, now);
-            const on = selected.includes(bill.id);
-            const pickable = bill.status === 'unpaid' && bill.outstanding > 0;
-            const period = periodText(bill, bills);
-            return (
-              <View
-                key={bill.id}
-                role="listitem"
-                className={`bill-row bill-row--${tone}`}
-                data-bill-id={bill.id}
-              >
-                <View
-                  className="bill-row__check"
-                  role="checkbox"
-                  aria-checked={on}
-                  aria-disabled={!pickable}
-                  aria-label={t('bill.pick', { period: period ?? t(kindLabel(bill.kind)) })}
-                  onClick={() => setSelected((current) => toggle(current, bill))}
-                >
-                  <View className={`bill-row__box${on ? ' bill-row__box--on' : ''}`} />
-                </View>
-                <View className="bill-row__main">
-                  <Text className="bill-row__title">
-                    {period ? t('bill.period', { period }) : t(kindLabel(bill.kind))}
-                  </Text>
-                  <Text className="bill-row__due">{t('bill.dueOn', { date: bill.dueDate })}</Text>
-                  {bill.overdueDays > 0 && (
-                    <Text className="bill-row__overdue">
-                      {t('bill.overdueBy', {
-                        days: bill.overdueDays,
-                        fee: formatMoney(bill.overdueFee),
-                      })}
-                    </Text>
-                  )}
-                </View>
-                <View className="bill-row__side">
-                  <Text className="bill-row__amount">
-                    ¥{formatMoney(bill.status === 'paid' ? bill.paid : bill.outstanding)}
-                  </Text>
-                  <Text className="bill-row__status">{t(toneLabel(tone))}</Text>
-                  <View
-                    className="bill-row__more"
-                    role="link"
-                    onClick={() =>
-                      void goToPage(
-                        `/pages/billingDetails/billingDetails?orderId=${order.id}&billId=${bill.id}`,
-                      )
-                    }
-                  >
-                    <Text>{t('bill.details')} ›</Text>
-                  </View>
-                </View>
-              </View>
-            );
-          })}
+          {bills.map((bill) => (
+            <BillRow
+              key={bill.id}
+              orderId={order.id}
+              bill={bill}
+              bills={bills}
+              now={now}
+              selected={selected.includes(bill.id)}
+              onToggle={() => setSelected((current) => toggle(current, bill))}
+            />
+          ))}
         </View>
       )}
 
@@ -189,7 +141,7 @@ export function BillPlan({ params }: PageBodyProps) {
               role="button"
               aria-disabled={selected.length === 0}
               onClick={() => {
-                if (selected.length > 0) void goToPage(billPayUrl(order.id, selected));
+                if (selected.length > 0) void openPage(billPayUrl(order.id, selected));
               }}
             >
               <Text>{t('bill.pay')}</Text>

@@ -4,9 +4,9 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Picture } from '../../components/picture';
 import { SkeletonBlock } from '../../components/states';
-import { mediaUrl } from '../../platform/catalog';
 import { elementWidth } from '../../platform/window-info';
 import { followBanner } from './links';
+import { mediaUrl } from '../../api/media';
 
 const AUTOPLAY_MS = 4000;
 const TRACK_ID = 'banner-track';

@@ -3,8 +3,9 @@ import type { GoodsCard } from '@contract/api/goods';
 import { memo } from 'react';
 import { Picture } from '../../components/picture';
 import { useTranslation } from '../../i18n';
-import { mediaUrl, openCatalogPage } from '../../platform/catalog';
 import { formatMoney } from '../../utils';
+import { mediaUrl } from '../../api/media';
+import { openPage } from '../../platform/open-page';
 
 export function productUrl(goodsId: number): string {
   return `/pages/commodityDetails/commodityDetails?goodsId=${goodsId}`;
@@ -42,7 +43,7 @@ export const GoodsCardView = memo(function GoodsCardView({
       className="goods-card"
       role="link"
       aria-label={goods.name}
-      onClick={() => void openCatalogPage(productUrl(goods.id))}
+      onClick={() => void openPage(productUrl(goods.id))}
     >
       {/* The goods name beside it names it. */}
       <Picture
@@ -85,7 +86,7 @@ export const GoodsRowView = memo(function GoodsRowView({
       className="goods-row"
       role="link"
       aria-label={goods.name}
-      onClick={() => void openCatalogPage(productUrl(goods.id))}
+      onClick={() => void openPage(productUrl(goods.id))}
     >
       {/* The goods name beside it names it. */}
       <Picture

@@ -6,12 +6,12 @@ import { searchGoods } from '../../api/home';
 import type { PageBodyProps } from '../../components/page-frame';
 import { PagedList, usePagedList } from '../../components/paged-list';
 import { useTranslation } from '../../i18n';
-import { confirmCatalogAction } from '../../platform/catalog';
 import { stopPullDownRefresh, usePagePullDownRefresh } from '../../platform/paging';
 import { isOk } from '../../platform/request';
 import { FIRST_SCREEN_CARDS, GoodsCardView } from './GoodsCardView';
 import { clearHistory, loadHistory, normaliseKeyword, rememberKeyword } from './search-history';
 import './catalog.scss';
+import { confirmAction } from '../../platform/ui';
 
 /** The server refuses longer keywords. */
 const KEYWORD_MAX_LENGTH = 50;
@@ -59,7 +59,7 @@ export function SearchScreen({ params }: PageBodyProps) {
   };
 
   const askToClear = async () => {
-    const confirmed = await confirmCatalogAction(t('catalog.clearHistoryConfirm'), {
+    const confirmed = await confirmAction(t('catalog.clearHistoryConfirm'), {
       confirm: t('common.ok'),
       cancel: t('common.cancel'),
     });

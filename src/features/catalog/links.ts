@@ -1,8 +1,8 @@
 import type { BannerItem } from '@contract/api/home';
 import { routeMeta } from '../../routes';
-import { openCatalogPage } from '../../platform/catalog';
 import { productUrl } from './GoodsCardView';
 import { useCatalogStore } from './store';
+import { openPage } from '../../platform/open-page';
 
 export const CLASSIFY_URL = '/pages/classify/classify';
 export const SEARCH_URL = '/pages/search/search';
@@ -10,7 +10,7 @@ export const SEARCH_URL = '/pages/search/search';
 /** Open a category on the classify tab. */
 export function openCategory(id: number): Promise<boolean> {
   useCatalogStore.getState().openCategory(id);
-  return openCatalogPage(CLASSIFY_URL);
+  return openPage(CLASSIFY_URL);
 }
 
 /**
@@ -21,14 +21,12 @@ export function followBanner(banner: Pick<BannerItem, 'linkType' | 'linkValue'>)
   const id = Number(banner.linkValue);
   switch (banner.linkType) {
     case 'goods':
-      return Number.isInteger(id) && id > 0
-        ? openCatalogPage(productUrl(id))
-        : Promise.resolve(false);
+      return Number.isInteger(id) && id > 0 ? openPage(productUrl(id)) : Promise.resolve(false);
     case 'category':
       return Number.isInteger(id) && id > 0 ? openCategory(id) : Promise.resolve(false);
     case 'page': {
       const path = banner.linkValue.replace(/^\//, '');
-      return routeMeta(path) ? openCatalogPage(`/${path}`) : Promise.resolve(false);
+      return routeMeta(path) ? openPage(`/${path}`) : Promise.resolve(false);
     }
     default:
       return Promise.resolve(false);

@@ -12,12 +12,12 @@ import {
   type MyCoupon,
   type MyCouponStatus,
 } from '../../api/coupon';
-import { goToPage } from '../../platform/account';
 import { loginPageUrl } from '../../platform/navigation';
 import { showMessage, showToast } from '../../platform/ui';
 import { useSession } from '../../stores/session';
 import { formatMoney } from '../../utils';
 import './coupon.scss';
+import { openPage } from '../../platform/open-page';
 
 type Tab = 'claim' | MyCouponStatus;
 const TABS: readonly { key: Tab; label: MessageKey }[] = [
@@ -75,7 +75,7 @@ export function CouponCentre({ route, params }: PageBodyProps) {
 
   const claim = async (coupon: Coupon) => {
     if (!loggedIn) {
-      void goToPage(loginPageUrl(here));
+      void openPage(loginPageUrl(here));
       return;
     }
     if (claiming !== undefined) return;
@@ -161,7 +161,7 @@ export function CouponCentre({ route, params }: PageBodyProps) {
             <View
               className="coupon-centre__login"
               role="button"
-              onClick={() => void goToPage(loginPageUrl(here))}
+              onClick={() => void openPage(loginPageUrl(here))}
             >
               <Text>{t('account.loginPrompt')}</Text>
             </View>

@@ -4,7 +4,7 @@
  * still offers it). Paying bills goes to /pages/billDetail/billDetail?orderId=<id>, a buy-out or
  * renewal bill to /pages/billpay/pay?orderId=<id>&billIds=<bill id>.
  */
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   applyBuyout,
@@ -24,28 +24,17 @@ import {
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { confirmAction, goToPage } from '../../platform/account';
-import { pickOne } from '../../platform/order';
-import { payTarget } from '../../platform/payment-flow';
 import { usePageShow } from '../../platform/page-route';
 import { newIdempotencyKey } from '../../platform/request';
-import { showMessage, showToast } from '../../platform/ui';
-import { formatMoney, maskMobile } from '../../utils';
-import {
-  actionButtons,
-  billsSummary,
-  currentStep,
-  depositExplanation,
-  depositMethodLabel,
-  eventLabel,
-  rentalTimeline,
-  statusHint,
-  STEPS,
-  termUnitLabel,
-  type ActionButton,
-} from './orderView';
+import { confirmAction, showMessage, showToast } from '../../platform/ui';
+import { formatMoney } from '../../utils';
+import { OrderFacts } from './OrderFacts';
+import { OrderProgress } from './OrderProgress';
+import { actionButtons, termUnitLabel, type ActionButton } from './orderView';
 import { QuoteSheet } from './QuoteSheet';
 import './order.scss';
+import { openPage } from '../../platform/open-page';
+import { pickOne } from '../../platform/action-sheet';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 type Sheet = 'none' | 'buyout' | 'renew' | 'earlyReturn';
@@ -57,12 +46,6 @@ export function parseOrderId(value: string | undefined): number | undefined {
   if (!value || !/^\d{1,15}$/.test(value)) return undefined;
   const id = Number(value);
   return id > 0 ? id : undefined;
-}
-
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 export function billPayUrl(orderId: number, billIds: readonly number[]): string {
@@ -142,7 +125,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
     const fresh = await reload();
     const bill = fresh?.bills.find((b) => b.kind === kind && b.status === 'unpaid');
     setSheet('none');
-    if (fresh && bill) void goToPage(billPayUrl(fresh.id, [bill.id]));
+    if (fresh && bill) void openPage(billPayUrl(fresh.id, [bill.id]));
   };
 
   const cancel = async (current: Order) => {
@@ -179,7 +162,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
     if (busy) return;
     const { handling } = button;
     if (handling.kind === 'page') {
-      void goToPage(handling.url(current.id));
+      void openPage(handling.url(current.id));
       return;
     }
     setBusy(true);
@@ -228,198 +211,16 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
     );
   }
 
-  const step = currentStep(order.status);
   const unit = t(termUnitLabel(order.termUnit));
-  const timeline = rentalTimeline(order, today());
-  const summary = billsSummary(order.bills);
   const buttons = actionButtons(order);
-  const hasContract = !['PENDING_VERIFY', 'PENDING_SIGN', 'CANCELLED'].includes(order.status);
-  const { address } = order;
 
   return (
     <View className="order-detail">
-      <View className="order-detail__hero">
-        <Text className="order-detail__status" role="heading">
-          {order.statusText}
-        </Text>
-        <Text className="order-detail__hint">{t(statusHint(order.status))}</Text>
-      </View>
-
-      {step !== undefined && (
-        <View className="order-steps" aria-label={t('order.stepsLabel')}>
-          {STEPS.map((label, index) => (
-            <View
-              key={label}
-              className={`order-steps__item${index <= step ? ' order-steps__item--done' : ''}${
-                index === step ? ' order-steps__item--current' : ''
-              }`}
-            >
-              <View className="order-steps__dot" />
-              <Text className="order-steps__label">{t(label)}</Text>
-            </View>
-          ))}
-        </View>
-      )}
-
-      {(order.startDate || timeline[0].reached) && (
-        <View className="order-section">
-          <Text className="order-section__title">{t('order.timeline.title')}</Text>
-          <View className="rental-timeline">
-            {timeline.map((point) => (
-              <View
-                key={point.label}
-                className={`rental-timeline__point${point.reached ? ' rental-timeline__point--on' : ''}`}
-              >
-                <View className="rental-timeline__dot" />
-                <Text className="rental-timeline__label">{t(point.label)}</Text>
-                <Text className="rental-timeline__date">{point.date ?? '--'}</Text>
-              </View>
-            ))}
-          </View>
-        </View>
-      )}
-
-      <View className="order-section">
-        <Text className="order-section__title">{t('order.address')}</Text>
-        <Text className="order-line">
-          {address.name} {maskMobile(address.mobile)}
-        </Text>
-        <Text className="order-line order-line--muted">
-          {address.province}
-          {address.city}
-          {address.district}
-          {address.detail}
-        </Text>
-      </View>
-
-      <View className="order-section">
-        <View className="order-card__goods">
-          <Image
-            className="order-card__cover"
-            src={order.cover}
-            mode="aspectFill"
-            aria-label={order.goodsName}
-          />
-          <View className="order-card__info">
-            <Text className="order-card__name">{order.goodsName}</Text>
-            <Text className="order-card__sku">{order.skuText}</Text>
-          </View>
-        </View>
-        <View className="order-row">
-          <Text>{t('order.plan')}</Text>
-          <Text>
-            {t('order.rentPer', { amount: formatMoney(order.rentPerPeriod), unit })}{' '}
-            {t('order.term', { term: order.term, unit })}
-          </Text>
-        </View>
-        {order.services.map((service) => (
-          <View className="order-row" key={service.id}>
-            <Text>{service.name}</Text>
-            <Text>¥{formatMoney(service.price)}</Text>
-          </View>
-        ))}
-        {order.couponDiscount > 0 && (
-          <View className="order-row">
-            <Text>{t('order.coupon')}</Text>
-            <Text className="order-row__discount">-¥{formatMoney(order.couponDiscount)}</Text>
-          </View>
-        )}
-      </View>
-
-      <View className="order-section deposit-card">
-        <Text className="order-section__title">{t('order.deposit.title')}</Text>
-        <View className="order-row">
-          <Text>{t(depositMethodLabel(order.depositMethod))}</Text>
-          <Text className="deposit-card__amount">¥{formatMoney(order.deposit)}</Text>
-        </View>
-        <Text className="deposit-card__explain">
-          {t(depositExplanation(order.depositMethod, payTarget()))}
-        </Text>
-      </View>
-
-      {order.bills.length > 0 && (
-        <View
-          className="order-section order-section--link"
-          role="link"
-          onClick={() => void goToPage(`/pages/billDetail/billDetail?orderId=${order.id}`)}
-        >
-          <View className="order-section__head">
-            <Text className="order-section__title">{t('order.bills.title')}</Text>
-            <Text className="order-section__more">{t('order.bills.all')} ›</Text>
-          </View>
-          <View className="order-row">
-            <Text>{t('order.bills.periods')}</Text>
-            <Text>
-              {summary.paidPeriods}/{summary.periods}
-            </Text>
-          </View>
-          <View className="order-row">
-            <Text>{t('order.bills.outstanding')}</Text>
-            <Text>¥{formatMoney(summary.outstanding)}</Text>
-          </View>
-          {summary.next && (
-            <View className="order-row">
-              <Text>{t('order.bills.next')}</Text>
-              <Text>
-                {summary.next.dueDate} ¥{formatMoney(summary.next.outstanding)}
-              </Text>
-            </View>
-          )}
-          {summary.overdue > 0 && (
-            <View className="order-row order-row--alert">
-              <Text>{t('order.bills.overdue')}</Text>
-              <Text>¥{formatMoney(summary.overdue)}</Text>
-            </View>
-          )}
-        </View>
-      )}
-
-      {hasContract && (
-        <View
-          className="order-section order-section--link"
-          role="link"
-          onClick={() =>
-            void goToPage(`/pages/contractPreview/contractPreview?orderId=${order.id}`)
-          }
-        >
-          <View className="order-section__head">
-            <Text className="order-section__title">{t('order.contract')}</Text>
-            <Text className="order-section__more">{t('order.view')} ›</Text>
-          </View>
-        </View>
-      )}
-
-      <View className="order-section">
-        <Text className="order-section__title">{t('order.info')}</Text>
-        <View className="order-row">
-          <Text>{t('order.numberLabel')}</Text>
-          <Text>{order.id}</Text>
-        </View>
-        <View className="order-row">
-          <Text>{t('order.createdAt')}</Text>
-          <Text>{order.createdAt.slice(0, 16).replace('T', ' ')}</Text>
-        </View>
-        <View className="event-timeline">
-          {order.events
-            .slice()
-            .reverse()
-            .map((event, index) => (
-              <View className="event-timeline__item" key={`${event.at}-${index}`}>
-                <View className="event-timeline__dot" />
-                <View className="event-timeline__body">
-                  <Text className="event-timeline__text">{t(eventLabel(event.action))}</Text>
-                  {event.note && <Text className="event-timeline__note">{event.note}</Text>}
-                </View>
-                <Text className="event-timeline__at">
-                  {event.at.slice(0, 16).replace('T', ' ')}
-                </Text>
-              </View>
-            ))}
-        </View>
-      </View>
+      <OrderProgress order={order} />
+      <OrderFacts order={order} />
 
       <View className="order-actions">
-        <View className="order-button" role="button" onClick={() => void goToPage(SERVICE_PAGE)}>
+        <View className="order-button" role="button" onClick={() => void openPage(SERVICE_PAGE)}>
           <Text>{t('order.action.service')}</Text>
         </View>
         {buttons.map((button) => (
@@ -495,7 +296,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
             if (quote.total > 0) await payOpenBill('EARLY_RETURN');
             else {
               await reload();
-              void goToPage(`/pages/returnApplication/returnApplication?orderId=${order.id}`);
+              void openPage(`/pages/returnApplication/returnApplication?orderId=${order.id}`);
             }
           }}
         />

@@ -13,11 +13,11 @@ import { PagedList, usePagedList } from '../../components/paged-list';
 import { Picture } from '../../components/picture';
 import { Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { goToPage } from '../../platform/account';
 import { usePageShow } from '../../platform/page-route';
 import { formatMoney } from '../../utils';
 import { actionButtons, statusHint, termUnitLabel } from './orderView';
 import './order.scss';
+import { openPage } from '../../platform/open-page';
 
 const TAB_KEYS = Object.keys(ORDER_TABS) as OrderTab[];
 /** About one tab's width (three characters and padding), for scrolling the open one in. */
@@ -34,7 +34,7 @@ export function orderDetailUrl(orderId: number): string {
 /** One order's card: headline, goods, rent and the buttons its state allows. */
 export function OrderCard({ order }: { order: OrderSummary }) {
   const { t } = useTranslation();
-  const open = () => void goToPage(orderDetailUrl(order.id));
+  const open = () => void openPage(orderDetailUrl(order.id));
   const buttons = actionButtons(order);
   return (
     <View className="order-card" role="link" aria-label={order.goodsName} onClick={open}>
@@ -75,7 +75,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
                   button.handling.kind === 'page'
                     ? button.handling.url(order.id)
                     : `${orderDetailUrl(order.id)}&action=${button.action}`;
-                void goToPage(url);
+                void openPage(url);
               }}
             >
               <Text>{t(button.label)}</Text>
@@ -147,7 +147,7 @@ function Orders({ params }: PageBodyProps) {
             <View
               className="order-button order-button--primary"
               role="button"
-              onClick={() => void goToPage('/pages/home/home')}
+              onClick={() => void openPage('/pages/home/home')}
             >
               <Text>{t('order.goShopping')}</Text>
             </View>

@@ -11,7 +11,6 @@ import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { authorizeFreeze } from '../../platform/payment';
-import { replacePage } from '../../platform/payment-flow';
 import { showMessage } from '../../platform/ui';
 import { newIdempotencyKey } from '../../platform/request';
 import { formatMoney } from '../../utils';
@@ -20,6 +19,7 @@ import { PaymentActions } from './PaymentActions';
 import { useOrder } from './use-order';
 import './payment-base.scss';
 import './payment.scss';
+import { replacePage } from '../../platform/navigation';
 
 export function AliSign({ params }: PageBodyProps) {
   const { t } = useTranslation();

@@ -9,7 +9,6 @@ import type { PageBodyProps } from '../../components/page-frame';
 import { SubmitButton } from '../../components/form';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation, type MessageKey } from '../../i18n';
-import { recallPayment } from '../../platform/payment-flow';
 import { newIdempotencyKey } from '../../platform/request';
 import { parseId, parseReason, type FailReason } from './payment-state';
 import { PaymentActions } from './PaymentActions';
@@ -17,6 +16,7 @@ import { startPayment } from './start-payment';
 import { useOrder } from './use-order';
 import './payment-base.scss';
 import './payment.scss';
+import { recallPayment } from './pending-payments';
 
 const REASON_TEXT: Record<FailReason, MessageKey> = {
   fail: 'payment.reasonFail',

@@ -10,21 +10,16 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { payTarget } from '../../platform/payment-flow';
 import { newIdempotencyKey } from '../../platform/request';
 import { formatMoney } from '../../utils';
-import {
-  billLabel,
-  defaultSelection,
-  parseBillIds,
-  parseId,
-  sumOutstanding,
-} from './payment-state';
+import { defaultSelection, parseBillIds, parseId, sumOutstanding } from './payment-state';
 import { askBillReminders, prefetchReminderTemplates } from '../../stores/reminders';
 import { startPayment } from './start-payment';
+import { PayBillRow } from './PayBillRow';
 import { PaymentActions } from './PaymentActions';
 import './payment-base.scss';
 import './payment.scss';
+import { payTarget } from '../../platform/pay-target';
 
 type Load =
   | { state: 'loading' }
@@ -121,42 +116,15 @@ export function PayScreen({ route, params }: PageBodyProps) {
             <Text>{t('payment.selectAll')}</Text>
           </View>
         )}
-        {bills.map((bill) => {
-          const [key, labelParams] = billLabel(bill);
-          const label = t(key, labelParams);
-          const on = selected.includes(bill.id);
-          return (
-            <View
-              key={bill.id}
-              className="pay-bill"
-              role={choosable ? 'checkbox' : undefined}
-              aria-checked={choosable ? on : undefined}
-              aria-label={choosable ? t('payment.selectBill', { bill: label }) : undefined}
-              onClick={choosable ? () => toggle(bill.id) : undefined}
-            >
-              {choosable && (
-                <View className={`pay-check${on ? ' pay-check--on' : ''}`} aria-hidden />
-              )}
-              <View className="pay-bill__body">
-                <Text className="pay-bill__label">{label}</Text>
-                {bill.dueDate !== '' && (
-                  <Text className="pay-bill__meta">
-                    {t('payment.dueDate', { date: bill.dueDate })}
-                  </Text>
-                )}
-                {bill.overdueDays > 0 && (
-                  <Text className="pay-bill__meta pay-bill__meta--overdue">
-                    {t('payment.overdueFee', {
-                      days: bill.overdueDays,
-                      fee: formatMoney(bill.overdueFee),
-                    })}
-                  </Text>
-                )}
-              </View>
-              <Text className="pay-bill__amount">¥{formatMoney(bill.outstanding)}</Text>
-            </View>
-          );
-        })}
+        {bills.map((bill) => (
+          <PayBillRow
+            key={bill.id}
+            bill={bill}
+            choosable={choosable}
+            on={selected.includes(bill.id)}
+            onToggle={() => toggle(bill.id)}
+          />
+        ))}
         <View className="pay-total">
           <Text>{t('payment.total')}</Text>
           <Text className="pay-total__amount">¥{formatMoney(total)}</Text>

@@ -1,7 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { useTranslation } from '../../i18n';
-import { reLaunch } from '../../platform/navigation';
-import { replacePage } from '../../platform/payment-flow';
+import { reLaunch, replacePage } from '../../platform/navigation';
 import { paymentUrls } from './payment-state';
 
 /** Where to go after a payment screen: the order (when known), my orders, home. */

@@ -9,7 +9,6 @@ import { useEffect, useMemo } from 'react';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { replacePage } from '../../platform/payment-flow';
 import { formatMoney } from '../../utils';
 import {
   billLabel,
@@ -23,6 +22,7 @@ import { PaymentActions } from './PaymentActions';
 import { useOrder } from './use-order';
 import './payment-base.scss';
 import './payment.scss';
+import { replacePage } from '../../platform/navigation';
 
 export function PaymentResult({ params }: PageBodyProps) {
   const { t } = useTranslation();

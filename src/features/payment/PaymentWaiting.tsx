@@ -10,12 +10,12 @@ import { fetchPaymentState } from '../../api/pay';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { replacePage } from '../../platform/payment-flow';
 import { freezeOutcome, isPaymentConfirmed, parseId, paymentUrls } from './payment-state';
 import { PaymentActions } from './PaymentActions';
 import { usePolling } from './use-polling';
 import './payment-base.scss';
 import './payment.scss';
+import { replacePage } from '../../platform/navigation';
 
 export function PaymentWaiting({ params }: PageBodyProps) {
   const { t } = useTranslation();

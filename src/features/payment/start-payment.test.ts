@@ -13,10 +13,12 @@ jest.mock('../../platform/payment', () => ({
   pay: (...args: unknown[]) => mockWalletPay(...args),
   WECHAT_BROWSER_BLOCKED: 'wechat-browser',
 }));
-jest.mock('../../platform/payment-flow', () => ({
+jest.mock('../../platform/pay-target', () => ({
   payChannel: () => 'wechat',
-  rememberPayment: () => undefined,
   returnOrigin: () => undefined,
+}));
+jest.mock('./pending-payments', () => ({ rememberPayment: () => undefined }));
+jest.mock('../../platform/navigation', () => ({
   replacePage: (url: string) => {
     mockReplaced.push(url);
     return Promise.resolve(true);

@@ -1,16 +1,13 @@
 import { openPayment } from '../../api/pay';
 import { apiUrl } from '../../platform/config';
 import { pay, WECHAT_BROWSER_BLOCKED } from '../../platform/payment';
-import {
-  payChannel,
-  rememberPayment,
-  replacePage,
-  returnOrigin,
-} from '../../platform/payment-flow';
 import { newIdempotencyKey } from '../../platform/request';
 import { showMessage } from '../../platform/ui';
 import { t } from '../../i18n';
 import { paymentUrls } from './payment-state';
+import { payChannel, returnOrigin } from '../../platform/pay-target';
+import { rememberPayment } from './pending-payments';
+import { replacePage } from '../../platform/navigation';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,7 +3,7 @@ import { confirmOrder, fetchPlacedOrder, type OrderDetail } from '@/api/checkout
 import { fetchContract, signWithholding } from '@/api/contract';
 import { fetchVerificationStatus } from '@/api/kyc';
 import { fetchConsents, giveConsents, type ConsentState } from '@/api/privacy';
-import { replacePage } from '@/platform/verification';
+import { replacePage } from '@/platform/navigation';
 import { useConsents } from '@/stores/consent';
 import { ResultCode } from '../../../contract/http';
 import { ContractStep } from './ContractStep';
@@ -27,8 +27,8 @@ jest.mock('@/api/privacy', () => ({
   fetchConsents: jest.fn(),
   giveConsents: jest.fn(),
 }));
-jest.mock('@/platform/verification', () => ({
-  ...jest.requireActual('@/platform/verification'),
+jest.mock('@/platform/navigation', () => ({
+  ...jest.requireActual('@/platform/navigation'),
   replacePage: jest.fn(async () => true),
 }));
 

@@ -19,14 +19,14 @@ import { ErrorState, Skeleton } from '../../components/states';
 import { t as translateNow, useTranslation } from '../../i18n';
 import { usePageShow } from '../../platform/page-route';
 import { ResultCode } from '../../../contract/http';
-import { goBackOr } from '../../platform/account';
+import { goBackOr } from '../../platform/navigation';
 import { showMessage } from '../../platform/ui';
 import { useConsents } from '../../stores/consent';
-import { openSigningPage } from '../../platform/verification';
 import { StepFrame } from './StepFrame';
 import { pause, SIGN_POLL_MS, SIGN_POLL_TRIES } from './timing';
 import { useVerificationStep, type StepData } from './useVerificationStep';
 import { idParam } from '../../utils';
+import { openSigningPage } from './signing-page';
 
 /**
  * The withholding agreement for the order's bills on the bound card, once the contract is

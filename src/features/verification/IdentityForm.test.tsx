@@ -1,5 +1,6 @@
 import TestUtils from '@tarojs/test-utils-react';
-import { IdentityForm, isRealName } from './RealNameStep';
+import { isRealName } from './real-name';
+import { IdentityForm } from './RealNameStep';
 
 const testUtils = new TestUtils();
 

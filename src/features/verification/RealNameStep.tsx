@@ -4,37 +4,23 @@
  * (H5: a selfie; mini-programs: the provider's face page in the web view, verdict polled).
  */
 import { Image, Text, View } from '@tarojs/components';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { uploadFile } from '../../api/client';
-import {
-  fetchFaceResult,
-  putFacePhoto,
-  recogniseIdCard,
-  startFace,
-  submitRealName,
-  type OcrResult,
-} from '../../api/kyc';
+import { recogniseIdCard, submitRealName, type OcrResult } from '../../api/kyc';
 import { ConsentGate } from '../../components/consent';
 import { SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { chooseImages, showMessage } from '../../platform/ui';
-import { goBackOr } from '../../platform/account';
-import { usePageShow } from '../../platform/page-route';
-import { openSigningPage } from '../../platform/verification';
 import { ensurePrivacyNotice } from '../../stores/privacy-popup';
 import { isIdCard } from '@contract/validation';
-import { FACE_POLL_MS, FACE_POLL_TRIES, pause } from './timing';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
 import { idParam } from '../../utils';
-
-const NAME_PATTERN =
-  /^[\u3400-\u4dbf\u4e00-\u9fff][\u3400-\u4dbf\u4e00-\u9fff·•]*[\u3400-\u4dbf\u4e00-\u9fff]$/;
-
-export function isRealName(value: string): boolean {
-  return value.length >= 2 && value.length <= 20 && NAME_PATTERN.test(value);
-}
+import { goBackOr } from '../../platform/navigation';
+import { FaceCheck } from './FaceCheck';
+import { IdentityRows } from './IdentityRows';
+import { isRealName } from './real-name';
 
 export function RealNameStep({ params }: PageBodyProps) {
   const orderId = idParam(params.orderId);
@@ -157,14 +143,7 @@ export function IdentityForm({ onSaved }: { onSaved: () => Promise<void> }) {
       )}
       {recognised && (
         <View className="verify-read">
-          <View className="verify-read__row">
-            <Text className="verify-read__label">{t('verify.id.name')}</Text>
-            <Text className="verify-read__value">{ocr?.name}</Text>
-          </View>
-          <View className="verify-read__row">
-            <Text className="verify-read__label">{t('verify.id.number')}</Text>
-            <Text className="verify-read__value">{ocr?.idNoMasked}</Text>
-          </View>
+          <IdentityRows name={ocr?.name} number={ocr?.idNoMasked} />
           <View className="verify-link" role="button" onClick={() => setManual(true)}>
             <Text>{t('verify.id.edit')}</Text>
           </View>
@@ -212,92 +191,6 @@ export function IdentityForm({ onSaved }: { onSaved: () => Promise<void> }) {
         pendingText={t('verify.sending')}
       >
         {t('verify.id.submit')}
-      </SubmitButton>
-    </View>
-  );
-}
-
-/** Face verification for the identity on file; the verdict arrives a moment later. */
-function FaceCheck(props: { name: string; idNoMasked: string; onPassed: () => Promise<void> }) {
-  const { t } = useTranslation();
-  const [error, setError] = useState('');
-
-  const waitForVerdict = async (certifyId: string): Promise<string> => {
-    for (let i = 0; i < FACE_POLL_TRIES; i += 1) {
-      const reply = await fetchFaceResult(certifyId);
-      if (reply.code === 200 && reply.data.status !== 'pending') return reply.data.status;
-      await pause(FACE_POLL_MS);
-    }
-    return 'pending';
-  };
-
-  const checkVerdict = async (certifyId: string) => {
-    const verdict = await waitForVerdict(certifyId);
-    if (verdict === 'passed') {
-      await props.onPassed();
-    } else {
-      setError(verdict === 'failed' ? t('verify.face.failed') : t('verify.face.pending'));
-    }
-  };
-
-  // Mini-programs: back from the provider's face page, ask for its verdict (the server asks the
-  // provider only when asked; the step's own status read alone would wait forever).
-  const atProvider = useRef<string | undefined>(undefined);
-  usePageShow(() => {
-    const certifyId = atProvider.current;
-    atProvider.current = undefined;
-    if (certifyId) void checkVerdict(certifyId);
-  });
-
-  const start = async () => {
-    setError('');
-    const session = await startFace();
-    if (session.code !== 200) {
-      setError(session.msg);
-      return;
-    }
-    if (process.env.TARO_ENV !== 'h5') {
-      // Mini-programs: the provider's face page; the verdict is asked for when shown again.
-      atProvider.current = session.data.certifyId;
-      await openSigningPage(session.data.url, t('verify.face.title'));
-      return;
-    }
-    const [selfie] = await chooseImages(1, ['camera', 'album']);
-    if (!selfie) return;
-    const uploaded = await uploadFile(selfie);
-    if (uploaded.code !== 200) {
-      setError(uploaded.msg || t('verify.id.uploadFailed'));
-      return;
-    }
-    const put = await putFacePhoto(session.data.certifyId, uploaded.data.id);
-    if (put.code !== 200) {
-      setError(put.msg);
-      return;
-    }
-    await checkVerdict(session.data.certifyId);
-  };
-
-  return (
-    <View className="verify-card">
-      <Text className="verify-card__title">{t('verify.face.title')}</Text>
-      <View className="verify-read">
-        <View className="verify-read__row">
-          <Text className="verify-read__label">{t('verify.id.name')}</Text>
-          <Text className="verify-read__value">{props.name}</Text>
-        </View>
-        <View className="verify-read__row">
-          <Text className="verify-read__label">{t('verify.id.number')}</Text>
-          <Text className="verify-read__value">{props.idNoMasked}</Text>
-        </View>
-      </View>
-      <Text className="verify-card__hint">{t('verify.face.hint')}</Text>
-      {error && (
-        <Text className="verify-card__error" role="alert">
-          {error}
-        </Text>
-      )}
-      <SubmitButton onSubmit={start} pendingText={t('verify.face.checking')}>
-        {t('verify.face.start')}
       </SubmitButton>
     </View>
   );

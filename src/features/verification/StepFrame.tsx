@@ -3,14 +3,13 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { cancelPlacedOrder } from '../../api/checkout';
 import { ErrorState, Skeleton } from '../../components/states';
 import { t as translateNow, useTranslation } from '../../i18n';
-import { confirmAction } from '../../platform/account';
-import { showMessage, showToast } from '../../platform/ui';
-import { usePageShow } from '../../platform/page-route';
-import { guardLeaving, replacePage, usePageHide } from '../../platform/verification';
+import { confirmAction, showMessage, showToast } from '../../platform/ui';
+import { usePageHide, usePageShow } from '../../platform/page-route';
 import { useBrandStore } from '../../stores/brand';
 import { STEP_LABELS, stepStates, stepsFor, type StepKey } from './steps';
 import type { StepLoad } from './useVerificationStep';
 import './verification.scss';
+import { guardLeaving, replacePage } from '../../platform/navigation';
 
 interface StepFrameProps {
   step: StepKey;

@@ -3,8 +3,8 @@ import { confirmOrder, fetchPlacedOrder, type OrderDetail } from '../../api/chec
 import { fetchVerificationStatus, type Identity, type VerificationStatus } from '../../api/kyc';
 import { usePageShow } from '../../platform/page-route';
 import { showMessage } from '../../platform/ui';
-import { replacePage } from '../../platform/verification';
 import { nextStep, stepUrl, type StepKey } from './steps';
+import { replacePage } from '../../platform/navigation';
 
 export interface StepData {
   order: OrderDetail;

@@ -1,0 +1,78 @@
+import { Text, View } from '@tarojs/components';
+import { useState } from 'react';
+import { LANGUAGES, useTranslation, type MessageKey } from '../../i18n';
+import { chooseLanguage } from '../../i18n/load';
+import { myOrderUrl } from './orderShortcuts';
+import type { OpenAccountPage } from './UserCentreParts';
+
+const MENU: readonly { label: MessageKey; url: string; needsLogin?: boolean }[] = [
+  { label: 'account.billsDue', url: myOrderUrl('renting'), needsLogin: true },
+  { label: 'account.coupons', url: '/pages/coupon/coupon' },
+  { label: 'account.addresses', url: '/pages/addressList/addressList', needsLogin: true },
+  { label: 'account.customerService', url: '/pages/customer-service/customerService' },
+  { label: 'account.commonProblems', url: '/pages/commonProblem/commonProblem' },
+  { label: 'account.feedback', url: '/pages/feedBack/feedBack', needsLogin: true },
+  { label: 'account.agreements', url: '/pages/agreement/agreement' },
+  { label: 'privacy.about.entry', url: '/pages/privacy/about' },
+  {
+    label: 'account.bindMobile',
+    url: '/pages/bindMobileNumber/bindMobileNumber',
+    needsLogin: true,
+  },
+];
+
+/** The account pages, and the language chooser. */
+export function AccountMenu({ loggedIn, open }: { loggedIn: boolean; open: OpenAccountPage }) {
+  const { t, language } = useTranslation();
+  const [languageOpen, setLanguageOpen] = useState(false);
+  return (
+    <View className="user-centre__card">
+      <Text className="user-centre__card-title user-centre__card-title--pad">
+        {t('account.services')}
+      </Text>
+      {MENU.map(({ label, url, needsLogin }) =>
+        !loggedIn && label === 'account.bindMobile' ? null : (
+          <View
+            key={label}
+            className="user-centre__row"
+            role="button"
+            onClick={() => open(url, needsLogin)}
+          >
+            <Text>{t(label)}</Text>
+            <Text className="user-centre__chevron" aria-hidden>
+              ›
+            </Text>
+          </View>
+        ),
+      )}
+      <View
+        className="user-centre__row"
+        role="button"
+        aria-expanded={languageOpen}
+        onClick={() => setLanguageOpen(!languageOpen)}
+      >
+        <Text>{t('account.language')}</Text>
+        <Text className="user-centre__value">{t(`language.${language}`)}</Text>
+      </View>
+      {languageOpen && (
+        <View className="user-centre__languages" role="radiogroup">
+          {LANGUAGES.map((code) => (
+            <View
+              key={code}
+              className={`user-centre__language${code === language ? ' user-centre__language--on' : ''}`}
+              role="radio"
+              aria-checked={code === language}
+              onClick={() => {
+                setLanguageOpen(false);
+                // Shown once its dictionary is here; a failed fetch keeps this one and says so.
+                void chooseLanguage(code);
+              }}
+            >
+              <Text>{t(`language.${code}`)}</Text>
+            </View>
+          ))}
+        </View>
+      )}
+    </View>
+  );
+}

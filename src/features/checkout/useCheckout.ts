@@ -1,0 +1,147 @@
+import type { GoodsInfo } from '@contract/api/goods';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchAddresses, type Address } from '../../api/address';
+import { placeOrder, type DepositMethod } from '../../api/checkout';
+import { fetchMyCoupons, type MyCoupon } from '../../api/coupon';
+import { getGoodsInfo } from '../../api/goods';
+import type { PageBodyProps } from '../../components/page-frame';
+import { useTranslation } from '../../i18n';
+import { replacePage } from '../../platform/navigation';
+import { usePageShow } from '../../platform/page-route';
+import { canFreezeDeposit, canWithholdFromCard } from '../../platform/pay-target';
+import { newIdempotencyKey } from '../../platform/request';
+import { showMessage } from '../../platform/ui';
+import { takeChosenAddress } from '../../stores/address-choice';
+import { askBillReminders, prefetchReminderTemplates } from '../../stores/reminders';
+import { idParam } from '../../utils';
+import { bestCoupon, checkoutPrice, depositMethodsFor, parseIds } from './pricing';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; goods: GoodsInfo; coupons: MyCoupon[] };
+
+/**
+ * The confirm-order page's state: goods and coupons, the addresses (the one chosen in the address
+ * list on coming back), the user's choices, the price they make, and the submit.
+ */
+export function useCheckout(params: PageBodyProps['params']) {
+  const { t } = useTranslation();
+  const goodsId = idParam(params.goodsId);
+  const skuId = idParam(params.skuId);
+  const planId = idParam(params.planId);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [addresses, setAddresses] = useState<Address[] | null>(null);
+  const [address, setAddress] = useState<Address | null>(null);
+  /** undefined: not chosen yet (the best one applies); null: the user chose none. */
+  const [couponId, setCouponId] = useState<number | null | undefined>(undefined);
+  const [serviceIds, setServiceIds] = useState<number[]>(() => parseIds(params.serviceIds));
+  const methods = depositMethodsFor(canFreezeDeposit, canWithholdFromCard);
+  const [depositMethod, setDepositMethod] = useState<DepositMethod>(methods[0]);
+  const [addressError, setAddressError] = useState('');
+
+  const loadAll = useCallback(async () => {
+    setLoad({ state: 'loading' });
+    const [goods, coupons] = await Promise.all([getGoodsInfo(goodsId), fetchMyCoupons('unused')]);
+    if (goods.code !== 200) {
+      setLoad({ state: 'error', message: goods.msg });
+      return;
+    }
+    setLoad({
+      state: 'ready',
+      goods: goods.data,
+      coupons: coupons.code === 200 ? coupons.data : [],
+    });
+  }, [goodsId]);
+
+  const loadAddresses = useCallback(async () => {
+    const reply = await fetchAddresses();
+    if (reply.code !== 200) return;
+    setAddresses(reply.data);
+    // The default address comes first; keep the user's pick when it still exists.
+    setAddress((current) => reply.data.find((a) => a.id === current?.id) ?? reply.data[0] ?? null);
+  }, []);
+
+  useEffect(() => {
+    void loadAll();
+  }, [loadAll]);
+
+  usePageShow(() => {
+    const chosen = takeChosenAddress();
+    if (chosen) {
+      setAddress(chosen);
+      setAddressError('');
+    }
+    void loadAddresses();
+  });
+
+  // One key per set of choices: a double tap repeats the key (one order); a changed choice
+  // after a refusal is a new intent with a new key (the server refuses another body under a key).
+  const intent = useRef<{ body: string; key: string } | null>(null);
+
+  const ready = load.state === 'ready' ? load : null;
+  const sku = ready?.goods.skus.find((s) => s.id === skuId);
+  const plan = ready?.goods.plans.find((p) => p.id === planId && p.skuId === skuId);
+  const services = useMemo(
+    () => (ready?.goods.services ?? []).filter((s) => s.required || serviceIds.includes(s.id)),
+    [ready, serviceIds],
+  );
+  const firstBefore = plan ? checkoutPrice(plan, services, depositMethod, null).firstPayment : 0;
+  const coupons = ready?.coupons ?? [];
+  const coupon =
+    couponId === undefined
+      ? bestCoupon(coupons, firstBefore)
+      : (coupons.find((c) => c.couponId === couponId) ?? null);
+  const price = plan ? checkoutPrice(plan, services, depositMethod, coupon) : null;
+
+  // The host asks for reminders only from a tap: have the template ids ready before it.
+  useEffect(() => void prefetchReminderTemplates(), []);
+
+  const submit = async () => {
+    if (!address) {
+      setAddressError(t('checkout.addressRequired'));
+      return;
+    }
+    const body = {
+      goodsId,
+      skuId,
+      planId,
+      addressId: address.id,
+      serviceIds: services.map((s) => s.id),
+      depositMethod,
+      ...(coupon ? { couponId: coupon.couponId } : {}),
+    };
+    const bodyText = JSON.stringify(body);
+    if (intent.current?.body !== bodyText) {
+      intent.current = { body: bodyText, key: newIdempotencyKey() };
+    }
+    // Mini-programs: reminders as service messages, asked from this tap (SMS goes anyway).
+    await askBillReminders();
+    const reply = await placeOrder(body, intent.current.key);
+    if (reply.code !== 200) {
+      void showMessage(reply.msg);
+      return;
+    }
+    await replacePage(`/pages/perfectIdCard/perfectIdCard?orderId=${reply.data.id}`);
+  };
+
+  return {
+    load,
+    loadAll,
+    addresses,
+    address,
+    addressError,
+    sku,
+    plan,
+    serviceIds,
+    setServiceIds,
+    coupons,
+    coupon,
+    setCouponId,
+    methods,
+    depositMethod,
+    setDepositMethod,
+    price,
+    submit,
+  };
+}

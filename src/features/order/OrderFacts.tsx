@@ -1,0 +1,167 @@
+import { Image, Text, View } from '@tarojs/components';
+import type { OrderDetail as Order } from '../../api/order';
+import { useTranslation } from '../../i18n';
+import { openPage } from '../../platform/open-page';
+import { payTarget } from '../../platform/pay-target';
+import { formatMoney, maskMobile } from '../../utils';
+import {
+  billsSummary,
+  depositExplanation,
+  depositMethodLabel,
+  eventLabel,
+  termUnitLabel,
+} from './orderView';
+
+/**
+ * What the order is: address, goods and plan, deposit, bills (to the plan), contract, and its
+ * number with the history of what happened.
+ */
+export function OrderFacts({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const unit = t(termUnitLabel(order.termUnit));
+  const summary = billsSummary(order.bills);
+  const hasContract = !['PENDING_VERIFY', 'PENDING_SIGN', 'CANCELLED'].includes(order.status);
+  const { address } = order;
+  return (
+    <>
+      <View className="order-section">
+        <Text className="order-section__title">{t('order.address')}</Text>
+        <Text className="order-line">
+          {address.name} {maskMobile(address.mobile)}
+        </Text>
+        <Text className="order-line order-line--muted">
+          {address.province}
+          {address.city}
+          {address.district}
+          {address.detail}
+        </Text>
+      </View>
+
+      <View className="order-section">
+        <View className="order-card__goods">
+          <Image
+            className="order-card__cover"
+            src={order.cover}
+            mode="aspectFill"
+            aria-label={order.goodsName}
+          />
+          <View className="order-card__info">
+            <Text className="order-card__name">{order.goodsName}</Text>
+            <Text className="order-card__sku">{order.skuText}</Text>
+          </View>
+        </View>
+        <View className="order-row">
+          <Text>{t('order.plan')}</Text>
+          <Text>
+            {t('order.rentPer', { amount: formatMoney(order.rentPerPeriod), unit })}{' '}
+            {t('order.term', { term: order.term, unit })}
+          </Text>
+        </View>
+        {order.services.map((service) => (
+          <View className="order-row" key={service.id}>
+            <Text>{service.name}</Text>
+            <Text>¥{formatMoney(service.price)}</Text>
+          </View>
+        ))}
+        {order.couponDiscount > 0 && (
+          <View className="order-row">
+            <Text>{t('order.coupon')}</Text>
+            <Text className="order-row__discount">-¥{formatMoney(order.couponDiscount)}</Text>
+          </View>
+        )}
+      </View>
+
+      <View className="order-section deposit-card">
+        <Text className="order-section__title">{t('order.deposit.title')}</Text>
+        <View className="order-row">
+          <Text>{t(depositMethodLabel(order.depositMethod))}</Text>
+          <Text className="deposit-card__amount">¥{formatMoney(order.deposit)}</Text>
+        </View>
+        <Text className="deposit-card__explain">
+          {t(depositExplanation(order.depositMethod, payTarget()))}
+        </Text>
+      </View>
+
+      {order.bills.length > 0 && (
+        <View
+          className="order-section order-section--link"
+          role="link"
+          onClick={() => void openPage(`/pages/billDetail/billDetail?orderId=${order.id}`)}
+        >
+          <View className="order-section__head">
+            <Text className="order-section__title">{t('order.bills.title')}</Text>
+            <Text className="order-section__more">{t('order.bills.all')} ›</Text>
+          </View>
+          <View className="order-row">
+            <Text>{t('order.bills.periods')}</Text>
+            <Text>
+              {summary.paidPeriods}/{summary.periods}
+            </Text>
+          </View>
+          <View className="order-row">
+            <Text>{t('order.bills.outstanding')}</Text>
+            <Text>¥{formatMoney(summary.outstanding)}</Text>
+          </View>
+          {summary.next && (
+            <View className="order-row">
+              <Text>{t('order.bills.next')}</Text>
+              <Text>
+                {summary.next.dueDate} ¥{formatMoney(summary.next.outstanding)}
+              </Text>
+            </View>
+          )}
+          {summary.overdue > 0 && (
+            <View className="order-row order-row--alert">
+              <Text>{t('order.bills.overdue')}</Text>
+              <Text>¥{formatMoney(summary.overdue)}</Text>
+            </View>
+          )}
+        </View>
+      )}
+
+      {hasContract && (
+        <View
+          className="order-section order-section--link"
+          role="link"
+          onClick={() =>
+            void openPage(`/pages/contractPreview/contractPreview?orderId=${order.id}`)
+          }
+        >
+          <View className="order-section__head">
+            <Text className="order-section__title">{t('order.contract')}</Text>
+            <Text className="order-section__more">{t('order.view')} ›</Text>
+          </View>
+        </View>
+      )}
+
+      <View className="order-section">
+        <Text className="order-section__title">{t('order.info')}</Text>
+        <View className="order-row">
+          <Text>{t('order.numberLabel')}</Text>
+          <Text>{order.id}</Text>
+        </View>
+        <View className="order-row">
+          <Text>{t('order.createdAt')}</Text>
+          <Text>{order.createdAt.slice(0, 16).replace('T', ' ')}</Text>
+        </View>
+        <View className="event-timeline">
+          {order.events
+            .slice()
+            .reverse()
+            .map((event, index) => (
+              <View className="event-timeline__item" key={`${event.at}-${index}`}>
+                <View className="event-timeline__dot" />
+                <View className="event-timeline__body">
+                  <Text className="event-timeline__text">{t(eventLabel(event.action))}</Text>
+                  {event.note && <Text className="event-timeline__note">{event.note}</Text>}
+                </View>
+                <Text className="event-timeline__at">
+                  {event.at.slice(0, 16).replace('T', ' ')}
+                </Text>
+              </View>
+            ))}
+        </View>
+      </View>
+    </>
+  );
+}
