@@ -132,7 +132,6 @@ export const zhHans = {
   'order.view': '查看',
   'order.info': '订单信息',
   'order.cancelConfirm': '确定取消该订单吗？已付款的订单需商家审核。',
-  'order.cancelYes': '确定取消',
   'order.keep': '再想想',
   'order.cancelled': '订单已取消',
   'order.cancelRequested': '已提交取消申请',
@@ -209,6 +208,13 @@ export const zhHans = {
   'aftersale.confirmShip': '确认寄回',
   'aftersale.shipped': '已提交寄回信息',
   'common.ok': '确定',
+  // Dialog buttons: WeChat, Alipay and Taro's H5 refuse a modal whose button label is over
+  // 4 Chinese characters (8 Latin ones), so dialogs have their own short labels.
+  'dialog.receive': '确认收货',
+  'dialog.cancelOrder': '取消订单',
+  'dialog.closeAccount': '确认注销',
+  'dialog.unbind': '解除代扣',
+  'dialog.delete': '删除',
   'common.cancel': '取消',
   'common.loading': '加载中...',
   'common.pullToRefresh': '下拉刷新',

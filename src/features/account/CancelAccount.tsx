@@ -52,7 +52,7 @@ function CancellationScreen() {
 
   const confirm = async () => {
     const sure = await confirmAction(t('privacy.cancel.confirmAsk'), {
-      confirm: t('privacy.cancel.confirm'),
+      confirm: t('dialog.closeAccount'),
       cancel: t('common.cancel'),
       confirmColor: useBrandStore.getState().brand.themeColor,
     });

@@ -42,7 +42,7 @@ function WithholdingAgreements() {
 
   const cancel = async (item: WithholdingItem) => {
     const sure = await confirmAction(t('privacy.withholding.confirmAsk'), {
-      confirm: t('privacy.withholding.cancel'),
+      confirm: t('dialog.unbind'),
       cancel: t('common.cancel'),
       confirmColor: useBrandStore.getState().brand.themeColor,
     });

@@ -50,7 +50,7 @@ function Addresses({ params }: PageBodyProps) {
 
   const remove = async (address: Address) => {
     const sure = await confirmAction(t('account.address.deleteConfirm'), {
-      confirm: t('account.address.delete'),
+      confirm: t('dialog.delete'),
       cancel: t('common.cancel'),
       confirmColor: useBrandStore.getState().brand.themeColor,
     });

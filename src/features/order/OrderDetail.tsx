@@ -133,7 +133,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
     const labels = reasons.code === 200 && reasons.data ? reasons.data.map((r) => r.label) : [];
     if (labels.length > 0 && (await pickOne(labels)) === undefined) return;
     const sure = await confirmAction(t('order.cancelConfirm'), {
-      confirm: t('order.cancelYes'),
+      confirm: t('dialog.cancelOrder'),
       cancel: t('order.keep'),
     });
     if (!sure) return;
@@ -147,7 +147,7 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
 
   const receive = async (current: Order) => {
     const sure = await confirmAction(t('order.receiveConfirm'), {
-      confirm: t('order.action.receive'),
+      confirm: t('dialog.receive'),
       cancel: t('common.cancel'),
     });
     if (!sure) return;

@@ -58,7 +58,7 @@ export function StepFrame({ step, load, onRetry, children }: StepFrameProps) {
 
   const cancel = async () => {
     const sure = await confirmAction(t('verify.cancelConfirm'), {
-      confirm: t('verify.cancelOrder'),
+      confirm: t('dialog.cancelOrder'),
       cancel: t('verify.stay'),
       confirmColor: useBrandStore.getState().brand.themeColor,
     });
