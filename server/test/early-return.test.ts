@@ -133,8 +133,12 @@ test('the order screen’s quote, then the confirmation at that total: bills wai
     .executeTakeFirstOrThrow();
   assert.deepEqual(order, { status: 'RENTING', sub_process: 'return' });
   assert.ok(applied.body.data.events.some((e) => e.action === 'early_return'));
-  // The return is under way: paying and shipping it back are offered, renewing or buying out not.
-  assert.deepEqual(applied.body.data.actions, ['payBills', 'return', 'earlyReturn']);
+  // The return is under way: paying and shipping it back are offered; renewing, buying out and
+  // a second early return (it would quote nothing) are not, and asking for one answers 409.
+  assert.deepEqual(applied.body.data.actions, ['payBills', 'return']);
+  const again = await server.request('GET', `/api/order/earlyReturnQuote/${orderId}`, { token });
+  assert.equal(again.status, 409);
+  assert.match(again.body.msg, /进行中的归还/);
 
   // The return then ships as any return does.
   const shipped = await server.request('POST', '/api/order/confirm/return', {
