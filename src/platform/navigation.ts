@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro';
 import { LOGIN_PAGE, WEB_VIEW_PAGE } from '../constants';
-import { isTaroInternalParam, setLeaveGuard } from './page-route';
+import { isTaroInternalParam } from './page-route';
 
 /** Page navigation: where the user is, where a screen sends them, and guarding a page against leaving. */
 
@@ -151,31 +151,4 @@ export function goBackOr(fallbackUrl: string): Promise<boolean> {
  */
 export function redirectToLogin(returnTo: string): Promise<boolean> {
   return settled(() => Taro.redirectTo({ url: loginPageUrl(returnTo) }));
-}
-
-/**
- * Ask before leaving a page midway: the in-app nav bar's back asks through `confirm`; the
- * mini-programs' own back button shows the platform's alert with `message`. Returns the undo.
- */
-export function guardLeaving(message: string, confirm: () => Promise<boolean>): () => void {
-  const removeGuard = setLeaveGuard(confirm);
-  let native = false;
-  if (process.env.TARO_ENV === 'weapp' || process.env.TARO_ENV === 'alipay') {
-    try {
-      Taro.enableAlertBeforeUnload({ message });
-      native = true;
-    } catch {
-      // Older base libraries lack it: the in-app nav bar still asks.
-    }
-  }
-  return () => {
-    removeGuard();
-    if (native) {
-      try {
-        Taro.disableAlertBeforeUnload();
-      } catch {
-        // nothing to undo
-      }
-    }
-  };
 }

@@ -77,12 +77,3 @@ export { useDidShow as usePageShow } from '@tarojs/taro';
 
 /** Runs each time the page is hidden (another page opened over it, or the app sent away). */
 export { useDidHide as usePageHide } from '@tarojs/taro';
-
-/** Back to the top of the page (a new category's goods start from their first row). */
-export function scrollPageToTop(): void {
-  try {
-    void Promise.resolve(Taro.pageScrollTo({ scrollTop: 0, duration: 0 })).catch(() => undefined);
-  } catch {
-    // No page to scroll (tests).
-  }
-}

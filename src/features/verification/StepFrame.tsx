@@ -9,7 +9,8 @@ import { useBrandStore } from '../../stores/brand';
 import { STEP_LABELS, stepStates, stepsFor, type StepKey } from './steps';
 import type { StepLoad } from './useVerificationStep';
 import './verification.scss';
-import { guardLeaving, replacePage } from '../../platform/navigation';
+import { guardLeaving } from '../../platform/leave-guard';
+import { replacePage } from '../../platform/navigation';
 
 interface StepFrameProps {
   step: StepKey;
