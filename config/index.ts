@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
+import type { IProjectConfig } from '@tarojs/taro/types/compile';
 import devConfig from './dev';
 import prodConfig from './prod';
 import { createSwcRegister } from '@tarojs/helper';
@@ -77,6 +78,194 @@ const BUILD_SETTINGS = [
   'TARO_APP_WEBVIEW_HOSTS',
 ];
 
+type ProjectConfig = IProjectConfig<'webpack5'>;
+type H5Config = NonNullable<ProjectConfig['h5']>;
+type WebpackChain = Parameters<NonNullable<H5Config['webpackChain']>>[0];
+
+/** The constants compiled into the code (brand tokens, message versions, build settings). */
+function defineConstants(): Record<string, string> {
+  return {
+    // scripts/build.ts compiles once per target and writes each brand into copies, so brand
+    // values reach the code only as tokens it rewrites (TOOLCHAIN.md "Brands"). A plain
+    // `taro build` (dev, watch) gets the values directly: BRAND=N picks the brand.
+    BUILD_BRAND: JSON.stringify(
+      process.env.TARO_ENV === 'h5'
+        ? ''
+        : stamping
+          ? BRAND_PLACEHOLDER
+          : (process.env.BRAND ?? '1'),
+    ),
+    BRAND_RECORDS_JSON: JSON.stringify(stamping ? BRAND_RECORDS_PLACEHOLDER : brandRecordsJson()),
+    // Only zh-Hans is compiled in; src/i18n/load.ts fetches the others by these versions.
+    I18N_VERSIONS: JSON.stringify(messagesVersions()),
+    // Taro inlines a TARO_APP_* setting only when it is set; an unset one stayed
+    // `process.env.…` in the bundle and threw a ReferenceError at its first read, on every
+    // load (platform/config.ts). Each is a constant now: its value, or undefined.
+    ...Object.fromEntries(
+      BUILD_SETTINGS.map((name) => [
+        `process.env.${name}`,
+        process.env[name] === undefined ? 'undefined' : JSON.stringify(process.env[name]),
+      ]),
+    ),
+  };
+}
+
+function cacheOptions(): ProjectConfig['cache'] {
+  return {
+    enable: process.env.TARO_CACHE === '1',
+    // Taro lists app.config.ts, but webpack does not follow a TypeScript file's imports: the
+    // route table and tab bar (routes.ts) and each page's config would stay stale in the cache.
+    // Nor does it know the compiler and minifier settings (babel.config.js, config/prod.ts):
+    // terser's cached output is keyed by the code alone, so changed terser options were not
+    // applied to unchanged chunks (issue 22).
+    buildDependencies: {
+      routes: appConfigInputs(),
+      compilers: [path.join(root, 'babel.config.js'), path.join(__dirname, 'prod.ts')],
+    },
+    // The cache folder lives in node_modules, which worktrees share: the checkout's own path is
+    // part of the name, so two checkouts building at once never write one cache.
+    name: `${process.env.TARO_ENV}-${outputRoot()
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .slice(-60)}-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`,
+  };
+}
+
+function miniOptions(): ProjectConfig['mini'] {
+  return {
+    // contract/ sits beside src/ and is TypeScript too.
+    compile: { include: [path.resolve(root, 'contract')] },
+    postcss: {
+      // The web views the mini-programs draw in (babel.config.js MINI_TARGETS): flexbox,
+      // transforms and transitions need no -webkit-/-ms- copies there.
+      autoprefixer: {
+        enable: true,
+        config: { overrideBrowserslist: ['ios >= 12', 'chrome >= 66', 'android >= 66'] },
+      },
+      pxtransform: { enable: true, config: {} },
+      cssModules: { enable: false },
+    },
+    optimizeMainPackage: { enable: true },
+    webpackChain(chain) {
+      // ANALYZE=1: webpack's stats beside the output, for scripts/mini-stats.ts.
+      if (StatsFilePlugin) {
+        chain
+          .plugin('stats-file')
+          .use(StatsFilePlugin, [`${path.resolve(root, outputRoot())}.stats.json`]);
+      }
+    },
+  };
+}
+
+/** H5's webpack changes: extracted Taro styles, shared chunks, lighter router and components. */
+function h5WebpackChain(chain: WebpackChain): void {
+  // Taro injects its components' stylesheet (22 KB) from JavaScript (style-loader, at the
+  // top of <head>), so the browser parsed it inside app.js's evaluation, the longest task of
+  // the start: 3.6 of its 14 ms. Extracted like our own styles, it leads app.css (ours still
+  // come after it and win) and index.html carries it inline (scripts/h5-index.ts), parsed
+  // with the page before its first paint.
+  const extractCss: unknown = chain.module.rule('customStyle').use('0').get('loader');
+  if (typeof extractCss !== 'string' || !chain.module.rules.has('taroStyle')) {
+    throw new Error("config: Taro's H5 style rules changed; see the taroStyle note");
+  }
+  chain.module.rule('taroStyle').uses.clear();
+  chain.module.rule('taroStyle').use('extract-css').loader(extractCss);
+  chain.optimization.splitChunks({
+    ...(chain.optimization.get('splitChunks') as Record<string, unknown>),
+    chunks: 'all',
+    // Taro's minSize 0 would cut home alone into 21 chunks, one request each.
+    minSize: 20000,
+  });
+  // Taro's router imports the Stencil tab bar even when the app draws its own.
+  chain
+    .plugin('custom-tab-bar-only')
+    .use(webpack.NormalModuleReplacementPlugin, [
+      /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
+      path.resolve(__dirname, 'h5/router-tabbar.js'),
+    ]);
+  // `@tarojs/components` would resolve to Taro's HTML components; ours replaces View and
+  // Text with lighter ones that render the same elements (the module says why). Matching the
+  // request, not the resolved file, lets the module go through the TypeScript loaders.
+  chain
+    .plugin('light-html-components')
+    .use(webpack.NormalModuleReplacementPlugin, [
+      /^@tarojs\/components$/,
+      path.resolve(root, 'src/platform/taro-components.h5.tsx'),
+    ]);
+  // universal-router (Taro's router) matches page paths through our literal-path fast path
+  // (the module says why); path-to-regexp itself, imported by that module, stays as it is.
+  chain.plugin('literal-route-match').use(webpack.NormalModuleReplacementPlugin, [
+    /^path-to-regexp$/,
+    (resource: { request: string; context: string }) => {
+      if (/[\\/]universal-router$/.test(resource.context)) {
+        resource.request = path.resolve(root, 'src/platform/route-match.h5.ts');
+      }
+    },
+  ]);
+  // Taro's app entry starts its router in the task after it creates the app (the module
+  // says why); every other importer, our module included, gets the package itself. The
+  // entry Taro generates is compiled as src/app.config.ts (taro-loader's resource).
+  chain.plugin('router-start').use(webpack.NormalModuleReplacementPlugin, [
+    /^@tarojs\/router$/,
+    (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+      if (/[\\/]src[\\/]app\.config\.ts$/.test(resource.contextInfo?.issuer ?? '')) {
+        resource.request = path.resolve(root, 'src/platform/router-start.h5.ts');
+      }
+    },
+  ]);
+  // Side-effect free, as Taro's own re-export is: pages keep only the components they use.
+  chain.module
+    .rule('light-html-components')
+    .test(/src[\\/]platform[\\/]taro-components\.h5\.tsx$/)
+    .set('sideEffects', false);
+  // ANALYZE=1: webpack's stats beside the output (what each chunk holds).
+  if (StatsFilePlugin) {
+    chain
+      .plugin('stats-file')
+      .use(StatsFilePlugin, [`${path.resolve(root, outputRoot())}.stats.json`]);
+  }
+}
+
+function h5Options(): H5Config {
+  return {
+    compile: { include: [path.resolve(root, 'contract')] },
+    useHtmlComponents: true,
+    // Taro splits only the entry's chunks ('initial'), so every page chunk carried its own copy
+    // of everything the pages share (i18n, components, request layer): ~320 KB a page, 14 MB in
+    // all. 'all' moves what two or more pages share into shared chunks, fetched once.
+    webpackChain: h5WebpackChain,
+    // index.html carries the brand records (platform/brand-records.h5.ts).
+    htmlPluginOption: { brandRecords: brandRecordsJson() },
+    publicPath: '/',
+    staticDirectory: 'static',
+    router: { mode: 'hash' },
+    output: {
+      filename: 'js/[name].[contenthash:8].js',
+      chunkFilename: 'js/[name].[contenthash:8].js',
+    },
+    miniCssExtractPluginOption: {
+      ignoreOrder: true,
+      filename: 'css/[name].[contenthash:8].css',
+      chunkFilename: 'css/[name].[contenthash:8].css',
+    },
+    imageUrlLoaderOption: { limit: 2048, name: 'static/images/[name].[contenthash:8].[ext]' },
+    postcss: {
+      autoprefixer: { enable: true, config: {} },
+      // Root font size = min(viewport, 960) / 23.4375 (src/constants.ts), i.e. 16px at the
+      // 375 design width. Taro writes these into an inline script that sizes the first paint;
+      // the app then keeps it up to date on resize (platform/viewport.h5.ts).
+      pxtransform: {
+        enable: true,
+        config: {
+          baseFontSize: rootFontSize(H5_BASE_WIDTH),
+          minRootSize: 1,
+          maxRootSize: rootFontSize(H5_MAX_DEVICE_WIDTH),
+        },
+      },
+      cssModules: { enable: false },
+    },
+  };
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'rental-storefront',
@@ -86,30 +275,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     sourceRoot: 'src',
     outputRoot: outputRoot(),
     plugins: [],
-    defineConstants: {
-      // scripts/build.ts compiles once per target and writes each brand into copies, so brand
-      // values reach the code only as tokens it rewrites (TOOLCHAIN.md "Brands"). A plain
-      // `taro build` (dev, watch) gets the values directly: BRAND=N picks the brand.
-      BUILD_BRAND: JSON.stringify(
-        process.env.TARO_ENV === 'h5'
-          ? ''
-          : stamping
-            ? BRAND_PLACEHOLDER
-            : (process.env.BRAND ?? '1'),
-      ),
-      BRAND_RECORDS_JSON: JSON.stringify(stamping ? BRAND_RECORDS_PLACEHOLDER : brandRecordsJson()),
-      // Only zh-Hans is compiled in; src/i18n/load.ts fetches the others by these versions.
-      I18N_VERSIONS: JSON.stringify(messagesVersions()),
-      // Taro inlines a TARO_APP_* setting only when it is set; an unset one stayed
-      // `process.env.…` in the bundle and threw a ReferenceError at its first read, on every
-      // load (platform/config.ts). Each is a constant now: its value, or undefined.
-      ...Object.fromEntries(
-        BUILD_SETTINGS.map((name) => [
-          `process.env.${name}`,
-          process.env[name] === undefined ? 'undefined' : JSON.stringify(process.env[name]),
-        ]),
-      ),
-    },
+    defineConstants: defineConstants(),
     alias: {
       '@': path.resolve(root, 'src'),
       '@contract': path.resolve(root, 'contract'),
@@ -146,150 +312,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // Off by default: Taro's cache key ignores our environment (TOOLCHAIN "persistent-cache trap").
     // Brand values never reach compiled code except as rewritable tokens, so enabling it is safe.
     // One cache per target and per output folder, so parallel builds never share one.
-    cache: {
-      enable: process.env.TARO_CACHE === '1',
-      // Taro lists app.config.ts, but webpack does not follow a TypeScript file's imports: the
-      // route table and tab bar (routes.ts) and each page's config would stay stale in the cache.
-      // Nor does it know the compiler and minifier settings (babel.config.js, config/prod.ts):
-      // terser's cached output is keyed by the code alone, so changed terser options were not
-      // applied to unchanged chunks (issue 22).
-      buildDependencies: {
-        routes: appConfigInputs(),
-        compilers: [path.join(root, 'babel.config.js'), path.join(__dirname, 'prod.ts')],
-      },
-      // The cache folder lives in node_modules, which worktrees share: the checkout's own path is
-      // part of the name, so two checkouts building at once never write one cache.
-      name: `${process.env.TARO_ENV}-${outputRoot()
-        .replace(/[^A-Za-z0-9]+/g, '_')
-        .slice(-60)}-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`,
-    },
-    mini: {
-      // contract/ sits beside src/ and is TypeScript too.
-      compile: { include: [path.resolve(root, 'contract')] },
-      postcss: {
-        // The web views the mini-programs draw in (babel.config.js MINI_TARGETS): flexbox,
-        // transforms and transitions need no -webkit-/-ms- copies there.
-        autoprefixer: {
-          enable: true,
-          config: { overrideBrowserslist: ['ios >= 12', 'chrome >= 66', 'android >= 66'] },
-        },
-        pxtransform: { enable: true, config: {} },
-        cssModules: { enable: false },
-      },
-      optimizeMainPackage: { enable: true },
-      webpackChain(chain) {
-        // ANALYZE=1: webpack's stats beside the output, for scripts/mini-stats.ts.
-        if (StatsFilePlugin) {
-          chain
-            .plugin('stats-file')
-            .use(StatsFilePlugin, [`${path.resolve(root, outputRoot())}.stats.json`]);
-        }
-      },
-    },
-    h5: {
-      compile: { include: [path.resolve(root, 'contract')] },
-      useHtmlComponents: true,
-      // Taro splits only the entry's chunks ('initial'), so every page chunk carried its own copy
-      // of everything the pages share (i18n, components, request layer): ~320 KB a page, 14 MB in
-      // all. 'all' moves what two or more pages share into shared chunks, fetched once.
-      webpackChain(chain) {
-        // Taro injects its components' stylesheet (22 KB) from JavaScript (style-loader, at the
-        // top of <head>), so the browser parsed it inside app.js's evaluation, the longest task of
-        // the start: 3.6 of its 14 ms. Extracted like our own styles, it leads app.css (ours still
-        // come after it and win) and index.html carries it inline (scripts/h5-index.ts), parsed
-        // with the page before its first paint.
-        const extractCss: unknown = chain.module.rule('customStyle').use('0').get('loader');
-        if (typeof extractCss !== 'string' || !chain.module.rules.has('taroStyle')) {
-          throw new Error("config: Taro's H5 style rules changed; see the taroStyle note");
-        }
-        chain.module.rule('taroStyle').uses.clear();
-        chain.module.rule('taroStyle').use('extract-css').loader(extractCss);
-        chain.optimization.splitChunks({
-          ...(chain.optimization.get('splitChunks') as Record<string, unknown>),
-          chunks: 'all',
-          // Taro's minSize 0 would cut home alone into 21 chunks, one request each.
-          minSize: 20000,
-        });
-        // Taro's router imports the Stencil tab bar even when the app draws its own.
-        chain
-          .plugin('custom-tab-bar-only')
-          .use(webpack.NormalModuleReplacementPlugin, [
-            /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
-            path.resolve(__dirname, 'h5/router-tabbar.js'),
-          ]);
-        // `@tarojs/components` would resolve to Taro's HTML components; ours replaces View and
-        // Text with lighter ones that render the same elements (the module says why). Matching the
-        // request, not the resolved file, lets the module go through the TypeScript loaders.
-        chain
-          .plugin('light-html-components')
-          .use(webpack.NormalModuleReplacementPlugin, [
-            /^@tarojs\/components$/,
-            path.resolve(root, 'src/platform/taro-components.h5.tsx'),
-          ]);
-        // universal-router (Taro's router) matches page paths through our literal-path fast path
-        // (the module says why); path-to-regexp itself, imported by that module, stays as it is.
-        chain.plugin('literal-route-match').use(webpack.NormalModuleReplacementPlugin, [
-          /^path-to-regexp$/,
-          (resource: { request: string; context: string }) => {
-            if (/[\\/]universal-router$/.test(resource.context)) {
-              resource.request = path.resolve(root, 'src/platform/route-match.h5.ts');
-            }
-          },
-        ]);
-        // Taro's app entry starts its router in the task after it creates the app (the module
-        // says why); every other importer, our module included, gets the package itself. The
-        // entry Taro generates is compiled as src/app.config.ts (taro-loader's resource).
-        chain.plugin('router-start').use(webpack.NormalModuleReplacementPlugin, [
-          /^@tarojs\/router$/,
-          (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-            if (/[\\/]src[\\/]app\.config\.ts$/.test(resource.contextInfo?.issuer ?? '')) {
-              resource.request = path.resolve(root, 'src/platform/router-start.h5.ts');
-            }
-          },
-        ]);
-        // Side-effect free, as Taro's own re-export is: pages keep only the components they use.
-        chain.module
-          .rule('light-html-components')
-          .test(/src[\\/]platform[\\/]taro-components\.h5\.tsx$/)
-          .set('sideEffects', false);
-        // ANALYZE=1: webpack's stats beside the output (what each chunk holds).
-        if (StatsFilePlugin) {
-          chain
-            .plugin('stats-file')
-            .use(StatsFilePlugin, [`${path.resolve(root, outputRoot())}.stats.json`]);
-        }
-      },
-      // index.html carries the brand records (platform/brand-records.h5.ts).
-      htmlPluginOption: { brandRecords: brandRecordsJson() },
-      publicPath: '/',
-      staticDirectory: 'static',
-      router: { mode: 'hash' },
-      output: {
-        filename: 'js/[name].[contenthash:8].js',
-        chunkFilename: 'js/[name].[contenthash:8].js',
-      },
-      miniCssExtractPluginOption: {
-        ignoreOrder: true,
-        filename: 'css/[name].[contenthash:8].css',
-        chunkFilename: 'css/[name].[contenthash:8].css',
-      },
-      imageUrlLoaderOption: { limit: 2048, name: 'static/images/[name].[contenthash:8].[ext]' },
-      postcss: {
-        autoprefixer: { enable: true, config: {} },
-        // Root font size = min(viewport, 960) / 23.4375 (src/constants.ts), i.e. 16px at the
-        // 375 design width. Taro writes these into an inline script that sizes the first paint;
-        // the app then keeps it up to date on resize (platform/viewport.h5.ts).
-        pxtransform: {
-          enable: true,
-          config: {
-            baseFontSize: rootFontSize(H5_BASE_WIDTH),
-            minRootSize: 1,
-            maxRootSize: rootFontSize(H5_MAX_DEVICE_WIDTH),
-          },
-        },
-        cssModules: { enable: false },
-      },
-    },
+    cache: cacheOptions(),
+    mini: miniOptions(),
+    h5: h5Options(),
   };
   if (process.env.NODE_ENV === 'development') return merge({}, baseConfig, devConfig);
   return merge({}, baseConfig, prodConfig);

@@ -24,24 +24,22 @@ export interface PlaceInput {
   depositMethod?: DepositMethod;
 }
 
-export async function placeOrder(
-  trx: Trx,
-  deps: AppDeps,
-  user: { id: number; platform: number },
-  input: PlaceInput,
-): Promise<{ id: number }> {
-  const now = deps.now();
+/** A share lock on the user's row; a cancelled (or missing) account cannot place. */
+async function assertAccountOpen(trx: Trx, userId: number): Promise<void> {
   // A share lock on the user's row: an account cancellation (which locks it for update) either
   // finished first, and the order is refused here, or waits for this order and then sees it.
   const account = await trx
     .selectFrom('users')
     .select('cancelled_at')
-    .where('id', '=', user.id)
+    .where('id', '=', userId)
     .forShare()
     .executeTakeFirst();
   if (!account || account.cancelled_at) throw unauthorized();
-  await assertAdultRenter(trx, user.id, now);
-  const plan = await trx
+}
+
+/** The plan with its SKU and goods, or undefined when the three do not belong together. */
+function findPlan(trx: Trx, input: PlaceInput) {
+  return trx
     .selectFrom('goods_plan as p')
     .innerJoin('goods_sku as s', 's.id', 'p.sku_id')
     .innerJoin('goods as g', 'g.id', 'p.goods_id')
@@ -70,15 +68,25 @@ export async function placeOrder(
     .where('p.sku_id', '=', input.skuId)
     .where('p.goods_id', '=', input.goodsId)
     .executeTakeFirst();
-  if (!plan || !plan.on_sale) throw badRequest('商品、规格或方案不存在');
+}
+
+type PlanRow = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
+
+/** The user's own address on this platform, copied into the snapshot. */
+async function addressOf(trx: Trx, user: Owner, addressId: number) {
   const address = await trx
     .selectFrom('addresses')
     .select(['name', 'mobile', 'province', 'city', 'district', 'detail'])
-    .where('id', '=', input.addressId)
+    .where('id', '=', addressId)
     .where('user_id', '=', user.id)
     .where('platform', '=', user.platform)
     .executeTakeFirst();
   if (!address) throw badRequest('收货地址不存在');
+  return address;
+}
+
+/** The services the goods offers that are required or asked for; asking for another is refused. */
+async function chosenServices(trx: Trx, input: PlaceInput) {
   const wanted = [...new Set(input.serviceIds ?? [])];
   const offered = await trx
     .selectFrom('value_added_service as v')
@@ -89,9 +97,15 @@ export async function placeOrder(
   const chosen = offered.filter((service) => service.required || wanted.includes(service.id));
   if (wanted.some((id) => !offered.some((service) => service.id === id)))
     throw badRequest('增值服务不适用于该商品');
+  return chosen;
+}
 
-  const depositMethod = input.depositMethod ?? 'freeze';
-  const snapshot: OrderSnapshot = {
+function snapshotOf(
+  plan: PlanRow,
+  chosen: Awaited<ReturnType<typeof chosenServices>>,
+  address: Awaited<ReturnType<typeof addressOf>>,
+): OrderSnapshot {
+  return {
     goods: {
       id: plan.goodsId,
       name: plan.name,
@@ -123,38 +137,55 @@ export async function placeOrder(
     })),
     address,
   };
-  const today = dayOf(now);
-  const firstOriginal = planBills(snapshot, { today, couponAmount: 0, paidDeposit: false })[0]!
-    .original;
+}
 
-  let userCouponId: number | null = null;
-  let couponAmount = 0;
-  if (input.couponId !== undefined) {
-    const coupon = await trx
-      .selectFrom('user_coupons as uc')
-      .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
-      .select(['uc.id', 'c.amount', 'c.min_amount', 'c.platform'])
-      .where('uc.user_id', '=', user.id)
-      .where('uc.platform', '=', user.platform)
-      .where('uc.coupon_id', '=', input.couponId)
-      .where('uc.status', '=', 'unused')
-      .where('uc.expires_at', '>', now)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!coupon || (coupon.platform !== null && coupon.platform !== user.platform))
-      throw badRequest('优惠券不可用');
-    if (firstOriginal < coupon.min_amount) throw badRequest('未达到优惠券使用门槛');
-    userCouponId = coupon.id;
-    couponAmount = Math.min(coupon.amount, firstOriginal);
-    // Locked by this order; a cancelled order gives it back.
-    await trx
-      .updateTable('user_coupons')
-      .set({ status: 'used', used_at: now })
-      .where('id', '=', coupon.id)
-      .execute();
-  }
+/** Locks the user's unused coupon for this order; its discount is at most the first bill. */
+async function takeCoupon(
+  trx: Trx,
+  user: Owner,
+  couponId: number,
+  firstOriginal: number,
+  now: Date,
+): Promise<{ userCouponId: number; couponAmount: number }> {
+  const coupon = await trx
+    .selectFrom('user_coupons as uc')
+    .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
+    .select(['uc.id', 'c.amount', 'c.min_amount', 'c.platform'])
+    .where('uc.user_id', '=', user.id)
+    .where('uc.platform', '=', user.platform)
+    .where('uc.coupon_id', '=', couponId)
+    .where('uc.status', '=', 'unused')
+    .where('uc.expires_at', '>', now)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!coupon || (coupon.platform !== null && coupon.platform !== user.platform))
+    throw badRequest('优惠券不可用');
+  if (firstOriginal < coupon.min_amount) throw badRequest('未达到优惠券使用门槛');
+  // Locked by this order; a cancelled order gives it back.
+  await trx
+    .updateTable('user_coupons')
+    .set({ status: 'used', used_at: now })
+    .where('id', '=', coupon.id)
+    .execute();
+  return { userCouponId: coupon.id, couponAmount: Math.min(coupon.amount, firstOriginal) };
+}
 
-  const order = await trx
+interface OrderTerms {
+  depositMethod: DepositMethod;
+  userCouponId: number | null;
+  couponAmount: number;
+}
+
+/** The order row, waiting for verification, with the snapshot and the agreed terms. */
+function insertOrder(
+  trx: Trx,
+  user: Owner,
+  plan: PlanRow,
+  snapshot: OrderSnapshot,
+  { depositMethod, userCouponId, couponAmount }: OrderTerms,
+  now: Date,
+) {
+  return trx
     .insertInto('orders')
     .values({
       user_id: user.id,
@@ -187,8 +218,19 @@ export async function placeOrder(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+/** The order's bills as planned today, and the 'place' event. */
+async function insertBillsAndEvent(
+  trx: Trx,
+  orderId: number,
+  userId: number,
+  snapshot: OrderSnapshot,
+  { depositMethod, couponAmount }: OrderTerms,
+  now: Date,
+): Promise<void> {
   const bills = planBills(snapshot, {
-    today,
+    today: dayOf(now),
     couponAmount,
     paidDeposit: depositMethod === 'paid',
   });
@@ -196,8 +238,8 @@ export async function placeOrder(
     .insertInto('bills')
     .values(
       bills.map((bill) => ({
-        order_id: order.id,
-        user_id: user.id,
+        order_id: orderId,
+        user_id: userId,
         kind: bill.kind,
         period: bill.period,
         due_date: bill.dueDate,
@@ -212,7 +254,7 @@ export async function placeOrder(
   await trx
     .insertInto('order_events')
     .values({
-      order_id: order.id,
+      order_id: orderId,
       action: 'place',
       from_status: 'PENDING_VERIFY',
       to_status: 'PENDING_VERIFY',
@@ -221,17 +263,51 @@ export async function placeOrder(
       created_at: now,
     })
     .execute();
+}
+
+async function takeStock(trx: Trx, skuId: number): Promise<void> {
   // The order holds one unit until it is cancelled; the row lock makes the last unit go once.
   // Taken last: every order of a SKU waits for this row lock until its transaction commits, so
   // the order's own writes above are not done while holding it (issue 22). No stock: all undone.
   const taken = await trx
     .updateTable('goods_sku')
     .set((eb) => ({ stock: eb('stock', '-', 1) }))
-    .where('id', '=', plan.skuId)
+    .where('id', '=', skuId)
     .where('stock', '>', 0)
     .returning('id')
     .executeTakeFirst();
   if (!taken) throw conflict('该规格暂时缺货');
+}
+
+export async function placeOrder(
+  trx: Trx,
+  deps: AppDeps,
+  user: { id: number; platform: number },
+  input: PlaceInput,
+): Promise<{ id: number }> {
+  const now = deps.now();
+  await assertAccountOpen(trx, user.id);
+  await assertAdultRenter(trx, user.id, now);
+  const plan = await findPlan(trx, input);
+  if (!plan || !plan.on_sale) throw badRequest('商品、规格或方案不存在');
+  const address = await addressOf(trx, user, input.addressId);
+  const chosen = await chosenServices(trx, input);
+
+  const depositMethod = input.depositMethod ?? 'freeze';
+  const snapshot = snapshotOf(plan, chosen, address);
+  const today = dayOf(now);
+  const firstOriginal = planBills(snapshot, { today, couponAmount: 0, paidDeposit: false })[0]!
+    .original;
+
+  const coupon =
+    input.couponId !== undefined
+      ? await takeCoupon(trx, user, input.couponId, firstOriginal, now)
+      : { userCouponId: null, couponAmount: 0 };
+  const terms: OrderTerms = { depositMethod, ...coupon };
+
+  const order = await insertOrder(trx, user, plan, snapshot, terms, now);
+  await insertBillsAndEvent(trx, order.id, user.id, snapshot, terms, now);
+  await takeStock(trx, plan.skuId);
   return { id: order.id };
 }
 

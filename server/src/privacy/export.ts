@@ -4,7 +4,7 @@
  * of them. Secrets that are not the user's data are left out (token hashes, the keyed ID and card
  * hashes, the provider's withholding token); the ID number is only ever stored masked.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { unauthorized } from '../plugins/errors.ts';
 import { STATUS_TEXT } from '../orders/machine.ts';
@@ -15,50 +15,39 @@ import './schema.ts';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
-export async function exportPersonalData(
-  db: Kysely<Database>,
-  userId: number,
-  now: Date,
-): Promise<Record<string, unknown>> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!user) throw unauthorized();
-  const [
-    openIds,
-    consents,
-    addresses,
-    contact,
-    identity,
-    credit,
-    faces,
-    cards,
-    orders,
-    bills,
-    payments,
-    coupons,
-    complaints,
-    uploads,
-  ] = await Promise.all([
-    db
-      .selectFrom('user_open_ids')
-      .select(['platform', 'provider', 'created_at'])
-      .where('user_id', '=', userId)
-      .execute(),
-    db.selectFrom('consents').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('addresses').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    db
-      .selectFrom('emergency_contacts')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-    db.selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    db.selectFrom('credit_scores').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    db
-      .selectFrom('face_sessions')
-      .select(['status', 'reason', 'created_at', 'finished_at'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('bank_cards').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+/** The account's own rows: bindings, consents, addresses, contact, identity, checks, cards. */
+async function readProfileRows(db: Kysely<Database>, userId: number) {
+  const [openIds, consents, addresses, contact, identity, credit, faces, cards] = await Promise.all(
+    [
+      db
+        .selectFrom('user_open_ids')
+        .select(['platform', 'provider', 'created_at'])
+        .where('user_id', '=', userId)
+        .execute(),
+      db.selectFrom('consents').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+      db.selectFrom('addresses').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+      db
+        .selectFrom('emergency_contacts')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+      db.selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+      db.selectFrom('credit_scores').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('face_sessions')
+        .select(['status', 'reason', 'created_at', 'finished_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('bank_cards').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    ],
+  );
+  return { openIds, consents, addresses, contact, identity, credit, faces, cards };
+}
+
+/** What the user did: orders, bills, payments, coupons, feedback and uploads. */
+async function readActivityRows(db: Kysely<Database>, userId: number) {
+  const [orders, bills, payments, coupons, complaints, uploads] = await Promise.all([
     db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('bills').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
@@ -85,9 +74,25 @@ export async function exportPersonalData(
       .orderBy('created_at')
       .execute(),
   ]);
+  return { orders, bills, payments, coupons, complaints, uploads };
+}
+
+type User = Selectable<Database['users']>;
+
+function profileSection(
+  user: User,
+  {
+    openIds,
+    consents,
+    addresses,
+    contact,
+    identity,
+    credit,
+    faces,
+    cards,
+  }: Awaited<ReturnType<typeof readProfileRows>>,
+) {
   return {
-    exportedAt: now.toISOString(),
-    note: '金额单位为分；身份证号仅以脱敏形式保存。',
     account: {
       id: user.id,
       mobile: user.mobile,
@@ -155,6 +160,18 @@ export async function exportPersonalData(
       reservedMobile: row.reserved_mobile,
       boundAt: iso(row.created_at),
     })),
+  };
+}
+
+function activitySection({
+  orders,
+  bills,
+  payments,
+  coupons,
+  complaints,
+  uploads,
+}: Awaited<ReturnType<typeof readActivityRows>>) {
+  return {
     orders: orders.map((row) => ({
       id: row.id,
       platform: row.platform,
@@ -214,5 +231,24 @@ export async function exportPersonalData(
       size: row.size,
       uploadedAt: iso(row.created_at),
     })),
+  };
+}
+
+export async function exportPersonalData(
+  db: Kysely<Database>,
+  userId: number,
+  now: Date,
+): Promise<Record<string, unknown>> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw unauthorized();
+  const [profile, activity] = await Promise.all([
+    readProfileRows(db, userId),
+    readActivityRows(db, userId),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    note: '金额单位为分；身份证号仅以脱敏形式保存。',
+    ...profileSection(user, profile),
+    ...activitySection(activity),
   };
 }

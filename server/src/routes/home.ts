@@ -18,18 +18,18 @@ import {
 import { GoodsPageReply, PageQuery } from '../../../contract/api/goods.ts';
 import { keywordWords, queryTerms } from '../seed/search-terms.ts';
 import { badRequest, notFound, ok } from '../plugins/errors.ts';
-import { createCatalogCache, enabledCategories, goodsPage } from './goods.ts';
+import { createCatalogCache, enabledCategories, goodsPage, type CatalogCache } from './goods.ts';
 
 /** Visits are counted per calendar day in China (UTC+8, no daylight saving). */
 export function chinaDay(now: Date): string {
   return new Date(now.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
-const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps;
-  const cached = createCatalogCache(app.deps.now);
+type HomeApp = Parameters<FastifyPluginAsyncTypebox>[0];
 
-  const allCategories = () => cached('categories', () => enabledCategories(db));
+/** The brand's home page: banners, tabs and each tab's goods (per launch channel). */
+function homeContentRoutes(app: HomeApp, cached: CatalogCache): void {
+  const { db } = app.deps;
 
   app.get(
     '/banner',
@@ -63,48 +63,6 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           linkValue: row.link_value,
         })),
       );
-    },
-  );
-
-  app.get(
-    '/hotGoods',
-    { schema: { querystring: PageQuery, response: { 200: GoodsPageReply } } },
-    async (request) => {
-      const { pageNum, pageSize } = request.query;
-      const base = db
-        .selectFrom('goods as g')
-        .where('g.is_hot', '=', true)
-        .where('g.on_sale', '=', true);
-      return ok(
-        await cached(`hot:${pageNum}:${pageSize}`, () =>
-          goodsPage(base, request.query, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id')),
-        ),
-      );
-    },
-  );
-
-  app.get('/category', { schema: { response: { 200: CategoryListReply } } }, async () =>
-    ok(await allCategories()),
-  );
-
-  app.get(
-    '/categoryByChannel',
-    { schema: { querystring: CategoryByChannelQuery, response: { 200: CategoryListReply } } },
-    async (request) => {
-      const { channelCode } = request.query;
-      const chosen = await cached(`channelCategories:${channelCode}`, () =>
-        db
-          .selectFrom('category_channel as cc')
-          .innerJoin('category as c', 'c.id', 'cc.category_id')
-          .select(['c.id', 'c.name', 'c.icon'])
-          .where('cc.channel_code', '=', channelCode)
-          .where('c.enabled', '=', true)
-          .orderBy('cc.sort')
-          .orderBy('c.id')
-          .execute(),
-      );
-      // A channel without its own selection shows every category.
-      return ok(chosen.length > 0 ? chosen : await allCategories());
     },
   );
 
@@ -163,6 +121,54 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(page);
     },
   );
+}
+
+/** Goods lists without a tab: hot goods, categories (per channel) and keyword search. */
+function catalogRoutes(app: HomeApp, cached: CatalogCache): void {
+  const { db } = app.deps;
+  const allCategories = () => cached('categories', () => enabledCategories(db));
+
+  app.get(
+    '/hotGoods',
+    { schema: { querystring: PageQuery, response: { 200: GoodsPageReply } } },
+    async (request) => {
+      const { pageNum, pageSize } = request.query;
+      const base = db
+        .selectFrom('goods as g')
+        .where('g.is_hot', '=', true)
+        .where('g.on_sale', '=', true);
+      return ok(
+        await cached(`hot:${pageNum}:${pageSize}`, () =>
+          goodsPage(base, request.query, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id')),
+        ),
+      );
+    },
+  );
+
+  app.get('/category', { schema: { response: { 200: CategoryListReply } } }, async () =>
+    ok(await allCategories()),
+  );
+
+  app.get(
+    '/categoryByChannel',
+    { schema: { querystring: CategoryByChannelQuery, response: { 200: CategoryListReply } } },
+    async (request) => {
+      const { channelCode } = request.query;
+      const chosen = await cached(`channelCategories:${channelCode}`, () =>
+        db
+          .selectFrom('category_channel as cc')
+          .innerJoin('category as c', 'c.id', 'cc.category_id')
+          .select(['c.id', 'c.name', 'c.icon'])
+          .where('cc.channel_code', '=', channelCode)
+          .where('c.enabled', '=', true)
+          .orderBy('cc.sort')
+          .orderBy('c.id')
+          .execute(),
+      );
+      // A channel without its own selection shows every category.
+      return ok(chosen.length > 0 ? chosen : await allCategories());
+    },
+  );
 
   app.get(
     '/search',
@@ -190,6 +196,11 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
     },
   );
+}
+
+/** The daily channel visit report, once per device and day. */
+function visitRoutes(app: HomeApp): void {
+  const { db } = app.deps;
 
   app.post('/uv', { schema: { body: UvBody, response: { 200: UvReply } } }, async (request) => {
     const { channelCode, deviceId } = request.body;
@@ -218,6 +229,14 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     return ok({ counted });
   });
+}
+
+const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // One cache for every group: the catalog's lists are cached together.
+  const cached = createCatalogCache(app.deps.now);
+  homeContentRoutes(app, cached);
+  catalogRoutes(app, cached);
+  visitRoutes(app);
 };
 
 export default homeRoutes;

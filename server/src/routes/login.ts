@@ -38,26 +38,72 @@ async function openIdFrom(
     : (await deps.providers.alipay.exchangeAuthCode(loginCode, platform)).openId;
 }
 
-const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * Checks the limits per mobile and per IP and stores a new code (replacing any waiting one),
+ * under the mobile's and the IP's advisory locks. Returns the stored code's id.
+ */
+function storeLoginCode(
+  deps: AppDeps,
+  mobile: string,
+  ip: string,
+  code: string,
+  now: Date,
+): Promise<number> {
+  const { sms: limits } = deps.config;
+  return deps.db.transaction().execute(async (trx) => {
+    await lockKey(trx, `sms:${mobile}`);
+    await lockKey(trx, `sms-ip:${ip}`);
+    const counts = await trx
+      .selectFrom('sms_codes')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('created_at', '>', secondsAgo(now, 60)).as('minute'),
+        eb.fn.countAll<number>().filterWhere('created_at', '>', secondsAgo(now, 3600)).as('hour'),
+        eb.fn.countAll<number>().as('day'),
+      ])
+      .where('mobile', '=', mobile)
+      .where('created_at', '>', secondsAgo(now, 86400))
+      .executeTakeFirstOrThrow();
+    if (counts.minute >= limits.perMinute) throw tooMany('发送过于频繁，请 60 秒后再试');
+    if (counts.hour >= limits.perHour) throw tooMany('发送次数过多，请 1 小时后再试');
+    if (counts.day >= limits.perDay) throw tooMany('今日发送次数已达上限，请明天再试');
+    const fromIp = await trx
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', secondsAgo(now, 3600))
+      .executeTakeFirstOrThrow();
+    if (fromIp.n >= limits.perIpHour) throw tooMany('请求过于频繁，请稍后再试');
+    // A new code replaces any earlier one still waiting.
+    await trx
+      .updateTable('sms_codes')
+      .set({ burnt_at: now })
+      .where('mobile', '=', mobile)
+      .where('consumed_at', 'is', null)
+      .where('burnt_at', 'is', null)
+      .execute();
+    const row = await trx
+      .insertInto('sms_codes')
+      .values({
+        mobile,
+        code_hash: hashCode(mobile, code),
+        ip,
+        created_at: now,
+        expires_at: new Date(now.getTime() + limits.codeTtlSeconds * 1000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+type LoginApp = Parameters<FastifyPluginAsyncTypebox>[0];
+/** Issues the session token of a user on a brand. */
+type IssueToken = (userId: number, platform: PlatformId) => Promise<string>;
+
+/** Logging in with a code sent by SMS. */
+function smsLoginRoutes(app: LoginApp, session: IssueToken): void {
   const deps = app.deps;
   const { sms: limits } = deps.config;
-
-  // Per client IP, before anything else (the database limits codes per mobile besides).
-  app.addHook('onRequest', app.limitLogin);
-  // The storefront marks every login call with X-User-Type: app.
-  app.addHook('onRequest', async (request) => {
-    const userType = request.headers[HEADER_USER_TYPE.toLowerCase()];
-    if (userType === undefined) throw badRequest(`缺少 ${HEADER_USER_TYPE}`);
-    if (userType !== USER_TYPE_APP) throw badRequest(`${HEADER_USER_TYPE} 格式不正确`);
-  });
-
-  const session = (userId: number, platform: PlatformId) =>
-    issueSession(deps.db, {
-      userId,
-      platform,
-      now: deps.now(),
-      ttlSeconds: deps.config.tokenTtlSeconds,
-    });
 
   app.post(
     '/sendCode',
@@ -66,56 +112,7 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { mobile } = request.body;
       const now = deps.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const codeId = await deps.db.transaction().execute(async (trx) => {
-        await lockKey(trx, `sms:${mobile}`);
-        await lockKey(trx, `sms-ip:${request.ip}`);
-        const counts = await trx
-          .selectFrom('sms_codes')
-          .select((eb) => [
-            eb.fn
-              .countAll<number>()
-              .filterWhere('created_at', '>', secondsAgo(now, 60))
-              .as('minute'),
-            eb.fn
-              .countAll<number>()
-              .filterWhere('created_at', '>', secondsAgo(now, 3600))
-              .as('hour'),
-            eb.fn.countAll<number>().as('day'),
-          ])
-          .where('mobile', '=', mobile)
-          .where('created_at', '>', secondsAgo(now, 86400))
-          .executeTakeFirstOrThrow();
-        if (counts.minute >= limits.perMinute) throw tooMany('发送过于频繁，请 60 秒后再试');
-        if (counts.hour >= limits.perHour) throw tooMany('发送次数过多，请 1 小时后再试');
-        if (counts.day >= limits.perDay) throw tooMany('今日发送次数已达上限，请明天再试');
-        const fromIp = await trx
-          .selectFrom('sms_codes')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('ip', '=', request.ip)
-          .where('created_at', '>', secondsAgo(now, 3600))
-          .executeTakeFirstOrThrow();
-        if (fromIp.n >= limits.perIpHour) throw tooMany('请求过于频繁，请稍后再试');
-        // A new code replaces any earlier one still waiting.
-        await trx
-          .updateTable('sms_codes')
-          .set({ burnt_at: now })
-          .where('mobile', '=', mobile)
-          .where('consumed_at', 'is', null)
-          .where('burnt_at', 'is', null)
-          .execute();
-        const row = await trx
-          .insertInto('sms_codes')
-          .values({
-            mobile,
-            code_hash: hashCode(mobile, code),
-            ip: request.ip,
-            created_at: now,
-            expires_at: new Date(now.getTime() + limits.codeTtlSeconds * 1000),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      });
+      const codeId = await storeLoginCode(deps, mobile, request.ip, code, now);
       try {
         const sent = await deps.providers.sms.sendLoginCode(
           mobile,
@@ -158,6 +155,11 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok({ token: await session(userId, request.platform) });
     },
   );
+}
+
+/** Logging in from a mini-program: Alipay's auth code, the phone number, a bound open id. */
+function miniProgramLoginRoutes(app: LoginApp, session: IssueToken): void {
+  const deps = app.deps;
 
   app.post(
     '/loginForAlipay',
@@ -221,6 +223,30 @@ const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok({ token: bound ? await session(bound.user_id, request.platform) : null });
     },
   );
+}
+
+const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+
+  // Per client IP, before anything else (the database limits codes per mobile besides).
+  app.addHook('onRequest', app.limitLogin);
+  // The storefront marks every login call with X-User-Type: app.
+  app.addHook('onRequest', async (request) => {
+    const userType = request.headers[HEADER_USER_TYPE.toLowerCase()];
+    if (userType === undefined) throw badRequest(`缺少 ${HEADER_USER_TYPE}`);
+    if (userType !== USER_TYPE_APP) throw badRequest(`${HEADER_USER_TYPE} 格式不正确`);
+  });
+
+  const session = (userId: number, platform: PlatformId) =>
+    issueSession(deps.db, {
+      userId,
+      platform,
+      now: deps.now(),
+      ttlSeconds: deps.config.tokenTtlSeconds,
+    });
+
+  smsLoginRoutes(app, session);
+  miniProgramLoginRoutes(app, session);
 };
 
 export default loginRoutes;

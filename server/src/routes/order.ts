@@ -55,7 +55,10 @@ const idempotencyKey = (request: FastifyRequest): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+type OrderApp = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/** What every group of order routes uses: the services, the auth hooks and the detail reader. */
+const routeContext = (app: OrderApp) => {
   const deps = app.deps;
   const { db } = deps;
   const auth = { onRequest: app.authenticate };
@@ -63,8 +66,13 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const payAuth = { onRequest: [app.authenticate, app.limitPayment] };
 
   const detailOf = (user: Owner, orderId: number) => orderDetail(db, user, orderId);
+  return { deps, db, auth, payAuth, detailOf };
+};
 
-  // ------------------------------------------------------------------ placing
+/** Placing: a new order, the same again, and place-and-submit. */
+const placingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deps, db, auth } = routeContext(app);
+
   app.post(
     '/place',
     { ...auth, schema: { body: PlaceOrderBody, response: { 200: PlaceOrderReply } } },
@@ -114,8 +122,12 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(placed);
     },
   );
+};
 
-  // ------------------------------------------------------------------ reading
+/** Reading: the list, one order, the last order. */
+const readingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, auth, detailOf } = routeContext(app);
+
   app.get(
     '/list',
     { ...auth, schema: { querystring: OrderListQuery, response: { 200: OrderListReply } } },
@@ -140,8 +152,12 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(lastId !== undefined ? await detailOf(user, lastId) : null);
     },
   );
+};
 
-  // ------------------------------------------------------------------ before payment
+/** Before payment: confirming, cancelling, freezing the deposit again. */
+const beforePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deps, db, auth, payAuth, detailOf } = routeContext(app);
+
   app.post(
     '/confirm',
     { ...auth, schema: { body: OrderIdBody, response: { 200: OrderDetailReply } } },
@@ -169,8 +185,12 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...payAuth, schema: { body: OrderIdBody, response: { 200: FreezeReply } } },
     async (request) => ok(await startFreeze(db, deps, currentUser(request), request.body.orderId)),
   );
+};
 
-  // ------------------------------------------------------------------ payments
+/** Payments: the bill lists, first / stage / tail payments and renewals. */
+const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deps, db, auth, payAuth } = routeContext(app);
+
   const billList = (user: Owner, orderId: number, kinds: 'first' | 'foot' | 'stage') =>
     unpaidBillList(db, deps, user, orderId, kinds);
 
@@ -262,8 +282,12 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
       ),
   );
+};
 
-  // ------------------------------------------------------------------ after shipping
+/** After shipping: receipt, the waybill, return and buy-out. */
+const afterShippingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deps, db, auth, detailOf } = routeContext(app);
+
   for (const url of ['/received', '/confirmReceive']) {
     app.post(
       url,
@@ -342,6 +366,14 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw conflict('没有待确认的订单变更');
     },
   );
+};
+
+const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(placingRoutes);
+  await app.register(readingRoutes);
+  await app.register(beforePaymentRoutes);
+  await app.register(paymentRoutes);
+  await app.register(afterShippingRoutes);
 };
 
 export default orderRoutes;
