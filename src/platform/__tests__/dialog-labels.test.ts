@@ -26,8 +26,9 @@ function dialogLabelKeys(): Set<string> {
   for (const file of sourceFiles(SRC)) {
     const text = fs.readFileSync(file, 'utf8');
     for (const call of text.split('confirmAction(').slice(1)) {
-      const options = call.slice(0, call.indexOf('});') + 1);
-      for (const match of options.matchAll(/(?:confirm|cancel): \w+\('([\w.]+)'\)/g))
+      // The call's options object follows within a few lines (labels are short keys).
+      const options = call.slice(0, 400);
+      for (const match of options.matchAll(/(?:confirm|cancel):\s*\w+\(\s*'([\w.]+)'/g))
         keys.add(match[1]);
     }
   }
@@ -41,6 +42,7 @@ describe('dialog button labels', () => {
     // Cancel order, confirm receipt, delete address, close account, unbind, leave verification…
     expect(keys.size).toBeGreaterThanOrEqual(8);
     expect(keys).toContain('dialog.cancelOrder');
+    expect(keys).toContain('order.earlyReturn.dialogConfirm');
   });
 
   it('fit the platforms’ limit in every language', () => {
