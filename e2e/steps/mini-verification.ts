@@ -48,10 +48,13 @@ async function onProviderPage(host: FakeHost, baseUrl: string, button: string): 
   await host.back();
 }
 
-/** The identity consent card (PIPL art. 29), when the user has not agreed yet. */
-async function agreeConsentGate(page: MiniPage): Promise<void> {
+/**
+ * A consent card, when the user has not agreed yet: identity and credit before real name (PIPL
+ * art. 29), withholding before a contract whose bills come from a card.
+ */
+async function agreeConsentGate(page: MiniPage, step = 'verify-card'): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while (page.findAll('consent-gate').length === 0 && page.findAll('verify-card').length === 0) {
+  while (page.findAll('consent-gate').length === 0 && page.findAll(step).length === 0) {
     assert.ok(Date.now() < deadline, `${page.route}: neither consent nor step drawn`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -125,6 +128,7 @@ export async function verifyOnScreens(
   await page.tap('form-submit', '确认绑定');
   page = await redirected(host, since, /contractPreview/);
 
+  await agreeConsentGate(page, 'verify-contract');
   await page.waitFor('verify-contract');
   await page.tap('verify-agree');
   await page.tap('form-submit', '去签署');
