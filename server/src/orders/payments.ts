@@ -9,12 +9,17 @@ import { SandboxGateway } from '../payments/sandbox.ts';
 import { isWechatPay } from '../payments/gateway.ts';
 import type { WechatPayParams } from '../payments/wechatpay.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
-import { dayOf, outstandingOf, type BillRow } from './bills.ts';
+import { dayOf, type BillRow } from './bills.ts';
 import { illegalAction, type OrderStatus } from './machine.ts';
 import { type Db, type Owner, type Trx, toDay } from './common.ts';
 import { billView, type OrderRow, ownOrder } from './queries.ts';
 import { USER_CHANNELS, closePayments } from './confirm-cancel.ts';
-import { billsOf, findIdempotentReply, saveIdempotentReply } from './repository.ts';
+import {
+  billsOf,
+  findIdempotentReply,
+  insertBillsPayment,
+  saveIdempotentReply,
+} from './repository.ts';
 // ---------------------------------------------------------------------------------------------
 // Payments
 
@@ -159,30 +164,13 @@ async function openPayment(
     // Another open payment covers some of these bills: close it (the user switched channel or bills).
     await closePayments(trx, deps, [...new Set(open.map((row) => row.id))]);
   }
-  const amount = chosen.reduce((sum, b) => sum + outstandingOf(b), 0);
   const outTradeNo = newTradeNo('PT');
-  const payment = await trx
-    .insertInto('payments')
-    .values({
-      out_trade_no: outTradeNo,
-      user_id: user.id,
-      order_id: order.id,
-      purpose: 'bills',
-      channel: input.channel,
-      amount,
-      provider_trade_no: null,
-      finished_at: null,
-      requested_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('payment_bills')
-    .values(
-      chosen.map((b) => ({ payment_id: payment.id, bill_id: b.id, amount: outstandingOf(b) })),
-    )
-    .execute();
-  return { id: payment.id, outTradeNo, amount, channel: input.channel, tradeNo: '', isNew: true };
+  const { id, amount } = await insertBillsPayment(
+    trx,
+    { outTradeNo, userId: user.id, orderId: order.id, channel: input.channel },
+    chosen,
+  );
+  return { id, outTradeNo, amount, channel: input.channel, tradeNo: '', isNew: true };
 }
 
 /**

@@ -4,7 +4,9 @@
  * their own for what is here; each function is one query, in the caller's transaction when it
  * is given one.
  */
+import { outstandingOf, type BillRow } from './bills.ts';
 import type { OrderStatus } from './machine.ts';
+import type { PayChannel } from './schema.ts';
 import type { Db, Owner, Trx } from './common.ts';
 
 type Executor = Db | Trx;
@@ -24,6 +26,52 @@ export function findOwnOrder(db: Executor, user: Owner, orderId: number, lock: b
 /** Any order, for ops. */
 export function findOrder(db: Executor, orderId: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/**
+ * A payment of whole bills, each for what it still owes: the user's own (open until it settles)
+ * or one already settled (a deposit paying the last bills).
+ */
+export async function insertBillsPayment(
+  trx: Trx,
+  payment: {
+    outTradeNo: string;
+    userId: number;
+    orderId: number;
+    channel: PayChannel;
+    settledAt?: Date;
+  },
+  bills: readonly BillRow[],
+): Promise<{ id: number; amount: number }> {
+  const amount = bills.reduce((sum, b) => sum + outstandingOf(b), 0);
+  const row = await trx
+    .insertInto('payments')
+    .values({
+      out_trade_no: payment.outTradeNo,
+      user_id: payment.userId,
+      order_id: payment.orderId,
+      purpose: 'bills',
+      channel: payment.channel,
+      amount,
+      ...(payment.settledAt ? { status: 'succeeded' as const } : {}),
+      provider_trade_no: null,
+      finished_at: payment.settledAt ?? null,
+      requested_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('payment_bills')
+    .values(
+      bills.map((b) => ({
+        payment_id: row.id,
+        bill_id: b.id,
+        amount: outstandingOf(b),
+        ...(payment.settledAt ? { open: false } : {}),
+      })),
+    )
+    .execute();
+  return { id: row.id, amount };
 }
 
 export function billsOf(db: Executor, orderId: number) {

@@ -11,6 +11,7 @@ import { DEPOSIT_REFUND_REASON, EARLY_DEPOSIT_REFUND_REASON, type Db } from './c
 import { closePayments } from './confirm-cancel.ts';
 import { TERMINAL_STATUSES } from './machine.ts';
 import { advanceAfterPayment } from './payment-outcomes.ts';
+import { insertBillsPayment } from './repository.ts';
 
 /**
  * WeChat Pay refuses to refund a payment more than a year old. A deposit paid through WeChat is
@@ -112,33 +113,17 @@ export async function settleWechatDepositEarly(
         .execute();
       await closePayments(trx, deps, [...new Set(open.map((o) => o.payment_id))]);
       const outTradeNo = newTradeNo('DP');
-      const payment = await trx
-        .insertInto('payments')
-        .values({
-          out_trade_no: outTradeNo,
-          user_id: order.user_id,
-          order_id: orderId,
-          purpose: 'bills',
+      await insertBillsPayment(
+        trx,
+        {
+          outTradeNo,
+          userId: order.user_id,
+          orderId,
           channel: 'deposit',
-          amount: used,
-          status: 'succeeded',
-          provider_trade_no: null,
-          finished_at: now,
-          requested_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('payment_bills')
-        .values(
-          settled.map((b) => ({
-            payment_id: payment.id,
-            bill_id: b.id,
-            amount: outstandingOf(b),
-            open: false,
-          })),
-        )
-        .execute();
+          settledAt: now,
+        },
+        settled,
+      );
       for (const bill of settled)
         await trx
           .updateTable('bills')
