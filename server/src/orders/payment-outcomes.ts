@@ -37,6 +37,24 @@ export type NotificationOutcome =
   | 'ignored'
   | 'amount_mismatch';
 
+/** What a stored notification came to, in its own transaction's row. */
+export async function recordNotificationOutcome(
+  trx: Trx,
+  notificationId: number,
+  outcome: NotificationOutcome,
+) {
+  await trx
+    .updateTable('payment_notifications')
+    // Refused for the order's brand: its notify id must not block the genuine notification.
+    .set(
+      outcome === 'merchant_mismatch'
+        ? { outcome, notify_id: `rejected-${randomBytes(8).toString('hex')}` }
+        : { outcome },
+    )
+    .where('id', '=', notificationId)
+    .execute();
+}
+
 /** What a provider says of a trade (a notification, or its answer to a query). */
 export interface TradeOutcome {
   paid: boolean;
@@ -135,16 +153,7 @@ export async function handleNotification(
               tradeNo: fields.trade_no || undefined,
               platform,
             });
-    await trx
-      .updateTable('payment_notifications')
-      // Refused for the order's brand: its notify id must not block the genuine notification.
-      .set(
-        outcome === 'merchant_mismatch'
-          ? { outcome, notify_id: `rejected-${randomBytes(8).toString('hex')}` }
-          : { outcome },
-      )
-      .where('id', '=', inserted.id)
-      .execute();
+    await recordNotificationOutcome(trx, inserted.id, outcome);
     crashPoint('pay:before-commit');
     return outcome;
   });

@@ -8,7 +8,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
-import { handleNotification, type NotificationOutcome } from '../orders/payment-outcomes.ts';
+import {
+  handleNotification,
+  recordNotificationOutcome,
+  type NotificationOutcome,
+} from '../orders/payment-outcomes.ts';
 import type { WechatNotification, WechatPayGateway } from './wechatpay.ts';
 
 type RefundNotification = Extract<WechatNotification, { kind: 'refund' }>;
@@ -109,15 +113,7 @@ async function applyRefundNotification(
         );
       outcome = 'applied';
     }
-    await trx
-      .updateTable('payment_notifications')
-      .set(
-        outcome === 'merchant_mismatch'
-          ? { outcome, notify_id: `rejected-${randomBytes(8).toString('hex')}` }
-          : { outcome },
-      )
-      .where('id', '=', inserted.id)
-      .execute();
+    await recordNotificationOutcome(trx, inserted.id, outcome);
     return outcome;
   });
 }
