@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro';
 import { LOGIN_PAGE, WEB_VIEW_PAGE } from '../constants';
 import { isTaroInternalParam } from './page-route';
+import { settled } from './settled';
 
 /** Page navigation: where the user is, where a screen sends them, and guarding a page against leaving. */
 
@@ -115,17 +116,6 @@ export function openWebView(
     () => true,
     () => false,
   );
-}
-
-function settled(call: () => unknown): Promise<boolean> {
-  try {
-    return Promise.resolve(call()).then(
-      () => true,
-      () => false,
-    );
-  } catch {
-    return Promise.resolve(false);
-  }
 }
 
 /**

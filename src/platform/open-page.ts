@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro';
 import { isTabPath } from '../routes';
+import { settled } from './settled';
 
 /**
  * Open one of our pages from a screen: tab pages by switchTab (navigateTo refuses them), others
@@ -9,14 +10,7 @@ export function openPage(url: string): Promise<boolean> {
   const call = isTabPath(url)
     ? () => Taro.switchTab({ url: url.split('?')[0] })
     : () => Taro.navigateTo({ url });
-  try {
-    return Promise.resolve(call()).then(
-      () => true,
-      () => false,
-    );
-  } catch {
-    return Promise.resolve(false);
-  }
+  return settled(call);
 }
 
 /** Replace the current page (the web-view page's error page sends the user home this way). */
