@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LANGUAGES, useTranslation, type MessageKey } from '../../i18n';
 import { chooseLanguage } from '../../i18n/load';
 import { myOrderUrl } from './orderShortcuts';
-import type { OpenAccountPage } from './UserCentreParts';
+import { MenuRow, type OpenAccountPage } from './UserCentreParts';
 
 const MENU: readonly { label: MessageKey; url: string; needsLogin?: boolean }[] = [
   { label: 'account.billsDue', url: myOrderUrl('renting'), needsLogin: true },
@@ -32,17 +32,7 @@ export function AccountMenu({ loggedIn, open }: { loggedIn: boolean; open: OpenA
       </Text>
       {MENU.map(({ label, url, needsLogin }) =>
         !loggedIn && label === 'account.bindMobile' ? null : (
-          <View
-            key={label}
-            className="user-centre__row"
-            role="button"
-            onClick={() => open(url, needsLogin)}
-          >
-            <Text>{t(label)}</Text>
-            <Text className="user-centre__chevron" aria-hidden>
-              ›
-            </Text>
-          </View>
+          <MenuRow key={label} label={t(label)} onClick={() => open(url, needsLogin)} />
         ),
       )}
       <View

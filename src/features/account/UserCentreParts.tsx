@@ -103,37 +103,32 @@ export function OrdersCard({
   );
 }
 
+/** One row of an account card: its label and a chevron; the whole row is the button. */
+export function MenuRow({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <View className="user-centre__row" role="button" onClick={onClick}>
+      <Text>{label}</Text>
+      <Text className="user-centre__chevron" aria-hidden>
+        ›
+      </Text>
+    </View>
+  );
+}
+
 /** The user's rights over their data (PIPL): export, withholding agreements, cancel account. */
 export function PrivacyCard({ open, onExport }: { open: OpenAccountPage; onExport: () => void }) {
   const { t } = useTranslation();
   return (
     <View className="user-centre__card">
-      <View className="user-centre__row" role="button" onClick={onExport}>
-        <Text>{t('privacy.export.entry')}</Text>
-        <Text className="user-centre__chevron" aria-hidden>
-          ›
-        </Text>
-      </View>
-      <View
-        className="user-centre__row"
-        role="button"
+      <MenuRow label={t('privacy.export.entry')} onClick={onExport} />
+      <MenuRow
+        label={t('privacy.withholding.entry')}
         onClick={() => open('/pages/privacy/withholding', true)}
-      >
-        <Text>{t('privacy.withholding.entry')}</Text>
-        <Text className="user-centre__chevron" aria-hidden>
-          ›
-        </Text>
-      </View>
-      <View
-        className="user-centre__row"
-        role="button"
+      />
+      <MenuRow
+        label={t('privacy.cancel.entry')}
         onClick={() => open('/pages/privacy/cancelAccount', true)}
-      >
-        <Text>{t('privacy.cancel.entry')}</Text>
-        <Text className="user-centre__chevron" aria-hidden>
-          ›
-        </Text>
-      </View>
+      />
     </View>
   );
 }
