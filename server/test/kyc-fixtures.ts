@@ -262,3 +262,27 @@ export async function loginAgreed(
   await agreeToAll(server, token, platform);
   return token;
 }
+
+/**
+ * A logged-in renter with a renting order whose period-2 bill is the only one unpaid (the bill
+ * reminders' subject); its due day as 'YYYY-MM-DD'.
+ */
+export async function renterOwingOneBill(server: TestServer, mobile: string) {
+  const token = await server.loginAs(mobile);
+  const userId = await userIdOf(server, token);
+  const orderId = await insertOrder(server, userId, { status: 'RENTING' });
+  await server.db
+    .updateTable('bills')
+    .set((eb) => ({ status: 'paid', paid: eb.ref('original') }))
+    .where('order_id', '=', orderId)
+    .where('period', '!=', 2)
+    .execute();
+  const bill = await server.db
+    .selectFrom('bills')
+    .select(['id', 'due_date', 'original'])
+    .where('order_id', '=', orderId)
+    .where('period', '=', 2)
+    .executeTakeFirstOrThrow();
+  const due = bill.due_date.toISOString().slice(0, 10);
+  return { token, userId, orderId, billId: bill.id, due, owed: bill.original };
+}

@@ -10,7 +10,7 @@ import { remindBills } from '../src/privacy/reminders.ts';
 import { SandboxSubscribeMessages } from '../src/providers/subscribe/index.ts';
 import { SandboxSms } from '../src/providers/sms/sandbox.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
-import { insertOrder, userIdOf } from './kyc-fixtures.ts';
+import { renterOwingOneBill } from './kyc-fixtures.ts';
 
 let server: TestServer;
 before(async () => {
@@ -28,25 +28,7 @@ const noticesTo = (mobile: string) =>
     .notices.filter((n) => n.mobile === mobile)
     .map((n) => `${n.purpose}:${n.params.period}`);
 
-/** A renting order whose period-2 bill is the only one unpaid; returns its due day. */
-async function renter(mobile: string) {
-  const token = await server.loginAs(mobile);
-  const userId = await userIdOf(server, token);
-  const orderId = await insertOrder(server, userId, { status: 'RENTING' });
-  await server.db
-    .updateTable('bills')
-    .set((eb) => ({ status: 'paid', paid: eb.ref('original') }))
-    .where('order_id', '=', orderId)
-    .where('period', '!=', 2)
-    .execute();
-  const bill = await server.db
-    .selectFrom('bills')
-    .select(['id', 'due_date'])
-    .where('order_id', '=', orderId)
-    .where('period', '=', 2)
-    .executeTakeFirstOrThrow();
-  return { token, userId, orderId, billId: bill.id, due: bill.due_date.toISOString().slice(0, 10) };
-}
+const renter = (mobile: string) => renterOwingOneBill(server, mobile);
 
 test('each reminder goes once: 3 days and 1 day before, on the day, the day after', async () => {
   const mobile = '13720000001';

@@ -11,7 +11,7 @@ import { addDays } from '../src/orders/bills.ts';
 import { remindBills } from '../src/privacy/reminders.ts';
 import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
-import { insertOrder, userIdOf } from './kyc-fixtures.ts';
+import { renterOwingOneBill } from './kyc-fixtures.ts';
 import { FakeWechatApi } from './wechat-api-server.ts';
 import { BASE_APP, wechatLiveEnv, wechatTestKeys } from './wechat-fixtures.ts';
 
@@ -59,21 +59,7 @@ describe('live subscribe messages', { skip: onlyOn('postgres') }, () => {
    * who accepted the reminder template once on each host (recorded through the API).
    */
   async function subscribedRenter(mobile: string, suffix: string) {
-    const token = await server.loginAs(mobile);
-    const userId = await userIdOf(server, token);
-    const orderId = await insertOrder(server, userId, { status: 'RENTING' });
-    await server.db
-      .updateTable('bills')
-      .set((eb) => ({ status: 'paid', paid: eb.ref('original') }))
-      .where('order_id', '=', orderId)
-      .where('period', '!=', 2)
-      .execute();
-    const bill = await server.db
-      .selectFrom('bills')
-      .select(['due_date', 'original'])
-      .where('order_id', '=', orderId)
-      .where('period', '=', 2)
-      .executeTakeFirstOrThrow();
+    const { token, userId, orderId, due, owed } = await renterOwingOneBill(server, mobile);
     const ids = { wechat: `oWx${suffix}`, alipay: `2088${suffix.padStart(12, '0')}` };
     await server.db
       .insertInto('user_open_ids')
@@ -92,8 +78,7 @@ describe('live subscribe messages', { skip: onlyOn('postgres') }, () => {
       });
       assert.equal(recorded.body.code, 200, recorded.body.msg);
     }
-    const due = bill.due_date.toISOString().slice(0, 10);
-    return { orderId, ids, due, amount: (bill.original / 100).toFixed(2) };
+    return { orderId, ids, due, amount: (owed / 100).toFixed(2) };
   }
 
   const statuses = async (orderId: number) =>
