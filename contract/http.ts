@@ -37,6 +37,11 @@ export interface Envelope<T = unknown> {
   reason?: string;
   /** On failure: the parts of the message (field names, limits), for the translation. */
   params?: Record<string, string>;
+  /**
+   * On failure: for a part that names things the catalogues know (verification checks, policy
+   * documents), the catalogue keys of those things, so the part reads in the user's language too.
+   */
+  terms?: Record<string, string[]>;
 }
 
 export const ResultCode = {

@@ -16,6 +16,8 @@ export const ErrorEnvelope = Type.Object({
   /** The stable code (contract/errors.ts) and the message's parts. */
   reason: Type.String(),
   params: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** Catalogue keys of the things a part names (see `Envelope.terms` in ../http.ts). */
+  terms: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

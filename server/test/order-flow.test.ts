@@ -97,6 +97,10 @@ describe('renting and buying out', () => {
     assert.equal(early.status, 422);
     assert.match(early.body.msg, /实名认证/);
     assert.match(early.body.msg, /信用评估/);
+    // The storefront names the checks in the user's language from their catalogue keys.
+    assert.equal(early.body.reason, 'VERIFICATION_INCOMPLETE');
+    assert.ok(early.body.terms?.checks?.includes('verify.step.realName'));
+    assert.ok(early.body.terms?.checks?.includes('verify.step.credit'));
     assert.equal(await orderStatus(server, id), 'PENDING_VERIFY');
     await verifyUser(server, shopper.userId);
     const confirmed = await server.request<OrderDetail>('POST', '/api/order/confirm', {

@@ -114,6 +114,7 @@ test('bad consent input is a 4xx with a reason and writes nothing', async () => 
     body: cases[4],
   });
   assert.match(outdated.body.msg, /已更新/);
+  assert.deepEqual(outdated.body.terms, { title: ['privacy.kind.identity_and_face'] });
   assert.deepEqual(await consentRows(userId), []);
   const withdraw = await server.request('POST', '/api/privacy/consents/withdraw', {
     token,
@@ -133,8 +134,17 @@ test('identity, ID-card OCR and face refuse without their consent and store noth
     assert.equal(reply.status, 403, path);
     assert.equal(reply.body.code, ResultCode.CONSENT_REQUIRED, path);
     assert.match(reply.body.msg, names, path);
+    return reply.body;
   };
-  await expectRefused('/api/user/auth/submit', { name: '王五', idNo }, /身份证件与人脸.*征信/);
+  const both = await expectRefused(
+    '/api/user/auth/submit',
+    { name: '王五', idNo },
+    /身份证件与人脸.*征信/,
+  );
+  // What is missing, by catalogue key: the storefront names the documents in the user's language.
+  assert.deepEqual(both.terms, {
+    titles: ['privacy.kind.identity_and_face', 'privacy.kind.credit_query'],
+  });
   await expectRefused('/api/client/auth/submit', { name: '王五', idNo }, /身份证件与人脸/);
   await expectRefused('/api/client/idcard/ocr', { fileId: photo, side: 'front' }, /人脸/);
   await expectRefused('/api/user/auth/face', undefined, /人脸/);

@@ -64,6 +64,31 @@ describe('a failure from the server', () => {
     );
   });
 
+  test('names checks and documents in the user’s language, not the server’s Chinese', () => {
+    setLanguage('en');
+    const missingChecks = {
+      ...failure('VERIFICATION_INCOMPLETE', '请先完成：实名认证、绑定银行卡', {
+        checks: '实名认证、绑定银行卡',
+      }),
+      terms: { checks: ['verify.step.realName', 'verify.step.bankCard'] },
+    };
+    expect(localiseFailure(missingChecks).msg).toBe('Please complete first: Real name, Bank card');
+    setLanguage('zh-Hant');
+    const consent = {
+      ...failure('CONSENT_REQUIRED', '请先阅读并同意《代扣授权协议》', {
+        titles: '《代扣授权协议》',
+      }),
+      terms: { titles: ['privacy.kind.withholding'] },
+    };
+    const zhHantTitle = packOf('zh-Hant').messages['privacy.kind.withholding'];
+    expect(localiseFailure(consent).msg).toContain(zhHantTitle);
+    expect(localiseFailure(consent).msg).not.toContain('《代扣授权协议》');
+    // A term this language's dictionary lacks: that part keeps the server's words.
+    setLanguage('fr');
+    const unknown = { ...missingChecks, terms: { checks: ['verify.step.somethingNew'] } };
+    expect(localiseFailure(unknown).msg).toContain('实名认证、绑定银行卡');
+  });
+
   test('keeps the server’s message for a code this build does not know', () => {
     setLanguage('es');
     expect(localiseFailure(failure('SOMETHING_NEW', '新的错误')).msg).toBe('新的错误');

@@ -3,7 +3,8 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { verificationStatus } from '../kyc/status.ts';
-import { ApiError } from '../plugins/errors.ts';
+import type { MessageKey } from '../../../contract/i18n/zh-Hans.ts';
+import { ApiError, namedIn } from '../plugins/errors.ts';
 import { enqueueOutbox, requestRefund, requestUnfreeze } from '../payments/operations.ts';
 import { applyOrderAction, illegalAction } from './machine.ts';
 import type { DepositMethod } from './schema.ts';
@@ -23,29 +24,35 @@ export function requiredChecks(method: DepositMethod) {
   } as const;
 }
 
-const CHECK_NAMES = {
-  realName: '实名认证',
-  face: '人脸识别',
-  credit: '信用评估',
-  emergencyContact: '紧急联系人',
-  bankCard: '绑定银行卡',
-} as const;
+type Check = keyof ReturnType<typeof requiredChecks>;
+
+/** Each check's name in the catalogues (the storefront's verification steps). */
+const CHECK_TERMS: Readonly<Record<Check, MessageKey>> = {
+  realName: 'verify.step.realName',
+  face: 'verify.face.title',
+  credit: 'verify.step.credit',
+  emergencyContact: 'verify.step.contact',
+  bankCard: 'verify.step.bankCard',
+};
+
+/** The checks `method` needs that `status` does not have yet, in the order the steps come. */
+export function missingChecks(method: DepositMethod, status: Record<Check, boolean>): Check[] {
+  const required = requiredChecks(method);
+  return (Object.keys(CHECK_TERMS) as Check[]).filter((check) => required[check] && !status[check]);
+}
+
+/** 422 naming the checks still to do; `message` wraps their names (VERIFICATION_* in contract/errors.ts). */
+export function checksMissing(missing: Check[], message: (checks: string) => string): ApiError {
+  const checks = namedIn(missing.map((check) => CHECK_TERMS[check]));
+  return new ApiError(422, message(checks.text), 422, { checks: checks.keys });
+}
 
 export async function confirmOrder(db: Db, deps: AppDeps, user: Owner, orderId: number) {
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, user, orderId);
     if (order.status !== 'PENDING_VERIFY') throw illegalAction(order.status, 'confirm');
-    const status = await verificationStatus(trx, user.id);
-    const required = requiredChecks(order.deposit_method);
-    const missing = (Object.keys(CHECK_NAMES) as (keyof typeof CHECK_NAMES)[]).filter(
-      (check) => required[check] && !status[check],
-    );
-    if (missing.length > 0)
-      throw new ApiError(
-        422,
-        `请先完成：${missing.map((check) => CHECK_NAMES[check]).join('、')}`,
-        422,
-      );
+    const missing = missingChecks(order.deposit_method, await verificationStatus(trx, user.id));
+    if (missing.length > 0) throw checksMissing(missing, (checks) => `请先完成：${checks}`);
     return applyOrderAction(trx, orderId, 'confirm', {
       actor: 'user',
       userId: user.id,

@@ -4,12 +4,12 @@
 import type { AppDeps } from '../deps.ts';
 import { assertAdultRenter } from '../kyc/identity.ts';
 import { verificationStatus } from '../kyc/status.ts';
-import { ApiError, badRequest, conflict, unauthorized } from '../plugins/errors.ts';
+import { badRequest, conflict, unauthorized } from '../plugins/errors.ts';
 import { dayOf, planBills } from './bills.ts';
 import type { DepositMethod, OrderSnapshot } from './schema.ts';
 import type { Db, Owner, Trx } from './common.ts';
 import { ownOrder } from './queries.ts';
-import { requiredChecks } from './confirm-cancel.ts';
+import { checksMissing, missingChecks } from './confirm-cancel.ts';
 import { defaultAddressIdOf } from './repository.ts';
 // ---------------------------------------------------------------------------------------------
 // Placing
@@ -336,10 +336,6 @@ export async function reorderInput(
 
 /** 422 unless every check the deposit method needs is done (placing and submitting at once). */
 export async function assertVerifiedFor(db: Db, user: Owner, depositMethod: DepositMethod) {
-  const status = await verificationStatus(db, user.id);
-  const required = requiredChecks(depositMethod);
-  const missing = (Object.keys(required) as (keyof typeof required)[]).filter(
-    (check) => required[check] && !status[check],
-  );
-  if (missing.length > 0) throw new ApiError(422, `请先完成认证：${missing.join(', ')}`, 422);
+  const missing = missingChecks(depositMethod, await verificationStatus(db, user.id));
+  if (missing.length > 0) throw checksMissing(missing, (checks) => `请先完成认证：${checks}`);
 }

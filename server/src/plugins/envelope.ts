@@ -101,7 +101,7 @@ export function registerEnvelope(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       return reply
         .status(error.statusCode)
-        .send(failure(error.code, error.message, error.statusCode));
+        .send(failure(error.code, error.message, error.statusCode, error.terms));
     }
     if (error instanceof ProviderError) {
       request.log.warn({ provider: error.provider, kind: error.kind }, 'provider refused');

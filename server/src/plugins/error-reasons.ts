@@ -11,6 +11,7 @@ export interface FailureEnvelope {
   data: null;
   reason: ErrorReason;
   params?: Record<string, string>;
+  terms?: Record<string, string[]>;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -50,14 +51,25 @@ export function reasonOf(
   return undefined;
 }
 
-/** `{ code, msg, data: null, reason, params? }` for a failure with this envelope code and HTTP status. */
-export function failure(code: number, msg: string, status: number): FailureEnvelope {
+/**
+ * `{ code, msg, data: null, reason, params?, terms? }` for a failure with this envelope code and
+ * HTTP status. `terms` (catalogue keys of what a part names) is kept only for parts the message has.
+ */
+export function failure(
+  code: number,
+  msg: string,
+  status: number,
+  terms?: Record<string, string[]>,
+): FailureEnvelope {
   const found = reasonOf(msg);
   const reason =
     found?.reason ??
     FALLBACK_REASONS[status] ??
     (status >= 500 ? 'INTERNAL_ERROR' : FALLBACK_REASONS[ResultCode.BAD_REQUEST]!);
-  return found?.params
-    ? { code, msg, data: null, reason, params: found.params }
-    : { code, msg, data: null, reason };
+  if (!found?.params) return { code, msg, data: null, reason };
+  const params = found.params;
+  const named = Object.entries(terms ?? {}).filter(([part]) => part in params);
+  return named.length > 0
+    ? { code, msg, data: null, reason, params, terms: Object.fromEntries(named) }
+    : { code, msg, data: null, reason, params };
 }

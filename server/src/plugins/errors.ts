@@ -1,5 +1,7 @@
 /** The one error type routes throw; the error handler turns it into an envelope. */
 import { ResultCode, type Envelope } from '../../../contract/http.ts';
+import { ALL_MESSAGES } from '../../../contract/i18n/index.ts';
+import type { MessageKey } from '../../../contract/i18n/zh-Hans.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -9,10 +11,21 @@ export class ApiError extends Error {
     message: string,
     /** HTTP status; defaults to the code when it is an HTTP status, else 400. */
     readonly statusCode: number = code >= 400 && code < 600 ? code : 400,
+    /** Catalogue keys of the things a part of the message names (see `namedIn`). */
+    readonly terms?: Record<string, string[]>,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * A message part naming catalogue terms (checks, documents): their Chinese texts joined, for the
+ * message, and the keys, for the envelope's `terms` (the storefront names them in its language).
+ */
+export function namedIn(keys: readonly MessageKey[]): { text: string; keys: MessageKey[] } {
+  const chinese = ALL_MESSAGES['zh-Hans'];
+  return { text: keys.map((key) => chinese[key]).join('、'), keys: [...keys] };
 }
 
 export const badRequest = (msg: string) => new ApiError(ResultCode.BAD_REQUEST, msg);

@@ -11,8 +11,8 @@ import {
 } from '../../../contract/api/privacy.ts';
 import { ResultCode } from '../../../contract/http.ts';
 import type { Database } from '../db/schema.ts';
-import { ApiError, badRequest } from '../plugins/errors.ts';
-import { CONSENT_TITLES, POLICY_VERSIONS } from './policies.ts';
+import { ApiError, badRequest, namedIn } from '../plugins/errors.ts';
+import { POLICY_VERSIONS, consentTerm } from './policies.ts';
 import './schema.ts';
 
 type Db = Kysely<Database>;
@@ -60,7 +60,13 @@ export async function recordConsents(
     if (kinds.has(kind)) throw badRequest(`consents 重复：${kind}`);
     kinds.add(kind);
     if (version !== POLICY_VERSIONS[kind]) {
-      throw badRequest(`${CONSENT_TITLES[kind]}已更新，请阅读最新版本后再同意`);
+      const title = namedIn([consentTerm(kind)]);
+      throw new ApiError(
+        ResultCode.BAD_REQUEST,
+        `${title.text}已更新，请阅读最新版本后再同意`,
+        400,
+        { title: title.keys },
+      );
     }
   }
   await db.transaction().execute(async (trx) => {
@@ -133,10 +139,9 @@ export async function requireConsent(
     .execute();
   const missing = kinds.filter((kind) => !rows.some((row) => row.kind === kind));
   if (missing.length > 0) {
-    throw new ApiError(
-      ResultCode.CONSENT_REQUIRED,
-      `请先阅读并同意${missing.map((kind) => CONSENT_TITLES[kind]).join('、')}`,
-      403,
-    );
+    const titles = namedIn(missing.map(consentTerm));
+    throw new ApiError(ResultCode.CONSENT_REQUIRED, `请先阅读并同意${titles.text}`, 403, {
+      titles: titles.keys,
+    });
   }
 }

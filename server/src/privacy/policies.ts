@@ -14,11 +14,7 @@ export const POLICY_VERSIONS: Readonly<Record<ConsentKind, string>> = {
   withholding: '2026-11-25',
 };
 
-/** How each consent is named to the user (the 403 message names what is missing). */
-export const CONSENT_TITLES: Readonly<Record<ConsentKind, string>> = {
-  privacy_policy: '《隐私政策》',
-  user_agreement: '《用户协议》',
-  identity_and_face: '《个人敏感信息（身份证件与人脸）处理授权》',
-  credit_query: '《征信查询授权书》',
-  withholding: '《代扣授权协议》',
-};
+/** The catalogue key that names a consent's document to the user (messages that name one use it). */
+export function consentTerm(kind: ConsentKind): `privacy.kind.${ConsentKind}` {
+  return `privacy.kind.${kind}`;
+}
