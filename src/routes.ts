@@ -159,3 +159,8 @@ export function pageConfig(
   const { enablePullDownRefresh: _drawnByTheApp, ...h5Options } = options;
   return { ...base, ...h5Options };
 }
+
+/** The bill payment page for `billIds` of order `orderId` (the bill list and the order screen open it). */
+export function billPayUrl(orderId: number, billIds: readonly number[]): string {
+  return `/pages/billpay/pay?orderId=${orderId}&billIds=${billIds.join(',')}`;
+}

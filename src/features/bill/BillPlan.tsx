@@ -12,8 +12,8 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { usePageShow } from '../../platform/page-route';
 import { formatMoney } from '../../utils';
+import { billPayUrl } from '../../routes';
 import {
-  billPayUrl,
   defaultSelection,
   payable,
   selectedTotal,

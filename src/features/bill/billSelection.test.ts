@@ -1,6 +1,6 @@
 import type { Bill } from '../../api/order';
+import { billPayUrl } from '../../routes';
 import {
-  billPayUrl,
   billTone,
   defaultSelection,
   periodText,

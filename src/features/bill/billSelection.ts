@@ -88,7 +88,3 @@ export function periodText(bill: Bill, bills: readonly Bill[]): string | undefin
   const periods = bills.filter((b) => RENT_KINDS.has(b.kind) && b.status !== 'cancelled').length;
   return `${bill.period}/${periods}`;
 }
-
-export function billPayUrl(orderId: number, billIds: readonly number[]): string {
-  return `/pages/billpay/pay?orderId=${orderId}&billIds=${billIds.join(',')}`;
-}

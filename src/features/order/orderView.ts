@@ -298,7 +298,3 @@ export function eventLabel(action: string): MessageKey {
       return 'order.event.other';
   }
 }
-
-export function billPayUrl(orderId: number, billIds: readonly number[]): string {
-  return `/pages/billpay/pay?orderId=${orderId}&billIds=${billIds.join(',')}`;
-}

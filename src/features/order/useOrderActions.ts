@@ -15,7 +15,8 @@ import { openPage } from '../../platform/open-page';
 import { newIdempotencyKey } from '../../platform/request';
 import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { formatMoney } from '../../utils';
-import { actionButtons, billPayUrl, type ActionButton } from './orderView';
+import { billPayUrl } from '../../routes';
+import { actionButtons, type ActionButton } from './orderView';
 import { useQuoteSheet } from './useQuoteSheet';
 
 export interface OrderActionsInput {
