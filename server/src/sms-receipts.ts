@@ -80,6 +80,52 @@ export async function recordSentSms(
     .execute();
 }
 
+/**
+ * Erases the sealed number of every message still waiting for its receipt to `mobile` (an
+ * account being cancelled): they end `expired`, as if the receipt window had passed, since the
+ * carrier can no longer be asked without the number. The masked number narrows the search; a
+ * seal that does not open with the current key is left to the receipt window.
+ */
+export async function eraseWaitingSmsNumbers(
+  db: Kysely<Database>,
+  key: DataKey,
+  mobile: string,
+  now: Date,
+): Promise<number> {
+  const waiting = await db
+    .selectFrom('sms_messages')
+    .select(['id', 'provider', 'biz_id', 'mobile_sealed'])
+    .where('status', '=', 'pending')
+    .where('mobile_masked', '=', maskMobile(mobile))
+    .execute();
+  const mine = waiting.filter((message) => {
+    try {
+      return (
+        key.open(message.mobile_sealed ?? '', sealContext(message.provider, message.biz_id)) ===
+        mobile
+      );
+    } catch {
+      return false;
+    }
+  });
+  if (mine.length === 0) return 0;
+  await db
+    .updateTable('sms_messages')
+    .set({
+      status: 'expired',
+      mobile_sealed: null,
+      final_at: now,
+      last_error: 'number erased: account cancelled',
+    })
+    .where(
+      'id',
+      'in',
+      mine.map((message) => message.id),
+    )
+    .execute();
+  return mine.length;
+}
+
 export interface ReceiptReport {
   delivered: number;
   failed: number;

@@ -200,6 +200,30 @@ describe('SMS live (Alibaba Cloud)', { skip: onlyOn('pglite') }, () => {
     assert.equal(refused.carrier_code, 'IC:0015');
   });
 
+  test('cancelling the account erases the number of its messages still waiting for a receipt', async () => {
+    aliyun.receiptOfNew = { status: 1 };
+    const mobile = nextMobile();
+    await sendCode(mobile);
+    const code = aliyun.sent.at(-1)!.params.code!;
+    const session = await server.request<{ token: string }>('POST', '/api/login/loginForSms', {
+      body: { mobile, code },
+      headers: login,
+    });
+    await sendCode(nextMobile()); // someone else's, waiting too
+    aliyun.receiptOfNew = { status: 3 };
+    const [mine, theirs] = aliyun.sent.slice(-2);
+    assert.notEqual((await recordOf(mine!.bizId)).mobile_sealed, null);
+    const cancelled = await server.request('POST', '/api/privacy/account/cancel', {
+      token: session.body.data.token,
+      body: { confirm: '注销' },
+    });
+    assert.equal(cancelled.body.code, 200, JSON.stringify(cancelled.body));
+    const erased = await recordOf(mine!.bizId);
+    assert.equal(erased.status, 'expired');
+    assert.equal(erased.mobile_sealed, null);
+    assert.notEqual((await recordOf(theirs!.bizId)).mobile_sealed, null, 'another number erased');
+  });
+
   test('a receipt still waiting is asked again later; a query refused for its signature loses nothing', async () => {
     aliyun.receiptOfNew = { status: 1 };
     await sendCode(nextMobile());

@@ -27,6 +27,7 @@ import type { CancellationBlockers, CancellationCheck } from '../../../contract/
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { conflict, unauthorized } from '../plugins/errors.ts';
+import { eraseWaitingSmsNumbers } from '../sms-receipts.ts';
 import { addDays, dayOf, outstandingOf } from '../orders/bills.ts';
 import { STATUS_TEXT, TERMINAL_STATUSES } from '../orders/machine.ts';
 import '../kyc/schema.ts';
@@ -203,7 +204,10 @@ export async function cancelAccount(
       })
       .where('user_id', '=', userId)
       .execute();
-    if (user.mobile) await trx.deleteFrom('sms_codes').where('mobile', '=', user.mobile).execute();
+    if (user.mobile) {
+      await trx.deleteFrom('sms_codes').where('mobile', '=', user.mobile).execute();
+      await eraseWaitingSmsNumbers(trx, deps.config.dataKey, user.mobile, now);
+    }
     await trx.deleteFrom('user_open_ids').where('user_id', '=', userId).execute();
     await trx
       .deleteFrom('user_coupons')
