@@ -22,7 +22,6 @@ import {
   billsCoveredBy,
   buyoutDepositOffsetOf,
   cancelRentDueAfter,
-  depositSettledAtOf,
   findBill,
   hasRefundFor,
   insertNotification,
@@ -37,6 +36,7 @@ import {
   markPaymentFailed,
   markPaymentSucceeded,
   openPaymentIdsCovering,
+  orderColumns,
   paidDepositOf,
   releasePaymentBills,
   setNotificationOutcome,
@@ -372,7 +372,8 @@ async function refundDepositBill(trx: Trx, deps: AppDeps, orderId: number) {
   const deposit = await paidDepositOf(trx, orderId);
   if (!deposit || deposit.paid === 0) return;
   // Settled before WeChat's refund window closed (settleWechatDepositEarly): nothing is left.
-  if ((await depositSettledAtOf(trx, orderId)) !== null) return;
+  const { deposit_settled_at } = await orderColumns(trx, orderId, ['deposit_settled_at']);
+  if (deposit_settled_at !== null) return;
   // What a paid buy-out took from the deposit (its discount) is kept; the rest goes back.
   const amount = deposit.paid - (await buyoutDepositOffsetOf(trx, orderId));
   if (amount <= 0) return;

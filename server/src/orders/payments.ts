@@ -26,7 +26,7 @@ import {
   latestOpenIdOf,
   lockFrozenAuthorisationOf,
   openPaymentsCovering,
-  ownerOfOrder,
+  orderColumns,
   setAuthorisationPaid,
   setProviderTradeNo,
 } from './repository-payments.ts';
@@ -247,7 +247,7 @@ async function walletBuyer(db: Db, user: Owner, channel: 'alipay' | 'wechat') {
 
 /** The user an order belongs to, on its brand (the scheduler acts for them). */
 async function ownerOf(db: Db | Trx, orderId: number): Promise<Owner> {
-  const order = await ownerOfOrder(db, orderId);
+  const order = await orderColumns(db, orderId, ['user_id', 'platform']);
   return { id: order.user_id, platform: order.platform };
 }
 

@@ -31,26 +31,17 @@ export function lockOrder(trx: Trx, orderId: number): Promise<Order> {
     .executeTakeFirstOrThrow();
 }
 
-/** Who an order belongs to, on which brand. */
-export function ownerOfOrder(
+/** Columns of an order, read without a lock (who it belongs to, whether its deposit was settled). */
+export function orderColumns<C extends keyof Order & string>(
   db: Executor,
   orderId: number,
-): Promise<Pick<Order, 'user_id' | 'platform'>> {
+  columns: readonly C[],
+) {
   return db
     .selectFrom('orders')
-    .select(['user_id', 'platform'])
+    .select(columns)
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-}
-
-/** When a paid WeChat deposit was settled early (null: it was not). */
-export async function depositSettledAtOf(trx: Trx, orderId: number): Promise<Date | null> {
-  const order = await trx
-    .selectFrom('orders')
-    .select('deposit_settled_at')
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return order.deposit_settled_at;
 }
 
 export async function markDepositSettled(trx: Trx, orderId: number, at: Date) {
