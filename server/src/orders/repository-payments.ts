@@ -2,9 +2,9 @@
  * The payment repository: the SQL of paying bills (opening payments, provider notifications and
  * the outcomes they carry, withholding and deductions from the deposit authorisation, the freeze
  * itself, refunds of a paid deposit and its early settlement). The services in payments.ts,
- * payment-outcomes.ts, deposit-freeze.ts and wechat-deposit.ts call these and hold no SQL; each
- * runs in the caller's transaction, and the row locks (`for update`) are taken where the caller's
- * order of steps asks for them.
+ * payment-outcomes.ts, deposit-freeze.ts and wechat-deposit.ts call these and hold no SQL. Each
+ * runs on the handle it is given first (the caller's transaction, where the caller opened one), and
+ * the row locks (`for update`) are taken where the caller's order of steps asks for them.
  */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../db/schema.ts';
