@@ -66,13 +66,8 @@ export async function settleWechatDepositEarly(
       daysBetween(dayOf(paidAt), dayOf(now)) < WECHAT_DEPOSIT_SETTLE_AFTER_DAYS
     )
       return undefined;
-    if (
-      await hasRefundFor(trx, deposit.paymentId, [
-        DEPOSIT_REFUND_REASON,
-        EARLY_DEPOSIT_REFUND_REASON,
-      ])
-    )
-      return undefined;
+    const reasons = [DEPOSIT_REFUND_REASON, EARLY_DEPOSIT_REFUND_REASON];
+    if (await hasRefundFor(trx, deposit.paymentId, reasons)) return undefined;
     await markDepositSettled(trx, orderId, now);
 
     const unpaid = await unpaidBillsOfKinds(trx, orderId, SETTLED_FROM_DEPOSIT);
