@@ -6,6 +6,7 @@ import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { applyOrderAction, illegalAction } from './machine.ts';
 import type { Db, Owner } from './common.ts';
 import { ownOrder } from './queries.ts';
+import { authorisationUnderWayOf, insertAuthorisation } from './repository-payments.ts';
 // ---------------------------------------------------------------------------------------------
 // Deposit authorisation (freeze)
 
@@ -50,12 +51,7 @@ async function freezeRecord(
       now,
       note: '发起免押授权',
     });
-    const pending = await trx
-      .selectFrom('deposit_authorisations')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('status', 'in', ['pending', 'frozen'])
-      .executeTakeFirst();
+    const pending = await authorisationUnderWayOf(trx, orderId);
     if (pending)
       return {
         outRequestNo: pending.out_request_no,
@@ -64,20 +60,16 @@ async function freezeRecord(
       };
     const days = order.term_unit === 'month' ? order.term * 31 : order.term;
     const outRequestNo = newTradeNo('FZ');
-    const auth = await trx
-      .insertInto('deposit_authorisations')
-      .values({
-        order_id: orderId,
-        user_id: user.id,
-        out_request_no: outRequestNo,
-        auth_no: null,
-        amount: order.deposit,
-        expires_at: new Date(now.getTime() + (days + AUTH_MARGIN_DAYS) * 86_400_000),
-        // Handed to the user to authorise: reconciliation then only asks what became of it.
-        requested_at: byUser ? now : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const auth = await insertAuthorisation(trx, {
+      order_id: orderId,
+      user_id: user.id,
+      out_request_no: outRequestNo,
+      auth_no: null,
+      amount: order.deposit,
+      expires_at: new Date(now.getTime() + (days + AUTH_MARGIN_DAYS) * 86_400_000),
+      // Handed to the user to authorise: reconciliation then only asks what became of it.
+      requested_at: byUser ? now : null,
+    });
     // Asked of the provider by a job after the commit, so its notification finds the row.
     if (!byUser) await enqueueOutbox(trx, deps, 'freeze', auth.id);
     return { outRequestNo, amount: order.deposit, status: 'pending' as const };

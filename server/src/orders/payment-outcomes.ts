@@ -10,14 +10,7 @@ import type { GatewayName } from '../payments/gateway.ts';
 import { requestRefund, requestUnfreeze } from '../payments/operations.ts';
 import { addDays, dayOf, endOf } from './bills.ts';
 import { applyOrderAction, type Action } from './machine.ts';
-import {
-  DEPOSIT_REFUND_REASON,
-  DUE_NOTICE_DAYS,
-  type Db,
-  type Trx,
-  asDate,
-  toDay,
-} from './common.ts';
+import { DEPOSIT_REFUND_REASON, DUE_NOTICE_DAYS, type Db, type Trx, toDay } from './common.ts';
 import type { OrderRow } from './queries.ts';
 import {
   cancelUnpaidBills,
@@ -25,6 +18,30 @@ import {
   closePayments,
   releaseDeposit,
 } from './confirm-cancel.ts';
+import {
+  billsCoveredBy,
+  buyoutDepositOffsetOf,
+  cancelRentDueAfter,
+  findBill,
+  hasRefundFor,
+  insertNotification,
+  insertNotificationOnce,
+  latestPaidRenewalOf,
+  lockAuthorisationForOutcome,
+  lockPaymentForOutcome,
+  markAuthorisationClosed,
+  markAuthorisationFailed,
+  markAuthorisationFrozen,
+  markBillPaid,
+  markPaymentFailed,
+  markPaymentSucceeded,
+  openPaymentIdsCovering,
+  orderColumns,
+  paidDepositOf,
+  releasePaymentBills,
+  setNotificationOutcome,
+  unpaidBillsOf,
+} from './repository-payments.ts';
 // ---------------------------------------------------------------------------------------------
 // Notifications
 
@@ -43,16 +60,18 @@ export async function recordNotificationOutcome(
   notificationId: number,
   outcome: NotificationOutcome,
 ) {
-  await trx
-    .updateTable('payment_notifications')
-    // Refused for the order's brand: its notify id must not block the genuine notification.
-    .set(
-      outcome === 'merchant_mismatch'
-        ? { outcome, notify_id: `rejected-${randomBytes(8).toString('hex')}` }
-        : { outcome },
-    )
-    .where('id', '=', notificationId)
-    .execute();
+  // Refused for the order's brand: its notify id must not block the genuine notification.
+  await setNotificationOutcome(
+    trx,
+    notificationId,
+    outcome,
+    outcome === 'merchant_mismatch' ? rejectedNotifyId() : undefined,
+  );
+}
+
+/** A refused notification's own notify id, so it blocks no genuine one. */
+function rejectedNotifyId() {
+  return `rejected-${randomBytes(8).toString('hex')}`;
 }
 
 /** What a provider says of a trade (a notification, or its answer to a query). */
@@ -103,34 +122,26 @@ export async function handleNotification(
   return db.transaction().execute(async (trx) => {
     if (!verified || !notifyId || !outTradeNo || !ourMerchant) {
       const outcome = verified && notifyId && outTradeNo ? 'merchant_mismatch' : 'bad_signature';
-      await trx
-        .insertInto('payment_notifications')
-        .values({
-          out_trade_no: outTradeNo,
-          notify_id: `rejected-${randomBytes(8).toString('hex')}`,
-          provider: gatewayName,
-          trade_status: status,
-          verified,
-          outcome,
-          payload,
-        })
-        .execute();
-      return outcome;
-    }
-    const inserted = await trx
-      .insertInto('payment_notifications')
-      .values({
+      await insertNotification(trx, {
         out_trade_no: outTradeNo,
-        notify_id: notifyId,
+        notify_id: rejectedNotifyId(),
         provider: gatewayName,
         trade_status: status,
-        verified: true,
-        outcome: 'pending',
+        verified,
+        outcome,
         payload,
-      })
-      .onConflict((oc) => oc.columns(['provider', 'notify_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+      });
+      return outcome;
+    }
+    const inserted = await insertNotificationOnce(trx, {
+      out_trade_no: outTradeNo,
+      notify_id: notifyId,
+      provider: gatewayName,
+      trade_status: status,
+      verified: true,
+      outcome: 'pending',
+      payload,
+    });
     if (!inserted) return 'duplicate';
     const amount = Number(fields.total_amount);
     const amountField = (name: string) =>
@@ -170,12 +181,9 @@ export async function applyFreezeOutcome(
   outRequestNo: string,
   outcome: FreezeOutcome,
 ): Promise<NotificationOutcome> {
-  const found = await trx
-    .selectFrom('deposit_authorisations')
-    .select(['id', 'order_id'])
-    .where('out_request_no', '=', outRequestNo)
-    .executeTakeFirst();
-  if (!found) {
+  // The order first, as every other writer locks it, then the authorisation.
+  const locked = await lockAuthorisationForOutcome(trx, outRequestNo, outcome.platform);
+  if (locked === 'unknown_trade') {
     // A test authorisation (GET /api/test/aliPayFreeze) is released as soon as it froze.
     if (
       outRequestNo.startsWith('TF') &&
@@ -194,29 +202,13 @@ export async function applyFreezeOutcome(
     }
     return 'unknown_trade';
   }
-  // The order first, as every other writer locks it, then the authorisation.
-  const order = await trx
-    .selectFrom('orders')
-    .select(['status', 'platform'])
-    .where('id', '=', found.order_id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (order.platform !== outcome.platform) return 'merchant_mismatch';
-  const auth = await trx
-    .selectFrom('deposit_authorisations')
-    .selectAll()
-    .where('id', '=', found.id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  if (locked === 'merchant_mismatch') return locked;
+  const { order, row: auth } = locked;
   if (outcome.amount !== auth.amount) return 'amount_mismatch';
   const now = deps.now();
   if (!outcome.succeeded) {
     if (auth.status !== 'pending') return 'ignored';
-    await trx
-      .updateTable('deposit_authorisations')
-      .set({ status: 'failed', auth_no: outcome.authNo ?? null })
-      .where('id', '=', auth.id)
-      .execute();
+    await markAuthorisationFailed(trx, auth.id, outcome.authNo ?? null);
     if (order.status === 'PENDING_FREEZE')
       await applyOrderAction(trx, auth.order_id, 'freeze_failed', {
         actor: 'provider',
@@ -232,16 +224,11 @@ export async function applyFreezeOutcome(
     order.status === 'PENDING_FREEZE'
   ) {
     const waived = outcome.creditAmount ?? 0;
-    await trx
-      .updateTable('deposit_authorisations')
-      .set({
-        status: 'frozen',
-        auth_no: outcome.authNo ?? null,
-        credit_amount: outcome.creditAmount ?? null,
-        fund_amount: outcome.fundAmount ?? null,
-      })
-      .where('id', '=', auth.id)
-      .execute();
+    await markAuthorisationFrozen(trx, auth.id, {
+      authNo: outcome.authNo ?? null,
+      credit: outcome.creditAmount ?? null,
+      fund: outcome.fundAmount ?? null,
+    });
     await applyOrderAction(trx, auth.order_id, 'freeze_succeeded', {
       actor: 'provider',
       now,
@@ -253,11 +240,7 @@ export async function applyFreezeOutcome(
     return 'applied';
   }
   // The order moved on while the freeze was on its way: give what Alipay froze straight back.
-  await trx
-    .updateTable('deposit_authorisations')
-    .set({ status: 'closed', auth_no: outcome.authNo ?? null, unfrozen: auth.amount - auth.paid })
-    .where('id', '=', auth.id)
-    .execute();
+  await markAuthorisationClosed(trx, auth.id, outcome.authNo ?? null, auth.amount - auth.paid);
   if (outcome.authNo && auth.amount - auth.paid > 0)
     await requestUnfreeze(trx, deps, {
       authorisationId: auth.id,
@@ -283,101 +266,45 @@ export async function applyTradeOutcome(
   outTradeNo: string,
   outcome: TradeOutcome,
 ): Promise<NotificationOutcome> {
-  const found = await trx
-    .selectFrom('payments')
-    .select(['id', 'order_id'])
-    .where('out_trade_no', '=', outTradeNo)
-    .executeTakeFirst();
-  if (!found) return 'unknown_trade';
   // The order first (as every other writer locks it), then the payment.
-  const order = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', found.order_id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (order.platform !== outcome.platform) return 'merchant_mismatch';
-  const payment = await trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', found.id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const locked = await lockPaymentForOutcome(trx, outTradeNo, outcome.platform);
+  if (typeof locked === 'string') return locked;
+  const { order, row: payment } = locked;
   if (payment.status === 'succeeded') return 'ignored';
   if (outcome.amount !== payment.amount) return 'amount_mismatch';
   const now = deps.now();
   if (!outcome.paid) {
     if (payment.status !== 'created') return 'ignored';
-    await trx
-      .updateTable('payments')
-      .set({ status: 'failed', finished_at: now })
-      .where('id', '=', payment.id)
-      .execute();
-    await trx
-      .updateTable('payment_bills')
-      .set({ open: false })
-      .where('payment_id', '=', payment.id)
-      .execute();
+    await markPaymentFailed(trx, payment.id, now);
+    await releasePaymentBills(trx, payment.id);
     return 'applied';
   }
   const late = payment.status !== 'created';
-  await trx
-    .updateTable('payments')
-    .set({
-      status: 'succeeded',
-      finished_at: now,
-      provider_trade_no: outcome.tradeNo ?? payment.provider_trade_no,
-      late_success: late,
-    })
-    .where('id', '=', payment.id)
-    .execute();
-  const covered = await trx
-    .selectFrom('payment_bills')
-    .select(['bill_id', 'amount'])
-    .where('payment_id', '=', payment.id)
-    .execute();
-  await trx
-    .updateTable('payment_bills')
-    .set({ open: false })
-    .where('payment_id', '=', payment.id)
-    .execute();
+  await markPaymentSucceeded(trx, payment.id, {
+    at: now,
+    providerTradeNo: outcome.tradeNo ?? payment.provider_trade_no,
+    late,
+  });
+  const covered = await billsCoveredBy(trx, payment.id);
+  await releasePaymentBills(trx, payment.id);
   const paidKinds = new Set<string>();
   let notOwed = 0;
   for (const row of covered) {
-    const bill = await trx
-      .selectFrom('bills')
-      .selectAll()
-      .where('id', '=', row.bill_id)
-      .executeTakeFirstOrThrow();
+    const bill = await findBill(trx, row.bill_id);
     if (bill.status !== 'unpaid') {
       notOwed += row.amount;
       continue;
     }
     if (late) {
       // Another payment may have been opened for this bill meanwhile: this one paid it.
-      const others = await trx
-        .selectFrom('payment_bills')
-        .select('payment_id')
-        .where('bill_id', '=', bill.id)
-        .where('open', '=', true)
-        .execute();
-      await closePayments(
-        trx,
-        deps,
-        others.map((o) => o.payment_id),
-      );
+      await closePayments(trx, deps, await openPaymentIdsCovering(trx, [bill.id]));
     }
-    await trx
-      .updateTable('bills')
-      .set({
-        status: 'paid',
-        paid: bill.paid + row.amount,
-        channel: payment.channel,
-        out_trade_no: payment.out_trade_no,
-        paid_at: now,
-      })
-      .where('id', '=', bill.id)
-      .execute();
+    await markBillPaid(trx, bill.id, {
+      total: bill.paid + row.amount,
+      channel: payment.channel,
+      outTradeNo: payment.out_trade_no,
+      at: now,
+    });
     paidKinds.add(bill.kind);
   }
   if (notOwed > 0)
@@ -400,12 +327,7 @@ export async function advanceAfterPayment(
   paidKinds: Set<string>,
 ) {
   const now = deps.now();
-  const unpaid = await trx
-    .selectFrom('bills')
-    .select(['kind', 'due_date', 'overdue_days', 'id'])
-    .where('order_id', '=', order.id)
-    .where('status', '=', 'unpaid')
-    .execute();
+  const unpaid = await unpaidBillsOf(trx, order.id);
   const act = (action: Action, extra: Partial<Parameters<typeof applyOrderAction>[3]> = {}) =>
     applyOrderAction(trx, order.id, action, { actor: 'provider', now, ...extra });
   if (
@@ -431,14 +353,7 @@ export async function advanceAfterPayment(
     paidKinds.has('RENEWAL') &&
     order.sub_process === 'renewal'
   ) {
-    const renewal = await trx
-      .selectFrom('bills')
-      .select(['period'])
-      .where('order_id', '=', order.id)
-      .where('kind', '=', 'RENEWAL')
-      .where('status', '=', 'paid')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const renewal = await latestPaidRenewalOf(trx, order.id);
     const periods = renewal.period % 100;
     const end = toDay(order.end_date) ?? dayOf(now);
     const newEnd =
@@ -454,53 +369,22 @@ export async function advanceAfterPayment(
 
 /** The deposit paid as a bill goes back when the order ends. */
 async function refundDepositBill(trx: Trx, deps: AppDeps, orderId: number) {
-  const deposit = await trx
-    .selectFrom('bills as b')
-    .innerJoin('payments as p', 'p.out_trade_no', 'b.out_trade_no')
-    .select(['b.id', 'b.paid', 'p.id as paymentId', 'p.out_trade_no', 'p.channel'])
-    .where('b.order_id', '=', orderId)
-    .where('b.kind', '=', 'DEPOSIT')
-    .where('b.status', '=', 'paid')
-    .executeTakeFirst();
+  const deposit = await paidDepositOf(trx, orderId);
   if (!deposit || deposit.paid === 0) return;
   // Settled before WeChat's refund window closed (settleWechatDepositEarly): nothing is left.
-  const order = await trx
-    .selectFrom('orders')
-    .select('deposit_settled_at')
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  if (order.deposit_settled_at !== null) return;
+  const { deposit_settled_at } = await orderColumns(trx, orderId, ['deposit_settled_at']);
+  if (deposit_settled_at !== null) return;
   // What a paid buy-out took from the deposit (its discount) is kept; the rest goes back.
-  const offset = await trx
-    .selectFrom('bills')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('discount'), eb.lit(0)).as('sum'))
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'BUYOUT')
-    .where('status', '=', 'paid')
-    .executeTakeFirstOrThrow();
-  const amount = deposit.paid - Number(offset.sum);
+  const amount = deposit.paid - (await buyoutDepositOffsetOf(trx, orderId));
   if (amount <= 0) return;
-  const already = await trx
-    .selectFrom('refunds')
-    .select('id')
-    .where('payment_id', '=', deposit.paymentId)
-    .where('reason', '=', DEPOSIT_REFUND_REASON)
-    .executeTakeFirst();
-  if (already) return;
+  if (await hasRefundFor(trx, deposit.paymentId, [DEPOSIT_REFUND_REASON])) return;
   const payment = { ...deposit, id: deposit.paymentId, order_id: orderId };
   await requestRefund(trx, deps, payment, amount, DEPOSIT_REFUND_REASON);
 }
 
 /** SETTLING → COMPLETED: what is left of the deposit is released. */
 export async function settleOrder(trx: Trx, deps: AppDeps, orderId: number) {
-  await trx
-    .updateTable('bills')
-    .set({ status: 'cancelled' })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'unpaid')
-    .where('kind', 'in', ['INSTALMENT', 'FINAL'])
-    .where('due_date', '>', asDate(dayOf(deps.now())))
-    .execute();
+  await cancelRentDueAfter(trx, orderId, dayOf(deps.now()));
   await closeOpenPayments(trx, deps, orderId);
   await releaseDeposit(trx, deps, orderId);
   await refundDepositBill(trx, deps, orderId);

@@ -20,6 +20,16 @@ import {
   insertBillsPayment,
   saveIdempotentReply,
 } from './repository.ts';
+import {
+  alipayUserIdOf,
+  billsCoveredBy,
+  latestOpenIdOf,
+  lockFrozenAuthorisationOf,
+  openPaymentsCovering,
+  orderColumns,
+  setAuthorisationPaid,
+  setProviderTradeNo,
+} from './repository-payments.ts';
 // ---------------------------------------------------------------------------------------------
 // Payments
 
@@ -104,12 +114,7 @@ async function openPayment(
   const today = dayOf(deps.now());
   const order = await ownOrder(trx, user, input.orderId, { lock: true });
   if (!PAYABLE[input.kind].includes(order.status)) throw illegalAction(order.status, 'pay');
-  const bills = await trx
-    .selectFrom('bills')
-    .selectAll()
-    .where('order_id', '=', order.id)
-    .orderBy('id')
-    .execute();
+  const bills = await billsOf(trx, order.id);
   let chosen: typeof bills;
   if (input.billIds) {
     const ids = new Set(input.billIds);
@@ -124,27 +129,10 @@ async function openPayment(
   } else chosen = defaultBills(order, bills, input.kind, today);
   if (chosen.length === 0) throw conflict('没有待支付的账单');
   const chosenIds = chosen.map((b) => b.id);
-  const open = await trx
-    .selectFrom('payment_bills as pb')
-    .innerJoin('payments as p', 'p.id', 'pb.payment_id')
-    .select([
-      'p.id',
-      'p.out_trade_no',
-      'p.amount',
-      'p.channel',
-      'p.provider_trade_no',
-      'pb.bill_id',
-    ])
-    .where('pb.bill_id', 'in', chosenIds)
-    .where('pb.open', '=', true)
-    .execute();
+  const open = await openPaymentsCovering(trx, chosenIds);
   if (open.length > 0) {
     const same = open[0]!;
-    const covers = await trx
-      .selectFrom('payment_bills')
-      .select('bill_id')
-      .where('payment_id', '=', same.id)
-      .execute();
+    const covers = await billsCoveredBy(trx, same.id);
     const sameSet =
       covers.length === chosenIds.length &&
       open.length === chosenIds.length &&
@@ -196,16 +184,8 @@ export async function payBills(
   // WeChat Pay (JSAPI) charges the user's WeChat account in this brand's mini-program.
   let payerOpenId: string | undefined;
   if (isWechatPay(gateway)) {
-    const bound = await db
-      .selectFrom('user_open_ids')
-      .select('open_id')
-      .where('user_id', '=', user.id)
-      .where('platform', '=', user.platform)
-      .where('provider', '=', 'wechat')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (!bound) throw badRequest('请在微信小程序内用微信登录后再支付');
-    payerOpenId = bound.open_id;
+    payerOpenId = await latestOpenIdOf(db, user, 'wechat');
+    if (payerOpenId === undefined) throw badRequest('请在微信小程序内用微信登录后再支付');
   }
   const created = await db.transaction().execute((trx) => openPayment(trx, deps, user, input));
   if (wapOrigin && wapPayUrl) {
@@ -240,11 +220,7 @@ export async function payBills(
       payerOpenId,
     });
     tradeNo = opened.tradeNo;
-    await db
-      .updateTable('payments')
-      .set({ provider_trade_no: tradeNo })
-      .where('id', '=', created.id)
-      .execute();
+    await setProviderTradeNo(db, created.id, tradeNo);
   }
   const cashier = `/pay/cashier/${created.outTradeNo}`;
   return {
@@ -264,32 +240,14 @@ export async function payBills(
 
 /** Who pays as the wallet knows them (from its login): Alipay's user id, else the open id. */
 async function walletBuyer(db: Db, user: Owner, channel: 'alipay' | 'wechat') {
-  const openId = await db
-    .selectFrom('user_open_ids')
-    .select('open_id')
-    .where('user_id', '=', user.id)
-    .where('platform', '=', user.platform)
-    .where('provider', '=', channel)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  const row =
-    channel === 'alipay'
-      ? await db
-          .selectFrom('users')
-          .select('alipay_user_id')
-          .where('id', '=', user.id)
-          .executeTakeFirst()
-      : undefined;
-  return { userId: row?.alipay_user_id ?? undefined, openId: openId?.open_id };
+  const openId = await latestOpenIdOf(db, user, channel);
+  const alipayUserId = channel === 'alipay' ? await alipayUserIdOf(db, user.id) : undefined;
+  return { userId: alipayUserId ?? undefined, openId };
 }
 
 /** The user an order belongs to, on its brand (the scheduler acts for them). */
 async function ownerOf(db: Db | Trx, orderId: number): Promise<Owner> {
-  const order = await db
-    .selectFrom('orders')
-    .select(['user_id', 'platform'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const order = await orderColumns(db, orderId, ['user_id', 'platform']);
   return { id: order.user_id, platform: order.platform };
 }
 
@@ -330,21 +288,10 @@ export async function deductFromDeposit(db: Db, deps: AppDeps, orderId: number, 
         kind: 'stage',
       });
       if (!payment.isNew) return payment;
-      const auth = await trx
-        .selectFrom('deposit_authorisations')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .where('status', '=', 'frozen')
-        .where('auth_no', 'is not', null)
-        .forUpdate()
-        .executeTakeFirst();
+      const auth = await lockFrozenAuthorisationOf(trx, orderId);
       if (!auth || auth.amount - auth.paid - auth.unfrozen < payment.amount)
         throw new NotEnoughDeposit();
-      await trx
-        .updateTable('deposit_authorisations')
-        .set({ paid: auth.paid + payment.amount })
-        .where('id', '=', auth.id)
-        .execute();
+      await setAuthorisationPaid(trx, auth.id, auth.paid + payment.amount);
       await enqueueOutbox(trx, deps, 'pay-from-auth', payment.id);
       return payment;
     })

@@ -12,6 +12,16 @@ import { closePayments } from './confirm-cancel.ts';
 import { TERMINAL_STATUSES } from './machine.ts';
 import { advanceAfterPayment } from './payment-outcomes.ts';
 import { insertBillsPayment } from './repository.ts';
+import {
+  hasRefundFor,
+  insertOrderEvent,
+  lockOrder,
+  markBillPaid,
+  markDepositSettled,
+  openPaymentIdsCovering,
+  paidDepositOf,
+  unpaidBillsOfKinds,
+} from './repository-payments.ts';
 
 /**
  * WeChat Pay refuses to refund a payment more than a year old. A deposit paid through WeChat is
@@ -37,12 +47,7 @@ export async function settleWechatDepositEarly(
 ): Promise<{ used: number; refunded: number } | undefined> {
   return db.transaction().execute(async (trx) => {
     const now = deps.now();
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const order = await lockOrder(trx, orderId);
     if (
       order.deposit_method !== 'paid' ||
       order.deposit_settled_at !== null ||
@@ -51,14 +56,7 @@ export async function settleWechatDepositEarly(
       order.status === 'BUYING_OUT'
     )
       return undefined;
-    const deposit = await trx
-      .selectFrom('bills as b')
-      .innerJoin('payments as p', 'p.out_trade_no', 'b.out_trade_no')
-      .select(['b.paid', 'p.id as paymentId', 'p.channel', 'p.finished_at'])
-      .where('b.order_id', '=', orderId)
-      .where('b.kind', '=', 'DEPOSIT')
-      .where('b.status', '=', 'paid')
-      .executeTakeFirst();
+    const deposit = await paidDepositOf(trx, orderId);
     const paidAt = deposit?.finished_at ? new Date(deposit.finished_at) : undefined;
     if (
       !deposit ||
@@ -68,28 +66,11 @@ export async function settleWechatDepositEarly(
       daysBetween(dayOf(paidAt), dayOf(now)) < WECHAT_DEPOSIT_SETTLE_AFTER_DAYS
     )
       return undefined;
-    const refunded = await trx
-      .selectFrom('refunds')
-      .select('id')
-      .where('payment_id', '=', deposit.paymentId)
-      .where('reason', 'in', [DEPOSIT_REFUND_REASON, EARLY_DEPOSIT_REFUND_REASON])
-      .executeTakeFirst();
-    if (refunded) return undefined;
-    await trx
-      .updateTable('orders')
-      .set({ deposit_settled_at: now })
-      .where('id', '=', orderId)
-      .execute();
+    const reasons = [DEPOSIT_REFUND_REASON, EARLY_DEPOSIT_REFUND_REASON];
+    if (await hasRefundFor(trx, deposit.paymentId, reasons)) return undefined;
+    await markDepositSettled(trx, orderId, now);
 
-    const unpaid = await trx
-      .selectFrom('bills')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('status', '=', 'unpaid')
-      .where('kind', 'in', SETTLED_FROM_DEPOSIT)
-      .orderBy('due_date')
-      .orderBy('id')
-      .execute();
+    const unpaid = await unpaidBillsOfKinds(trx, orderId, SETTLED_FROM_DEPOSIT);
     let left = deposit.paid;
     const settled: typeof unpaid = [];
     for (const bill of unpaid) {
@@ -101,17 +82,11 @@ export async function settleWechatDepositEarly(
     const used = deposit.paid - left;
     if (settled.length > 0) {
       // A payment the user has open for these bills is closed: the deposit paid them.
-      const open = await trx
-        .selectFrom('payment_bills')
-        .select('payment_id')
-        .where(
-          'bill_id',
-          'in',
-          settled.map((b) => b.id),
-        )
-        .where('open', '=', true)
-        .execute();
-      await closePayments(trx, deps, [...new Set(open.map((o) => o.payment_id))]);
+      const open = await openPaymentIdsCovering(
+        trx,
+        settled.map((b) => b.id),
+      );
+      await closePayments(trx, deps, [...new Set(open)]);
       const outTradeNo = newTradeNo('DP');
       await insertBillsPayment(
         trx,
@@ -125,17 +100,12 @@ export async function settleWechatDepositEarly(
         settled,
       );
       for (const bill of settled)
-        await trx
-          .updateTable('bills')
-          .set({
-            status: 'paid',
-            paid: bill.paid + outstandingOf(bill),
-            channel: 'deposit',
-            out_trade_no: outTradeNo,
-            paid_at: now,
-          })
-          .where('id', '=', bill.id)
-          .execute();
+        await markBillPaid(trx, bill.id, {
+          total: bill.paid + outstandingOf(bill),
+          channel: 'deposit',
+          outTradeNo,
+          at: now,
+        });
     }
     if (left > 0)
       await requestRefund(
@@ -146,18 +116,15 @@ export async function settleWechatDepositEarly(
         EARLY_DEPOSIT_REFUND_REASON,
       );
     // An event, not a transition: the order runs on, without a deposit.
-    await trx
-      .insertInto('order_events')
-      .values({
-        order_id: orderId,
-        action: 'deposit_settled',
-        from_status: order.status,
-        to_status: order.status,
-        actor: 'system',
-        note: `押金满 ${WECHAT_DEPOSIT_SETTLE_AFTER_DAYS} 天：抵扣账单 ¥${yuan(used)}，退还 ¥${yuan(left)}`,
-        created_at: now,
-      })
-      .execute();
+    await insertOrderEvent(trx, {
+      order_id: orderId,
+      action: 'deposit_settled',
+      from_status: order.status,
+      to_status: order.status,
+      actor: 'system',
+      note: `押金满 ${WECHAT_DEPOSIT_SETTLE_AFTER_DAYS} 天：抵扣账单 ¥${yuan(used)}，退还 ¥${yuan(left)}`,
+      created_at: now,
+    });
     if (settled.length > 0)
       await advanceAfterPayment(trx, deps, order, new Set(settled.map((b) => b.kind)));
     return { used, refunded: left };

@@ -1,0 +1,471 @@
+/**
+ * The payment repository: the SQL of paying bills (opening payments, provider notifications and
+ * the outcomes they carry, withholding and deductions from the deposit authorisation, the freeze
+ * itself, refunds of a paid deposit and its early settlement). The services in payments.ts,
+ * payment-outcomes.ts, deposit-freeze.ts and wechat-deposit.ts call these and hold no SQL. Each
+ * runs on the handle it is given first (the caller's transaction, where the caller opened one), and
+ * the row locks (`for update`) are taken where the caller's order of steps asks for them.
+ */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { asDate, type Db, type Owner, type Trx } from './common.ts';
+import type { BillKind, PayChannel } from './schema.ts';
+
+type Executor = Db | Trx;
+type Order = Selectable<Database['orders']>;
+type Bill = Selectable<Database['bills']>;
+type Authorisation = Selectable<Database['deposit_authorisations']>;
+/** A row a provider's number names, and the order it belongs to. */
+type OwnedRow = { id: number; order_id: number };
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+/** Locks the order row (every writer of an order locks it first). */
+export function lockOrder(trx: Trx, orderId: number): Promise<Order> {
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Columns of an order, read without a lock (who it belongs to, whether its deposit was settled). */
+export function orderColumns<C extends keyof Order & string>(
+  db: Executor,
+  orderId: number,
+  columns: readonly C[],
+) {
+  return db
+    .selectFrom('orders')
+    .select(columns)
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function markDepositSettled(trx: Trx, orderId: number, at: Date) {
+  await trx
+    .updateTable('orders')
+    .set({ deposit_settled_at: at })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** A timeline event that is no transition (the state stays). */
+export async function insertOrderEvent(trx: Trx, event: Insertable<Database['order_events']>) {
+  await trx.insertInto('order_events').values(event).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A provider's outcome: its row and the order, locked
+
+/**
+ * Locks the order of `found`, then (only when the order is the reporting merchant's brand) the
+ * row itself: the order first, as every other writer locks it. 'merchant_mismatch' leaves the
+ * row unlocked.
+ */
+async function lockOrderThenRow<R>(
+  trx: Trx,
+  found: OwnedRow | undefined,
+  platform: number,
+  lockRow: (id: number) => Promise<R>,
+): Promise<'unknown_trade' | 'merchant_mismatch' | { order: Order; row: R }> {
+  if (!found) return 'unknown_trade';
+  const order = await lockOrder(trx, found.order_id);
+  if (order.platform !== platform) return 'merchant_mismatch';
+  return { order, row: await lockRow(found.id) };
+}
+
+/** The payment of a trade number and its order, both locked, for a trade outcome of `platform`. */
+export async function lockPaymentForOutcome(trx: Trx, outTradeNo: string, platform: number) {
+  const found = await trx
+    .selectFrom('payments')
+    .select(['id', 'order_id'])
+    .where('out_trade_no', '=', outTradeNo)
+    .executeTakeFirst();
+  return lockOrderThenRow(trx, found, platform, (id) =>
+    trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+/** The authorisation of a freeze request number and its order, both locked, for a freeze outcome. */
+export async function lockAuthorisationForOutcome(
+  trx: Trx,
+  outRequestNo: string,
+  platform: number,
+) {
+  const found = await trx
+    .selectFrom('deposit_authorisations')
+    .select(['id', 'order_id'])
+    .where('out_request_no', '=', outRequestNo)
+    .executeTakeFirst();
+  return lockOrderThenRow(trx, found, platform, (id) =>
+    trx
+      .selectFrom('deposit_authorisations')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+type NewNotification = Insertable<Database['payment_notifications']>;
+
+/** Stores a refused notification (under a notify id of its own, so it blocks nothing). */
+export async function insertNotification(trx: Trx, notification: NewNotification) {
+  await trx.insertInto('payment_notifications').values(notification).execute();
+}
+
+/** Stores a notification once per provider and notify id: undefined when it was stored already. */
+export function insertNotificationOnce(
+  trx: Trx,
+  notification: NewNotification,
+): Promise<{ id: number } | undefined> {
+  return trx
+    .insertInto('payment_notifications')
+    .values(notification)
+    .onConflict((oc) => oc.columns(['provider', 'notify_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** What a stored notification came to; `notifyId` replaces the one it arrived with. */
+export async function setNotificationOutcome(
+  trx: Trx,
+  notificationId: number,
+  outcome: string,
+  notifyId?: string,
+) {
+  await trx
+    .updateTable('payment_notifications')
+    .set(notifyId === undefined ? { outcome } : { outcome, notify_id: notifyId })
+    .where('id', '=', notificationId)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bills
+
+/** The order's unpaid bills, for what a payment leaves owed. */
+export function unpaidBillsOf(
+  trx: Trx,
+  orderId: number,
+): Promise<Pick<Bill, 'id' | 'kind' | 'due_date' | 'overdue_days'>[]> {
+  return trx
+    .selectFrom('bills')
+    .select(['kind', 'due_date', 'overdue_days', 'id'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'unpaid')
+    .execute();
+}
+
+/** The order's unpaid bills of these kinds, in due-date order. */
+export function unpaidBillsOfKinds(
+  trx: Trx,
+  orderId: number,
+  kinds: readonly BillKind[],
+): Promise<Bill[]> {
+  return trx
+    .selectFrom('bills')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'unpaid')
+    .where('kind', 'in', kinds)
+    .orderBy('due_date')
+    .orderBy('id')
+    .execute();
+}
+
+export function findBill(trx: Trx, billId: number): Promise<Bill> {
+  return trx.selectFrom('bills').selectAll().where('id', '=', billId).executeTakeFirstOrThrow();
+}
+
+/** A bill paid in full by a payment: what it has paid now, through which channel and trade. */
+export async function markBillPaid(
+  trx: Trx,
+  billId: number,
+  paid: { total: number; channel: PayChannel; outTradeNo: string; at: Date },
+) {
+  await trx
+    .updateTable('bills')
+    .set({
+      status: 'paid',
+      paid: paid.total,
+      channel: paid.channel,
+      out_trade_no: paid.outTradeNo,
+      paid_at: paid.at,
+    })
+    .where('id', '=', billId)
+    .execute();
+}
+
+/** The order's latest paid renewal bill (its period holds the periods renewed). */
+export function latestPaidRenewalOf(trx: Trx, orderId: number): Promise<Pick<Bill, 'period'>> {
+  return trx
+    .selectFrom('bills')
+    .select(['period'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'RENEWAL')
+    .where('status', '=', 'paid')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
+/** Rent not yet due when the order settles (INSTALMENT, FINAL after `today`) is not owed. */
+export async function cancelRentDueAfter(trx: Trx, orderId: number, today: string) {
+  await trx
+    .updateTable('bills')
+    .set({ status: 'cancelled' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'unpaid')
+    .where('kind', 'in', ['INSTALMENT', 'FINAL'])
+    .where('due_date', '>', asDate(today))
+    .execute();
+}
+
+/** What paid buy-outs took from the deposit (their discounts). */
+export async function buyoutDepositOffsetOf(trx: Trx, orderId: number): Promise<number> {
+  const offset = await trx
+    .selectFrom('bills')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('discount'), eb.lit(0)).as('sum'))
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'BUYOUT')
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return Number(offset.sum);
+}
+
+/** The order's paid DEPOSIT bill with the payment that paid it. */
+export function paidDepositOf(trx: Trx, orderId: number) {
+  return trx
+    .selectFrom('bills as b')
+    .innerJoin('payments as p', 'p.out_trade_no', 'b.out_trade_no')
+    .select(['b.id', 'b.paid', 'p.id as paymentId', 'p.out_trade_no', 'p.channel', 'p.finished_at'])
+    .where('b.order_id', '=', orderId)
+    .where('b.kind', '=', 'DEPOSIT')
+    .where('b.status', '=', 'paid')
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+/** The open payments covering any of these bills, one row per bill covered. */
+export function openPaymentsCovering(trx: Trx, billIds: readonly number[]) {
+  return trx
+    .selectFrom('payment_bills as pb')
+    .innerJoin('payments as p', 'p.id', 'pb.payment_id')
+    .select([
+      'p.id',
+      'p.out_trade_no',
+      'p.amount',
+      'p.channel',
+      'p.provider_trade_no',
+      'pb.bill_id',
+    ])
+    .where('pb.bill_id', 'in', billIds)
+    .where('pb.open', '=', true)
+    .execute();
+}
+
+/** The ids of the open payments covering any of these bills (one per bill covered). */
+export async function openPaymentIdsCovering(
+  trx: Trx,
+  billIds: readonly number[],
+): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('payment_bills')
+    .select('payment_id')
+    .where('bill_id', 'in', billIds)
+    .where('open', '=', true)
+    .execute();
+  return rows.map((row) => row.payment_id);
+}
+
+/** The bills a payment covers and what it pays of each. */
+export function billsCoveredBy(
+  trx: Trx,
+  paymentId: number,
+): Promise<{ bill_id: number; amount: number }[]> {
+  return trx
+    .selectFrom('payment_bills')
+    .select(['bill_id', 'amount'])
+    .where('payment_id', '=', paymentId)
+    .execute();
+}
+
+/** The payment no longer holds its bills: another payment may be opened for them. */
+export async function releasePaymentBills(trx: Trx, paymentId: number) {
+  await trx
+    .updateTable('payment_bills')
+    .set({ open: false })
+    .where('payment_id', '=', paymentId)
+    .execute();
+}
+
+export async function markPaymentFailed(trx: Trx, paymentId: number, at: Date) {
+  await trx
+    .updateTable('payments')
+    .set({ status: 'failed', finished_at: at })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** `late`: reported paid after it was closed or seen failing. */
+export async function markPaymentSucceeded(
+  trx: Trx,
+  paymentId: number,
+  success: { at: Date; providerTradeNo: string | null; late: boolean },
+) {
+  await trx
+    .updateTable('payments')
+    .set({
+      status: 'succeeded',
+      finished_at: success.at,
+      provider_trade_no: success.providerTradeNo,
+      late_success: success.late,
+    })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** The provider's number of the trade opened for a payment. */
+export async function setProviderTradeNo(db: Db, paymentId: number, tradeNo: string) {
+  await db
+    .updateTable('payments')
+    .set({ provider_trade_no: tradeNo })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** The user's latest open id at a wallet on their brand. */
+export async function latestOpenIdOf(
+  db: Db,
+  user: Owner,
+  provider: 'alipay' | 'wechat',
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('user_open_ids')
+    .select('open_id')
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform)
+    .where('provider', '=', provider)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.open_id;
+}
+
+export async function alipayUserIdOf(db: Db, userId: number): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('alipay_user_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.alipay_user_id;
+}
+
+/** Whether a refund for one of these reasons was written for the payment. */
+export async function hasRefundFor(
+  trx: Trx,
+  paymentId: number,
+  reasons: readonly string[],
+): Promise<boolean> {
+  const refund = await trx
+    .selectFrom('refunds')
+    .select('id')
+    .where('payment_id', '=', paymentId)
+    .where('reason', 'in', reasons)
+    .executeTakeFirst();
+  return refund !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deposit authorisations (freeze)
+
+/** The order's authorisation pending or frozen, if one is under way. */
+export function authorisationUnderWayOf(
+  trx: Trx,
+  orderId: number,
+): Promise<Authorisation | undefined> {
+  return trx
+    .selectFrom('deposit_authorisations')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['pending', 'frozen'])
+    .executeTakeFirst();
+}
+
+/** Locks the order's frozen authorisation (one the provider numbered), if any. */
+export function lockFrozenAuthorisationOf(
+  trx: Trx,
+  orderId: number,
+): Promise<Authorisation | undefined> {
+  return trx
+    .selectFrom('deposit_authorisations')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'frozen')
+    .where('auth_no', 'is not', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertAuthorisation(
+  trx: Trx,
+  authorisation: Insertable<Database['deposit_authorisations']>,
+): Promise<{ id: number }> {
+  return trx
+    .insertInto('deposit_authorisations')
+    .values(authorisation)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+async function updateAuthorisation(
+  trx: Trx,
+  authorisationId: number,
+  patch: Updateable<Database['deposit_authorisations']>,
+) {
+  await trx
+    .updateTable('deposit_authorisations')
+    .set(patch)
+    .where('id', '=', authorisationId)
+    .execute();
+}
+
+export const markAuthorisationFailed = (trx: Trx, id: number, authNo: string | null) =>
+  updateAuthorisation(trx, id, { status: 'failed', auth_no: authNo });
+
+/** Of `amount`, `credit` was waived by the user's credit and `fund` really frozen (or null). */
+export const markAuthorisationFrozen = (
+  trx: Trx,
+  id: number,
+  frozen: { authNo: string | null; credit: number | null; fund: number | null },
+) =>
+  updateAuthorisation(trx, id, {
+    status: 'frozen',
+    auth_no: frozen.authNo,
+    credit_amount: frozen.credit,
+    fund_amount: frozen.fund,
+  });
+
+/** Closed with `unfrozen` given back. */
+export const markAuthorisationClosed = (
+  trx: Trx,
+  id: number,
+  authNo: string | null,
+  unfrozen: number,
+) => updateAuthorisation(trx, id, { status: 'closed', auth_no: authNo, unfrozen });
+
+/** `paid`: what is now taken (or set aside to be taken) from the authorisation. */
+export const setAuthorisationPaid = (trx: Trx, id: number, paid: number) =>
+  updateAuthorisation(trx, id, { paid });
