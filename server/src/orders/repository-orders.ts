@@ -58,7 +58,7 @@ export async function insertOrderEvent(db: Executor, event: NewOrderEvent) {
   await db.insertInto('order_events').values(event).execute();
 }
 
-/** The brand an order was placed on. */
+/** The brand an order was placed on: whose merchant account its money goes through. */
 export async function platformOfOrder(db: Executor, orderId: number): Promise<number> {
   const order = await db
     .selectFrom('orders')
@@ -84,7 +84,7 @@ export async function clearStockHold(trx: Trx, orderId: number): Promise<number 
 }
 
 // ---------------------------------------------------------------------------------------------
-// What placing reads: the account, the plan, the address, the services, the coupon, the stock
+// Placing and cancelling: the account, the plan, the address, the services, the coupon, stock
 
 /** The user's cancellation mark, under a share lock on their row (undefined: no such user). */
 export function shareLockUser(trx: Trx, userId: number) {
