@@ -10,6 +10,24 @@ import { applyOrderAction, illegalAction } from './machine.ts';
 import type { DepositMethod } from './schema.ts';
 import { type Db, type Owner, type Trx, busy } from './common.ts';
 import { type OrderRow, ownOrder } from './queries.ts';
+import {
+  cancelUnpaidBills,
+  clearStockHold,
+  closeAuthorisation,
+  closeOpenPaymentsOn,
+  closePaymentBills,
+  closePendingAuthorisations,
+  lockFrozenAuthorisations,
+  markCouponUnused,
+  openPaymentIdsOf,
+  platformOfOrder,
+  refundedAmountOf,
+  returnOneUnitOfStock,
+  succeededBillPaymentsOf,
+} from './repository-orders.ts';
+
+// The order services elsewhere cancel the unpaid bills through this module.
+export { cancelUnpaidBills };
 // ---------------------------------------------------------------------------------------------
 // User steps before payment
 
@@ -67,13 +85,7 @@ export async function confirmOrder(db: Db, deps: AppDeps, user: Owner, orderId: 
  */
 export async function releaseOnCancel(trx: Trx, deps: AppDeps, order: OrderRow, refund: boolean) {
   await releaseStock(trx, order.id);
-  if (order.user_coupon_id !== null) {
-    await trx
-      .updateTable('user_coupons')
-      .set({ status: 'unused', used_at: null })
-      .where('id', '=', order.user_coupon_id)
-      .execute();
-  }
+  if (order.user_coupon_id !== null) await markCouponUnused(trx, order.user_coupon_id);
   await closeOpenPayments(trx, deps, order.id);
   await cancelUnpaidBills(trx, order.id);
   await releaseDeposit(trx, deps, order.id);
@@ -82,33 +94,12 @@ export async function releaseOnCancel(trx: Trx, deps: AppDeps, order: OrderRow, 
 
 /** The unit an order held goes back to its SKU, once. */
 async function releaseStock(trx: Trx, orderId: number) {
-  const released = await trx
-    .updateTable('orders')
-    .set({ holds_stock: false })
-    .where('id', '=', orderId)
-    .where('holds_stock', '=', true)
-    .returning('sku_id')
-    .executeTakeFirst();
-  if (released)
-    await trx
-      .updateTable('goods_sku')
-      .set((eb) => ({ stock: eb('stock', '+', 1) }))
-      .where('id', '=', released.sku_id)
-      .execute();
+  const skuId = await clearStockHold(trx, orderId);
+  if (skuId !== undefined) await returnOneUnitOfStock(trx, skuId);
 }
 
 export async function closeOpenPayments(trx: Trx, deps: AppDeps, orderId: number) {
-  const open = await trx
-    .selectFrom('payments')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'created')
-    .execute();
-  await closePayments(
-    trx,
-    deps,
-    open.map((p) => p.id),
-  );
+  await closePayments(trx, deps, await openPaymentIdsOf(trx, orderId));
 }
 
 /** Channels where the user pays at the provider's cashier (the others are charged by us). */
@@ -122,56 +113,19 @@ export const USER_CHANNELS = ['alipay', 'wechat'] as const;
  */
 export async function closePayments(trx: Trx, deps: AppDeps, ids: number[]) {
   if (ids.length === 0) return;
-  const closed = await trx
-    .updateTable('payments')
-    .set({ status: 'closed', finished_at: deps.now() })
-    .where('id', 'in', ids)
-    .where('status', '=', 'created')
-    .where('channel', 'in', USER_CHANNELS)
-    .returning(['id', 'provider_trade_no'])
-    .execute();
+  const closed = await closeOpenPaymentsOn(trx, ids, USER_CHANNELS, deps.now());
   if (closed.length === 0) return;
-  await trx
-    .updateTable('payment_bills')
-    .set({ open: false })
-    .where(
-      'payment_id',
-      'in',
-      closed.map((p) => p.id),
-    )
-    .execute();
+  await closePaymentBills(
+    trx,
+    closed.map((p) => p.id),
+  );
   for (const payment of closed)
     if (payment.provider_trade_no) await enqueueOutbox(trx, deps, 'close-trade', payment.id);
 }
 
-export async function cancelUnpaidBills(trx: Trx, orderId: number) {
-  await trx
-    .updateTable('bills')
-    .set({ status: 'cancelled' })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'unpaid')
-    .execute();
-}
-
-/** The brand an order was placed on: whose merchant account its money goes through. */
-async function brandOfOrder(trx: Trx, orderId: number): Promise<number> {
-  const order = await trx
-    .selectFrom('orders')
-    .select('platform')
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return order.platform;
-}
-
 /** Unfreezes what is still frozen on the order's authorisations. */
 export async function releaseDeposit(trx: Trx, deps: AppDeps, orderId: number) {
-  const auths = await trx
-    .selectFrom('deposit_authorisations')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'frozen')
-    .forUpdate()
-    .execute();
+  const auths = await lockFrozenAuthorisations(trx, orderId);
   for (const auth of auths) {
     const left = auth.amount - auth.paid - auth.unfrozen;
     // Recorded as released now; the unfreeze itself is a job after the commit.
@@ -179,49 +133,23 @@ export async function releaseDeposit(trx: Trx, deps: AppDeps, orderId: number) {
       await requestUnfreeze(trx, deps, {
         authorisationId: auth.id,
         orderId,
-        platform: await brandOfOrder(trx, orderId),
+        platform: await platformOfOrder(trx, orderId),
         authNo: auth.auth_no,
         amount: left,
       });
-    await trx
-      .updateTable('deposit_authorisations')
-      .set({ unfrozen: auth.unfrozen + left, status: 'closed' })
-      .where('id', '=', auth.id)
-      .execute();
+    await closeAuthorisation(trx, auth.id, auth.unfrozen + left);
   }
   // Pending ones never froze anything: close them so a late notification is ignored.
-  await trx
-    .updateTable('deposit_authorisations')
-    .set({ status: 'closed' })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
-    .execute();
+  await closePendingAuthorisations(trx, orderId);
 }
 
 /** Refunds every succeeded payment of the order that is not refunded yet. */
 async function refundAll(trx: Trx, deps: AppDeps, orderId: number, reason: string) {
-  const payments = await trx
-    .selectFrom('payments')
-    .select(['id', 'order_id', 'out_trade_no', 'amount', 'channel'])
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'succeeded')
-    .where('purpose', '=', 'bills')
-    .execute();
+  const payments = await succeededBillPaymentsOf(trx, orderId);
   for (const payment of payments) {
-    const left = payment.amount - (await refundedOf(trx, payment.id));
+    const left = payment.amount - (await refundedAmountOf(trx, payment.id));
     if (left > 0) await requestRefund(trx, deps, payment, left, reason);
   }
-}
-
-/** What is refunded or being refunded of a payment (a refused refund gives nothing back). */
-async function refundedOf(trx: Trx, paymentId: number): Promise<number> {
-  const refunded = await trx
-    .selectFrom('refunds')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-    .where('payment_id', '=', paymentId)
-    .where('status', '!=', 'failed')
-    .executeTakeFirst();
-  return Number(refunded?.sum ?? 0);
 }
 
 export async function cancelOrder(db: Db, deps: AppDeps, user: Owner, orderId: number) {

@@ -15,6 +15,13 @@ import { dayOf, earlyReturnQuote, isoDay, type QuoteLine } from './bills.ts';
 import { illegalAction } from './machine.ts';
 import { busy, type Owner } from './common.ts';
 import { ownOrder } from './queries.ts';
+import { billsOf } from './repository.ts';
+import {
+  cancelUnpaidBillsById,
+  insertBills,
+  insertOrderEvent,
+  updateOrder,
+} from './repository-orders.ts';
 import './schema.ts';
 
 type Db = Kysely<Database>;
@@ -32,7 +39,7 @@ async function quoteIn(trx: Trx, deps: AppDeps, user: Owner, orderId: number, lo
   if (order.status !== 'RENTING') throw illegalAction(order.status, 'earlyReturn');
   // Once started (or with a return, renewal or buy-out under way) there is nothing to quote.
   if (order.sub_process) throw busy(order);
-  const bills = await trx.selectFrom('bills').selectAll().where('order_id', '=', orderId).execute();
+  const bills = await billsOf(trx, orderId);
   const quote = earlyReturnQuote({
     bills,
     today: dayOf(deps.now()),
@@ -67,47 +74,29 @@ export async function applyEarlyReturn(
       );
     }
     const now = deps.now();
-    if (quote.waivedBillIds.length > 0) {
-      await trx
-        .updateTable('bills')
-        .set({ status: 'cancelled' })
-        .where('id', 'in', quote.waivedBillIds)
-        .where('status', '=', 'unpaid')
-        .execute();
-    }
+    if (quote.waivedBillIds.length > 0) await cancelUnpaidBillsById(trx, quote.waivedBillIds);
     if (quote.fee > 0) {
-      await trx
-        .insertInto('bills')
-        .values({
+      await insertBills(trx, [
+        {
           order_id: order.id,
           user_id: user.id,
           kind: 'EARLY_RETURN',
           period: bills.filter((b) => b.kind === 'EARLY_RETURN').length + 1,
           due_date: dayOf(now),
           original: quote.fee,
-          channel: null,
-          out_trade_no: null,
-          paid_at: null,
-        })
-        .execute();
+        },
+      ]);
     }
-    await trx
-      .updateTable('orders')
-      .set({ sub_process: 'return', updated_at: now })
-      .where('id', '=', order.id)
-      .execute();
+    await updateOrder(trx, order.id, { sub_process: 'return', updated_at: now });
     const waived = -(quote.lines[0]?.amount ?? 0);
-    await trx
-      .insertInto('order_events')
-      .values({
-        order_id: order.id,
-        action: 'early_return',
-        from_status: order.status,
-        to_status: order.status,
-        actor: 'user',
-        note: `免除剩余租金 ¥${(waived / 100).toFixed(2)}，提前归还手续费 ¥${(quote.fee / 100).toFixed(2)}`,
-        created_at: now,
-      })
-      .execute();
+    await insertOrderEvent(trx, {
+      order_id: order.id,
+      action: 'early_return',
+      from_status: order.status,
+      to_status: order.status,
+      actor: 'user',
+      note: `免除剩余租金 ¥${(waived / 100).toFixed(2)}，提前归还手续费 ¥${(quote.fee / 100).toFixed(2)}`,
+      created_at: now,
+    });
   });
 }

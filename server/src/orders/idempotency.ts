@@ -2,10 +2,10 @@
  * Idempotency-Key handling for the order routes.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { badRequest, conflict } from '../plugins/errors.ts';
 import type { Db, Owner, Trx } from './common.ts';
 import { findIdempotentReply, saveIdempotentReply } from './repository.ts';
+import { advisoryLockForTransaction } from './repository-orders.ts';
 // ---------------------------------------------------------------------------------------------
 // Idempotency
 
@@ -29,7 +29,7 @@ export async function idempotent<T>(
   // Keys are the user's on one brand: the same key on another brand is another request.
   scope = `${scope}@${user.platform}`;
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`${userId}:${scope}:${key}`}))`.execute(trx);
+    await advisoryLockForTransaction(trx, `${userId}:${scope}:${key}`);
     const seen = await findIdempotentReply(trx, userId, scope, key);
     if (seen) {
       if (seen.request_hash !== requestHash) throw conflict('Idempotency-Key 已用于另一个请求');

@@ -8,6 +8,7 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../plugins/errors.ts';
 import type { Actor, OrdersTable } from './schema.ts';
+import { insertOrderEvent, lockOrderForTransition, updateOrder } from './repository-orders.ts';
 
 export const ORDER_STATUSES = [
   'PENDING_VERIFY',
@@ -269,12 +270,7 @@ export async function applyOrderAction(
   action: Action,
   ctx: ActionContext,
 ): Promise<ActionResult> {
-  let query = trx
-    .selectFrom('orders')
-    .select(['id', 'user_id', 'status', 'resume_status', 'deposit_method', 'deposit'])
-    .where('id', '=', orderId);
-  if (ctx.userId !== undefined) query = query.where('user_id', '=', ctx.userId);
-  const order = await query.forUpdate().executeTakeFirst();
+  const order = await lockOrderForTransition(trx, orderId, ctx.userId);
   if (!order) throw new ApiError(404, '订单不存在', 404);
   const transition = findTransition(order.status, action);
   if (!transition || !transition.by.includes(ctx.actor)) throw illegalAction(order.status, action);
@@ -284,32 +280,25 @@ export async function applyOrderAction(
   // Entering a sub-process remembers where to come back to; leaving it forgets.
   const entering = to === 'CANCEL_REVIEW' || to === 'BUYING_OUT';
   const leaving = order.status === 'CANCEL_REVIEW' || order.status === 'BUYING_OUT';
-  await trx
-    .updateTable('orders')
-    .set({
-      ...ctx.patch,
-      status: to,
-      ...(entering ? { resume_status: order.status } : leaving ? { resume_status: null } : {}),
-      // The first-payment window opens when the order starts waiting for it.
-      ...(to === 'PENDING_PAY' && order.status !== 'PENDING_PAY'
-        ? { pay_deadline: new Date(ctx.now.getTime() + PAY_WINDOW_MINUTES * 60_000) }
-        : {}),
-      updated_at: ctx.now,
-    })
-    .where('id', '=', orderId)
-    .execute();
-  await trx
-    .insertInto('order_events')
-    .values({
-      order_id: orderId,
-      action,
-      from_status: order.status,
-      to_status: to,
-      actor: ctx.actor,
-      note: ctx.note ?? '',
-      created_at: ctx.now,
-    })
-    .execute();
+  await updateOrder(trx, orderId, {
+    ...ctx.patch,
+    status: to,
+    ...(entering ? { resume_status: order.status } : leaving ? { resume_status: null } : {}),
+    // The first-payment window opens when the order starts waiting for it.
+    ...(to === 'PENDING_PAY' && order.status !== 'PENDING_PAY'
+      ? { pay_deadline: new Date(ctx.now.getTime() + PAY_WINDOW_MINUTES * 60_000) }
+      : {}),
+    updated_at: ctx.now,
+  });
+  await insertOrderEvent(trx, {
+    order_id: orderId,
+    action,
+    from_status: order.status,
+    to_status: to,
+    actor: ctx.actor,
+    note: ctx.note ?? '',
+    created_at: ctx.now,
+  });
   return { orderId, from: order.status, to };
 }
 

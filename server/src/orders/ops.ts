@@ -5,10 +5,17 @@ import type { AppDeps } from '../deps.ts';
 import { badRequest, notFound } from '../plugins/errors.ts';
 import { dayOf } from './bills.ts';
 import { applyOrderAction } from './machine.ts';
-import { type Db, type Trx, asDate } from './common.ts';
+import type { Db, Trx } from './common.ts';
 import type { OrderRow } from './queries.ts';
 import { releaseOnCancel } from './confirm-cancel.ts';
 import { settleOrder } from './payment-outcomes.ts';
+import { findOrder } from './repository.ts';
+import {
+  countBillsOfKind,
+  findOrderOrThrow,
+  insertBills,
+  unpaidBillsDueBy,
+} from './repository-orders.ts';
 // ---------------------------------------------------------------------------------------------
 // Merchant steps (ops)
 
@@ -33,11 +40,7 @@ export async function opsStep(
   return db.transaction().execute(async (trx) => {
     const now = deps.now();
     const ctx = { actor: 'ops' as const, now, note: input.note };
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirst();
+    const order = await findOrder(trx, orderId);
     if (!order) throw notFound('订单不存在');
     switch (step) {
       case 'approve':
@@ -63,13 +66,7 @@ export async function opsStep(
         return applyOrderAction(trx, orderId, 'receive_return', ctx);
       case 'inspect': {
         const damage = input.damage ?? 0;
-        const owed = await trx
-          .selectFrom('bills')
-          .select(['id'])
-          .where('order_id', '=', orderId)
-          .where('status', '=', 'unpaid')
-          .where('due_date', '<=', asDate(dayOf(now)))
-          .execute();
+        const owed = await unpaidBillsDueBy(trx, orderId, dayOf(now));
         if (damage === 0 && owed.length === 0) {
           const result = await applyOrderAction(trx, orderId, 'inspect_pass', ctx);
           await settleOrder(trx, deps, orderId);
@@ -102,37 +99,24 @@ export async function opsStep(
 }
 
 async function addCompensation(trx: Trx, order: OrderRow, amount: number, now: Date) {
-  const count = await trx
-    .selectFrom('bills')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('order_id', '=', order.id)
-    .where('kind', '=', 'COMPENSATION')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('bills')
-    .values({
+  const count = await countBillsOfKind(trx, order.id, 'COMPENSATION');
+  await insertBills(trx, [
+    {
       order_id: order.id,
       user_id: order.user_id,
       kind: 'COMPENSATION',
-      period: Number(count.n) + 1,
+      period: count + 1,
       due_date: dayOf(now),
       original: amount,
       discount: 0,
-      channel: null,
-      out_trade_no: null,
-      paid_at: null,
-    })
-    .execute();
+    },
+  ]);
 }
 
 /** The first-payment window passed (the scheduler): cancel and release. */
 export async function expireUnpaid(db: Db, deps: AppDeps, orderId: number) {
   return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
+    const order = await findOrderOrThrow(trx, orderId);
     const result = await applyOrderAction(trx, orderId, 'pay_expired', {
       actor: 'system',
       now: deps.now(),

@@ -11,6 +11,19 @@ import type { Db, Owner, Trx } from './common.ts';
 import { ownOrder } from './queries.ts';
 import { checksMissing, missingChecks } from './confirm-cancel.ts';
 import { defaultAddressIdOf } from './repository.ts';
+import {
+  findOwnAddress,
+  findPlanWithSkuAndGoods,
+  insertBills,
+  insertOrder,
+  insertOrderEvent,
+  lockUnusedCoupon,
+  markCouponUsed,
+  servicesOfGoods,
+  shareLockUser,
+  takeOneUnitOfStock,
+  type NewOrder,
+} from './repository-orders.ts';
 // ---------------------------------------------------------------------------------------------
 // Placing
 
@@ -28,59 +41,15 @@ export interface PlaceInput {
 async function assertAccountOpen(trx: Trx, userId: number): Promise<void> {
   // A share lock on the user's row: an account cancellation (which locks it for update) either
   // finished first, and the order is refused here, or waits for this order and then sees it.
-  const account = await trx
-    .selectFrom('users')
-    .select('cancelled_at')
-    .where('id', '=', userId)
-    .forShare()
-    .executeTakeFirst();
+  const account = await shareLockUser(trx, userId);
   if (!account || account.cancelled_at) throw unauthorized();
 }
 
-/** The plan with its SKU and goods, or undefined when the three do not belong together. */
-function findPlan(trx: Trx, input: PlaceInput) {
-  return trx
-    .selectFrom('goods_plan as p')
-    .innerJoin('goods_sku as s', 's.id', 'p.sku_id')
-    .innerJoin('goods as g', 'g.id', 'p.goods_id')
-    .select([
-      'p.id as planId',
-      'p.term_unit',
-      'p.term',
-      'p.rent_per_period',
-      'p.first_payment',
-      'p.deposit',
-      'p.buyout_prices',
-      's.id as skuId',
-      's.color',
-      's.capacity',
-      's.condition',
-      's.price as skuPrice',
-      's.stock',
-      'g.id as goodsId',
-      'g.name',
-      'g.cover',
-      'g.brand_name',
-      'g.market_price',
-      'g.on_sale',
-    ])
-    .where('p.id', '=', input.planId)
-    .where('p.sku_id', '=', input.skuId)
-    .where('p.goods_id', '=', input.goodsId)
-    .executeTakeFirst();
-}
-
-type PlanRow = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
+type PlanRow = NonNullable<Awaited<ReturnType<typeof findPlanWithSkuAndGoods>>>;
 
 /** The user's own address on this platform, copied into the snapshot. */
 async function addressOf(trx: Trx, user: Owner, addressId: number) {
-  const address = await trx
-    .selectFrom('addresses')
-    .select(['name', 'mobile', 'province', 'city', 'district', 'detail'])
-    .where('id', '=', addressId)
-    .where('user_id', '=', user.id)
-    .where('platform', '=', user.platform)
-    .executeTakeFirst();
+  const address = await findOwnAddress(trx, user, addressId);
   if (!address) throw badRequest('收货地址不存在');
   return address;
 }
@@ -88,12 +57,7 @@ async function addressOf(trx: Trx, user: Owner, addressId: number) {
 /** The services the goods offers that are required or asked for; asking for another is refused. */
 async function chosenServices(trx: Trx, input: PlaceInput) {
   const wanted = [...new Set(input.serviceIds ?? [])];
-  const offered = await trx
-    .selectFrom('value_added_service as v')
-    .innerJoin('goods_value_added_service as gv', 'gv.service_id', 'v.id')
-    .select(['v.id', 'v.name', 'v.price', 'v.price_unit', 'v.required'])
-    .where('gv.goods_id', '=', input.goodsId)
-    .execute();
+  const offered = await servicesOfGoods(trx, input.goodsId);
   const chosen = offered.filter((service) => service.required || wanted.includes(service.id));
   if (wanted.some((id) => !offered.some((service) => service.id === id)))
     throw badRequest('增值服务不适用于该商品');
@@ -147,26 +111,12 @@ async function takeCoupon(
   firstOriginal: number,
   now: Date,
 ): Promise<{ userCouponId: number; couponAmount: number }> {
-  const coupon = await trx
-    .selectFrom('user_coupons as uc')
-    .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
-    .select(['uc.id', 'c.amount', 'c.min_amount', 'c.platform'])
-    .where('uc.user_id', '=', user.id)
-    .where('uc.platform', '=', user.platform)
-    .where('uc.coupon_id', '=', couponId)
-    .where('uc.status', '=', 'unused')
-    .where('uc.expires_at', '>', now)
-    .forUpdate()
-    .executeTakeFirst();
+  const coupon = await lockUnusedCoupon(trx, user, couponId, now);
   if (!coupon || (coupon.platform !== null && coupon.platform !== user.platform))
     throw badRequest('优惠券不可用');
   if (firstOriginal < coupon.min_amount) throw badRequest('未达到优惠券使用门槛');
   // Locked by this order; a cancelled order gives it back.
-  await trx
-    .updateTable('user_coupons')
-    .set({ status: 'used', used_at: now })
-    .where('id', '=', coupon.id)
-    .execute();
+  await markCouponUsed(trx, coupon.id, now);
   return { userCouponId: coupon.id, couponAmount: Math.min(coupon.amount, firstOriginal) };
 }
 
@@ -177,47 +127,42 @@ interface OrderTerms {
 }
 
 /** The order row, waiting for verification, with the snapshot and the agreed terms. */
-function insertOrder(
-  trx: Trx,
+function newOrderRow(
   user: Owner,
   plan: PlanRow,
   snapshot: OrderSnapshot,
   { depositMethod, userCouponId, couponAmount }: OrderTerms,
   now: Date,
-) {
-  return trx
-    .insertInto('orders')
-    .values({
-      user_id: user.id,
-      platform: user.platform,
-      status: 'PENDING_VERIFY',
-      resume_status: null,
-      sub_process: null,
-      goods_id: plan.goodsId,
-      sku_id: plan.skuId,
-      plan_id: plan.planId,
-      snapshot: JSON.stringify(snapshot),
-      term_unit: plan.term_unit,
-      term: plan.term,
-      rent_per_period: plan.rent_per_period,
-      deposit_method: depositMethod,
-      deposit: depositMethod === 'waived' ? 0 : plan.deposit,
-      user_coupon_id: userCouponId,
-      coupon_discount: couponAmount,
-      pay_deadline: null,
-      waybill: null,
-      return_waybill: null,
-      shipped_at: null,
-      delivered_at: null,
-      received_at: null,
-      start_date: null,
-      end_date: null,
-      holds_stock: true,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+): NewOrder {
+  return {
+    user_id: user.id,
+    platform: user.platform,
+    status: 'PENDING_VERIFY',
+    resume_status: null,
+    sub_process: null,
+    goods_id: plan.goodsId,
+    sku_id: plan.skuId,
+    plan_id: plan.planId,
+    snapshot: JSON.stringify(snapshot),
+    term_unit: plan.term_unit,
+    term: plan.term,
+    rent_per_period: plan.rent_per_period,
+    deposit_method: depositMethod,
+    deposit: depositMethod === 'waived' ? 0 : plan.deposit,
+    user_coupon_id: userCouponId,
+    coupon_discount: couponAmount,
+    pay_deadline: null,
+    waybill: null,
+    return_waybill: null,
+    shipped_at: null,
+    delivered_at: null,
+    received_at: null,
+    start_date: null,
+    end_date: null,
+    holds_stock: true,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** The order's bills as planned today, and the 'place' event. */
@@ -234,48 +179,34 @@ async function insertBillsAndEvent(
     couponAmount,
     paidDeposit: depositMethod === 'paid',
   });
-  await trx
-    .insertInto('bills')
-    .values(
-      bills.map((bill) => ({
-        order_id: orderId,
-        user_id: userId,
-        kind: bill.kind,
-        period: bill.period,
-        due_date: bill.dueDate,
-        original: bill.original,
-        discount: bill.discount,
-        channel: null,
-        out_trade_no: null,
-        paid_at: null,
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto('order_events')
-    .values({
+  await insertBills(
+    trx,
+    bills.map((bill) => ({
       order_id: orderId,
-      action: 'place',
-      from_status: 'PENDING_VERIFY',
-      to_status: 'PENDING_VERIFY',
-      actor: 'user',
-      note: '下单',
-      created_at: now,
-    })
-    .execute();
+      user_id: userId,
+      kind: bill.kind,
+      period: bill.period,
+      due_date: bill.dueDate,
+      original: bill.original,
+      discount: bill.discount,
+    })),
+  );
+  await insertOrderEvent(trx, {
+    order_id: orderId,
+    action: 'place',
+    from_status: 'PENDING_VERIFY',
+    to_status: 'PENDING_VERIFY',
+    actor: 'user',
+    note: '下单',
+    created_at: now,
+  });
 }
 
 async function takeStock(trx: Trx, skuId: number): Promise<void> {
   // The order holds one unit until it is cancelled; the row lock makes the last unit go once.
   // Taken last: every order of a SKU waits for this row lock until its transaction commits, so
   // the order's own writes above are not done while holding it (issue 22). No stock: all undone.
-  const taken = await trx
-    .updateTable('goods_sku')
-    .set((eb) => ({ stock: eb('stock', '-', 1) }))
-    .where('id', '=', skuId)
-    .where('stock', '>', 0)
-    .returning('id')
-    .executeTakeFirst();
+  const taken = await takeOneUnitOfStock(trx, skuId);
   if (!taken) throw conflict('该规格暂时缺货');
 }
 
@@ -288,7 +219,7 @@ export async function placeOrder(
   const now = deps.now();
   await assertAccountOpen(trx, user.id);
   await assertAdultRenter(trx, user.id, now);
-  const plan = await findPlan(trx, input);
+  const plan = await findPlanWithSkuAndGoods(trx, input);
   if (!plan || !plan.on_sale) throw badRequest('商品、规格或方案不存在');
   const address = await addressOf(trx, user, input.addressId);
   const chosen = await chosenServices(trx, input);
@@ -305,10 +236,10 @@ export async function placeOrder(
       : { userCouponId: null, couponAmount: 0 };
   const terms: OrderTerms = { depositMethod, ...coupon };
 
-  const order = await insertOrder(trx, user, plan, snapshot, terms, now);
-  await insertBillsAndEvent(trx, order.id, user.id, snapshot, terms, now);
+  const orderId = await insertOrder(trx, newOrderRow(user, plan, snapshot, terms, now));
+  await insertBillsAndEvent(trx, orderId, user.id, snapshot, terms, now);
   await takeStock(trx, plan.skuId);
-  return { id: order.id };
+  return { id: orderId };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,14 @@ import { illegalAction } from './machine.ts';
 import { type Db, type Owner, busy, toDay } from './common.ts';
 import { ownOrder } from './queries.ts';
 import { payBills } from './payments.ts';
+import {
+  cancelBill,
+  countBillsOfKind,
+  frozenAuthorisationOf,
+  insertBill,
+  unpaidBillOfKind,
+  updateOrder,
+} from './repository-orders.ts';
 export async function quoteRenewal(
   db: Db,
   deps: AppDeps,
@@ -22,12 +30,7 @@ export async function quoteRenewal(
   const end = toDay(order.end_date) ?? dayOf(deps.now());
   const newEnd = endOf(order.term_unit, addDays(end, 1), periods);
   if (order.deposit_method === 'freeze') {
-    const auth = await db
-      .selectFrom('deposit_authorisations')
-      .select('expires_at')
-      .where('order_id', '=', orderId)
-      .where('status', '=', 'frozen')
-      .executeTakeFirst();
+    const auth = await frozenAuthorisationOf(db, orderId);
     // The new end must stay inside the authorisation's validity (with time to return).
     if (auth && addDays(newEnd, 15) > dayOf(auth.expires_at))
       throw conflict('续租期限超出押金授权有效期');
@@ -46,48 +49,21 @@ export async function payRenewal(
   const billId = await db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, user, input.orderId, { lock: true });
     if (order.sub_process && order.sub_process !== 'renewal') throw busy(order);
-    const open = await trx
-      .selectFrom('bills')
-      .select(['id', 'period'])
-      .where('order_id', '=', order.id)
-      .where('kind', '=', 'RENEWAL')
-      .where('status', '=', 'unpaid')
-      .executeTakeFirst();
+    const open = await unpaidBillOfKind(trx, order.id, 'RENEWAL');
     if (open && open.period % 100 === input.periods) return open.id;
-    if (open)
-      await trx
-        .updateTable('bills')
-        .set({ status: 'cancelled' })
-        .where('id', '=', open.id)
-        .execute();
-    const count = await trx
-      .selectFrom('bills')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('order_id', '=', order.id)
-      .where('kind', '=', 'RENEWAL')
-      .executeTakeFirstOrThrow();
-    const bill = await trx
-      .insertInto('bills')
-      .values({
-        order_id: order.id,
-        user_id: user.id,
-        kind: 'RENEWAL',
-        period: (Number(count.n) + 1) * 100 + input.periods,
-        due_date: dayOf(deps.now()),
-        original: quote.total,
-        discount: 0,
-        channel: null,
-        out_trade_no: null,
-        paid_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('orders')
-      .set({ sub_process: 'renewal' })
-      .where('id', '=', order.id)
-      .execute();
-    return bill.id;
+    if (open) await cancelBill(trx, open.id);
+    const count = await countBillsOfKind(trx, order.id, 'RENEWAL');
+    const renewalBillId = await insertBill(trx, {
+      order_id: order.id,
+      user_id: user.id,
+      kind: 'RENEWAL',
+      period: (count + 1) * 100 + input.periods,
+      due_date: dayOf(deps.now()),
+      original: quote.total,
+      discount: 0,
+    });
+    await updateOrder(trx, order.id, { sub_process: 'renewal' });
+    return renewalBillId;
   });
   return payBills(db, deps, user, {
     orderId: input.orderId,

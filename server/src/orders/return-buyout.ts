@@ -3,57 +3,54 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { addDays, buyoutQuote, dayOf, endOf, periodDue } from './bills.ts';
-import { applyOrderAction, findTransition, illegalAction } from './machine.ts';
+import { applyOrderAction, findTransition, illegalAction, type ActionContext } from './machine.ts';
 import type { Actor } from './schema.ts';
 import { type Db, type Owner, type Trx, assertAllowed, busy, toDay } from './common.ts';
 import { type OrderRow, ownOrder } from './queries.ts';
 import { closeOpenPayments } from './confirm-cancel.ts';
-import { markReturnUnderWay } from './repository.ts';
+import { billsOf, markReturnUnderWay } from './repository.ts';
+import {
+  cancelUnpaidBills,
+  findOrderOrThrow,
+  frozenAuthorisationOf,
+  insertBills,
+  instalmentsOf,
+  paidDepositBillOf,
+  setBillDueDate,
+} from './repository-orders.ts';
 // ---------------------------------------------------------------------------------------------
 // Receipt, return, buy-out, renewal
 
-export async function receiveOrder(
-  db: Db,
-  deps: AppDeps,
-  orderId: number,
-  actor: Actor,
-  user?: Owner,
+/**
+ * A step the user takes on their own order (`user` given: someone else's is not found) or the
+ * scheduler takes when the user did not: receipt, a lapsed buy-out. Both run in one transaction
+ * and write the state with the same context.
+ */
+function userOrSchedulerStep<T>(
+  step: (trx: Trx, deps: AppDeps, orderId: number, ctx: ActionContext, user?: Owner) => Promise<T>,
 ) {
-  return db.transaction().execute(async (trx) => {
-    const now = deps.now();
-    const order =
-      user !== undefined
-        ? await ownOrder(trx, user, orderId)
-        : await trx
-            .selectFrom('orders')
-            .selectAll()
-            .where('id', '=', orderId)
-            .executeTakeFirstOrThrow();
-    // Rent starts the day after receipt; the instalments follow from there.
-    const start = addDays(dayOf(now), 1);
-    const end = endOf(order.term_unit, start, order.term);
-    const result = await applyOrderAction(trx, orderId, 'receive', {
-      actor,
-      userId: user?.id,
-      now,
-      patch: { received_at: now, start_date: start, end_date: end },
-    });
-    const instalments = await trx
-      .selectFrom('bills')
-      .select(['id', 'period'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'INSTALMENT')
-      .execute();
-    for (const bill of instalments) {
-      await trx
-        .updateTable('bills')
-        .set({ due_date: periodDue(order.term_unit, start, bill.period) })
-        .where('id', '=', bill.id)
-        .execute();
-    }
-    return result;
-  });
+  return (db: Db, deps: AppDeps, orderId: number, actor: Actor, user?: Owner): Promise<T> =>
+    db
+      .transaction()
+      .execute((trx) =>
+        step(trx, deps, orderId, { actor, userId: user?.id, now: deps.now() }, user),
+      );
 }
+
+export const receiveOrder = userOrSchedulerStep(async (trx, _deps, orderId, ctx, user) => {
+  const order =
+    user !== undefined ? await ownOrder(trx, user, orderId) : await findOrderOrThrow(trx, orderId);
+  // Rent starts the day after receipt; the instalments follow from there.
+  const start = addDays(dayOf(ctx.now), 1);
+  const end = endOf(order.term_unit, start, order.term);
+  const result = await applyOrderAction(trx, orderId, 'receive', {
+    ...ctx,
+    patch: { received_at: ctx.now, start_date: start, end_date: end },
+  });
+  for (const bill of await instalmentsOf(trx, orderId))
+    await setBillDueDate(trx, bill.id, periodDue(order.term_unit, start, bill.period));
+  return result;
+});
 
 export async function shipReturn(
   db: Db,
@@ -76,23 +73,12 @@ export async function shipReturn(
 
 async function depositAvailable(trx: Trx, order: OrderRow): Promise<number> {
   if (order.deposit_method === 'freeze') {
-    const auth = await trx
-      .selectFrom('deposit_authorisations')
-      .select(['amount', 'paid', 'unfrozen'])
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'frozen')
-      .executeTakeFirst();
+    const auth = await frozenAuthorisationOf(trx, order.id);
     return auth ? auth.amount - auth.paid - auth.unfrozen : 0;
   }
   if (order.deposit_method === 'paid') {
     if (order.deposit_settled_at !== null) return 0;
-    const bill = await trx
-      .selectFrom('bills')
-      .select(['paid'])
-      .where('order_id', '=', order.id)
-      .where('kind', '=', 'DEPOSIT')
-      .where('status', '=', 'paid')
-      .executeTakeFirst();
+    const bill = await paidDepositBillOf(trx, order.id);
     return bill?.paid ?? 0;
   }
   return 0;
@@ -101,11 +87,7 @@ async function depositAvailable(trx: Trx, order: OrderRow): Promise<number> {
 export async function quoteBuyout(db: Db | Trx, deps: AppDeps, user: Owner, orderId: number) {
   const run = async (trx: Trx) => {
     const order = await ownOrder(trx, user, orderId);
-    const bills = await trx
-      .selectFrom('bills')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .execute();
+    const bills = await billsOf(trx, orderId);
     const quote = buyoutQuote({
       buyoutPrices: order.snapshot.plan.buyoutPrices,
       bills,
@@ -137,9 +119,8 @@ export async function applyBuyout(db: Db, deps: AppDeps, user: Owner, orderId: n
     });
     const price = quote.lines[0]!.amount;
     const seq = bills.filter((b) => b.kind === 'BUYOUT').length + 1;
-    await trx
-      .insertInto('bills')
-      .values({
+    await insertBills(trx, [
+      {
         order_id: orderId,
         user_id: user.id,
         kind: 'BUYOUT',
@@ -147,41 +128,22 @@ export async function applyBuyout(db: Db, deps: AppDeps, user: Owner, orderId: n
         due_date: dayOf(now),
         original: price,
         discount: Math.min(price, quote.depositUsed),
-        channel: null,
-        out_trade_no: null,
-        paid_at: null,
-      })
-      .execute();
+      },
+    ]);
     // The offset part of a paid deposit is the BUYOUT bill's discount; refundDepositBill keeps it.
     return { ...result, quote: { lines: quote.lines, total: quote.total } };
   });
 }
 
-export async function cancelBuyout(
-  db: Db,
-  deps: AppDeps,
-  orderId: number,
-  actor: Actor,
-  user?: Owner,
-) {
-  return db.transaction().execute(async (trx) => {
-    const result = await applyOrderAction(trx, orderId, 'buyout_lapsed', {
-      actor,
-      userId: user?.id,
-      now: deps.now(),
-      patch: { sub_process: null },
-    });
-    await closeOpenPayments(trx, deps, orderId);
-    await trx
-      .updateTable('bills')
-      .set({ status: 'cancelled' })
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'BUYOUT')
-      .where('status', '=', 'unpaid')
-      .execute();
-    return result;
+export const cancelBuyout = userOrSchedulerStep(async (trx, deps, orderId, ctx) => {
+  const result = await applyOrderAction(trx, orderId, 'buyout_lapsed', {
+    ...ctx,
+    patch: { sub_process: null },
   });
-}
+  await closeOpenPayments(trx, deps, orderId);
+  await cancelUnpaidBills(trx, orderId, 'BUYOUT');
+  return result;
+});
 
 /**
  * Asking to return only checks it is allowed now and marks the return under way; the waybill
