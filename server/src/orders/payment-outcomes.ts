@@ -38,10 +38,10 @@ import {
   openPaymentIdsCovering,
   orderColumns,
   paidDepositOf,
-  releasePaymentBills,
   setNotificationOutcome,
   unpaidBillsOf,
 } from './repository-payments.ts';
+import { closePaymentBills } from './repository-orders.ts';
 // ---------------------------------------------------------------------------------------------
 // Notifications
 
@@ -276,7 +276,7 @@ export async function applyTradeOutcome(
   if (!outcome.paid) {
     if (payment.status !== 'created') return 'ignored';
     await markPaymentFailed(trx, payment.id, now);
-    await releasePaymentBills(trx, payment.id);
+    await closePaymentBills(trx, [payment.id]);
     return 'applied';
   }
   const late = payment.status !== 'created';
@@ -286,7 +286,7 @@ export async function applyTradeOutcome(
     late,
   });
   const covered = await billsCoveredBy(trx, payment.id);
-  await releasePaymentBills(trx, payment.id);
+  await closePaymentBills(trx, [payment.id]);
   const paidKinds = new Set<string>();
   let notOwed = 0;
   for (const row of covered) {

@@ -52,11 +52,6 @@ export async function markDepositSettled(trx: Trx, orderId: number, at: Date) {
     .execute();
 }
 
-/** A timeline event that is no transition (the state stays). */
-export async function insertOrderEvent(trx: Trx, event: Insertable<Database['order_events']>) {
-  await trx.insertInto('order_events').values(event).execute();
-}
-
 // ---------------------------------------------------------------------------------------------
 // A provider's outcome: its row and the order, locked
 
@@ -299,15 +294,6 @@ export function billsCoveredBy(
   return trx
     .selectFrom('payment_bills')
     .select(['bill_id', 'amount'])
-    .where('payment_id', '=', paymentId)
-    .execute();
-}
-
-/** The payment no longer holds its bills: another payment may be opened for them. */
-export async function releasePaymentBills(trx: Trx, paymentId: number) {
-  await trx
-    .updateTable('payment_bills')
-    .set({ open: false })
     .where('payment_id', '=', paymentId)
     .execute();
 }

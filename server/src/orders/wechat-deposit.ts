@@ -12,9 +12,9 @@ import { closePayments } from './confirm-cancel.ts';
 import { TERMINAL_STATUSES } from './machine.ts';
 import { advanceAfterPayment } from './payment-outcomes.ts';
 import { insertBillsPayment } from './repository.ts';
+import { insertOrderEvent } from './repository-orders.ts';
 import {
   hasRefundFor,
-  insertOrderEvent,
   lockOrder,
   markBillPaid,
   markDepositSettled,
