@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { createDatabase, type DatabaseHandle } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { JobQueue, type JobDefinition, type JobName } from '../src/jobs/queue.ts';
 import { createThrowawayPostgres, TEST_ENGINE } from './helpers.ts';
 
@@ -21,6 +22,8 @@ before(async () => {
     database = await createDatabase({ databaseUrl: throwaway.url });
   } else {
     database = await createDatabase({ dataDir: 'memory://' });
+    // Migration 0012's function announces the jobs.
+    await migrate(database.db);
   }
 });
 

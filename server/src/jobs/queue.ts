@@ -87,11 +87,16 @@ function adapterFor(executor: Executor): PgBoss.Db {
 }
 
 /**
- * The channel a committed job is announced on: `enqueue` raises a NOTIFY in the caller's
- * transaction, which PostgreSQL delivers only when it commits, so a polling process runs the job
- * at once instead of at its next poll (the poll stays as the fallback).
+ * The channel a committed job is announced on: inserting a job due at once raises a NOTIFY in the
+ * caller's transaction (the trigger of migration 0012, on pg-boss's job table), which PostgreSQL
+ * delivers only when it commits, so a polling process runs the job at once instead of at its next
+ * poll (the poll stays as the fallback). The payload is the queue's name.
  */
 export const JOBS_CHANNEL = 'rental_jobs';
+/** The trigger on pg-boss's job table; its function comes from migration 0012. */
+const ANNOUNCE_TRIGGER = 'rental_jobs_announce';
+/** PostgreSQL's duplicate_object: another process created the trigger first. */
+const DUPLICATE_OBJECT = '42710';
 
 /**
  * Subscribes to a NOTIFY channel; resolves to the unsubscribe (db/index.ts provides it). The
@@ -189,7 +194,25 @@ export class JobQueue<Context = unknown> implements JobSender {
     }
     await this.boss.start();
     if (!this.options.schedule) await this.defineQueues(this.boss, false);
+    await this.announceInserts();
     this.started = true;
+  }
+
+  /** Puts the announcing trigger on pg-boss's job table (its partitions get it too), once. */
+  private async announceInserts(): Promise<void> {
+    const present = await sql<{ found: number }>`
+      select 1 as found from pg_trigger
+      where tgname = ${ANNOUNCE_TRIGGER} and tgrelid = ${`${SCHEMA}.job`}::regclass`.execute(
+      this.db,
+    );
+    if (present.rows.length > 0) return;
+    try {
+      await sql`
+        create trigger ${sql.id(ANNOUNCE_TRIGGER)} after insert on ${sql.table(`${SCHEMA}.job`)}
+        for each row execute function ${sql.id(ANNOUNCE_TRIGGER)}()`.execute(this.db);
+    } catch (error) {
+      if ((error as { code?: string }).code !== DUPLICATE_OBJECT) throw error;
+    }
   }
 
   private async defineQueues(boss: PgBoss, schedule: boolean): Promise<void> {
@@ -230,9 +253,8 @@ export class JobQueue<Context = unknown> implements JobSender {
       db: adapterFor(executor),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     });
+    // The insert announced itself if due now (migration 0012's trigger).
     this.added++;
-    if (!options.startAfterSeconds)
-      await sql`select pg_notify(${JOBS_CHANNEL}, ${name})`.execute(executor);
   }
 
   /** Sends a scheduled job now (ops' run-jobs, tests); it runs like one the cron sent. */
