@@ -136,6 +136,8 @@ export interface Config {
   dataDir: string;
   /** `postgres://…` selects PostgreSQL; undefined means embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process keeps (requests and in-process jobs share them). */
+  databasePoolSize: number;
   appEnv: AppEnv;
   clientId: string;
   clientSecret: string;
@@ -312,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(['DATABASE_URL must start with postgres://']);
   }
+  const databasePoolSize = intFrom(env.DATABASE_POOL_SIZE, 10, 'DATABASE_POOL_SIZE');
+  if (databasePoolSize < 1) throw new ConfigError(['DATABASE_POOL_SIZE must be at least 1']);
   const appEnv = oneOf(
     env.APP_ENV,
     ['development', 'production', 'test'] as const,
@@ -337,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
+    databasePoolSize,
     appEnv,
     clientId: env.CLIENT_ID || DEFAULT_CLIENT_ID,
     clientSecret: env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET,

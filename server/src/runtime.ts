@@ -44,6 +44,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   armCrashPoint(config.crashAt);
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: options.dataDir,
     pgliteImage: options.pgliteImage,
   });

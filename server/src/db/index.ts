@@ -16,8 +16,11 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres';
   /** PGlite: the data directory as a gzipped image, to start other databases from. */
   dumpImage?(): Promise<Blob>;
-  /** Subscribes to a NOTIFY channel (a connection of its own on PostgreSQL); resolves to the unsubscribe. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel (a connection of its own on PostgreSQL), handing over each
+   * notification's payload; resolves to the unsubscribe.
+   */
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,13 +57,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       process.stderr.write(`database: idle connection closed (${error.message})\n`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const listen = async (channel: string, onNotify: () => void) => {
+    const listen = async (channel: string, onNotify: (payload?: string) => void) => {
       const client = new pg.Client({ connectionString: options.databaseUrl });
       // A dropped listener only delays jobs to the next poll; it must not crash the process.
       client.on('error', (error) => {
         process.stderr.write(`database: listener closed (${error.message})\n`);
       });
-      client.on('notification', () => onNotify());
+      client.on('notification', (message) => onNotify(message.payload));
       await client.connect();
       await client.query(`listen ${channel}`);
       return async () => {
@@ -77,8 +80,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // One session: LISTEN goes through the dialect's queue, so it never lands inside a transaction.
-  const listen = (channel: string, onNotify: () => void) =>
-    db.connection().execute(() => pglite.listen(channel, () => onNotify()));
+  const listen = (channel: string, onNotify: (payload?: string) => void) =>
+    db.connection().execute(() => pglite.listen(channel, (payload) => onNotify(payload)));
   const dumpImage = () => db.connection().execute(() => pglite.dumpDataDir('gzip'));
   return { db, engine: 'pglite', listen, dumpImage, close: () => db.destroy() };
 }

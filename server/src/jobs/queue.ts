@@ -70,6 +70,8 @@ export interface EnqueueOptions {
   startAfterSeconds?: number;
 }
 
+const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
+
 /** Where pg-boss keeps its tables. */
 const SCHEMA = 'pgboss';
 export const SCHEDULE_TIME_ZONE = 'Asia/Shanghai';
@@ -85,14 +87,25 @@ function adapterFor(executor: Executor): PgBoss.Db {
 }
 
 /**
- * The channel a committed job is announced on: `enqueue` raises a NOTIFY in the caller's
- * transaction, which PostgreSQL delivers only when it commits, so a polling process runs the job
- * at once instead of at its next poll (the poll stays as the fallback).
+ * The channel a committed job is announced on: inserting a job due at once raises a NOTIFY in the
+ * caller's transaction (the trigger of migration 0012, on pg-boss's job table), which PostgreSQL
+ * delivers only when it commits, so a polling process runs the job at once instead of at its next
+ * poll (the poll stays as the fallback). The payload is the queue's name.
  */
 export const JOBS_CHANNEL = 'rental_jobs';
+/** The trigger on pg-boss's job table; its function comes from migration 0012. */
+const ANNOUNCE_TRIGGER = 'rental_jobs_announce';
+/** PostgreSQL's duplicate_object: another process created the trigger first. */
+const DUPLICATE_OBJECT = '42710';
 
-/** Subscribes to a NOTIFY channel; resolves to the unsubscribe (db/index.ts provides it). */
-export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+/**
+ * Subscribes to a NOTIFY channel; resolves to the unsubscribe (db/index.ts provides it). The
+ * payload is what was notified (here the queue's name).
+ */
+export type Listen = (
+  channel: string,
+  onNotify: (payload?: string) => void,
+) => Promise<() => Promise<void>>;
 
 export interface JobQueueOptions {
   /** Send the cron schedules' jobs (the worker, or the single process that runs jobs). */
@@ -104,6 +117,18 @@ export interface JobQueueOptions {
   listen?: Listen;
 }
 
+/** The batches of one queue under way in this process. */
+interface QueueRun {
+  batches: Set<Promise<number>>;
+  /** Jobs claimed (or being claimed) and not finished yet. */
+  inFlight: number;
+  /** A job was announced while no slot was free: look again when a batch ends. */
+  again: boolean;
+}
+
+/** Jobs a queue that runs one at a time takes per fetch. */
+const SERIAL_BATCH = 20;
+
 export class JobQueue<Context = unknown> implements JobSender {
   private readonly boss: PgBoss;
   private definitions = new Map<JobName, JobDefinition<Context>>();
@@ -111,8 +136,13 @@ export class JobQueue<Context = unknown> implements JobSender {
   private timer: NodeJS.Timeout | undefined;
   private kicked: NodeJS.Immediate | undefined;
   private running: Promise<number> | undefined;
-  /** A kick came while a pass was running: run another after it. */
+  /** A kick without a queue name came while a pass was running: run another after it. */
   private again = false;
+  /**
+   * Each queue runs on its own (issue 22): a notification announced while the outbox is busy with
+   * a slow provider call starts at once instead of after the whole pass.
+   */
+  private readonly queues = new Map<JobName, QueueRun>();
   /** Jobs this process added, and how many had been when `drain` last found nothing due. */
   private added = 0;
   private drainedAt = -1;
@@ -164,7 +194,25 @@ export class JobQueue<Context = unknown> implements JobSender {
     }
     await this.boss.start();
     if (!this.options.schedule) await this.defineQueues(this.boss, false);
+    await this.announceInserts();
     this.started = true;
+  }
+
+  /** Puts the announcing trigger on pg-boss's job table (its partitions get it too), once. */
+  private async announceInserts(): Promise<void> {
+    const present = await sql<{ found: number }>`
+      select 1 as found from pg_trigger
+      where tgname = ${ANNOUNCE_TRIGGER} and tgrelid = ${`${SCHEMA}.job`}::regclass`.execute(
+      this.db,
+    );
+    if (present.rows.length > 0) return;
+    try {
+      await sql`
+        create trigger ${sql.id(ANNOUNCE_TRIGGER)} after insert on ${sql.table(`${SCHEMA}.job`)}
+        for each row execute function ${sql.id(ANNOUNCE_TRIGGER)}()`.execute(this.db);
+    } catch (error) {
+      if ((error as { code?: string }).code !== DUPLICATE_OBJECT) throw error;
+    }
   }
 
   private async defineQueues(boss: PgBoss, schedule: boolean): Promise<void> {
@@ -205,9 +253,8 @@ export class JobQueue<Context = unknown> implements JobSender {
       db: adapterFor(executor),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     });
+    // The insert announced itself if due now (migration 0012's trigger).
     this.added++;
-    if (!options.startAfterSeconds)
-      await sql`select pg_notify(${JOBS_CHANNEL}, ${name})`.execute(executor);
   }
 
   /** Sends a scheduled job now (ops' run-jobs, tests); it runs like one the cron sent. */
@@ -245,33 +292,105 @@ export class JobQueue<Context = unknown> implements JobSender {
   private async pass(names: readonly JobName[]): Promise<number> {
     // Queues side by side: a slow provider call must not hold up the notifications behind it.
     const counts = await Promise.all(
-      (await this.dueQueues(names)).map((name) => this.runBatch(name)),
+      (await this.dueQueues(names)).map((name) => this.runQueue(name)),
     );
-    return counts.reduce((sum, count) => sum + count, 0);
+    return sum(counts);
+  }
+
+  private queueRun(name: JobName): QueueRun {
+    let run = this.queues.get(name);
+    if (!run) {
+      run = { batches: new Set(), inFlight: 0, again: false };
+      this.queues.set(name, run);
+    }
+    return run;
+  }
+
+  /**
+   * Runs a batch of one queue, or, when the queue has no free slot (a queue that runs one at a
+   * time: any batch under way), notes that it must look again once the batch ends and resolves
+   * with the batches under way. A queue with `concurrency` above 1 fills its free slots at once.
+   */
+  private runQueue(name: JobName): Promise<number> {
+    const definition = this.definitions.get(name);
+    if (!definition || this.stopped) return Promise.resolve(0);
+    const run = this.queueRun(name);
+    const limit = definition.concurrency ?? 1;
+    const free = limit === 1 ? (run.batches.size > 0 ? 0 : SERIAL_BATCH) : limit - run.inFlight;
+    if (free <= 0) {
+      run.again = true;
+      return Promise.all(run.batches).then(sum);
+    }
+    // Claimed before the fetch answers, so kicks in the meantime do not over-fetch.
+    run.inFlight += free;
+    const batch = this.runBatch(definition, run, free).finally(() => {
+      run.batches.delete(batch);
+    });
+    run.batches.add(batch);
+    void batch.then(
+      (count) => {
+        // A full batch may have left jobs behind; a kick may have found no slot.
+        if ((count === free || run.again) && !this.stopped) {
+          run.again = false;
+          this.runQueue(name).catch((error: unknown) =>
+            this.log.error({ err: error }, 'job pass failed'),
+          );
+        }
+      },
+      () => undefined,
+    );
+    return batch;
   }
 
   /**
    * One batch of a queue, oldest first: one job after another (notifications must not overtake),
    * or up to the queue's `concurrency` side by side.
    */
-  private async runBatch(name: JobName): Promise<number> {
-    const definition = this.definitions.get(name);
-    if (!definition || this.stopped) return 0;
-    const jobs = await this.boss.fetch<Record<string, unknown>>(name, {
-      batchSize: 20,
-      includeMetadata: true,
-    });
+  private async runBatch(
+    definition: JobDefinition<Context>,
+    run: QueueRun,
+    size: number,
+  ): Promise<number> {
+    let jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[] = [];
+    try {
+      jobs = await this.boss.fetch<Record<string, unknown>>(definition.name, {
+        batchSize: size,
+        includeMetadata: true,
+      });
+    } finally {
+      // The slots taken for the fetch that it did not fill are free again.
+      run.inFlight -= size - (jobs?.length ?? 0);
+    }
     // The claim does not return them in order.
     const waiting = [...(jobs ?? [])].sort(
       (a, b) => a.createdOn.getTime() - b.createdOn.getTime() || a.id.localeCompare(b.id),
     );
     const count = waiting.length;
     const runner = async () => {
-      for (let job = waiting.shift(); job; job = waiting.shift())
-        await this.runOne(definition, job);
+      for (let job = waiting.shift(); job; job = waiting.shift()) {
+        try {
+          await this.runOne(definition, job);
+        } finally {
+          run.inFlight--;
+        }
+      }
     };
-    await Promise.all(Array.from({ length: Math.min(definition.concurrency ?? 1, count) }, runner));
+    const lanes = Math.min(definition.concurrency ?? 1, count);
+    const outcomes = await Promise.allSettled(Array.from({ length: lanes }, runner));
+    // Jobs no lane got to (every lane failed) stay claimed until pg-boss expires them.
+    run.inFlight -= waiting.length;
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     return count;
+  }
+
+  /** Until no batch of any queue is under way (those started meanwhile included). */
+  private async settled(): Promise<void> {
+    for (;;) {
+      const batches = [...this.queues.values()].flatMap((run) => [...run.batches]);
+      if (batches.length === 0) return;
+      await Promise.allSettled(batches);
+    }
   }
 
   private async runOne(
@@ -312,8 +431,10 @@ export class JobQueue<Context = unknown> implements JobSender {
   async drain(names?: readonly JobName[]): Promise<number> {
     let total = 0;
     for (let round = 0; round < 100; round++) {
-      // A pass already under way (the timer's) is awaited, then one of our own is made.
+      // A pass already under way (the timer's, or a queue's own run) is awaited, then one of our
+      // own is made.
       if (this.running) await this.running;
+      await this.settled();
       const added = this.added;
       if (names === undefined && added === this.drainedAt) return total;
       const ran = await this.runDue(names);
@@ -333,7 +454,7 @@ export class JobQueue<Context = unknown> implements JobSender {
   async startPolling(intervalMs: number): Promise<void> {
     if (this.timer) return;
     if (this.options.listen)
-      this.unlisten = await this.options.listen(JOBS_CHANNEL, () => this.kick());
+      this.unlisten = await this.options.listen(JOBS_CHANNEL, (payload) => this.kick(payload));
     const tick = () => {
       this.timer = setTimeout(() => {
         this.runDue()
@@ -347,9 +468,19 @@ export class JobQueue<Context = unknown> implements JobSender {
     tick();
   }
 
-  /** Runs what was just committed now rather than at the next poll. */
-  private kick(): void {
+  /**
+   * Runs what was just committed now rather than at the next poll: the named queue on its own
+   * (no look at the others), or a whole pass when the announcement names none.
+   */
+  private kick(name?: string): void {
     if (this.stopped) return;
+    const queue = name === undefined ? undefined : this.definitions.get(name as JobName);
+    if (queue) {
+      this.runQueue(queue.name).catch((error: unknown) =>
+        this.log.error({ err: error }, 'job pass failed'),
+      );
+      return;
+    }
     if (this.running) {
       this.again = true;
       return;
@@ -368,6 +499,7 @@ export class JobQueue<Context = unknown> implements JobSender {
     await this.unlisten?.();
     if (this.kicked) clearImmediate(this.kicked);
     await this.running?.catch(() => undefined);
+    await this.settled();
     if (this.started) await this.boss.stop({ graceful: false, wait: true, close: false });
   }
 }

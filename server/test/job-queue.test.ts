@@ -1,0 +1,148 @@
+/**
+ * The job runner on its own (both engines): jobs announced by NOTIFY start at once, each queue on
+ * its own, a queue with `concurrency` fills its free slots and no more, and a queue that runs one
+ * at a time keeps the jobs' order.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { createDatabase, type DatabaseHandle } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { JobQueue, type JobDefinition, type JobName } from '../src/jobs/queue.ts';
+import { createThrowawayPostgres, TEST_ENGINE } from './helpers.ts';
+
+let database: DatabaseHandle;
+let dropPostgres: (() => Promise<void>) | undefined;
+
+before(async () => {
+  if (TEST_ENGINE === 'postgres') {
+    const throwaway = await createThrowawayPostgres();
+    dropPostgres = throwaway.drop;
+    database = await createDatabase({ databaseUrl: throwaway.url });
+  } else {
+    database = await createDatabase({ dataDir: 'memory://' });
+    // Migration 0012's function announces the jobs.
+    await migrate(database.db);
+  }
+});
+
+after(async () => {
+  await database.close();
+  await dropPostgres?.();
+});
+
+/** A promise with its resolve at hand. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** Resolves when `condition` holds, failing after `ms`. */
+async function until(condition: () => boolean, ms = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const QUICK = {
+  policy: 'standard',
+  retryLimit: 0,
+  retryDelaySeconds: 1,
+  expireInSeconds: 60,
+} as const;
+
+async function queueWith(definitions: JobDefinition<unknown>[]): Promise<JobQueue> {
+  const jobs = new JobQueue(database.db, {
+    schedule: false,
+    supervise: false,
+    log: pino({ level: 'silent' }) as FastifyBaseLogger,
+    listen: database.listen,
+  });
+  jobs.attach({}, definitions);
+  await jobs.start();
+  return jobs;
+}
+
+const enqueue = (jobs: JobQueue, name: JobName, data: Record<string, unknown>) =>
+  database.db.transaction().execute((trx) => jobs.enqueue(trx, name, data));
+
+test('a job announced while another queue is busy starts at once; concurrency fills free slots and no more', async () => {
+  const started: string[] = [];
+  const gates = new Map<string, ReturnType<typeof gate>>();
+  const blocking = (name: JobName, concurrency: number): JobDefinition<unknown> => ({
+    name,
+    ...QUICK,
+    concurrency,
+    async handle(_context, data) {
+      const key = String(data.key);
+      started.push(key);
+      const held = gate();
+      gates.set(key, held);
+      await held.opened;
+      return {};
+    },
+  });
+  const jobs = await queueWith([blocking('outbox', 2), blocking('sandbox-notify', 1)]);
+  // No poll in this test's time: only the announcements run jobs.
+  await jobs.startPolling(60_000);
+  try {
+    await enqueue(jobs, 'outbox', { key: 'a' });
+    await until(() => started.includes('a'), 5000, 'outbox job a');
+    // Another queue: not held behind outbox job a.
+    await enqueue(jobs, 'sandbox-notify', { key: 'n' });
+    await until(() => started.includes('n'), 5000, 'notification n while a runs');
+    // A second slot of the outbox is free: b starts while a runs.
+    await enqueue(jobs, 'outbox', { key: 'b' });
+    await until(() => started.includes('b'), 5000, 'outbox job b while a runs');
+    // Both slots taken: c waits for one to free.
+    await enqueue(jobs, 'outbox', { key: 'c' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(started.includes('c'), false, 'c must wait for a free slot');
+    gates.get('a')!.open();
+    await until(() => started.includes('c'), 5000, 'outbox job c once a finished');
+    for (const held of gates.values()) held.open();
+    await until(() => started.length === 4, 5000, 'every job');
+    for (const held of gates.values()) held.open();
+  } finally {
+    for (const held of gates.values()) held.open();
+    await jobs.stop();
+  }
+});
+
+test('a queue that runs one at a time keeps the order, announced or drained', async () => {
+  const ran: number[] = [];
+  let running = 0;
+  let most = 0;
+  const jobs = await queueWith([
+    {
+      name: 'sandbox-notify',
+      ...QUICK,
+      async handle(_context, data) {
+        // Another test's leftovers are not this test's to count.
+        if (data.n === undefined) return {};
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        ran.push(Number(data.n));
+        running--;
+        return {};
+      },
+    },
+  ]);
+  await jobs.startPolling(60_000);
+  try {
+    for (let n = 1; n <= 6; n++) await enqueue(jobs, 'sandbox-notify', { n });
+    await until(() => ran.length === 6, 10_000, 'six notifications');
+    assert.deepEqual(ran, [1, 2, 3, 4, 5, 6]);
+    assert.equal(most, 1);
+    assert.equal(await jobs.drain(), 0);
+  } finally {
+    await jobs.stop();
+  }
+});
