@@ -156,6 +156,11 @@ function miniOptions(): ProjectConfig['mini'] {
   };
 }
 
+/** Taro compiles the app entry it generates as src/app.config.ts (taro-loader's resource). */
+function isAppEntry(issuer: string | undefined): boolean {
+  return /[\\/]src[\\/]app\.config\.ts$/.test(issuer ?? '');
+}
+
 /** H5's webpack changes: extracted Taro styles, shared chunks, lighter router and components. */
 function h5WebpackChain(chain: WebpackChain): void {
   // Taro injects its components' stylesheet (22 KB) from JavaScript (style-loader, at the
@@ -182,15 +187,39 @@ function h5WebpackChain(chain: WebpackChain): void {
       /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
       path.resolve(__dirname, 'h5/router-tabbar.js'),
     ]);
+  // Nor its navigation bar: every H5 page draws its own (the module says why).
+  chain
+    .plugin('own-navigation-bar-only')
+    .use(webpack.NormalModuleReplacementPlugin, [
+      /@tarojs[\\/]router[\\/]dist[\\/]navigationBar\.js$/,
+      path.resolve(__dirname, 'h5/navigation-bar.js'),
+    ]);
   // `@tarojs/components` would resolve to Taro's HTML components; ours replaces View and
   // Text with lighter ones that render the same elements (the module says why). Matching the
-  // request, not the resolved file, lets the module go through the TypeScript loaders.
-  chain
-    .plugin('light-html-components')
-    .use(webpack.NormalModuleReplacementPlugin, [
-      /^@tarojs\/components$/,
-      path.resolve(root, 'src/platform/taro-components.h5.tsx'),
-    ]);
+  // request, not the resolved file, lets the module go through the TypeScript loaders. The
+  // generated app entry imports only PullDownRefresh from it, which no H5 page uses (that
+  // module says why).
+  chain.plugin('light-html-components').use(webpack.NormalModuleReplacementPlugin, [
+    /^@tarojs\/components$/,
+    (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+      resource.request = path.resolve(
+        root,
+        isAppEntry(resource.contextInfo?.issuer)
+          ? 'src/platform/pull-down-refresh.h5.tsx'
+          : 'src/platform/taro-components.h5.tsx',
+      );
+    },
+  ]);
+  // Taro's router reads a page's query with query-string's `parse`, and the package's default
+  // export brings all of it (the module says why).
+  chain.plugin('router-query-parse').use(webpack.NormalModuleReplacementPlugin, [
+    /^query-string$/,
+    (resource: { request: string; context: string }) => {
+      if (/[\\/]@tarojs[\\/]router[\\/]/.test(resource.context)) {
+        resource.request = path.resolve(root, 'src/platform/query-string.h5.ts');
+      }
+    },
+  ]);
   // universal-router (Taro's router) matches page paths through our literal-path fast path
   // (the module says why); path-to-regexp itself, imported by that module, stays as it is.
   chain.plugin('literal-route-match').use(webpack.NormalModuleReplacementPlugin, [
@@ -207,7 +236,7 @@ function h5WebpackChain(chain: WebpackChain): void {
   chain.plugin('router-start').use(webpack.NormalModuleReplacementPlugin, [
     /^@tarojs\/router$/,
     (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-      if (/[\\/]src[\\/]app\.config\.ts$/.test(resource.contextInfo?.issuer ?? '')) {
+      if (isAppEntry(resource.contextInfo?.issuer)) {
         resource.request = path.resolve(root, 'src/platform/router-start.h5.ts');
       }
     },
