@@ -6,7 +6,7 @@ import { useConsents } from '@/stores/consent';
 import { usePrivacyPopup } from '@/stores/privacy-popup';
 import { useSession } from '@/stores/session';
 import * as frameDialogs from './frame-dialogs.h5';
-import { ConsentGate } from './index';
+import { ConsentGate } from './ConsentGate';
 import { PolicyPrompt } from './PolicyPrompt';
 import { PrivacyPopup } from './PrivacyPopup';
 
