@@ -195,8 +195,8 @@ describe('PrivacyPopup', () => {
   });
 });
 
-describe('the page frame\'s dialogs (H5: their code loads when one opens)', () => {
-  it('draws the policy prompt once the dialog\'s chunk is in, and nothing for a visitor', async () => {
+describe("the page frame's dialogs (H5: their code loads when one opens)", () => {
+  it("draws the policy prompt once the dialog's chunk is in, and nothing for a visitor", async () => {
     fetchMock.mockResolvedValue({ code: 200, msg: '', data: all({}) });
     await testUtils.mount(() => <frameDialogs.PolicyPrompt route="pages/home/home" />);
     expect(document.querySelector('.consent-dialog')).toBeNull();
