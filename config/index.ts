@@ -68,6 +68,9 @@ function devSubpackageBrandImages(): { from: string; to: string }[] {
   );
 }
 
+/** H5: images up to this many bytes are data URLs in the code (but see the tab-bar icon note). */
+const H5_IMAGE_INLINE_LIMIT = 2048;
+
 /** Set by scripts/build.ts: brand values are written into copies of the output afterwards. */
 const stamping = process.env.TARO_BRAND_STAMP === '1';
 /** The build settings src/platform/config.ts reads (as `process.env.<name>` literals). */
@@ -174,6 +177,17 @@ function h5WebpackChain(chain: WebpackChain): void {
   }
   chain.module.rule('taroStyle').uses.clear();
   chain.module.rule('taroStyle').use('extract-css').loader(extractCss);
+  // The tab bar's idle icons (2.4 KB of PNG) were data URLs in the first route's JavaScript,
+  // ~2.5 KB gzip of it as base64; as files they load beside the page, as the selected tab's brand
+  // icon always has, into boxes of a fixed size. Other images under the limit stay inline.
+  if (!chain.module.rules.has('image')) {
+    throw new Error("config: Taro's H5 image rule changed; see the tab-bar icon note");
+  }
+  chain.module.rule('image').parser({
+    dataUrlCondition: (source: Buffer, { filename }: { filename: string }) =>
+      !/[\\/]src[\\/]assets[\\/]tabbar[\\/]/.test(filename) &&
+      source.length <= H5_IMAGE_INLINE_LIMIT,
+  });
   chain.optimization.splitChunks({
     ...(chain.optimization.get('splitChunks') as Record<string, unknown>),
     chunks: 'all',
@@ -276,7 +290,10 @@ function h5Options(): H5Config {
       filename: 'css/[name].[contenthash:8].css',
       chunkFilename: 'css/[name].[contenthash:8].css',
     },
-    imageUrlLoaderOption: { limit: 2048, name: 'static/images/[name].[contenthash:8].[ext]' },
+    imageUrlLoaderOption: {
+      limit: H5_IMAGE_INLINE_LIMIT,
+      name: 'static/images/[name].[contenthash:8].[ext]',
+    },
     postcss: {
       autoprefixer: { enable: true, config: {} },
       // Root font size = min(viewport, 960) / 23.4375 (src/constants.ts), i.e. 16px at the
