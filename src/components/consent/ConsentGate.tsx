@@ -4,7 +4,7 @@ import type { ConsentKind } from '../../api/privacy';
 import { useTranslation } from '../../i18n';
 import { showMessage } from '../../platform/ui';
 import { pendingOf, useConsents } from '../../stores/consent';
-import { SubmitButton } from '../form';
+import { SubmitButton } from '../form/submit';
 import { ErrorState, Skeleton } from '../states';
 import { ConsentLine } from './index';
 import './consent-gate.scss';

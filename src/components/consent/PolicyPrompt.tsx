@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { showMessage } from '../../platform/ui';
 import { useConsents } from '../../stores/consent';
 import { useSession } from '../../stores/session';
-import { SubmitButton } from '../form';
+import { SubmitButton } from '../form/submit';
 import { ConsentLine } from './index';
 import { usePendingPolicies, type BaseKind } from './policy-pending';
 import './index.scss';
