@@ -54,13 +54,13 @@ export const STORE_LIMITS: Record<MiniTarget, StoreLimits> = {
  * them; H5 first-route figures are gzip bytes, what the browser downloads from the compressing
  * server. `routes`: every artifact carries exactly the storefront's routes, no fewer.
  *
- * Issue 22 asks for main packages ≤ 400 KB and first-route JS ≤ 70 KB. Alipay meets it (385.1-387.8
- * KB across the nine brands); WeChat (414.6-417.3 KB) and H5 (76.8 KB) not yet, so the budgets
+ * Issue 22 asks for main packages ≤ 400 KB and first-route JS ≤ 70 KB. Alipay meets it (385.3-388.0
+ * KB across the nine brands); WeChat (414.8-417.5 KB) and H5 (75.0 KB) not yet, so the budgets
  * hold what was reached plus ~1 KB (reports/perf-notes.md, issue 22) and a regression still fails
  * the build: lower them as it shrinks.
  */
 export const BUDGETS = {
-  h5FirstRouteJsGzipBytes: 78 * 1024,
+  h5FirstRouteJsGzipBytes: 76 * 1024,
   h5FirstRouteCssGzipBytes: 30 * 1024,
   miniMainPackageBytes: { weapp: 419 * 1024, alipay: 389 * 1024 } satisfies Record<
     MiniTarget,
