@@ -68,6 +68,9 @@ function devSubpackageBrandImages(): { from: string; to: string }[] {
   );
 }
 
+/** H5: images up to this many bytes are data URLs in the code (but see the tab-bar icon note). */
+const H5_IMAGE_INLINE_LIMIT = 2048;
+
 /** Set by scripts/build.ts: brand values are written into copies of the output afterwards. */
 const stamping = process.env.TARO_BRAND_STAMP === '1';
 /** The build settings src/platform/config.ts reads (as `process.env.<name>` literals). */
@@ -156,6 +159,11 @@ function miniOptions(): ProjectConfig['mini'] {
   };
 }
 
+/** Taro compiles the app entry it generates as src/app.config.ts (taro-loader's resource). */
+function isAppEntry(issuer: string | undefined): boolean {
+  return /[\\/]src[\\/]app\.config\.ts$/.test(issuer ?? '');
+}
+
 /** H5's webpack changes: extracted Taro styles, shared chunks, lighter router and components. */
 function h5WebpackChain(chain: WebpackChain): void {
   // Taro injects its components' stylesheet (22 KB) from JavaScript (style-loader, at the
@@ -169,6 +177,17 @@ function h5WebpackChain(chain: WebpackChain): void {
   }
   chain.module.rule('taroStyle').uses.clear();
   chain.module.rule('taroStyle').use('extract-css').loader(extractCss);
+  // The tab bar's idle icons (2.4 KB of PNG) were data URLs in the first route's JavaScript,
+  // ~2.5 KB gzip of it as base64; as files they load beside the page, as the selected tab's brand
+  // icon always has, into boxes of a fixed size. Other images under the limit stay inline.
+  if (!chain.module.rules.has('image')) {
+    throw new Error("config: Taro's H5 image rule changed; see the tab-bar icon note");
+  }
+  chain.module.rule('image').parser({
+    dataUrlCondition: (source: Buffer, { filename }: { filename: string }) =>
+      !/[\\/]src[\\/]assets[\\/]tabbar[\\/]/.test(filename) &&
+      source.length <= H5_IMAGE_INLINE_LIMIT,
+  });
   chain.optimization.splitChunks({
     ...(chain.optimization.get('splitChunks') as Record<string, unknown>),
     chunks: 'all',
@@ -182,15 +201,39 @@ function h5WebpackChain(chain: WebpackChain): void {
       /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
       path.resolve(__dirname, 'h5/router-tabbar.js'),
     ]);
+  // Nor its navigation bar: every H5 page draws its own (the module says why).
+  chain
+    .plugin('own-navigation-bar-only')
+    .use(webpack.NormalModuleReplacementPlugin, [
+      /@tarojs[\\/]router[\\/]dist[\\/]navigationBar\.js$/,
+      path.resolve(__dirname, 'h5/navigation-bar.js'),
+    ]);
   // `@tarojs/components` would resolve to Taro's HTML components; ours replaces View and
   // Text with lighter ones that render the same elements (the module says why). Matching the
-  // request, not the resolved file, lets the module go through the TypeScript loaders.
-  chain
-    .plugin('light-html-components')
-    .use(webpack.NormalModuleReplacementPlugin, [
-      /^@tarojs\/components$/,
-      path.resolve(root, 'src/platform/taro-components.h5.tsx'),
-    ]);
+  // request, not the resolved file, lets the module go through the TypeScript loaders. The
+  // generated app entry imports only PullDownRefresh from it, which no H5 page uses (that
+  // module says why).
+  chain.plugin('light-html-components').use(webpack.NormalModuleReplacementPlugin, [
+    /^@tarojs\/components$/,
+    (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+      resource.request = path.resolve(
+        root,
+        isAppEntry(resource.contextInfo?.issuer)
+          ? 'src/platform/pull-down-refresh.h5.tsx'
+          : 'src/platform/taro-components.h5.tsx',
+      );
+    },
+  ]);
+  // Taro's router reads a page's query with query-string's `parse`, and the package's default
+  // export brings all of it (the module says why).
+  chain.plugin('router-query-parse').use(webpack.NormalModuleReplacementPlugin, [
+    /^query-string$/,
+    (resource: { request: string; context: string }) => {
+      if (/[\\/]@tarojs[\\/]router[\\/]/.test(resource.context)) {
+        resource.request = path.resolve(root, 'src/platform/query-string.h5.ts');
+      }
+    },
+  ]);
   // universal-router (Taro's router) matches page paths through our literal-path fast path
   // (the module says why); path-to-regexp itself, imported by that module, stays as it is.
   chain.plugin('literal-route-match').use(webpack.NormalModuleReplacementPlugin, [
@@ -207,7 +250,7 @@ function h5WebpackChain(chain: WebpackChain): void {
   chain.plugin('router-start').use(webpack.NormalModuleReplacementPlugin, [
     /^@tarojs\/router$/,
     (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-      if (/[\\/]src[\\/]app\.config\.ts$/.test(resource.contextInfo?.issuer ?? '')) {
+      if (isAppEntry(resource.contextInfo?.issuer)) {
         resource.request = path.resolve(root, 'src/platform/router-start.h5.ts');
       }
     },
@@ -247,7 +290,10 @@ function h5Options(): H5Config {
       filename: 'css/[name].[contenthash:8].css',
       chunkFilename: 'css/[name].[contenthash:8].css',
     },
-    imageUrlLoaderOption: { limit: 2048, name: 'static/images/[name].[contenthash:8].[ext]' },
+    imageUrlLoaderOption: {
+      limit: H5_IMAGE_INLINE_LIMIT,
+      name: 'static/images/[name].[contenthash:8].[ext]',
+    },
     postcss: {
       autoprefixer: { enable: true, config: {} },
       // Root font size = min(viewport, 960) / 23.4375 (src/constants.ts), i.e. 16px at the

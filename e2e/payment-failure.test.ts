@@ -228,7 +228,7 @@ describe('a failed payment and its retry', () => {
     assert.equal(await page.getByText('支付成功').count(), 0);
     await screenshot(page, 'paywait-timeout');
 
-    await page.goto(`${server.baseUrl}/#/pages/testAuth`);
+    await page.goto(`${server.baseUrl}/#/pages/testAuth/testAuth`);
     await page.locator('.form-submit:visible', { hasText: '发起测试授权' }).click();
     await page.locator('.pay-card__sub:visible', { hasText: '金额 ¥0.01' }).waitFor();
     await screenshot(page, 'paytest-auth');

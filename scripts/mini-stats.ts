@@ -44,6 +44,9 @@ export class StatsFilePlugin {
         // H5: which modules each chunk holds (the first route's chunks are named in index.html).
         chunks: true,
         chunkModules: true,
+        // Every module by name: by default webpack folds the modules that only other modules
+        // need (those concatenated into another) into one nameless group per chunk.
+        dependentModules: true,
       });
       fs.writeFileSync(this.file, JSON.stringify(json));
     });

@@ -67,7 +67,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: 'pages/bindCard/bindCard', title: '绑定银行卡' },
   { path: 'pages/orderFailed/orderFailed', title: '下单失败' },
   { path: 'pages/orderSuccess/orderSuccess', title: '下单成功' },
-  { path: 'pages/testAuth', title: '测试预授权' },
+  { path: 'pages/testAuth/testAuth', title: '测试预授权' },
   { path: 'pages/feedBack/feedBack', title: '意见反馈' },
   { path: 'pages/search/search', title: '搜索' },
   { path: 'pages/bindMobileNumber/bindMobileNumber', title: '更换手机号' },

@@ -1,24 +1,14 @@
 import { Text, View } from '@tarojs/components';
-import { useEffect } from 'react';
+import type { ConsentState } from '../../api/privacy';
 import { logoutOnServer } from '../../api/user';
 import { useTranslation } from '../../i18n';
 import { showMessage } from '../../platform/ui';
-import { pendingOf, useConsents } from '../../stores/consent';
+import { useConsents } from '../../stores/consent';
 import { useSession } from '../../stores/session';
-import { SubmitButton } from '../form';
+import { SubmitButton } from '../form/submit';
 import { ConsentLine } from './index';
+import { usePendingPolicies, type BaseKind } from './policy-pending';
 import './index.scss';
-
-/** Pages the prompt never covers: the texts it links to, and the login pages. */
-const UNCOVERED = [
-  'pages/text/user',
-  'pages/text/register',
-  'pages/agreement/agreement',
-  'pages/loginNew/loginNew',
-  'pages/login/login',
-];
-
-const BASE_KINDS = ['privacy_policy', 'user_agreement'] as const;
 
 /**
  * The logged-in user has not agreed, on this brand, to the current privacy policy and user
@@ -26,19 +16,14 @@ const BASE_KINDS = ['privacy_policy', 'user_agreement'] as const;
  * the page asks for them. Declining ends the session; nothing else can be done without them.
  */
 export function PolicyPrompt({ route }: { route: string }) {
+  const pending = usePendingPolicies(route);
+  return pending.length === 0 ? null : <PolicyDialog pending={pending} />;
+}
+
+/** The dialog itself, for the policies still pending. */
+export function PolicyDialog({ pending }: { pending: readonly ConsentState[] }) {
   const { t } = useTranslation();
-  const loggedIn = useSession((s) => s.status === 'loggedIn');
-  const states = useConsents((s) => s.states);
-  const load = useConsents((s) => s.load);
   const agree = useConsents((s) => s.agree);
-  const covered = loggedIn && !UNCOVERED.includes(route.replace(/^\//, ''));
-
-  useEffect(() => {
-    if (covered) void load();
-  }, [covered, load]);
-
-  const pending = covered ? pendingOf(states, BASE_KINDS) : [];
-  if (pending.length === 0) return null;
   const updated = pending.some((s) => s.updated);
   const title = updated ? t('privacy.update.title') : t('privacy.first.title');
 
@@ -56,11 +41,11 @@ export function PolicyPrompt({ route }: { route: string }) {
         </Text>
         <Text className="consent-dialog__hint">{t('privacy.update.hint')}</Text>
         {pending.map((s) => (
-          <ConsentLine key={s.kind} kind={s.kind as (typeof BASE_KINDS)[number]} />
+          <ConsentLine key={s.kind} kind={s.kind as BaseKind} />
         ))}
         <SubmitButton
           onSubmit={async () => {
-            const result = await agree(pending.map((s) => s.kind as (typeof BASE_KINDS)[number]));
+            const result = await agree(pending.map((s) => s.kind as BaseKind));
             if (!result.ok) void showMessage(result.msg || t('privacy.gate.failed'));
           }}
         >

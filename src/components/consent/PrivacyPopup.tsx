@@ -13,11 +13,15 @@ import './index.scss';
  * own notice before phone, location and identity. Links to the brand's privacy policy.
  */
 export function PrivacyPopup() {
-  const { t } = useTranslation();
   const open = usePrivacyPopup((s) => s.waiting.length > 0);
+  return open ? <PrivacyDialog /> : null;
+}
+
+/** The popup itself, while a call waits. */
+export function PrivacyDialog() {
+  const { t } = useTranslation();
   const settle = usePrivacyPopup((s) => s.settle);
   const brand = useBrandStore((s) => s.brand);
-  if (!open) return null;
   const policy = `《${brand.platformName}隐私政策》`;
   const [before, after = ''] = t('privacy.wx.hint', { policy: '\u0000' }).split('\u0000');
   return (

@@ -5,7 +5,8 @@ import { logoutOnServer } from '@/api/user';
 import { useConsents } from '@/stores/consent';
 import { usePrivacyPopup } from '@/stores/privacy-popup';
 import { useSession } from '@/stores/session';
-import { ConsentGate } from './index';
+import * as frameDialogs from './frame-dialogs.h5';
+import { ConsentGate } from './ConsentGate';
 import { PolicyPrompt } from './PolicyPrompt';
 import { PrivacyPopup } from './PrivacyPopup';
 
@@ -191,5 +192,28 @@ describe('PrivacyPopup', () => {
     await testUtils.queries.waitForQueryByText('拒绝');
     testUtils.fireEvent.click(buttonByText('拒绝'));
     expect(answers).toEqual([true, false]);
+  });
+});
+
+describe("the page frame's dialogs (H5: their code loads when one opens)", () => {
+  it("draws the policy prompt once the dialog's chunk is in, and nothing for a visitor", async () => {
+    fetchMock.mockResolvedValue({ code: 200, msg: '', data: all({}) });
+    await testUtils.mount(() => <frameDialogs.PolicyPrompt route="pages/home/home" />);
+    expect(document.querySelector('.consent-dialog')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    testUtils.unmout();
+    useSession.setState({ status: 'loggedIn', userInfo: { mobile: '13800138000' } });
+    await testUtils.mount(() => <frameDialogs.PolicyPrompt route="pages/home/home" />);
+    await testUtils.queries.waitForQueryByText('隐私政策与用户协议');
+  });
+
+  it('opens the privacy popup while a call waits', async () => {
+    const answers: boolean[] = [];
+    await testUtils.mount(() => <frameDialogs.PrivacyPopup />);
+    expect(document.querySelector('.consent-dialog')).toBeNull();
+    usePrivacyPopup.getState().show((agreed) => answers.push(agreed));
+    await testUtils.queries.waitForQueryByText('用户隐私保护提示');
+    testUtils.fireEvent.click(buttonByText('同意并继续'));
+    expect(answers).toEqual([true]);
   });
 });

@@ -7,8 +7,7 @@ import { usePageShow, useRouteParams, type RouteParams } from '../../platform/pa
 import { applyTabBarTheme } from '../../platform/theme';
 import { useBrandStore } from '../../stores/brand';
 import { NavBar } from '../nav-bar';
-import { PolicyPrompt } from '../consent/PolicyPrompt';
-import { PrivacyPopup } from '../consent/PrivacyPopup';
+import { PolicyPrompt, PrivacyPopup } from '../consent/frame-dialogs';
 import { TabBar } from '../tab-bar';
 import './index.scss';
 import { inlineStyle } from '../../platform/inline-style';

@@ -10,7 +10,7 @@ import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
 import { useSession } from '../../stores/session';
 import { formatMoney } from '@contract/money';
-import './account.scss';
+import './cancel-account.scss';
 import { useRequireLogin } from '../../stores/require-login';
 import { openPage } from '../../platform/open-page';
 

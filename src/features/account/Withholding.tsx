@@ -7,7 +7,7 @@ import { SubmitButton } from '../../components/form';
 import { useTranslation } from '../../i18n';
 import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
-import './account.scss';
+import './cancel-account.scss';
 import { useRequireLogin } from '../../stores/require-login';
 
 type Load =

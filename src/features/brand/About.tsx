@@ -5,7 +5,7 @@ import { openPage } from '../../platform/open-page';
 import { openExternalSite } from '../../platform/external-link';
 import { useBrandStore } from '../../stores/brand';
 import { MIIT_BEIAN_URL } from './IcpFooter';
-import './brand.scss';
+import './about.scss';
 
 /** 关于我们: who runs this brand, how to reach them, its ICP filing, and the legal texts. */
 export function About(_props: PageBodyProps) {

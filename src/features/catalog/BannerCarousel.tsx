@@ -1,9 +1,10 @@
-import { ScrollView, View } from '@tarojs/components';
+import { View } from '@tarojs/components';
 import type { BannerItem } from '@contract/api/home';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Picture } from '../../components/picture';
 import { SkeletonBlock } from '../../components/states';
+import { SnapTrack } from '../../platform/snap-track';
 import { elementWidth } from '../../platform/window-info';
 import { followBanner } from './links';
 import { mediaUrl } from '../../api/media';
@@ -12,7 +13,7 @@ const AUTOPLAY_MS = 4000;
 const TRACK_ID = 'banner-track';
 
 /**
- * The home banners as a horizontal ScrollView that snaps to each picture, advancing every 4 s.
+ * The home banners as a horizontal track that snaps to each picture, advancing every 4 s.
  * Not Swiper: on H5 taro-ui / Taro's Swiper costs about 43 KB and half a second of first paint on
  * the first route (TOOLCHAIN.md); scroll snapping is native to the browser and the mini-programs'
  * scroll-view (`paging-enabled`), and costs nothing.
@@ -59,20 +60,14 @@ export const BannerCarousel = memo(function BannerCarousel({
   return (
     // The id is on the banner box, as wide as its track: H5's ScrollView drops ids.
     <View id={TRACK_ID} className="banner" role="region" aria-label={t('catalog.banners')}>
-      <ScrollView
+      <SnapTrack
         className="banner__track"
-        scrollX
-        enhanced
-        pagingEnabled
-        showScrollbar={false}
-        scrollWithAnimation
         scrollLeft={scrollLeft}
         onTouchStart={() => {
           touching.current = true;
         }}
         onTouchEnd={() => (touching.current = false)}
-        onScroll={(event) => {
-          const { scrollLeft, scrollWidth } = event.detail;
+        onScrolled={(scrollLeft, scrollWidth) => {
           const width = scrollWidth / count;
           if (width > 0) setCurrent(Math.min(count - 1, Math.round(scrollLeft / width)));
         }}
@@ -94,7 +89,7 @@ export const BannerCarousel = memo(function BannerCarousel({
             />
           </View>
         ))}
-      </ScrollView>
+      </SnapTrack>
       {count > 1 && (
         <View className="banner__dots" aria-hidden>
           {banners.map((banner, index) => (

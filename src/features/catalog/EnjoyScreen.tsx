@@ -5,6 +5,7 @@ import { PagedList, usePagedList } from '../../components/paged-list';
 import { useTranslation } from '../../i18n';
 import { FIRST_SCREEN_CARDS, GoodsCardView } from './GoodsCardView';
 import './catalog.scss';
+import './premium.scss';
 
 /** Premium goods (优享好物), paged. */
 export function EnjoyScreen() {

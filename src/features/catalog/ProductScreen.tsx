@@ -26,6 +26,7 @@ import {
   ProductRules,
 } from './ProductSections';
 import './catalog.scss';
+import './product.scss';
 import { openPage } from '../../platform/open-page';
 
 function parseId(value: string | undefined): number | undefined {

@@ -11,6 +11,7 @@ import { isOk } from '../../platform/request';
 import { FIRST_SCREEN_CARDS, GoodsCardView } from './GoodsCardView';
 import { clearHistory, loadHistory, normaliseKeyword, rememberKeyword } from './search-history';
 import './catalog.scss';
+import './search.scss';
 import { confirmAction } from '../../platform/ui';
 
 /** The server refuses longer keywords. */

@@ -8,6 +8,8 @@ import { useTranslation } from '../../i18n';
 import { isOk } from '../../platform/request';
 import { formatMoney, idParam } from '../../utils';
 import './catalog.scss';
+import './product.scss';
+import './premium.scss';
 
 type LoadState =
   | { kind: 'loading' }

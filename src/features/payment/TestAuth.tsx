@@ -1,4 +1,4 @@
-/** pages/testAuth — a 1-fen Alipay authorisation, frozen and released at once (no query). */
+/** pages/testAuth/testAuth — a 1-fen Alipay authorisation, frozen and released at once (no query). */
 import { Text, View } from '@tarojs/components';
 import { useState } from 'react';
 import { testAliPayFreeze, type FreezeState } from '../../api/pay';

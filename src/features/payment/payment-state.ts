@@ -17,7 +17,7 @@
  *                                                  (the sandbox cashier returns here)
  * - /pages/orderSuccess/orderSuccess?orderId
  * - /pages/orderFailed/orderFailed?orderId&outTradeNo&reason=fail|cancel|timeout
- * - /pages/testAuth                                1-fen test authorisation
+ * - /pages/testAuth/testAuth                       1-fen test authorisation
  */
 import type { Bill, OrderDetail } from '../../api/pay';
 import type { MessageKey, MessageParams } from '../../i18n';

@@ -12,7 +12,7 @@ import {
   startSigning,
   type ContractView,
 } from '../../api/contract';
-import { ConsentGate } from '../../components/consent';
+import { ConsentGate } from '../../components/consent/ConsentGate';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';

@@ -7,7 +7,7 @@ import { Image, Text, View } from '@tarojs/components';
 import { useState } from 'react';
 import { uploadFile } from '../../api/client';
 import { recogniseIdCard, submitRealName, type OcrResult } from '../../api/kyc';
-import { ConsentGate } from '../../components/consent';
+import { ConsentGate } from '../../components/consent/ConsentGate';
 import { SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
