@@ -6,6 +6,7 @@
 import path from 'node:path';
 import v8 from 'node:v8';
 import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
 import zones from '../eslint/zones.mjs';
 
 // ESLint clones rule options with structuredClone, which jest's jsdom environment lacks.
@@ -16,8 +17,13 @@ const linter = new Linter({ configType: 'flat', cwd: root });
 const config = [
   {
     files: ['**/*.ts'],
+    // TypeScript's parser: the route rule tells `import type` from an import of values.
+    languageOptions: { parser: tseslint.parser },
     plugins: { zones },
-    rules: { 'zones/no-cross-zone': 'error' as const },
+    rules: {
+      'zones/no-cross-zone': 'error' as const,
+      'zones/no-database-in-routes': 'error' as const,
+    },
   },
 ];
 
@@ -63,4 +69,34 @@ test('the kernel imports nothing from the storefront or the server', () => {
   expect(refusals('contract/brands/a.ts', "import '../../src/brands';")).toEqual([
     expect.stringContaining('The kernel (contract/) imports nothing'),
   ]);
+});
+
+test('route files hand the database to services and never query it themselves', () => {
+  const route = 'server/src/routes/goods.ts';
+  const refused = expect.stringContaining('route handlers keep to HTTP');
+  // Allowed: types, services, and passing `db` on to a service.
+  expect(refusals(route, "import type { Kysely } from 'kysely';")).toEqual([]);
+  expect(refusals(route, "import type { Database } from '../db/schema.ts';")).toEqual([]);
+  expect(refusals(route, "import { type Database } from '../db/schema.ts';")).toEqual([]);
+  expect(refusals(route, "import { createCatalog } from '../catalog/service.ts';")).toEqual([]);
+  expect(refusals(route, 'const { db } = app.deps; await listAddresses(db, user);')).toEqual([]);
+  expect(refusals(route, 'const later = [1, 2].with(0, 3);')).toEqual([]);
+  // Refused: kysely's values, the db folder's values, and any query or transaction.
+  expect(refusals(route, "import { sql } from 'kysely';")).toEqual([refused]);
+  expect(refusals(route, "import { MIGRATIONS_DIR } from '../db/migrate.ts';")).toEqual([refused]);
+  expect(refusals(route, "const db = await import('../db/index.ts');")).toEqual([refused]);
+  expect(refusals(route, "await app.deps.db.selectFrom('goods').selectAll().execute();")).toEqual([
+    refused,
+  ]);
+  expect(refusals(route, "await db.insertInto('uv_daily').values(row).execute();")).toEqual([
+    refused,
+  ]);
+  expect(refusals(route, 'await deps.db.transaction().execute(work);')).toEqual([refused]);
+  expect(refusals(route, "await trx.updateTable('addresses').set(change).execute();")).toEqual([
+    refused,
+  ]);
+  expect(refusals(route, "deps.db.with('recent', query);")).toEqual([refused]);
+  // Elsewhere in the server, services and repositories own the SQL.
+  expect(refusals('server/src/catalog/repository.ts', "import { sql } from 'kysely';")).toEqual([]);
+  expect(refusals('server/src/addresses/service.ts', "db.deleteFrom('addresses');")).toEqual([]);
 });
