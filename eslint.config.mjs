@@ -30,10 +30,11 @@ export default tseslint.config(
   },
   {
     // The zones: server ↛ src, src ↛ server, feature ↛ other feature, platform ↛ features and
-    // pages, contract (the shared kernel) ↛ src and server. See eslint/zones.mjs.
+    // pages, contract (the shared kernel) ↛ src and server; server/src/routes ↛ the database.
+    // See eslint/zones.mjs.
     files: ['**/*.{ts,tsx,mjs,js}'],
     plugins: { zones },
-    rules: { 'zones/no-cross-zone': 'error' },
+    rules: { 'zones/no-cross-zone': 'error', 'zones/no-database-in-routes': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -94,4 +94,99 @@ const noCrossZone = {
   },
 };
 
-export default { rules: { 'no-cross-zone': noCrossZone } };
+const ROUTES = 'server/src/routes';
+const DATABASE_FOLDER = 'server/src/db';
+/** Kysely's ways into the database: starting a query, a transaction or a raw statement. */
+const QUERY_METHODS = new Set([
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'withRecursive',
+  'transaction',
+  'startTransaction',
+  'connection',
+  'executeQuery',
+]);
+const DATABASE_HANDLES = new Set(['db', 'trx']);
+const ROUTES_ADVICE =
+  'route handlers keep to HTTP; move the data access into a service (server/src/<domain>/) and call it.';
+
+/** `import type …` or `import { type A, type B } …`: types only, nothing that runs. */
+function typesOnly(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  const specifiers = node.specifiers ?? [];
+  return (
+    specifiers.length > 0 &&
+    specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type')
+  );
+}
+
+/** The name a member expression's property has when it is written plainly (`a.b`, `a['b']`). */
+function propertyName(member) {
+  const { property } = member;
+  if (!member.computed && property.type === 'Identifier') return property.name;
+  if (property.type === 'Literal' && typeof property.value === 'string') return property.value;
+  return undefined;
+}
+
+/** `db`, `trx`, `deps.db`, `app.deps.db`: what a query would be started on. */
+function isDatabaseHandle(node) {
+  if (node.type === 'Identifier') return DATABASE_HANDLES.has(node.name);
+  return node.type === 'MemberExpression' && DATABASE_HANDLES.has(propertyName(node) ?? '');
+}
+
+/**
+ * Issue 21: files under server/src/routes/ do not use the database themselves. No value of
+ * `kysely` (`sql`, …) or of server/src/db/ (types are fine), and no query, transaction or raw
+ * statement started from any object. Handing `db` on to a service stays allowed: the order
+ * engine's functions take it as their first argument.
+ */
+const noDatabaseInRoutes = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps SQL out of the route files (services and repositories own it).' },
+    schema: [],
+  },
+  create(context) {
+    const root = rootOf(context.filename);
+    const from = path.relative(root, context.filename).split(path.sep).join('/');
+    if (!inside(from, ROUTES)) return {};
+    const checkSource = (node, source) => {
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (node && typesOnly(node)) return;
+      const specifier = source.value;
+      const target = targetOf(specifier, context.filename, root);
+      if (specifier === 'kysely' || specifier.startsWith('kysely/'))
+        context.report({ node: source, message: `${specifier}: ${ROUTES_ADVICE}` });
+      else if (target && inside(target, DATABASE_FOLDER))
+        context.report({ node: source, message: `${specifier}: ${ROUTES_ADVICE}` });
+    };
+    return {
+      ImportDeclaration: (node) => checkSource(node, node.source),
+      ExportNamedDeclaration: (node) => checkSource(node, node.source),
+      ExportAllDeclaration: (node) => checkSource(node, node.source),
+      ImportExpression: (node) => checkSource(undefined, node.source),
+      CallExpression: (node) => {
+        const { callee } = node;
+        if (callee.type === 'Identifier' && callee.name === 'require')
+          return checkSource(undefined, node.arguments[0]);
+        if (callee.type !== 'MemberExpression') return;
+        const method = propertyName(callee);
+        if (!method) return;
+        // `with` is also Array.prototype.with: only on something named like a database handle.
+        const startsQuery =
+          QUERY_METHODS.has(method) || (method === 'with' && isDatabaseHandle(callee.object));
+        if (startsQuery)
+          context.report({ node: callee.property, message: `.${method}(): ${ROUTES_ADVICE}` });
+      },
+    };
+  },
+};
+
+export default {
+  rules: { 'no-cross-zone': noCrossZone, 'no-database-in-routes': noDatabaseInRoutes },
+};

@@ -11,13 +11,64 @@ import zones from '../eslint/zones.mjs';
 // ESLint clones rule options with structuredClone, which jest's jsdom environment lacks.
 globalThis.structuredClone ??= <T>(value: T): T => v8.deserialize(v8.serialize(value)) as T;
 
+/** The parts of an ESTree node these cases read or mark. */
+interface ImportNode {
+  type: string;
+  range: [number, number];
+  importKind?: 'type' | 'value';
+  specifiers?: ImportNode[];
+}
+
+/**
+ * ESLint's own parser (espree) plus the one piece of TypeScript the route rule reads: `type` in
+ * `import type …` and `import { type A }`, blanked to spaces (so every offset stays put) and set
+ * as `importKind` on the node. typescript-eslint's parser would do, but jest transforms all of
+ * node_modules, and transforming TypeScript's compiler takes minutes.
+ */
+function typeImportParser() {
+  const espree = require('espree') as {
+    parse(code: string, options: object): { body: ImportNode[] };
+  };
+  return {
+    parseForESLint(code: string) {
+      const marks: number[] = [];
+      const plain = code.replace(/(?<=\bimport |[{,]\s*)type (?=[\w{])/g, (word, at: number) => {
+        marks.push(at);
+        return ' '.repeat(word.length);
+      });
+      const ast = espree.parse(plain, {
+        ecmaVersion: 'latest',
+        sourceType: 'module',
+        range: true,
+        loc: true,
+        tokens: true,
+        comment: true,
+      });
+      // `import type …`: the mark right after `import `; `{ type A }`: right before `A`.
+      for (const node of ast.body) {
+        if (node.type !== 'ImportDeclaration') continue;
+        node.importKind = marks.includes(node.range[0] + 'import '.length) ? 'type' : 'value';
+        for (const specifier of node.specifiers ?? [])
+          specifier.importKind = marks.includes(specifier.range[0] - 'type '.length)
+            ? 'type'
+            : 'value';
+      }
+      return { ast };
+    },
+  };
+}
+
 const root = path.resolve(__dirname, '..');
 const linter = new Linter({ configType: 'flat', cwd: root });
 const config = [
   {
     files: ['**/*.ts'],
+    languageOptions: { parser: typeImportParser() },
     plugins: { zones },
-    rules: { 'zones/no-cross-zone': 'error' as const },
+    rules: {
+      'zones/no-cross-zone': 'error' as const,
+      'zones/no-database-in-routes': 'error' as const,
+    },
   },
 ];
 
@@ -63,4 +114,34 @@ test('the kernel imports nothing from the storefront or the server', () => {
   expect(refusals('contract/brands/a.ts', "import '../../src/brands';")).toEqual([
     expect.stringContaining('The kernel (contract/) imports nothing'),
   ]);
+});
+
+test('route files hand the database to services and never query it themselves', () => {
+  const route = 'server/src/routes/goods.ts';
+  const refused = expect.stringContaining('route handlers keep to HTTP');
+  // Allowed: types, services, and passing `db` on to a service.
+  expect(refusals(route, "import type { Kysely } from 'kysely';")).toEqual([]);
+  expect(refusals(route, "import type { Database } from '../db/schema.ts';")).toEqual([]);
+  expect(refusals(route, "import { type Database } from '../db/schema.ts';")).toEqual([]);
+  expect(refusals(route, "import { createCatalog } from '../catalog/service.ts';")).toEqual([]);
+  expect(refusals(route, 'const { db } = app.deps; await listAddresses(db, user);')).toEqual([]);
+  expect(refusals(route, 'const later = [1, 2].with(0, 3);')).toEqual([]);
+  // Refused: kysely's values, the db folder's values, and any query or transaction.
+  expect(refusals(route, "import { sql } from 'kysely';")).toEqual([refused]);
+  expect(refusals(route, "import { MIGRATIONS_DIR } from '../db/migrate.ts';")).toEqual([refused]);
+  expect(refusals(route, "const db = await import('../db/index.ts');")).toEqual([refused]);
+  expect(refusals(route, "await app.deps.db.selectFrom('goods').selectAll().execute();")).toEqual([
+    refused,
+  ]);
+  expect(refusals(route, "await db.insertInto('uv_daily').values(row).execute();")).toEqual([
+    refused,
+  ]);
+  expect(refusals(route, 'await deps.db.transaction().execute(work);')).toEqual([refused]);
+  expect(refusals(route, "await trx.updateTable('addresses').set(change).execute();")).toEqual([
+    refused,
+  ]);
+  expect(refusals(route, "deps.db.with('recent', query);")).toEqual([refused]);
+  // Elsewhere in the server, services and repositories own the SQL.
+  expect(refusals('server/src/catalog/repository.ts', "import { sql } from 'kysely';")).toEqual([]);
+  expect(refusals('server/src/addresses/service.ts', "db.deleteFrom('addresses');")).toEqual([]);
 });

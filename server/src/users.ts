@@ -42,3 +42,39 @@ export async function bindOpenId(
       .execute();
   });
 }
+
+/** The user of an Alipay wallet user id, created on first login. */
+export async function findOrCreateUserByAlipayId(
+  db: Kysely<Database>,
+  alipayUserId: string,
+  channelCode: string | undefined,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      alipay_user_id: alipayUserId,
+      channel_code: channelCode ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('alipay_user_id').doUpdateSet({ updated_at: now }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The user a mini-program open id is bound to on one brand, if any. */
+export async function userIdByOpenId(
+  db: Kysely<Database>,
+  input: { platform: PlatformId; provider: MiniProgram; openId: string },
+): Promise<number | undefined> {
+  const bound = await db
+    .selectFrom('user_open_ids')
+    .select('user_id')
+    .where('platform', '=', input.platform)
+    .where('provider', '=', input.provider)
+    .where('open_id', '=', input.openId)
+    .executeTakeFirst();
+  return bound?.user_id;
+}

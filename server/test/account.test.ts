@@ -149,6 +149,25 @@ describe('account', () => {
       assert.equal(left.filter((row) => row.isDefault).length, 1, 'another address takes over');
     });
 
+    test('concurrent additions that each ask to be the default leave one default', async () => {
+      // Every address change locks the user's row first (addresses/service.ts).
+      const racer = await server.loginAs('13512340009');
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          server.request<Address>('POST', '/api/user/userAddress', {
+            token: racer,
+            body: { ...address({ detail: `并发地址 ${n}` }), isDefault: true },
+          }),
+        ),
+      );
+      assert.ok(replies.every((reply) => reply.body.code === 200));
+      const all = (
+        await server.request<Address[]>('GET', '/api/user/userAddress', { token: racer })
+      ).body.data;
+      assert.equal(all.length, 8);
+      assert.equal(all.filter((row) => row.isDefault).length, 1);
+    });
+
     test('fields are checked and named', async () => {
       const badMobile = await server.request('POST', '/api/user/userAddress', {
         token: userToken,

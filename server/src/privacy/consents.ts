@@ -145,3 +145,24 @@ export async function requireConsent(
     });
   }
 }
+
+/**
+ * Development and browser tests only (the /dev routes): the privacy-policy agreements of the
+ * user with `mobile` become ones to an older version, as when a new version is published, so
+ * the app must ask again. False when no user has that mobile.
+ */
+export async function outdatePrivacyConsent(db: Db, mobile: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
+  if (!user) return false;
+  await db
+    .updateTable('consents')
+    .set({ policy_version: '2000-01-01' })
+    .where('user_id', '=', user.id)
+    .where('kind', '=', 'privacy_policy')
+    .execute();
+  return true;
+}

@@ -1,65 +1,18 @@
 /**
- * Coupons. The list shows what this brand offers (with `claimed` for a logged-in caller);
- * claiming is once per coupon per user (a unique key) and within stock (an atomic counter).
- * Expiry is computed from `expires_at`, so "expired" needs no job.
+ * Coupons (server/src/coupons/service.ts): the brand's offer, with `claimed` for a logged-in
+ * caller; claiming one; the caller's own by state.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Kysely } from 'kysely';
 import {
   ClaimCouponBody,
   ClaimCouponReply,
   CouponListReply,
   MyCouponListQuery,
   MyCouponListReply,
-  type MyCoupon,
-  type MyCouponStatus,
 } from '../../../contract/api/coupon.ts';
-import type { Database } from '../db/schema.ts';
-import { currentUser, type AuthUser } from '../plugins/auth.ts';
-import { badRequest, conflict, notFound, ok } from '../plugins/errors.ts';
-
-function myCouponsQuery(db: Kysely<Database>, user: AuthUser) {
-  return db
-    .selectFrom('user_coupons as uc')
-    .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
-    .select([
-      'uc.id',
-      'uc.coupon_id',
-      'uc.status',
-      'uc.claimed_at',
-      'uc.expires_at',
-      'c.title',
-      'c.description',
-      'c.amount',
-      'c.min_amount',
-    ])
-    .where('uc.user_id', '=', user.id)
-    .where('uc.platform', '=', user.platform);
-}
-
-type MyCouponRow = Awaited<
-  ReturnType<ReturnType<typeof myCouponsQuery>['executeTakeFirstOrThrow']>
->;
-
-function toMyCoupon(row: MyCouponRow, now: Date): MyCoupon {
-  const status: MyCouponStatus =
-    row.status === 'used'
-      ? 'used'
-      : row.expires_at.getTime() <= now.getTime()
-        ? 'expired'
-        : 'unused';
-  return {
-    id: row.id,
-    couponId: row.coupon_id,
-    title: row.title,
-    description: row.description,
-    amount: row.amount,
-    minAmount: row.min_amount,
-    status,
-    claimedAt: row.claimed_at.toISOString(),
-    expiresAt: row.expires_at.toISOString(),
-  };
-}
+import { claimCoupon, myCoupons, offeredCoupons } from '../coupons/service.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { ok } from '../plugins/errors.ts';
 
 const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
@@ -67,45 +20,7 @@ const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/list',
     { onRequest: app.optionalAuth, schema: { response: { 200: CouponListReply } } },
-    async (request) => {
-      const userId = request.user?.id ?? 0;
-      const rows = await db
-        .selectFrom('coupons as c')
-        .leftJoin('user_coupons as uc', (join) =>
-          join
-            .onRef('uc.coupon_id', '=', 'c.id')
-            .on('uc.user_id', '=', userId)
-            .on('uc.platform', '=', request.platform),
-        )
-        .select([
-          'c.id',
-          'c.title',
-          'c.description',
-          'c.amount',
-          'c.min_amount',
-          'c.valid_days',
-          'uc.id as claim_id',
-        ])
-        .where('c.active', '=', true)
-        .where((eb) =>
-          eb.or([eb('c.platform', 'is', null), eb('c.platform', '=', request.platform)]),
-        )
-        .where((eb) => eb.or([eb('c.stock', 'is', null), eb('c.claimed', '<', eb.ref('c.stock'))]))
-        .orderBy('c.amount', 'desc')
-        .orderBy('c.id')
-        .execute();
-      return ok(
-        rows.map((row) => ({
-          id: row.id,
-          title: row.title,
-          description: row.description,
-          amount: row.amount,
-          minAmount: row.min_amount,
-          validDays: row.valid_days,
-          claimed: row.claim_id !== null,
-        })),
-      );
-    },
+    async (request) => ok(await offeredCoupons(db, request.platform, request.user?.id ?? 0)),
   );
 
   app.post(
@@ -114,48 +29,16 @@ const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: { body: ClaimCouponBody, response: { 200: ClaimCouponReply } },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const userId = user.id;
-      const { couponId } = request.body;
-      const now = app.deps.now();
-      const claimId = await db.transaction().execute(async (trx) => {
-        const coupon = await trx
-          .selectFrom('coupons')
-          .select(['id', 'valid_days'])
-          .where('id', '=', couponId)
-          .where('active', '=', true)
-          .where((eb) => eb.or([eb('platform', 'is', null), eb('platform', '=', request.platform)]))
-          .executeTakeFirst();
-        if (!coupon) throw notFound('优惠券不存在');
-        const claim = await trx
-          .insertInto('user_coupons')
-          .values({
-            user_id: userId,
-            platform: user.platform,
-            coupon_id: couponId,
-            claimed_at: now,
-            expires_at: new Date(now.getTime() + coupon.valid_days * 86_400_000),
-          })
-          .onConflict((oc) => oc.columns(['user_id', 'platform', 'coupon_id']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!claim) throw conflict('您已领取过该优惠券');
-        const taken = await trx
-          .updateTable('coupons')
-          .set((eb) => ({ claimed: eb('claimed', '+', 1) }))
-          .where('id', '=', couponId)
-          .where((eb) => eb.or([eb('stock', 'is', null), eb('claimed', '<', eb.ref('stock'))]))
-          .returning('id')
-          .executeTakeFirst();
-        if (!taken) throw badRequest('优惠券已领完');
-        return claim.id;
-      });
-      const row = await myCouponsQuery(db, user)
-        .where('uc.id', '=', claimId)
-        .executeTakeFirstOrThrow();
-      return ok(toMyCoupon(row, now));
-    },
+    async (request) =>
+      ok(
+        await claimCoupon(
+          db,
+          currentUser(request),
+          request.platform,
+          request.body.couponId,
+          app.deps.now(),
+        ),
+      ),
   );
 
   app.get(
@@ -164,17 +47,10 @@ const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: { querystring: MyCouponListQuery, response: { 200: MyCouponListReply } },
     },
-    async (request) => {
-      const status = request.query.status ?? 'unused';
-      const now = app.deps.now();
-      let query = myCouponsQuery(db, currentUser(request));
-      if (status === 'used') query = query.where('uc.status', '=', 'used');
-      else if (status === 'expired') {
-        query = query.where('uc.status', '=', 'unused').where('uc.expires_at', '<=', now);
-      } else query = query.where('uc.status', '=', 'unused').where('uc.expires_at', '>', now);
-      const rows = await query.orderBy('uc.expires_at').orderBy('uc.id').execute();
-      return ok(rows.map((row) => toMyCoupon(row, now)));
-    },
+    async (request) =>
+      ok(
+        await myCoupons(db, currentUser(request), request.query.status ?? 'unused', app.deps.now()),
+      ),
   );
 };
 

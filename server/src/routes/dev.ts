@@ -9,7 +9,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DevSmsLastQuery, DevSmsLastReply } from '../../../contract/api/login.ts';
 import { notFound, ok } from '../plugins/errors.ts';
-import '../privacy/schema.ts';
+import { outdatePrivacyConsent } from '../privacy/consents.ts';
 import { SandboxBankCard } from '../providers/bank-card/sandbox.ts';
 import { SandboxSms } from '../providers/sms/sandbox.ts';
 
@@ -41,18 +41,8 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post('/privacy/outdate', { schema: { querystring: DevSmsLastQuery } }, async (request) => {
-    const user = await app.deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('mobile', '=', request.query.mobile)
-      .executeTakeFirst();
-    if (!user) throw notFound('没有该手机号的用户');
-    await app.deps.db
-      .updateTable('consents')
-      .set({ policy_version: '2000-01-01' })
-      .where('user_id', '=', user.id)
-      .where('kind', '=', 'privacy_policy')
-      .execute();
+    const found = await outdatePrivacyConsent(app.deps.db, request.query.mobile);
+    if (!found) throw notFound('没有该手机号的用户');
     return ok(null);
   });
 };

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { yuan } from '../money.ts';
 import { handleNotification } from '../orders/payment-outcomes.ts';
-import { gatewayOf } from '../payments/operations.ts';
+import { cashierPayment } from '../payments/cashier.ts';
 import { isWechatPay, type NotificationFields } from '../payments/gateway.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
 import { acceptWechatNotification } from '../payments/wechat-notify.ts';
@@ -94,25 +94,11 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   if (deps.config.appEnv === 'production' || !sandboxes.some((g) => g instanceof SandboxGateway))
     return;
 
-  /** The open payment a signed cashier link names, or undefined. */
-  const cashierPayment = async (outTradeNo: string, sig: unknown) => {
-    const payment = await deps.db
-      .selectFrom('payments as p')
-      .innerJoin('orders as o', 'o.id', 'p.order_id')
-      .select(['p.out_trade_no', 'p.amount', 'p.channel', 'p.status', 'p.order_id', 'o.platform'])
-      .where('p.out_trade_no', '=', outTradeNo)
-      .executeTakeFirst();
-    if (!payment) return undefined;
-    const gateway = gatewayOf(deps, payment.platform, payment.channel);
-    if (!(gateway instanceof SandboxGateway)) return undefined;
-    return gateway.checkCashierSignature(outTradeNo, sig) ? { payment, gateway } : undefined;
-  };
-
   app.get(
     '/cashier/:outTradeNo',
     { schema: { params: TradeParams, querystring: CashierQuery } },
     async (request, reply) => {
-      const found = await cashierPayment(request.params.outTradeNo, request.query.sig);
+      const found = await cashierPayment(deps, request.params.outTradeNo, request.query.sig);
       if (!found) return reply.status(404).type('text/plain').send('unknown trade');
       const { payment } = found;
       const no = escapeHtml(payment.out_trade_no);
@@ -132,7 +118,7 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cashier/:outTradeNo/:outcome',
     { schema: { params: OutcomeParams, querystring: CashierQuery } },
     async (request, reply) => {
-      const found = await cashierPayment(request.params.outTradeNo, request.query.sig);
+      const found = await cashierPayment(deps, request.params.outTradeNo, request.query.sig);
       if (!found) return reply.status(404).type('text/plain').send('unknown trade');
       const { payment, gateway } = found;
       const result = await gateway.complete(payment.out_trade_no, request.params.outcome);

@@ -20,8 +20,8 @@ import {
   WithholdingListReply,
 } from '../../../contract/api/privacy.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
-import { badRequest, ok } from '../plugins/errors.ts';
-import { REMINDER_PURPOSES } from '../privacy/templates.ts';
+import { ok } from '../plugins/errors.ts';
+import { recordSubscriptions, subscribeTemplatesOf } from '../privacy/subscriptions.ts';
 import { cancelWithholding, listWithholding } from '../privacy/withholding.ts';
 import { cancelAccount, cancellationCheck } from '../privacy/account.ts';
 import { exportPersonalData } from '../privacy/export.ts';
@@ -90,40 +90,18 @@ const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { querystring: SubscribeTemplatesQuery, response: { 200: SubscribeTemplatesReply } },
     },
-    async (request) => {
-      const ids = deps.config.subscribeTemplates[request.platform]?.[request.query.host] ?? {};
-      return ok(
-        REMINDER_PURPOSES.flatMap((purpose) => {
-          const templateId = ids[purpose];
-          return templateId ? [{ purpose, templateId }] : [];
-        }),
-      );
-    },
+    async (request) =>
+      ok(
+        subscribeTemplatesOf(deps.config.subscribeTemplates, request.platform, request.query.host),
+      ),
   );
 
   // requestSubscribeMessage's accepted ids: each allows one message (WeChat's one-time rule).
   app.post(
     '/subscriptions',
     { schema: { body: SubscribeBody, response: { 200: SubscribeReply } } },
-    async (request) => {
-      const { id, platform } = currentUser(request);
-      const { host, templateIds } = request.body;
-      const ids = deps.config.subscribeTemplates[platform]?.[host] ?? {};
-      const rows = templateIds.map((templateId) => {
-        const purpose = REMINDER_PURPOSES.find((p) => ids[p] === templateId);
-        if (!purpose) throw badRequest(`templateIds 不是本平台的订阅模板：${templateId}`);
-        return {
-          user_id: id,
-          platform,
-          host,
-          purpose,
-          template_id: templateId,
-          granted_at: deps.now(),
-        };
-      });
-      await deps.db.insertInto('message_subscriptions').values(rows).execute();
-      return ok({ recorded: rows.length });
-    },
+    async (request) =>
+      ok({ recorded: await recordSubscriptions(deps, currentUser(request), request.body) }),
   );
 
   app.get(

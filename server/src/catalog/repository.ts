@@ -1,0 +1,391 @@
+/**
+ * The catalogue's SQL: goods cards page by page (home, category, search, premium), a goods'
+ * detail and explanations, categories, a brand's banners, tabs and default goods. Reads only;
+ * server/src/catalog/service.ts caches them.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Page, PlatformId } from '../../../contract/http.ts';
+import type { GoodsSort } from '../../../contract/api/category.ts';
+import type {
+  ExplainKind,
+  GoodsCard,
+  GoodsCondition,
+  GoodsInfo,
+} from '../../../contract/api/goods.ts';
+import type { Database } from '../db/schema.ts';
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Enabled categories in the order the storefront lists them (home shortcuts, classify). */
+export function enabledCategories(db: Kysely<Database>) {
+  return db
+    .selectFrom('category')
+    .select(['id', 'name', 'icon'])
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Goods card columns, selected from `goods` aliased as `g`. */
+const CARD_COLUMNS = [
+  'g.id',
+  'g.category_id',
+  'g.name',
+  'g.subtitle',
+  'g.brand_name',
+  'g.cover',
+  'g.tags',
+  'g.min_rent',
+  'g.market_price',
+  'g.sales',
+  'g.is_enjoy',
+] as const;
+
+interface CardRow {
+  id: number;
+  category_id: number;
+  name: string;
+  subtitle: string;
+  brand_name: string;
+  cover: string;
+  tags: string[];
+  min_rent: number;
+  market_price: number;
+  sales: number;
+  is_enjoy: boolean;
+}
+
+function toGoodsCard(row: CardRow): GoodsCard {
+  return {
+    id: row.id,
+    categoryId: row.category_id,
+    name: row.name,
+    subtitle: row.subtitle,
+    brandName: row.brand_name,
+    cover: row.cover,
+    tags: row.tags,
+    minRent: row.min_rent,
+    marketPrice: row.market_price,
+    sales: row.sales,
+    isEnjoy: row.is_enjoy,
+  };
+}
+
+export interface PageRequest {
+  pageNum?: number;
+  pageSize?: number;
+}
+
+/**
+ * One page of goods cards: `base` filters (and may join), `order` sorts the page. Counting and
+ * listing are two indexed queries; a stable tie-break on id keeps pages from overlapping.
+ */
+async function goodsPage<DB extends Database, TB extends keyof DB>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  page: PageRequest,
+  order: (query: SelectQueryBuilder<DB, TB, CardRow>) => SelectQueryBuilder<DB, TB, CardRow>,
+): Promise<Page<GoodsCard>> {
+  const pageNum = page.pageNum ?? 1;
+  const pageSize = page.pageSize ?? DEFAULT_PAGE_SIZE;
+  // Kysely cannot prove that `g` is in TB for a generic TB; every caller selects from goods as g.
+  const withCards = base.select(CARD_COLUMNS as never) as unknown as SelectQueryBuilder<
+    DB,
+    TB,
+    CardRow
+  >;
+  const counted = base.select((eb) => eb.fn.countAll<number>().as('total')) as unknown as {
+    executeTakeFirstOrThrow(): Promise<{ total: number }>;
+  };
+  const [{ total }, rows] = await Promise.all([
+    counted.executeTakeFirstOrThrow(),
+    order(withCards)
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute(),
+  ]);
+  return { list: rows.map(toGoodsCard), total, pageNum, pageSize };
+}
+
+export async function goodsInfo(db: Kysely<Database>, goodsId: number): Promise<GoodsInfo | null> {
+  const goods = await db
+    .selectFrom('goods as g')
+    .innerJoin('category as c', 'c.id', 'g.category_id')
+    .select([...CARD_COLUMNS, 'g.images', 'g.detail_images', 'c.name as category_name'])
+    .where('g.id', '=', goodsId)
+    .where('g.on_sale', '=', true)
+    .executeTakeFirst();
+  if (!goods) return null;
+  const [skus, plans, services] = await Promise.all([
+    db
+      .selectFrom('goods_sku')
+      .select(['id', 'color', 'capacity', 'condition', 'price', 'stock', 'image'])
+      .where('goods_id', '=', goodsId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('goods_plan')
+      .select([
+        'id',
+        'sku_id',
+        'term_unit',
+        'term',
+        'rent_per_period',
+        'first_payment',
+        'deposit',
+        'buyout_prices',
+      ])
+      .where('goods_id', '=', goodsId)
+      .orderBy('sku_id')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('goods_value_added_service as gs')
+      .innerJoin('value_added_service as s', 's.id', 'gs.service_id')
+      .select(['s.id', 's.name', 's.description', 's.price', 's.price_unit', 's.required'])
+      .where('gs.goods_id', '=', goodsId)
+      .orderBy('s.sort')
+      .orderBy('s.id')
+      .execute(),
+  ]);
+  return {
+    ...toGoodsCard(goods),
+    categoryName: goods.category_name,
+    images: goods.images,
+    detailImages: goods.detail_images,
+    skus: skus.map((sku) => ({ ...sku, condition: sku.condition as GoodsCondition })),
+    plans: plans.map((plan) => ({
+      id: plan.id,
+      skuId: plan.sku_id,
+      termUnit: plan.term_unit,
+      term: plan.term,
+      rentPerPeriod: plan.rent_per_period,
+      firstPayment: plan.first_payment,
+      deposit: plan.deposit,
+      totalRent: plan.rent_per_period * plan.term,
+      buyoutPrices: plan.buyout_prices,
+    })),
+    services: services.map((service) => ({
+      id: service.id,
+      name: service.name,
+      description: service.description,
+      price: service.price,
+      priceUnit: service.price_unit,
+      required: service.required,
+    })),
+  };
+}
+
+/** Categories a launch channel chose to show, in its order (none: the channel chose none). */
+export function channelCategories(db: Kysely<Database>, channelCode: string) {
+  return db
+    .selectFrom('category_channel as cc')
+    .innerJoin('category as c', 'c.id', 'cc.category_id')
+    .select(['c.id', 'c.name', 'c.icon'])
+    .where('cc.channel_code', '=', channelCode)
+    .where('c.enabled', '=', true)
+    .orderBy('cc.sort')
+    .orderBy('c.id')
+    .execute();
+}
+
+/**
+ * Every goods' general explanations, plus the goods' own when `goodsId` is given (null when
+ * that goods does not exist); only one kind when `kind` is given.
+ */
+export async function goodsExplanations(
+  db: Kysely<Database>,
+  goodsId: number | undefined,
+  kind: ExplainKind | undefined,
+) {
+  if (goodsId !== undefined) {
+    const exists = await db
+      .selectFrom('goods')
+      .select('id')
+      .where('id', '=', goodsId)
+      .executeTakeFirst();
+    if (!exists) return null;
+  }
+  let query = db
+    .selectFrom('goods_explain')
+    .select(['id', 'kind', 'title', 'content'])
+    .orderBy('sort')
+    .orderBy('id');
+  query =
+    goodsId === undefined
+      ? query.where('goods_id', 'is', null)
+      : query.where((eb) => eb.or([eb('goods_id', 'is', null), eb('goods_id', '=', goodsId)]));
+  if (kind) query = query.where('kind', '=', kind);
+  return query.execute();
+}
+
+/** Premium goods on sale, in the merchant's order. */
+export function enjoyGoodsPage(db: Kysely<Database>, page: PageRequest) {
+  const base = db
+    .selectFrom('goods as g')
+    .where('g.is_enjoy', '=', true)
+    .where('g.on_sale', '=', true);
+  return goodsPage(base, page, (q) => q.orderBy('g.sort').orderBy('g.id'));
+}
+
+/** Hot goods on sale, best sellers first. */
+export function hotGoodsPage(db: Kysely<Database>, page: PageRequest) {
+  const base = db
+    .selectFrom('goods as g')
+    .where('g.is_hot', '=', true)
+    .where('g.on_sale', '=', true);
+  return goodsPage(base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
+}
+
+/** One page of an enabled category's goods on sale in `sort` order; null: no such category. */
+export async function categoryGoodsPage(
+  db: Kysely<Database>,
+  categoryId: number,
+  sort: GoodsSort,
+  page: PageRequest,
+): Promise<Page<GoodsCard> | null> {
+  const category = await db
+    .selectFrom('category')
+    .select('id')
+    .where('id', '=', categoryId)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (!category) return null;
+  const base = db
+    .selectFrom('goods as g')
+    .where('g.category_id', '=', categoryId)
+    .where('g.on_sale', '=', true);
+  return goodsPage(base, page, (q) => {
+    switch (sort) {
+      case 'sales':
+        return q.orderBy('g.sales', 'desc').orderBy('g.id');
+      case 'rentAsc':
+        return q.orderBy('g.min_rent').orderBy('g.id');
+      case 'rentDesc':
+        return q.orderBy('g.min_rent', 'desc').orderBy('g.id');
+      default:
+        return q.orderBy('g.sort').orderBy('g.id');
+    }
+  });
+}
+
+/** The brand's default goods if on sale, else the best seller; undefined with none on sale. */
+export async function defaultGoodsId(
+  db: Kysely<Database>,
+  platform: PlatformId,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('default_goods as d')
+    .innerJoin('goods as g', 'g.id', 'd.goods_id')
+    .select('d.goods_id')
+    .where('d.platform', '=', platform)
+    .where('g.on_sale', '=', true)
+    .executeTakeFirst();
+  if (row) return row.goods_id;
+  // A brand without its own default (or whose default went off sale) opens the best seller.
+  const best = await db
+    .selectFrom('goods')
+    .select('id')
+    .where('on_sale', '=', true)
+    .orderBy('sales', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+  return best?.id;
+}
+
+/** The brand's enabled banners for a launch channel: the channel's own first, then everyone's. */
+export function homeBanners(
+  db: Kysely<Database>,
+  platform: PlatformId,
+  channelCode: string | undefined,
+) {
+  return (
+    db
+      .selectFrom('banner')
+      .select(['id', 'title', 'image', 'link_type', 'link_value'])
+      .where('platform', '=', platform)
+      .where('enabled', '=', true)
+      .where((eb) =>
+        channelCode
+          ? eb.or([eb('channel_code', 'is', null), eb('channel_code', '=', channelCode)])
+          : eb('channel_code', 'is', null),
+      )
+      // The channel's own banners first.
+      .orderBy(sql`channel_code is null`)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
+  );
+}
+
+/** The brand's home tabs for a launch channel: the channel's own first, then everyone's. */
+export function homeTabs(
+  db: Kysely<Database>,
+  platform: PlatformId,
+  channelCode: string | undefined,
+) {
+  return db
+    .selectFrom('home_tab')
+    .select(['id', 'name'])
+    .where('platform', '=', platform)
+    .where((eb) =>
+      channelCode
+        ? eb.or([eb('channel_code', 'is', null), eb('channel_code', '=', channelCode)])
+        : eb('channel_code', 'is', null),
+    )
+    .orderBy(sql`channel_code is null`)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** One page of a home tab's goods on sale; null when the tab is not this brand's. */
+export async function tabGoodsPage(
+  db: Kysely<Database>,
+  platform: PlatformId,
+  tabId: number,
+  page: PageRequest,
+): Promise<Page<GoodsCard> | null> {
+  // Another brand's tab is as unknown as a missing one.
+  const tab = await db
+    .selectFrom('home_tab')
+    .select('id')
+    .where('id', '=', tabId)
+    .where('platform', '=', platform)
+    .executeTakeFirst();
+  if (!tab) return null;
+  const base = db
+    .selectFrom('home_tab_goods as tg')
+    .innerJoin('goods as g', 'g.id', 'tg.goods_id')
+    .where('tg.tab_id', '=', tabId)
+    .where('g.on_sale', '=', true);
+  return goodsPage(base, page, (q) => q.orderBy('tg.sort').orderBy('g.id'));
+}
+
+/**
+ * Goods on sale whose search text holds every word, best sellers first. `terms` are the words'
+ * index terms (character pairs): the index finds candidates holding all of them, and the
+ * substring check confirms each word's order.
+ */
+export function searchGoodsPage(
+  db: Kysely<Database>,
+  words: string[],
+  terms: string[],
+  page: PageRequest,
+) {
+  let base = db
+    .selectFrom('goods as g')
+    .where('g.on_sale', '=', true)
+    .where('g.id', 'in', (eb) =>
+      eb
+        .selectFrom('goods_search_term')
+        .select('goods_id')
+        .where('term', 'in', terms)
+        .groupBy('goods_id')
+        .having((h) => h.fn.countAll(), '=', terms.length),
+    );
+  for (const word of words) base = base.where(sql<number>`strpos(g.search_text, ${word})`, '>', 0);
+  return goodsPage(base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
+}
