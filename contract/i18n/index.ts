@@ -1,7 +1,8 @@
 /**
  * All five dictionaries, for the API server (which serves them: GET /api/i18n/messages), the
  * build (which compiles their versions into the app) and the tests. The storefront's own code
- * never imports this file: only zh-Hans is compiled into its packages (see src/i18n/index.ts).
+ * never imports this file: only zh-Hans is compiled into its packages, area by area (see
+ * src/i18n/index.ts).
  */
 import { ERROR_MESSAGES } from '../errors';
 import { LANGUAGES, type Language } from '../http';

@@ -7,6 +7,11 @@
  * Only Simplified Chinese, the default, is compiled in: every other dictionary would cost each
  * mini-program main package ~30 KB. They come from the API server (`./load.ts`), are kept in
  * storage with their version, and are installed here; until one arrives, zh-Hans shows.
+ *
+ * Simplified Chinese itself comes by area (contract/i18n/zh-Hans/): the shared layer's is here;
+ * every other area is registered by the feature modules that show it, at their top level
+ * (`registerMessages`), so it is compiled into their subpackage or route chunk rather than the
+ * main package, and is in place before any of their screens renders.
  */
 import { useCallback } from 'react';
 import { create } from 'zustand';
@@ -16,9 +21,10 @@ import {
   getLanguagePack,
   setLanguage as storeLanguage,
 } from '../platform/storage';
-import { zhHans, type MessageKey, type Messages } from '../../contract/i18n/zh-Hans';
+import type { AreaMessages, MessageKey, Messages } from '../../contract/i18n/zh-Hans';
+import { sharedMessages } from '../../contract/i18n/zh-Hans/shared';
 
-export type { Language, MessageKey, Messages };
+export type { AreaMessages, Language, MessageKey, Messages };
 export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage };
 
 export type MessageParams = Record<string, string | number>;
@@ -64,6 +70,18 @@ function initialState(): I18nState {
 }
 
 export const useI18nStore = create<I18nState>(() => initialState());
+
+/** The Simplified Chinese messages registered so far: the shared layer's and each loaded area's. */
+const zhHans: Partial<Record<MessageKey, string>> = { ...sharedMessages };
+
+/**
+ * Adds areas' Simplified Chinese. Call it at the top level of every feature module that shows an
+ * area's keys (or of a module it imports), so the area is in place before its screens render
+ * (src/i18n/areas.test.ts checks every module).
+ */
+export function registerMessages(...areas: AreaMessages[]): void {
+  for (const messages of areas) Object.assign(zhHans, messages);
+}
 
 /** Adds a dictionary this launch can switch to (it does not switch). */
 export function installLanguagePack(pack: LanguagePack): void {

@@ -4,7 +4,8 @@ import { cancelAccount, fetchCancellationCheck, type CancellationCheck } from '.
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { privacyMessages } from '@contract/i18n/zh-Hans/privacy';
 import { reLaunch } from '../../platform/navigation';
 import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
@@ -13,6 +14,8 @@ import { formatMoney } from '@contract/money';
 import './cancel-account.scss';
 import { useRequireLogin } from '../../stores/require-login';
 import { openPage } from '../../platform/open-page';
+
+registerMessages(privacyMessages);
 
 type Load =
   | { state: 'loading' }

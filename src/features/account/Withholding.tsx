@@ -4,11 +4,14 @@ import { cancelWithholding, fetchWithholding, type WithholdingItem } from '../..
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { SubmitButton } from '../../components/form';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { privacyMessages } from '@contract/i18n/zh-Hans/privacy';
 import { confirmAction, showMessage, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
 import './cancel-account.scss';
 import { useRequireLogin } from '../../stores/require-login';
+
+registerMessages(privacyMessages);
 
 type Load =
   | { state: 'loading' }

@@ -1,5 +1,8 @@
 import type { OrderTab } from '../../api/user';
-import type { MessageKey } from '../../i18n';
+import { registerMessages, type MessageKey } from '../../i18n';
+import { userMessages } from '@contract/i18n/zh-Hans/user';
+
+registerMessages(userMessages);
 
 /** The order shortcuts of the user centre: My orders' tab keys (contract/api/order ORDER_TABS). */
 export const ORDER_SHORTCUTS: readonly { tab: OrderTab; label: MessageKey }[] = [

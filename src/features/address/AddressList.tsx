@@ -2,7 +2,8 @@ import { Text, View } from '@tarojs/components';
 import { useCallback, useRef } from 'react';
 import { PagedList, usePagedList } from '../../components/paged-list';
 import type { PageBodyProps } from '../../components/page-frame';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { accountMessages } from '@contract/i18n/zh-Hans/account';
 import { deleteAddress, fetchAddresses, updateAddress, type Address } from '../../api/address';
 import { usePageShow } from '../../platform/page-route';
 import { confirmAction, showMessage, showToast } from '../../platform/ui';
@@ -13,6 +14,8 @@ import { maskMobile } from '../../utils';
 import './address.scss';
 import { goBackOr } from '../../platform/navigation';
 import { openPage } from '../../platform/open-page';
+
+registerMessages(accountMessages);
 
 const FORM_PAGE = '/pages/shipToAddress/shipToAddress';
 

@@ -1,7 +1,10 @@
 import { ScrollView, Text, View } from '@tarojs/components';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { accountMessages } from '@contract/i18n/zh-Hans/account';
 import { citiesOf, districtsOf, provinces, type Region } from './regions';
+
+registerMessages(accountMessages);
 
 type Level = 0 | 1 | 2;
 

@@ -1,7 +1,10 @@
 import type { AddressBody } from '../../api/address';
-import type { MessageKey } from '../../i18n';
+import { registerMessages, type MessageKey } from '../../i18n';
+import { accountMessages } from '@contract/i18n/zh-Hans/account';
 import { isMobile } from '@contract/validation';
 import type { Region } from './regions';
+
+registerMessages(accountMessages);
 
 export type Field = 'name' | 'mobile' | 'region' | 'detail';
 export type Errors = Partial<Record<Field, MessageKey>>;

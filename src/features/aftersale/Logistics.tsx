@@ -7,10 +7,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { fetchExpress, type OrderExpress } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { aftersaleMessages } from '@contract/i18n/zh-Hans/aftersale';
 import { copyText } from '../../platform/ui';
 import { parseId, splitWaybill } from './util';
 import './aftersale.scss';
+
+registerMessages(aftersaleMessages);
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 

@@ -1,9 +1,12 @@
 import { Text, View } from '@tarojs/components';
 import { useEffect, useState } from 'react';
 import { fetchReturnAddresses, type DictionaryItem } from '../../api/order';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { aftersaleMessages } from '@contract/i18n/zh-Hans/aftersale';
 import { copyText } from '../../platform/ui';
 import { openPage } from '../../platform/open-page';
+
+registerMessages(aftersaleMessages);
 
 /** The merchant's address for returns, with a copy button; customer service when none is set. */
 export function ReturnAddress() {

@@ -2,12 +2,15 @@ import { Text, View } from '@tarojs/components';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { accountMessages } from '@contract/i18n/zh-Hans/account';
 import { loginMethod } from '../../platform/auth';
 import { loginPageUrl, returnAfterLogin } from '../../platform/navigation';
 import { useSession } from '../../stores/session';
 import './auth.scss';
 import { openPage } from '../../platform/open-page';
+
+registerMessages(accountMessages);
 
 /**
  * Alipay login: the host's auth code, exchanged by the server (`loginWithAuthCode`). Where there

@@ -2,7 +2,8 @@ import { Text, View } from '@tarojs/components';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { userMessages } from '@contract/i18n/zh-Hans/user';
 import { changeMobile } from '../../api/user';
 import { showMessage, showToast } from '../../platform/ui';
 import { useRequireLogin } from '../../stores/require-login';
@@ -11,6 +12,8 @@ import { maskMobile } from '../../utils';
 import { SmsCodeField, useSmsCodeForm } from './SmsCodeField';
 import './auth.scss';
 import { goBackOr } from '../../platform/navigation';
+
+registerMessages(userMessages);
 
 /**
  * Change the account's mobile: the new number proves itself with an SMS code. The server's

@@ -2,10 +2,13 @@ import { Text, View } from '@tarojs/components';
 import { useState } from 'react';
 import { sendSmsCode } from '../../api/login';
 import { TextField } from '../../components/form';
-import { useTranslation, type MessageKey } from '../../i18n';
+import { registerMessages, useTranslation, type MessageKey } from '../../i18n';
+import { accountMessages } from '@contract/i18n/zh-Hans/account';
 import { showMessage, showToast } from '../../platform/ui';
 import { isCode, isMobile } from '@contract/validation';
 import { startCountdown, useCountdown } from './countdown';
+
+registerMessages(accountMessages);
 
 const SEND_INTERVAL_SECONDS = 60;
 

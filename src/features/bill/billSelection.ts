@@ -3,7 +3,10 @@
  * Paying picks go to /pages/billpay/pay?orderId=<id>&billIds=<ids, comma separated>.
  */
 import type { Bill } from '../../api/order';
-import type { MessageKey } from '../../i18n';
+import { registerMessages, type MessageKey } from '../../i18n';
+import { billMessages } from '@contract/i18n/zh-Hans/bill';
+
+registerMessages(billMessages);
 
 /** Rent periods: n/N counts these. */
 export const RENT_KINDS: ReadonlySet<string> = new Set(['FIRST', 'INSTALMENT', 'FINAL']);

@@ -1,11 +1,14 @@
 import { Text, View } from '@tarojs/components';
 import type { PageBodyProps } from '../../components/page-frame';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { privacyMessages } from '@contract/i18n/zh-Hans/privacy';
 import { openPage } from '../../platform/open-page';
 import { openExternalSite } from '../../platform/external-link';
 import { useBrandStore } from '../../stores/brand';
 import { MIIT_BEIAN_URL } from './IcpFooter';
 import './about.scss';
+
+registerMessages(privacyMessages);
 
 /** 关于我们: who runs this brand, how to reach them, its ICP filing, and the legal texts. */
 export function About(_props: PageBodyProps) {

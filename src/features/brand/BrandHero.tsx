@@ -1,9 +1,12 @@
 import { Text, View } from '@tarojs/components';
 import { Picture } from '../../components/picture';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { homeMessages } from '@contract/i18n/zh-Hans/home';
 import { brandImageUrl } from '../../platform/brand-assets';
 import { useBrandStore } from '../../stores/brand';
 import './brand.scss';
+
+registerMessages(homeMessages);
 
 /** The brand's home banner and name at the top of the home page. */
 export function BrandHero() {

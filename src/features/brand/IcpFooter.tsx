@@ -1,8 +1,11 @@
 import { Text, View } from '@tarojs/components';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { homeMessages } from '@contract/i18n/zh-Hans/home';
 import { openExternalSite } from '../../platform/external-link';
 import { useBrandStore } from '../../stores/brand';
 import './brand.scss';
+
+registerMessages(homeMessages);
 
 /** MIIT's filing lookup: the filing number must link there. */
 export const MIIT_BEIAN_URL = 'https://beian.miit.gov.cn/';

@@ -2,10 +2,13 @@ import { Text, View } from '@tarojs/components';
 import type { GoodsCard } from '@contract/api/goods';
 import { memo } from 'react';
 import { Picture } from '../../components/picture';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { homeMessages } from '@contract/i18n/zh-Hans/home';
 import { formatMoney } from '../../utils';
 import { mediaUrl } from '../../api/media';
 import { openPage } from '../../platform/open-page';
+
+registerMessages(homeMessages);
 
 export function productUrl(goodsId: number): string {
   return `/pages/commodityDetails/commodityDetails?goodsId=${goodsId}`;

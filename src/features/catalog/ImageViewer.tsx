@@ -2,8 +2,11 @@ import { Text, View } from '@tarojs/components';
 import { useRef, useState } from 'react';
 import { IMAGE_PREVIEW_MAX_ZOOM, IMAGE_PREVIEW_MIN_ZOOM } from '../../constants';
 import { Picture } from '../../components/picture';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { catalogMessages } from '@contract/i18n/zh-Hans/catalog';
 import { inlineStyle } from '../../platform/inline-style';
+
+registerMessages(catalogMessages);
 
 export function clampZoom(zoom: number): number {
   if (!Number.isFinite(zoom)) return IMAGE_PREVIEW_MIN_ZOOM;

@@ -3,8 +3,11 @@ import type { GoodsInfo, GoodsSku } from '@contract/api/goods';
 import { useMemo, useState } from 'react';
 import { mediaUrl } from '../../api/media';
 import { Picture } from '../../components/picture';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { catalogMessages } from '@contract/i18n/zh-Hans/catalog';
 import { previewImages } from '../../platform/image-preview';
+
+registerMessages(catalogMessages);
 
 /** The product's pictures (the chosen SKU's first), which one shows, and the full-screen viewer. */
 export function useProductGallery(goods: GoodsInfo, sku: GoodsSku | undefined) {

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import type { GoodsInfo, GoodsPlan, GoodsSku } from '@contract/api/goods';
-import { useTranslation, type MessageKey } from '../../i18n';
+import { registerMessages, useTranslation, type MessageKey } from '../../i18n';
+import { catalogMessages } from '@contract/i18n/zh-Hans/catalog';
 import { openPage } from '../../platform/open-page';
 import { formatMoney } from '../../utils';
 import {
@@ -10,6 +11,8 @@ import {
   type SkuDimension,
   type SkuOption,
 } from './pricing';
+
+registerMessages(catalogMessages);
 
 const DIMENSION_LABEL: Record<SkuDimension, MessageKey> = {
   color: 'catalog.colour',

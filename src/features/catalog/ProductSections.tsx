@@ -2,10 +2,13 @@ import { Text, View } from '@tarojs/components';
 import type { ExplainItem, GoodsInfo, GoodsPlan } from '@contract/api/goods';
 import { mediaUrl } from '../../api/media';
 import { Picture } from '../../components/picture';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { catalogMessages } from '@contract/i18n/zh-Hans/catalog';
 import { openPage } from '../../platform/open-page';
 import { formatMoney } from '../../utils';
 import type { PriceBreakdown } from './pricing';
+
+registerMessages(catalogMessages);
 
 const CUSTOMER_SERVICE_URL = '/pages/customer-service/customerService';
 

@@ -5,7 +5,8 @@ import { getHotKeywords } from '../../api/common';
 import { searchGoods } from '../../api/home';
 import type { PageBodyProps } from '../../components/page-frame';
 import { PagedList, usePagedList } from '../../components/paged-list';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { catalogMessages } from '@contract/i18n/zh-Hans/catalog';
 import { stopPullDownRefresh, usePagePullDownRefresh } from '../../platform/paging';
 import { isOk } from '../../platform/request';
 import { FIRST_SCREEN_CARDS, GoodsCardView } from './GoodsCardView';
@@ -13,6 +14,8 @@ import { clearHistory, loadHistory, normaliseKeyword, rememberKeyword } from './
 import './catalog.scss';
 import './search.scss';
 import { confirmAction } from '../../platform/ui';
+
+registerMessages(catalogMessages);
 
 /** The server refuses longer keywords. */
 const KEYWORD_MAX_LENGTH = 50;

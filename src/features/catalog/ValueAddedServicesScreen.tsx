@@ -4,12 +4,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { getGoodsExplain, getGoodsInfo } from '../../api/goods';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { catalogMessages } from '@contract/i18n/zh-Hans/catalog';
 import { isOk } from '../../platform/request';
 import { formatMoney, idParam } from '../../utils';
 import './catalog.scss';
 import './product.scss';
 import './premium.scss';
+
+registerMessages(catalogMessages);
 
 type LoadState =
   | { kind: 'loading' }

@@ -2,10 +2,13 @@ import { Image, Text, View } from '@tarojs/components';
 import type { GoodsInfo, GoodsPlan, GoodsSku } from '@contract/api/goods';
 import type { Address } from '../../api/address';
 import { mediaUrl } from '../../api/media';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { openPage } from '../../platform/open-page';
 import { formatMoney, maskMobile } from '../../utils';
 import type { CheckoutPrice } from './pricing';
+
+registerMessages(checkoutMessages);
 
 /** The delivery address: tap to choose another in the address list, or to add the first one. */
 export function AddressCard({

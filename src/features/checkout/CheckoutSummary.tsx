@@ -2,10 +2,13 @@ import { Text, View } from '@tarojs/components';
 import type { GoodsPlan } from '@contract/api/goods';
 import type { DepositMethod } from '../../api/checkout';
 import { SubmitButton } from '../../components/form';
-import { useTranslation, type MessageKey } from '../../i18n';
+import { registerMessages, useTranslation, type MessageKey } from '../../i18n';
+import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { openPage } from '../../platform/open-page';
 import { formatMoney } from '../../utils';
 import type { CheckoutPrice } from './pricing';
+
+registerMessages(checkoutMessages);
 
 const DEPOSIT_LABELS: Record<DepositMethod, { name: MessageKey; explain: MessageKey }> = {
   freeze: { name: 'checkout.deposit.freeze', explain: 'checkout.deposit.freezeExplain' },

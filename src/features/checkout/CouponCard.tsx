@@ -1,9 +1,12 @@
 import { Text, View } from '@tarojs/components';
 import { useState } from 'react';
 import type { MyCoupon } from '../../api/coupon';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { formatMoney } from '../../utils';
 import type { CheckoutPrice } from './pricing';
+
+registerMessages(checkoutMessages);
 
 /** The chosen coupon; opens into the coupons usable on this first payment, and none. */
 export function CouponCard({

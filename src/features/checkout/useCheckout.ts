@@ -5,7 +5,8 @@ import { placeOrder, type DepositMethod } from '../../api/checkout';
 import { fetchMyCoupons, type MyCoupon } from '../../api/coupon';
 import { getGoodsInfo } from '../../api/goods';
 import type { PageBodyProps } from '../../components/page-frame';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { replacePage } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
 import { canFreezeDeposit, canWithholdFromCard } from '../../platform/pay-target';
@@ -15,6 +16,8 @@ import { takeChosenAddress } from '../../stores/address-choice';
 import { askBillReminders, prefetchReminderTemplates } from '../../stores/reminders';
 import { idParam } from '../../utils';
 import { bestCoupon, checkoutPrice, depositMethodsFor, parseIds } from './pricing';
+
+registerMessages(checkoutMessages);
 
 type Load =
   | { state: 'loading' }

@@ -3,7 +3,9 @@ import { useCallback, useState } from 'react';
 import { PagedList, usePagedList } from '../../components/paged-list';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState } from '../../components/states';
-import { useTranslation, type MessageKey } from '../../i18n';
+import { registerMessages, useTranslation, type MessageKey } from '../../i18n';
+import { accountMessages } from '@contract/i18n/zh-Hans/account';
+import { userMessages } from '@contract/i18n/zh-Hans/user';
 import {
   claimCoupon,
   fetchClaimableCoupons,
@@ -18,6 +20,8 @@ import { useSession } from '../../stores/session';
 import { formatMoney } from '../../utils';
 import './coupon.scss';
 import { openPage } from '../../platform/open-page';
+
+registerMessages(accountMessages, userMessages);
 
 type Tab = 'claim' | MyCouponStatus;
 const TABS: readonly { key: Tab; label: MessageKey }[] = [

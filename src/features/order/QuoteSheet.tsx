@@ -3,8 +3,11 @@ import type { ReactNode } from 'react';
 import type { OrderQuote } from '../../api/order';
 import { SubmitButton } from '../../components/form';
 import { ErrorState, Skeleton } from '../../components/states';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { orderMessages } from '@contract/i18n/zh-Hans/order';
 import { formatMoney } from '../../utils';
+
+registerMessages(orderMessages);
 
 export interface QuoteSheetProps {
   title: string;

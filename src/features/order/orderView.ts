@@ -3,7 +3,10 @@
  * allows (never re-deriving the rules), the step bar, the rental timeline and the bills summary.
  */
 import type { Bill, OrderDetail, OrderSummary } from '../../api/order';
-import type { MessageKey } from '../../i18n';
+import { registerMessages, type MessageKey } from '../../i18n';
+import { orderMessages } from '@contract/i18n/zh-Hans/order';
+
+registerMessages(orderMessages);
 
 /** How a button acts: open a page, or run something on this page (confirm, sheet). */
 export type ActionHandling =

@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { testAliPayFreeze, type FreezeState } from '../../api/pay';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
-import { useTranslation, type MessageKey } from '../../i18n';
+import { registerMessages, useTranslation, type MessageKey } from '../../i18n';
+import { testAuthMessages } from '@contract/i18n/zh-Hans/test-auth';
 import { authorizeFreeze } from '../../platform/payment';
 import { formatMoney } from '../../utils';
 import './payment-base.scss';
+
+registerMessages(testAuthMessages);
 
 const STATUS_TEXT: Record<string, MessageKey> = {
   pending: 'payment.statusPending',

@@ -20,7 +20,10 @@
  * - /pages/testAuth/testAuth                       1-fen test authorisation
  */
 import type { Bill, OrderDetail } from '../../api/pay';
-import type { MessageKey, MessageParams } from '../../i18n';
+import { registerMessages, type MessageKey, type MessageParams } from '../../i18n';
+import { paymentMessages } from '@contract/i18n/zh-Hans/payment';
+
+registerMessages(paymentMessages);
 
 /** How often the waiting screens ask the server, and when they stop and say so. */
 export const POLL_INTERVAL_MS = 1500;

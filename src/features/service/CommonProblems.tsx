@@ -1,12 +1,15 @@
 import { Text, View } from '@tarojs/components';
 import { useMemo } from 'react';
 import { fetchQuestions, fetchQuestionTypes, type Question } from '../../api/service';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { serviceMessages } from '@contract/i18n/zh-Hans/service';
 import { stopPullDownRefresh, usePagePullDownRefresh } from '../../platform/paging';
 import { QuestionList } from './QuestionList';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from './StateViews';
 import { useRemote } from './useRemote';
 import './service.scss';
+
+registerMessages(serviceMessages);
 
 const loadAll = () => fetchQuestions();
 

@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { serviceMessages } from '@contract/i18n/zh-Hans/service';
 import { useBrandStore } from '../../stores/brand';
 import {
   privacyPolicy,
@@ -12,6 +13,8 @@ import {
 } from './legal';
 import './service.scss';
 import './legal.scss';
+
+registerMessages(serviceMessages);
 
 type Builder = (parties: LegalParties) => LegalDocument;
 

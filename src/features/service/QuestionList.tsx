@@ -1,7 +1,10 @@
 import { Text, View } from '@tarojs/components';
 import { useState } from 'react';
 import type { Question } from '../../api/service';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { customerServiceMessages } from '@contract/i18n/zh-Hans/customer-service';
+
+registerMessages(customerServiceMessages);
 
 /** Questions that open to show their answer; one open at a time keeps the list short. */
 export function QuestionList({ questions }: { questions: readonly Question[] }) {

@@ -1,5 +1,8 @@
 import { Text, View } from '@tarojs/components';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { customerServiceMessages } from '@contract/i18n/zh-Hans/customer-service';
+
+registerMessages(customerServiceMessages);
 
 /** Loading, failed (the whole block retries on tap) and empty blocks for the service screens. */
 

@@ -1,4 +1,7 @@
-import type { MessageKey, MessageParams } from '../../i18n';
+import { registerMessages, type MessageKey, type MessageParams } from '../../i18n';
+import { serviceMessages } from '@contract/i18n/zh-Hans/service';
+
+registerMessages(serviceMessages);
 
 /** The feedback form's rules, the server's (`ComplaintBody`) seen from the user's side. */
 export const CONTENT_MIN = 5;

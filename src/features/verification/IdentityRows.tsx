@@ -1,5 +1,8 @@
 import { Text, View } from '@tarojs/components';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { verifyMessages } from '@contract/i18n/zh-Hans/verify';
+
+registerMessages(verifyMessages);
 
 /** The name and (masked) ID number of an identity, as read or as on file. */
 export function IdentityRows({ name, number }: { name?: string | null; number?: string | null }) {

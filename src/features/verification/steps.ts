@@ -5,7 +5,10 @@
  *
  * Every step page takes `?orderId=<order id>`.
  */
-import type { MessageKey } from '../../i18n';
+import { registerMessages, type MessageKey } from '../../i18n';
+import { verifyMessages } from '@contract/i18n/zh-Hans/verify';
+
+registerMessages(verifyMessages);
 
 export type StepKey = 'realName' | 'credit' | 'contact' | 'bankCard' | 'contract' | 'pay';
 

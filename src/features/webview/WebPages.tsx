@@ -1,11 +1,14 @@
 import { Text, View, WebView } from '@tarojs/components';
 import { useEffect } from 'react';
 import type { PageBodyProps } from '../../components/page-frame';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { serviceMessages } from '@contract/i18n/zh-Hans/service';
 import { goHome } from '../../platform/open-page';
 import { canLeaveApp, leaveForExternalPage } from '../../platform/service-links';
 import { decideWebUrl } from './decideWebUrl';
 import './webview.scss';
+
+registerMessages(serviceMessages);
 
 /** Shown instead of any page the allowlist refuses: says so, and offers the way home. */
 export function BlockedPage({ reason }: { reason: 'missing' | 'blocked' }) {

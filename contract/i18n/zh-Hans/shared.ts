@@ -1,0 +1,83 @@
+/**
+ * Simplified Chinese, shared area: the shared layer (components, platform, request, i18n) and the labels several
+ * features' screens use. Always compiled in: src/i18n/index.ts installs it.
+ */
+export const sharedMessages = {
+  'common.ok': '确定',
+  // Dialog buttons: WeChat, Alipay and Taro's H5 refuse a modal whose button label is over
+  // 4 Chinese characters (8 Latin ones), so dialogs have their own short labels.
+  'dialog.receive': '确认收货',
+  'dialog.cancelOrder': '取消订单',
+  'dialog.closeAccount': '确认注销',
+  'dialog.unbind': '解除代扣',
+  'dialog.delete': '删除',
+  'common.cancel': '取消',
+  'common.loading': '加载中...',
+  'common.pullToRefresh': '下拉刷新',
+  'common.releaseToRefresh': '松开刷新',
+  'common.refreshing': '刷新中…',
+  'request.loading': '请求中...',
+  'request.networkError': '网络不给力，请稍后重试',
+  'clipboard.copied': '内容已复制',
+  'clipboard.failed': '复制失败，请手动复制',
+  'asyncPage.loadFailed': '页面加载失败，请点击屏幕重新加载',
+  'asyncPage.timeout': '连接超时，请点击屏幕重试',
+  'language.zh-Hans': '简体中文',
+  'language.zh-Hant': '繁體中文',
+  'language.en': 'English',
+  'language.es': 'Español',
+  'language.fr': 'Français',
+  'language.loadFailed': '{language}加载失败，请稍后再试',
+  'states.empty': '暂无数据',
+  'states.loadFailed': '加载失败',
+  'states.tapToRetry': '点击重试',
+  'states.retry': '重新加载',
+  'states.noMore': '没有更多了',
+  'privacy.gate.title': '授权确认',
+  'privacy.gate.hint':
+    '以下信息属于敏感个人信息，仅用于本次租赁的身份核验与信用评估。请阅读并同意后继续。',
+  'privacy.gate.updated': '该授权已更新，请重新阅读并同意。',
+  'privacy.gate.agree': '同意并继续',
+  'privacy.gate.decline': '暂不同意',
+  'privacy.gate.failed': '授权记录失败，请重试',
+  'privacy.kind.privacy_policy': '《隐私政策》',
+  'privacy.kind.user_agreement': '《用户协议》',
+  'privacy.kind.identity_and_face': '《个人敏感信息（身份证件与人脸）处理授权》',
+  'privacy.kind.credit_query': '《征信查询授权书》',
+  'privacy.kind.withholding': '《代扣授权协议》',
+  'privacy.purpose.identity_and_face':
+    '用于核验您的身份证件与本人人脸，防止冒用；身份证号仅以脱敏形式保存。',
+  'privacy.purpose.credit_query': '用于查询您的信用评分，以决定是否可免押金。',
+  'privacy.purpose.privacy_policy': '说明我们如何收集、使用、保存和保护您的个人信息。',
+  'privacy.purpose.user_agreement': '您与我们之间关于使用本服务的约定。',
+  'privacy.purpose.withholding': '授权在账单到期日从您绑定的银行卡自动扣款。',
+  'privacy.read': '查看全文',
+  'privacy.update.title': '隐私政策与用户协议更新',
+  'privacy.first.title': '隐私政策与用户协议',
+  'privacy.update.hint': '请阅读并同意后继续使用。如不同意，将退出登录，您可随时再次登录并同意。',
+  'privacy.update.agree': '同意',
+  'privacy.update.decline': '不同意并退出登录',
+  'privacy.wx.title': '用户隐私保护提示',
+  'privacy.wx.hint': '在使用手机号、位置、地址和相册等功能前，请阅读并同意{policy}。',
+  'privacy.wx.agree': '同意并继续',
+  'privacy.wx.decline': '拒绝',
+  // Screens of several features (order, aftersale, bill) show these.
+  'order.notFound': '订单不存在',
+  'order.action.service': '联系客服',
+  // The server's generic failure codes (contract/errors.ts FALLBACK_REASONS, INTERNAL_ERROR), in
+  // its own words: a reply with one of these may carry other words (a bank's), and the storefront
+  // translates it only when its msg is this text. Every other code's Simplified Chinese is the
+  // server's msg itself, so only the served dictionary (../index.ts) has it.
+  'serverError.INTERNAL_ERROR': '服务繁忙，请稍后再试',
+  'serverError.BAD_REQUEST': '请求格式不正确',
+  'serverError.LOGIN_REQUIRED': '请先登录',
+  'serverError.FORBIDDEN': '无权访问',
+  'serverError.NOT_FOUND': '记录不存在',
+  'serverError.METHOD_NOT_ALLOWED': '请求方法不支持',
+  'serverError.NOT_ACCEPTABLE': '不可接受的请求',
+  'serverError.PAYLOAD_TOO_LARGE': '请求内容过大',
+  'serverError.URL_TOO_LONG': '请求地址过长',
+  'serverError.UNSUPPORTED_MEDIA_TYPE': '不支持的请求类型',
+  'serverError.RATE_LIMITED': '请求过于频繁，请稍后再试',
+  'serverError.PROVIDER_UNAVAILABLE': '服务暂不可用，请稍后再试',
+} as const;
