@@ -114,6 +114,7 @@ describe('renting and buying out', () => {
     });
     assert.equal(again.status, 409);
     assert.match(again.body.msg, /待签约/);
+    assert.deepEqual(again.body.terms, { statusText: ['order.status.PENDING_SIGN'] });
     assert.equal(again.body.data, null);
   });
 

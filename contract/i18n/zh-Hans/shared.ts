@@ -64,6 +64,28 @@ export const sharedMessages = {
   // Screens of several features (order, aftersale, bill) show these.
   'order.notFound': '订单不存在',
   'order.action.service': '联系客服',
+  // An order's state as the user sees it (order list, order page, payment results, account).
+  'order.status.PENDING_VERIFY': '待认证',
+  'order.status.PENDING_SIGN': '待签约',
+  'order.status.PENDING_FREEZE': '待免押',
+  'order.status.PENDING_PAY': '待支付',
+  'order.status.PENDING_REVIEW': '审核中',
+  'order.status.PENDING_SHIP': '待发货',
+  'order.status.CANCEL_REVIEW': '取消审核中',
+  'order.status.SHIPPED': '待收货',
+  'order.status.RENTING': '租用中',
+  'order.status.OVERDUE': '逾期中',
+  'order.status.DUE': '待归还',
+  'order.status.RETURN_OVERDUE': '归还逾期',
+  'order.status.RETURNING': '归还中',
+  'order.status.INSPECTING': '检测中',
+  'order.status.COMPENSATION': '待赔付',
+  'order.status.BUYING_OUT': '买断中',
+  'order.status.SETTLING': '结算中',
+  'order.status.BOUGHT_OUT': '已买断',
+  'order.status.COMPLETED': '已完成',
+  'order.status.CANCELLED': '已取消',
+  'order.status.REJECTED': '审核拒绝',
   // The server's generic failure codes (contract/errors.ts FALLBACK_REASONS, INTERNAL_ERROR), in
   // its own words: a reply with one of these may carry other words (a bank's), and the storefront
   // translates it only when its msg is this text. Every other code's Simplified Chinese is the

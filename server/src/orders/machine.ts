@@ -8,57 +8,19 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../plugins/errors.ts';
 import type { Actor, OrdersTable } from './schema.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../../contract/order-status.ts';
+import { sharedMessages } from '../../../contract/i18n/zh-Hans/shared.ts';
 import { insertOrderEvent, lockOrderForTransition, updateOrder } from './repository-orders.ts';
 
-export const ORDER_STATUSES = [
-  'PENDING_VERIFY',
-  'PENDING_SIGN',
-  'PENDING_FREEZE',
-  'PENDING_PAY',
-  'PENDING_REVIEW',
-  'PENDING_SHIP',
-  'CANCEL_REVIEW',
-  'SHIPPED',
-  'RENTING',
-  'OVERDUE',
-  'DUE',
-  'RETURN_OVERDUE',
-  'RETURNING',
-  'INSPECTING',
-  'COMPENSATION',
-  'BUYING_OUT',
-  'SETTLING',
-  'BOUGHT_OUT',
-  'COMPLETED',
-  'CANCELLED',
-  'REJECTED',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from '../../../contract/order-status.ts';
 
-/** What the user sees for each state (the order page's headline). */
-export const STATUS_TEXT: Record<OrderStatus, string> = {
-  PENDING_VERIFY: '待认证',
-  PENDING_SIGN: '待签约',
-  PENDING_FREEZE: '待免押',
-  PENDING_PAY: '待支付',
-  PENDING_REVIEW: '审核中',
-  PENDING_SHIP: '待发货',
-  CANCEL_REVIEW: '取消审核中',
-  SHIPPED: '待收货',
-  RENTING: '租用中',
-  OVERDUE: '逾期中',
-  DUE: '待归还',
-  RETURN_OVERDUE: '归还逾期',
-  RETURNING: '归还中',
-  INSPECTING: '检测中',
-  COMPENSATION: '待赔付',
-  BUYING_OUT: '买断中',
-  SETTLING: '结算中',
-  BOUGHT_OUT: '已买断',
-  COMPLETED: '已完成',
-  CANCELLED: '已取消',
-  REJECTED: '审核拒绝',
-};
+/**
+ * What the user sees for each state (replies' statusText, messages): the Simplified Chinese of
+ * the catalogue's `order.status.<STATE>`, which the storefront shows in the user's language.
+ */
+export const STATUS_TEXT = Object.fromEntries(
+  ORDER_STATUSES.map((status) => [status, sharedMessages[`order.status.${status}`]]),
+) as Record<OrderStatus, string>;
 
 export const TERMINAL_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED', 'REJECTED'];
 
@@ -257,6 +219,7 @@ export function illegalAction(status: OrderStatus, action: string): ApiError {
     409,
     `订单当前状态为「${STATUS_TEXT[status]}」(${status})，不能执行 ${action}`,
     409,
+    { statusText: [`order.status.${status}`] },
   );
 }
 

@@ -5,6 +5,7 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { registerMessages, useTranslation } from '../../i18n';
+import { orderStatusText } from '../../i18n/order-status';
 import { privacyMessages } from '@contract/i18n/zh-Hans/privacy';
 import { reLaunch } from '../../platform/navigation';
 import { confirmAction, showMessage, showToast } from '../../platform/ui';
@@ -110,7 +111,7 @@ function CancellationScreen() {
               {t('privacy.cancel.blockedOrder', {
                 id: order.orderId,
                 goods: order.goodsName,
-                status: order.statusText,
+                status: orderStatusText(t, order),
               })}
             </Text>
           ))}

@@ -1,7 +1,9 @@
 import TestUtils from '@tarojs/test-utils-react';
 import { cancelAccount, fetchCancellationCheck, type CancellationCheck } from '@/api/privacy';
 import { confirmAction } from '@/platform/ui';
+import { installLanguagePack, setLanguage } from '@/i18n';
 import { useSession } from '@/stores/session';
+import { packOf } from '@contract/i18n';
 import { CancelAccount } from './CancelAccount';
 
 jest.mock('@/api/privacy', () => ({
@@ -83,6 +85,42 @@ describe('CancelAccount', () => {
     expect(confirmButton().getAttribute('aria-disabled')).toBe('true');
     testUtils.fireEvent.click(confirmButton());
     expect(cancelMock).not.toHaveBeenCalled();
+  });
+
+  it('names a blocking order’s state in the user’s language, not the server’s Chinese', async () => {
+    installLanguagePack(packOf('en'));
+    setLanguage('en');
+    try {
+      checkMock.mockResolvedValue({
+        code: 200,
+        msg: '',
+        data: {
+          ...base,
+          allowed: false,
+          blockers: {
+            orders: [
+              {
+                orderId: 42,
+                platform: 1,
+                status: 'RETURN_OVERDUE',
+                statusText: '归还逾期',
+                goodsName: 'iPhone 15',
+              },
+            ],
+            bills: [],
+          },
+        },
+      });
+      await testUtils.mount(() => (
+        <CancelAccount route="pages/privacy/cancelAccount" params={{}} />
+      ));
+      await testUtils.queries.waitForQueryByText('You cannot cancel yet. Settle these first:');
+      const text = document.body.textContent ?? '';
+      expect(text).toContain('Return overdue');
+      expect(text).not.toContain('归还逾期');
+    } finally {
+      setLanguage('zh-Hans');
+    }
   });
 
   it('cancels after a second confirmation and ends the session', async () => {

@@ -13,6 +13,7 @@ import { PagedList, usePagedList } from '../../components/paged-list';
 import { Picture } from '../../components/picture';
 import { Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
+import { orderStatusText } from '../../i18n/order-status';
 import { usePageShow } from '../../platform/page-route';
 import { formatMoney } from '../../utils';
 import { actionButtons, statusHint, termUnitLabel } from './orderView';
@@ -40,7 +41,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
     <View className="order-card" role="link" aria-label={order.goodsName} onClick={open}>
       <View className="order-card__head">
         <Text className="order-card__no">{t('order.number', { id: order.id })}</Text>
-        <Text className="order-card__status">{order.statusText}</Text>
+        <Text className="order-card__status">{orderStatusText(t, order)}</Text>
       </View>
       <View className="order-card__goods">
         {/* The goods name beside it names it. */}

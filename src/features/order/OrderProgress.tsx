@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import type { OrderDetail as Order } from '../../api/order';
 import { useTranslation } from '../../i18n';
+import { orderStatusText } from '../../i18n/order-status';
 import { currentStep, rentalTimeline, statusHint, STEPS } from './orderView';
 
 function today(): string {
@@ -18,7 +19,7 @@ export function OrderProgress({ order }: { order: Order }) {
     <>
       <View className="order-detail__hero">
         <Text className="order-detail__status" role="heading">
-          {order.statusText}
+          {orderStatusText(t, order)}
         </Text>
         <Text className="order-detail__hint">{t(statusHint(order.status))}</Text>
       </View>

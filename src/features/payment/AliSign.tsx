@@ -10,6 +10,7 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
+import { orderStatusText } from '../../i18n/order-status';
 import { authorizeFreeze } from '../../platform/payment';
 import { showMessage } from '../../platform/ui';
 import { newIdempotencyKey } from '../../platform/request';
@@ -85,13 +86,13 @@ export function AliSign({ params }: PageBodyProps) {
             </Text>
           )}
           <Text className="pay-card__sub">
-            {t('payment.orderStatus', { status: order.statusText })}
+            {t('payment.orderStatus', { status: orderStatusText(t, order) })}
           </Text>
         </View>
       )}
       {outcome === 'not-needed' && (
         <Text className="pay-notice" role="status">
-          {t('payment.freezeNotNeeded', { status: order.statusText })}
+          {t('payment.freezeNotNeeded', { status: orderStatusText(t, order) })}
         </Text>
       )}
       <View className="pay-footer">

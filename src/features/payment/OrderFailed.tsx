@@ -9,6 +9,7 @@ import type { PageBodyProps } from '../../components/page-frame';
 import { SubmitButton } from '../../components/form';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation, type MessageKey } from '../../i18n';
+import { orderStatusText } from '../../i18n/order-status';
 import { newIdempotencyKey } from '../../platform/request';
 import { parseId, parseReason, type FailReason } from './payment-state';
 import { PaymentActions } from './PaymentActions';
@@ -56,7 +57,7 @@ export function OrderFailed({ params }: PageBodyProps) {
       <Text className="pay-status__title">{t('payment.failTitle')}</Text>
       <Text className="pay-status__text">{t(REASON_TEXT[reason])}</Text>
       <Text className="pay-status__headline">
-        {t('payment.orderStatus', { status: order.statusText })}
+        {t('payment.orderStatus', { status: orderStatusText(t, order) })}
       </Text>
       {canPay && (
         <View className="pay-footer pay-footer--inline">

@@ -3,6 +3,7 @@ import { Image, Text, View } from '@tarojs/components';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
+import { orderStatusText } from '../../i18n/order-status';
 import { formatMoney } from '../../utils';
 import { parseId } from './payment-state';
 import { PaymentActions } from './PaymentActions';
@@ -27,7 +28,7 @@ export function OrderSuccess({ params }: PageBodyProps) {
       <View className="pay-status__icon pay-status__icon--ok" aria-hidden />
       <Text className="pay-status__title">{t('payment.orderSuccessTitle')}</Text>
       <Text className="pay-status__headline">
-        {t('payment.orderStatus', { status: order.statusText })}
+        {t('payment.orderStatus', { status: orderStatusText(t, order) })}
       </Text>
       {order.status === 'PENDING_REVIEW' && (
         <Text className="pay-status__text">{t('payment.orderSuccessHint')}</Text>

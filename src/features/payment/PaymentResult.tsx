@@ -9,6 +9,7 @@ import { useEffect, useMemo } from 'react';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
+import { orderStatusText } from '../../i18n/order-status';
 import { formatMoney } from '../../utils';
 import {
   billLabel,
@@ -75,7 +76,7 @@ export function PaymentResult({ params }: PageBodyProps) {
         })}
       </View>
       <Text className="pay-status__text">
-        {t('payment.orderStatus', { status: load.order.statusText })}
+        {t('payment.orderStatus', { status: orderStatusText(t, load.order) })}
       </Text>
       <PaymentActions orderId={orderId} />
     </View>
