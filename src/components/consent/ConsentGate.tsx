@@ -55,7 +55,7 @@ export function ConsentGate({ kinds, onDecline, onAgreed, children }: ConsentGat
   const updated = pending.some((s) => s.updated);
   return (
     <View className="consent-gate" role="dialog" aria-label={t('privacy.gate.title')}>
-      <Text className="consent-gate__title" role="heading">
+      <Text className="consent-gate__title" role="heading" aria-level={2}>
         {t('privacy.gate.title')}
       </Text>
       <Text className="consent-gate__hint">

@@ -36,7 +36,7 @@ export function PolicyDialog({ pending }: { pending: readonly ConsentState[] }) 
   return (
     <View className="consent-dialog" role="dialog" aria-modal="true" aria-label={title}>
       <View className="consent-dialog__panel">
-        <Text className="consent-dialog__title" role="heading">
+        <Text className="consent-dialog__title" role="heading" aria-level={2}>
           {title}
         </Text>
         <Text className="consent-dialog__hint">{t('privacy.update.hint')}</Text>

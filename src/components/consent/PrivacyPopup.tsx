@@ -32,7 +32,7 @@ export function PrivacyDialog() {
       aria-label={t('privacy.wx.title')}
     >
       <View className="consent-dialog__panel privacy-popup">
-        <Text className="consent-dialog__title" role="heading">
+        <Text className="consent-dialog__title" role="heading" aria-level={2}>
           {t('privacy.wx.title')}
         </Text>
         <View className="consent-dialog__hint">

@@ -16,7 +16,7 @@ export function About(_props: PageBodyProps) {
   const brand = useBrandStore((state) => state.brand);
   return (
     <View className="about">
-      <Text className="about__name" role="heading">
+      <Text className="about__name" role="heading" aria-level={2}>
         {brand.platformName}
       </Text>
       <Text className="about__line">

@@ -18,7 +18,7 @@ export function OrderProgress({ order }: { order: Order }) {
   return (
     <>
       <View className="order-detail__hero">
-        <Text className="order-detail__status" role="heading">
+        <Text className="order-detail__status" role="heading" aria-level={2}>
           {orderStatusText(t, order)}
         </Text>
         <Text className="order-detail__hint">{t(statusHint(order.status))}</Text>

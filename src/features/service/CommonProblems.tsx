@@ -46,7 +46,7 @@ export function CommonProblems() {
       {groups.map((group) => (
         <View key={group.typeId} className="service-section">
           {group.name && (
-            <Text className="service-section__title" role="heading">
+            <Text className="service-section__title" role="heading" aria-level={2}>
               {group.name}
             </Text>
           )}

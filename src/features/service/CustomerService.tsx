@@ -82,7 +82,7 @@ export function CustomerService() {
         )}
       </View>
 
-      <View className="service-links" role="list">
+      <View className="service-links">
         {(
           [
             ['service.faqEntry', '/pages/commonProblem/commonProblem'],
@@ -105,7 +105,7 @@ export function CustomerService() {
       </View>
 
       <View className="service-section">
-        <Text className="service-section__title" role="heading">
+        <Text className="service-section__title" role="heading" aria-level={2}>
           {t('service.types')}
         </Text>
         {types.state.status === 'loading' && <LoadingBlock />}
@@ -134,7 +134,7 @@ export function CustomerService() {
 
       {chosenType && (
         <View className="service-section">
-          <Text className="service-section__title" role="heading">
+          <Text className="service-section__title" role="heading" aria-level={2}>
             {t('service.questions', { type: chosenType.name })}
           </Text>
           {questions.state.status === 'loading' && <LoadingBlock />}

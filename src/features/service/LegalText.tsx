@@ -25,7 +25,7 @@ function LegalDocumentView({ build }: { build: Builder }) {
   const doc = build(brand);
   return (
     <View className="legal">
-      <Text className="legal__title" role="heading">
+      <Text className="legal__title" role="heading" aria-level={2}>
         {doc.title}
       </Text>
       <Text className="legal__meta">
@@ -38,7 +38,7 @@ function LegalDocumentView({ build }: { build: Builder }) {
       <Text className="legal__paragraph">{doc.preamble}</Text>
       {doc.sections.map((section) => (
         <View key={section.heading} className="legal__section">
-          <Text className="legal__heading" role="heading">
+          <Text className="legal__heading" role="heading" aria-level={3}>
             {section.heading}
           </Text>
           {section.paragraphs.map((paragraph) => (
