@@ -8,7 +8,7 @@
  *
  * The server runs in this process (the sandboxes live with it); the load comes from `workers`
  * concurrent users, each placing and paying one order after another. PostgreSQL: a throwaway
- * database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
+ * database on BENCH_PG_URL (default: the machine's PostgreSQL, through its Unix socket when it has one), dropped after.
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -32,19 +32,68 @@ const { values: args } = parseArgs({
     engine: { type: 'string', default: 'postgres' },
     duration: { type: 'string', default: '15' },
     workers: { type: 'string', default: '10' },
+    // Print the statements sent during the run, grouped by their text, most frequent first.
+    statements: { type: 'boolean', default: false },
   },
 });
-const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * The machine's PostgreSQL through its Unix socket when it has one. Over loopback TCP the sending
+ * process also runs the receiving side's network stack inside its own write (the profile showed a
+ * third of the server thread in writev); with the database on another host, as in production,
+ * that work is the database host's. BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
+ * measures over TCP.
+ */
+const PG_SOCKET_DIR = '/var/run/postgresql';
+const PG_ADMIN_URL =
+  process.env.BENCH_PG_URL ||
+  (fs.existsSync(`${PG_SOCKET_DIR}/.s.PGSQL.5432`)
+    ? `postgres://postgres@localhost/postgres?host=${PG_SOCKET_DIR}`
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
 /**
  * SQL statements sent to PostgreSQL (the server's, its jobs' and the bench's own waits, counted
  * apart): the round trips an order costs, as the profile's biggest native cost is the socket write.
  */
 const statements = { all: 0, waits: 0 };
+const statementTexts = new Map<string, number>();
 const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...queryArgs: unknown[]) {
   statements.all++;
-  return clientQuery.apply(this, args);
+  if (args.statements) {
+    const first = queryArgs[0];
+    const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
+    const key = (text ?? '?').replace(/\s+/g, ' ').slice(0, 160);
+    statementTexts.set(key, (statementTexts.get(key) ?? 0) + 1);
+  }
+  return clientQuery.apply(this, queryArgs);
 } as typeof pg.Client.prototype.query;
+
+/**
+ * CPU time (ms) of this machine's PostgreSQL processes, read from /proc: the other half of an
+ * order's cost when the database runs here (undefined when it cannot be read, e.g. no /proc).
+ */
+function postgresCpuMs(): number | undefined {
+  try {
+    const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+    let ticks = 0;
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // the process ended between the listing and the read
+      }
+      // "pid (comm) state ppid …": utime and stime are fields 14 and 15, counted after the comm.
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / ticksPerMs;
+  } catch {
+    return undefined;
+  }
+}
 
 const HEADERS = {
   'x-client-authorization': `Basic ${Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64')}`,
@@ -241,7 +290,9 @@ async function main() {
     const deadline = Date.now() + seconds * 1000;
     const started = Date.now();
     const cpuAtStart = process.cpuUsage();
+    const postgresCpuAtStart = postgresCpuMs();
     const statementsAtStart = { ...statements };
+    statementTexts.clear();
     await Promise.all(
       users.map(async (user) => {
         while (Date.now() < deadline) {
@@ -296,6 +347,12 @@ async function main() {
     );
     const elapsed = (Date.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuAtStart);
+    const postgresCpuAtEnd = postgresCpuMs();
+    // Only this run's database is busy during the run (the machine's own PostgreSQL).
+    const postgresCpu =
+      engine === 'postgres' && postgresCpuAtStart !== undefined && postgresCpuAtEnd !== undefined
+        ? postgresCpuAtEnd - postgresCpuAtStart
+        : undefined;
     const perOrder = (value: number) => (value / Math.max(1, latencies.length)).toFixed(1);
     const waits = statements.waits - statementsAtStart.waits;
     const serverStatements = statements.all - statementsAtStart.all - waits;
@@ -309,14 +366,21 @@ async function main() {
       .where('status', '=', 'succeeded')
       .executeTakeFirstOrThrow();
     process.stdout.write(
-      `${engine}: ${workers} workers, ${elapsed.toFixed(1)} s: ${latencies.length} orders placed and first payments notified ` +
+      `${engine}${engine === 'postgres' ? ` (${PG_ADMIN_URL.includes('host=/') ? 'Unix socket' : 'TCP'})` : ''}: ${workers} workers, ${elapsed.toFixed(1)} s: ${latencies.length} orders placed and first payments notified ` +
         `(${(latencies.length / elapsed).toFixed(1)} orders/s), ${Number(paid.n)} payments succeeded, ${failures} failures; ` +
         `flow latency p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})\n` +
         `  per order: ${perOrder((cpu.user + cpu.system) / 1000)} ms CPU in this process (server, jobs and clients)` +
+        (postgresCpu !== undefined ? `, ${perOrder(postgresCpu)} ms in PostgreSQL` : '') +
         (engine === 'postgres'
           ? `; ${perOrder(serverStatements)} SQL statements from the server and its jobs, ${perOrder(waits)} from the bench's waits\n`
           : '\n'),
     );
+    if (args.statements) {
+      const sorted = [...statementTexts].sort((a, b) => b[1] - a[1]);
+      for (const [text, count] of sorted) {
+        process.stdout.write(`  ${perOrder(count).padStart(6)}/order  ${text}\n`);
+      }
+    }
     for (const [name, times] of Object.entries(stepTimes)) {
       times.sort((a, b) => a - b);
       process.stdout.write(

@@ -138,6 +138,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this process keeps (requests and in-process jobs share them). */
   databasePoolSize: number;
+  /** PostgreSQL: named prepared statements (DATABASE_PREPARED_STATEMENTS, on unless `off`). */
+  databasePreparedStatements: boolean;
   appEnv: AppEnv;
   clientId: string;
   clientSecret: string;
@@ -316,6 +318,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const databasePoolSize = intFrom(env.DATABASE_POOL_SIZE, 10, 'DATABASE_POOL_SIZE');
   if (databasePoolSize < 1) throw new ConfigError(['DATABASE_POOL_SIZE must be at least 1']);
+  const databasePreparedStatements =
+    oneOf(
+      env.DATABASE_PREPARED_STATEMENTS,
+      ['on', 'off'] as const,
+      'on',
+      'DATABASE_PREPARED_STATEMENTS',
+    ) === 'on';
   const appEnv = oneOf(
     env.APP_ENV,
     ['development', 'production', 'test'] as const,
@@ -342,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     databasePoolSize,
+    databasePreparedStatements,
     appEnv,
     clientId: env.CLIENT_ID || DEFAULT_CLIENT_ID,
     clientSecret: env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET,

@@ -45,6 +45,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
     dataDir: options.dataDir,
     pgliteImage: options.pgliteImage,
   });
