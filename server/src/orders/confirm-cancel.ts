@@ -67,7 +67,7 @@ export function checksMissing(missing: Check[], message: (checks: string) => str
 
 export async function confirmOrder(db: Db, deps: AppDeps, user: Owner, orderId: number) {
   return db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, user, orderId);
+    const order = await ownOrder(trx, user, orderId, { lock: true });
     if (order.status !== 'PENDING_VERIFY') throw illegalAction(order.status, 'confirm');
     const missing = missingChecks(order.deposit_method, await verificationStatus(trx, user.id));
     if (missing.length > 0) throw checksMissing(missing, (checks) => `请先完成：${checks}`);
@@ -75,6 +75,7 @@ export async function confirmOrder(db: Db, deps: AppDeps, user: Owner, orderId: 
       actor: 'user',
       userId: user.id,
       now: deps.now(),
+      locked: order,
     });
   });
 }

@@ -42,14 +42,15 @@ async function freezeRecord(
 ): Promise<{ outRequestNo: string; amount: number; status: string }> {
   const now = deps.now();
   return db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, user, orderId);
-    if (order.status !== 'PENDING_FREEZE') throw illegalAction(order.status, 'refreeze');
     // Lock, then see whether a freeze is already under way (duplicates share it).
+    const order = await ownOrder(trx, user, orderId, { lock: true });
+    if (order.status !== 'PENDING_FREEZE') throw illegalAction(order.status, 'refreeze');
     await applyOrderAction(trx, orderId, 'refreeze', {
       actor: 'user',
       userId: user.id,
       now,
       note: '发起免押授权',
+      locked: order,
     });
     const pending = await authorisationUnderWayOf(trx, orderId);
     if (pending)

@@ -10,7 +10,7 @@ import { ApiError } from '../plugins/errors.ts';
 import type { Actor, OrdersTable } from './schema.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../contract/order-status.ts';
 import { sharedMessages } from '../../../contract/i18n/zh-Hans/shared.ts';
-import { insertOrderEvent, lockOrderForTransition, updateOrder } from './repository-orders.ts';
+import { lockOrderForTransition, updateOrderWithEvent } from './repository-orders.ts';
 
 export { ORDER_STATUSES, type OrderStatus } from '../../../contract/order-status.ts';
 
@@ -187,7 +187,19 @@ export interface ActionContext {
   note?: string;
   /** Other columns to write with the state (waybill, dates …). */
   patch?: Omit<Updateable<Database['orders']>, 'status' | 'id' | 'user_id'>;
+  /**
+   * The order's row as this transaction already locked it (`for update`), its state not changed
+   * since: the transition starts from it instead of locking and reading the row again.
+   */
+  locked?: TransitionRow;
 }
+
+/** What a transition reads of the order (`lockOrderForTransition`). */
+export type TransitionRow = Pick<OrdersTable, 'status' | 'resume_status' | 'deposit_method'> & {
+  id: number;
+  user_id: number;
+  deposit: number;
+};
 
 export interface ActionResult {
   orderId: number;
@@ -233,8 +245,9 @@ export async function applyOrderAction(
   action: Action,
   ctx: ActionContext,
 ): Promise<ActionResult> {
-  const order = await lockOrderForTransition(trx, orderId, ctx.userId);
-  if (!order) throw new ApiError(404, '订单不存在', 404);
+  const order = ctx.locked ?? (await lockOrderForTransition(trx, orderId, ctx.userId));
+  if (!order || order.id !== orderId || (ctx.userId !== undefined && order.user_id !== ctx.userId))
+    throw new ApiError(404, '订单不存在', 404);
   const transition = findTransition(order.status, action);
   if (!transition || !transition.by.includes(ctx.actor)) throw illegalAction(order.status, action);
   const chosen = ctx.to ?? (action === 'sign' ? signTarget(order) : undefined);
@@ -243,7 +256,7 @@ export async function applyOrderAction(
   // Entering a sub-process remembers where to come back to; leaving it forgets.
   const entering = to === 'CANCEL_REVIEW' || to === 'BUYING_OUT';
   const leaving = order.status === 'CANCEL_REVIEW' || order.status === 'BUYING_OUT';
-  await updateOrder(trx, orderId, {
+  const changes = {
     ...ctx.patch,
     status: to,
     ...(entering ? { resume_status: order.status } : leaving ? { resume_status: null } : {}),
@@ -252,8 +265,8 @@ export async function applyOrderAction(
       ? { pay_deadline: new Date(ctx.now.getTime() + PAY_WINDOW_MINUTES * 60_000) }
       : {}),
     updated_at: ctx.now,
-  });
-  await insertOrderEvent(trx, {
+  };
+  await updateOrderWithEvent(trx, orderId, changes, {
     order_id: orderId,
     action,
     from_status: order.status,

@@ -214,6 +214,7 @@ export async function applyFreezeOutcome(
         actor: 'provider',
         now,
         note: '免押授权失败',
+        locked: order,
       });
     return 'applied';
   }
@@ -232,6 +233,7 @@ export async function applyFreezeOutcome(
     await applyOrderAction(trx, auth.order_id, 'freeze_succeeded', {
       actor: 'provider',
       now,
+      locked: order,
       note:
         waived > 0
           ? `押金已授权 ¥${yuan(auth.amount)}，信用免押 ¥${yuan(waived)}，冻结 ¥${yuan(auth.amount - waived)}`
@@ -319,7 +321,10 @@ export async function applyTradeOutcome(
   return 'applied';
 }
 
-/** Moves the order once what it waited for is paid. */
+/**
+ * Moves the order once what it waited for is paid. `order` is the row this transaction locked,
+ * its state unchanged since: each branch's first transition starts from it.
+ */
 export async function advanceAfterPayment(
   trx: Trx,
   deps: AppDeps,
@@ -329,7 +334,7 @@ export async function advanceAfterPayment(
   const now = deps.now();
   const unpaid = await unpaidBillsOf(trx, order.id);
   const act = (action: Action, extra: Partial<Parameters<typeof applyOrderAction>[3]> = {}) =>
-    applyOrderAction(trx, order.id, action, { actor: 'provider', now, ...extra });
+    applyOrderAction(trx, order.id, action, { actor: 'provider', now, locked: order, ...extra });
   if (
     order.status === 'PENDING_PAY' &&
     !unpaid.some((b) => b.kind === 'FIRST' || b.kind === 'DEPOSIT')

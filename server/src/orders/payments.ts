@@ -21,9 +21,9 @@ import {
   saveIdempotentReply,
 } from './repository.ts';
 import {
-  alipayUserIdOf,
   billsCoveredBy,
   latestOpenIdOf,
+  walletIdsOf,
   lockFrozenAuthorisationOf,
   openPaymentsCovering,
   orderColumns,
@@ -88,7 +88,8 @@ interface PayInput {
   /** 'card': withheld from the bound card, 'auth': taken from the deposit authorisation (both the scheduler's). */
   channel: 'alipay' | 'wechat' | 'card' | 'auth';
   billIds?: number[];
-  kind: PayKind;
+  /** 'auto': the first payment while the order waits for it, else what is due (stage). */
+  kind: PayKind | 'auto';
 }
 
 interface OpenedPayment {
@@ -113,7 +114,9 @@ async function openPayment(
 ): Promise<OpenedPayment> {
   const today = dayOf(deps.now());
   const order = await ownOrder(trx, user, input.orderId, { lock: true });
-  if (!PAYABLE[input.kind].includes(order.status)) throw illegalAction(order.status, 'pay');
+  const kind =
+    input.kind !== 'auto' ? input.kind : order.status === 'PENDING_PAY' ? 'first' : 'stage';
+  if (!PAYABLE[kind].includes(order.status)) throw illegalAction(order.status, 'pay');
   const bills = await billsOf(trx, order.id);
   let chosen: typeof bills;
   if (input.billIds) {
@@ -126,7 +129,7 @@ async function openPayment(
       chosen.some((b) => b.kind !== 'FIRST' && b.kind !== 'DEPOSIT')
     )
       throw badRequest('请先支付首期');
-  } else chosen = defaultBills(order, bills, input.kind, today);
+  } else chosen = defaultBills(order, bills, kind, today);
   if (chosen.length === 0) throw conflict('没有待支付的账单');
   const chosenIds = chosen.map((b) => b.id);
   const open = await openPaymentsCovering(trx, chosenIds);
@@ -240,9 +243,11 @@ export async function payBills(
 
 /** Who pays as the wallet knows them (from its login): Alipay's user id, else the open id. */
 async function walletBuyer(db: Db, user: Owner, channel: 'alipay' | 'wechat') {
-  const openId = await latestOpenIdOf(db, user, channel);
-  const alipayUserId = channel === 'alipay' ? await alipayUserIdOf(db, user.id) : undefined;
-  return { userId: alipayUserId ?? undefined, openId };
+  const ids = await walletIdsOf(db, user, channel);
+  return {
+    userId: (channel === 'alipay' ? ids?.alipayUserId : undefined) ?? undefined,
+    openId: ids?.openId ?? undefined,
+  };
 }
 
 /** The user an order belongs to, on its brand (the scheduler acts for them). */

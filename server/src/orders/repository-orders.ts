@@ -58,6 +58,25 @@ export async function insertOrderEvent(db: Executor, event: NewOrderEvent) {
   await db.insertInto('order_events').values(event).execute();
 }
 
+/**
+ * Writes these columns of a locked order and records the event, in one statement (a state change
+ * runs several times per order: one round trip less each time).
+ */
+export async function updateOrderWithEvent(
+  db: Executor,
+  orderId: number,
+  changes: OrderChanges,
+  event: NewOrderEvent,
+) {
+  await db
+    .with('changed', (query) =>
+      query.updateTable('orders').set(changes).where('id', '=', orderId).returning('id'),
+    )
+    .insertInto('order_events')
+    .values(event)
+    .execute();
+}
+
 /** The brand an order was placed on: whose merchant account its money goes through. */
 export async function platformOfOrder(db: Executor, orderId: number): Promise<number> {
   const order = await db

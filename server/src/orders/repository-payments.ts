@@ -15,8 +15,6 @@ type Executor = Db | Trx;
 type Order = Selectable<Database['orders']>;
 type Bill = Selectable<Database['bills']>;
 type Authorisation = Selectable<Database['deposit_authorisations']>;
-/** A row a provider's number names, and the order it belongs to. */
-type OwnedRow = { id: number; order_id: number };
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -56,36 +54,52 @@ export async function markDepositSettled(trx: Trx, orderId: number, at: Date) {
 // A provider's outcome: its row and the order, locked
 
 /**
- * Locks the order of `found`, then (only when the order is the reporting merchant's brand) the
- * row itself: the order first, as every other writer locks it. 'merchant_mismatch' leaves the
- * row unlocked.
+ * Locks the order the provider's number belongs to (found and locked in one statement), then,
+ * only when the order is the reporting merchant's brand, the row itself: the order first, as
+ * every other writer locks it. 'merchant_mismatch' leaves the row unlocked.
  */
 async function lockOrderThenRow<R>(
   trx: Trx,
-  found: OwnedRow | undefined,
+  orderOf:
+    | { table: 'payments'; column: 'out_trade_no' }
+    | {
+        table: 'deposit_authorisations';
+        column: 'out_request_no';
+      },
+  number: string,
   platform: number,
-  lockRow: (id: number) => Promise<R>,
+  lockRow: () => Promise<R>,
 ): Promise<'unknown_trade' | 'merchant_mismatch' | { order: Order; row: R }> {
-  if (!found) return 'unknown_trade';
-  const order = await lockOrder(trx, found.order_id);
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom(orderOf.table)
+        .select('order_id')
+        .where(orderOf.column as 'out_trade_no', '=', number),
+    )
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) return 'unknown_trade';
   if (order.platform !== platform) return 'merchant_mismatch';
-  return { order, row: await lockRow(found.id) };
+  return { order, row: await lockRow() };
 }
 
 /** The payment of a trade number and its order, both locked, for a trade outcome of `platform`. */
 export async function lockPaymentForOutcome(trx: Trx, outTradeNo: string, platform: number) {
-  const found = await trx
-    .selectFrom('payments')
-    .select(['id', 'order_id'])
-    .where('out_trade_no', '=', outTradeNo)
-    .executeTakeFirst();
-  return lockOrderThenRow(trx, found, platform, (id) =>
-    trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirstOrThrow(),
+  return lockOrderThenRow(
+    trx,
+    { table: 'payments', column: 'out_trade_no' },
+    outTradeNo,
+    platform,
+    () =>
+      trx
+        .selectFrom('payments')
+        .selectAll()
+        .where('out_trade_no', '=', outTradeNo)
+        .forUpdate()
+        .executeTakeFirstOrThrow(),
   );
 }
 
@@ -95,18 +109,18 @@ export async function lockAuthorisationForOutcome(
   outRequestNo: string,
   platform: number,
 ) {
-  const found = await trx
-    .selectFrom('deposit_authorisations')
-    .select(['id', 'order_id'])
-    .where('out_request_no', '=', outRequestNo)
-    .executeTakeFirst();
-  return lockOrderThenRow(trx, found, platform, (id) =>
-    trx
-      .selectFrom('deposit_authorisations')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirstOrThrow(),
+  return lockOrderThenRow(
+    trx,
+    { table: 'deposit_authorisations', column: 'out_request_no' },
+    outRequestNo,
+    platform,
+    () =>
+      trx
+        .selectFrom('deposit_authorisations')
+        .selectAll()
+        .where('out_request_no', '=', outRequestNo)
+        .forUpdate()
+        .executeTakeFirstOrThrow(),
   );
 }
 
@@ -346,17 +360,37 @@ export async function latestOpenIdOf(
     .where('platform', '=', user.platform)
     .where('provider', '=', provider)
     .orderBy('id', 'desc')
+    .limit(1)
     .executeTakeFirst();
   return row?.open_id;
 }
 
-export async function alipayUserIdOf(db: Db, userId: number): Promise<string | null | undefined> {
+/**
+ * Who pays as the wallet knows them, in one read: Alipay's user id (from an Alipay login) and the
+ * latest open id the user has with `provider` on this brand.
+ */
+export async function walletIdsOf(
+  db: Db,
+  user: Owner,
+  provider: 'alipay' | 'wechat',
+): Promise<{ alipayUserId: string | null; openId: string | null } | undefined> {
   const row = await db
-    .selectFrom('users')
-    .select('alipay_user_id')
-    .where('id', '=', userId)
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.alipay_user_id',
+      eb
+        .selectFrom('user_open_ids')
+        .select('open_id')
+        .whereRef('user_id', '=', 'u.id')
+        .where('platform', '=', user.platform)
+        .where('provider', '=', provider)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .as('open_id'),
+    ])
+    .where('u.id', '=', user.id)
     .executeTakeFirst();
-  return row?.alipay_user_id;
+  return row && { alipayUserId: row.alipay_user_id, openId: row.open_id };
 }
 
 /** Whether a refund for one of these reasons was written for the payment. */

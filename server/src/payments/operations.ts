@@ -382,13 +382,15 @@ export async function abandonCharge(deps: AppDeps, paymentId: number, reason: st
 
 /** Asks the provider for the deposit freeze recorded as `authorisationId` (sandbox flow). */
 export async function executeFreeze(deps: AppDeps, authorisationId: number): Promise<string> {
+  // The authorisation with its order's brand, in one read.
   const auth = await deps.db
-    .selectFrom('deposit_authorisations')
-    .selectAll()
-    .where('id', '=', authorisationId)
+    .selectFrom('deposit_authorisations as a')
+    .innerJoin('orders as o', 'o.id', 'a.order_id')
+    .select(['a.id', 'a.status', 'a.out_request_no', 'a.amount', 'o.platform'])
+    .where('a.id', '=', authorisationId)
     .executeTakeFirst();
   if (!auth || auth.status !== 'pending') return 'nothing to do';
-  await deps.providers.payments.forBrand(await brandOf(deps, auth.order_id)).alipay.freeze({
+  await deps.providers.payments.forBrand(auth.platform).alipay.freeze({
     outRequestNo: auth.out_request_no,
     amount: auth.amount,
   });

@@ -221,18 +221,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     channel: 'alipay' | 'wechat' | undefined,
   ): Promise<PaymentInfo> => {
     const user = currentUser(request);
-    const resolved: PayKind =
-      kind === 'auto'
-        ? (await ownOrder(db, user, body.orderId)).status === 'PENDING_PAY'
-          ? 'first'
-          : 'stage'
-        : kind;
     const input = {
       orderId: body.orderId,
       channel: channel ?? body.channel ?? 'alipay',
       ...(body.returnOrigin !== undefined ? { returnOrigin: body.returnOrigin } : {}),
       billIds: body.billIds,
-      kind: resolved,
+      kind,
     };
     return payBillsOnce(db, deps, user, input, idempotencyKey(request));
   };
