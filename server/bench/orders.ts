@@ -17,6 +17,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
 import { buildApp } from '../src/app.ts';
@@ -26,6 +27,7 @@ import { applyOrderAction } from '../src/orders/machine.ts';
 import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { issueSession } from '../src/plugins/auth.ts';
 import { openRuntime } from '../src/runtime.ts';
+import type { ClientsSetup, FromClients, ToClients } from './order-clients.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -237,114 +239,68 @@ async function main() {
       users.push({ token, addressId: addr.id });
     }
 
-    const post = async <T>(token: string, url: string, body: unknown): Promise<T> => {
-      const response = await fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: { ...HEADERS, token },
-        body: JSON.stringify(body),
+    const setup: ClientsSetup = { base, headers: HEADERS, users, plan };
+    // The worker loads TypeScript through tsx's API (a worker's entry ignores the --import loader).
+    const clientsModule = new URL('./order-clients.ts', import.meta.url).href;
+    const clients = new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(clientsModule)}); })`,
+      { eval: true, workerData: setup },
+    );
+    await new Promise<void>((resolve, reject) => {
+      clients.once('error', reject);
+      clients.once('message', (message: FromClients) => {
+        if (message.kind === 'ready') resolve();
       });
-      const reply = (await response.json()) as { code: number; msg: string; data: T };
-      if (reply.code !== 200) throw new Error(`${url}: ${reply.code} ${reply.msg}`);
-      return reply.data;
-    };
-    // The order is read again when a notification has been answered (or after 50 ms at the
-    // latest), not every 2 ms: polling took a quarter of all statements and pool connections
-    // from the server it measures.
-    const nextAnswer = () => {
-      let stop = () => {};
-      const answer = new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          answered.off('notification', wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, 50);
-        answered.on('notification', wake);
-        stop = wake;
-      });
-      return { answer, stop };
-    };
-    const waitFor = async (orderId: number, status: string) => {
-      const until = Date.now() + 20_000;
-      while (Date.now() < until) {
-        // Listening before the read: an answer that comes during it is not missed.
-        const next = nextAnswer();
-        statements.waits++;
-        const row = await db
-          .selectFrom('orders')
-          .select('status')
-          .where('id', '=', orderId)
-          .executeTakeFirstOrThrow();
-        if (row.status === status) {
-          next.stop();
-          return;
-        }
-        await next.answer;
-      }
-      throw new Error(`order ${orderId} never reached ${status}`);
-    };
-
-    const latencies: number[] = [];
-    const stepTimes: Record<string, number[]> = {};
-    let failures = 0;
-    const deadline = Date.now() + seconds * 1000;
+    });
     const started = Date.now();
     const cpuAtStart = process.cpuUsage();
     const postgresCpuAtStart = postgresCpuMs();
     const statementsAtStart = { ...statements };
     statementTexts.clear();
-    await Promise.all(
-      users.map(async (user) => {
-        while (Date.now() < deadline) {
-          const t0 = performance.now();
-          let mark = t0;
-          // Where a flow's time goes, step by step (printed with the totals).
-          const step = (name: string) => {
-            const now = performance.now();
-            (stepTimes[name] ??= []).push(now - mark);
-            mark = now;
-          };
-          try {
-            const { id } = await post<{ id: number }>(user.token, '/api/order/place', {
-              goodsId: plan.goods_id,
-              skuId: plan.sku_id,
-              planId: plan.id,
-              addressId: user.addressId,
-            });
-            step('place');
-            await post(user.token, '/api/order/confirm', { orderId: id });
-            step('confirm');
-            await db
-              .transaction()
-              .execute((trx) =>
-                applyOrderAction(trx, id, 'sign', { actor: 'user', now: new Date() }),
-              );
-            step('sign');
-            await post(user.token, '/api/order/refreeze', { orderId: id });
-            step('refreeze');
-            await waitFor(id, 'PENDING_PAY');
-            step('freeze notified');
-            const pay = await post<{ outTradeNo: string }>(user.token, '/api/order/pay', {
-              orderId: id,
-            });
-            step('pay');
-            const sig = cashier.cashierSignature(pay.outTradeNo);
-            const paid = await fetch(`${base}/pay/cashier/${pay.outTradeNo}/pay?sig=${sig}`, {
-              method: 'POST',
-              redirect: 'manual',
-            });
-            if (paid.status !== 303) throw new Error(`cashier ${paid.status}`);
-            step('cashier');
-            await waitFor(id, 'PENDING_REVIEW');
-            step('payment notified');
-            latencies.push(performance.now() - t0);
-          } catch (error) {
-            failures++;
-            if (failures < 5) process.stderr.write(`${String(error)}\n`);
-          }
+    const busyAtStart = performance.eventLoopUtilization();
+    const tell = (message: ToClients) => clients.postMessage(message);
+    answered.on('notification', () => tell({ kind: 'answered' }));
+    tell({ kind: 'start', deadline: started + seconds * 1000 });
+    // The clients' questions: the e-sign provider's signature, an order's state, a pay link's signature.
+    const answer = async (what: string, arg: number | string): Promise<unknown> => {
+      if (what === 'status') {
+        statements.waits++;
+        const row = await db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', Number(arg))
+          .executeTakeFirstOrThrow();
+        return row.status;
+      }
+      if (what === 'sign') {
+        await db
+          .transaction()
+          .execute((trx) =>
+            applyOrderAction(trx, Number(arg), 'sign', { actor: 'user', now: new Date() }),
+          );
+        return null;
+      }
+      return cashier.cashierSignature(String(arg));
+    };
+    const result = await new Promise<Extract<FromClients, { kind: 'done' }>>((resolve, reject) => {
+      clients.on('error', reject);
+      clients.on('message', (message: FromClients) => {
+        if (message.kind === 'done') {
+          resolve(message);
+          return;
         }
-      }),
-    );
+        if (message.kind !== 'ask') return;
+        answer(message.what, message.arg).then(
+          (value) => tell({ kind: 'reply', id: message.id, value }),
+          (error: unknown) =>
+            tell({ kind: 'reply', id: message.id, value: null, error: String(error) }),
+        );
+      });
+    });
+    await clients.terminate();
+    const { latencies, stepTimes, failures } = result;
+    for (const error of result.errors) process.stderr.write(`${error}\n`);
+    const busy = performance.eventLoopUtilization(busyAtStart);
     const elapsed = (Date.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuAtStart);
     const postgresCpuAtEnd = postgresCpuMs();
@@ -369,7 +325,7 @@ async function main() {
       `${engine}${engine === 'postgres' ? ` (${PG_ADMIN_URL.includes('host=/') ? 'Unix socket' : 'TCP'})` : ''}: ${workers} workers, ${elapsed.toFixed(1)} s: ${latencies.length} orders placed and first payments notified ` +
         `(${(latencies.length / elapsed).toFixed(1)} orders/s), ${Number(paid.n)} payments succeeded, ${failures} failures; ` +
         `flow latency p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})\n` +
-        `  per order: ${perOrder((cpu.user + cpu.system) / 1000)} ms CPU in this process (server, jobs and clients)` +
+        `  server thread busy ${(busy.utilization * 100).toFixed(0)} %; per order: ${perOrder((cpu.user + cpu.system) / 1000)} ms CPU in this process (server and jobs; the clients in a worker thread)` +
         (postgresCpu !== undefined ? `, ${perOrder(postgresCpu)} ms in PostgreSQL` : '') +
         (engine === 'postgres'
           ? `; ${perOrder(serverStatements)} SQL statements from the server and its jobs, ${perOrder(waits)} from the bench's waits\n`
