@@ -105,15 +105,17 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
   // ------------------------------------------------------------------------------------ trades
 
   async createTrade(input: TradeInput): Promise<{ tradeNo: string }> {
-    return this.db.transaction().execute(async (trx) => {
-      const trade = await this.openTrade(trx, input);
-      return { tradeNo: trade.trade_no };
-    });
+    // One statement: atomic without a transaction of its own.
+    const trade = await this.openTrade(this.db, input);
+    return { tradeNo: trade.trade_no };
   }
 
-  /** Inserts the trade, or returns the one already opened under this number (same amount only). */
-  private async openTrade(trx: Trx, input: TradeInput & { authNo?: string }) {
-    await trx
+  /**
+   * Inserts the trade, or returns (and locks) the one already opened under this number, in one
+   * statement (a conflicting insert's no-op update returns the existing row); same amount only.
+   */
+  private async openTrade(db: Kysely<Database>, input: TradeInput & { authNo?: string }) {
+    const trade = await db
       .insertInto('sandbox_trades')
       .values({
         out_trade_no: input.outTradeNo,
@@ -124,13 +126,12 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
         notify_url: this.options.notifyUrl(),
         auth_no: input.authNo ?? null,
       })
-      .onConflict((oc) => oc.column('out_trade_no').doNothing())
-      .execute();
-    const trade = await trx
-      .selectFrom('sandbox_trades')
-      .selectAll()
-      .where('out_trade_no', '=', input.outTradeNo)
-      .forUpdate()
+      .onConflict((oc) =>
+        oc
+          .column('out_trade_no')
+          .doUpdateSet((eb) => ({ out_trade_no: eb.ref('excluded.out_trade_no') })),
+      )
+      .returningAll()
       .executeTakeFirstOrThrow();
     if (trade.gateway !== this.name || trade.amount !== input.amount)
       throw new ProviderError(this.name, 'rejected', 'trade number used with another amount');
