@@ -19,7 +19,8 @@ export interface ClientsSetup {
 export type ToClients =
   /** Begin; no user starts another order after `deadline` (epoch ms). */
   | { kind: 'start'; deadline: number }
-  | { kind: 'answered' }
+  /** A provider notification was answered (its transaction committed), for this trade/request number. */
+  | { kind: 'answered'; number: string | undefined }
   | { kind: 'reply'; id: number; value: unknown; error?: string };
 
 /** Clients → main thread. */
@@ -42,7 +43,8 @@ async function runClients(setup: ClientsSetup) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: setup.users.length * 2 });
   const base = new URL(setup.base);
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  const answerListeners = new Set<() => void>();
+  // Who waits for the notification of which trade or request number.
+  const answerListeners = new Map<string, () => void>();
   let asked = 0;
   let start = (_deadline: number) => {};
   const started = new Promise<number>((resolve) => {
@@ -54,7 +56,7 @@ async function runClients(setup: ClientsSetup) {
       return;
     }
     if (message.kind === 'answered') {
-      for (const wake of [...answerListeners]) wake();
+      if (message.number !== undefined) answerListeners.get(message.number)?.();
       return;
     }
     const pending = waiting.get(message.id);
@@ -104,27 +106,28 @@ async function runClients(setup: ClientsSetup) {
     return reply.data;
   };
 
-  // The order is read again when a notification has been answered (or after 50 ms at the
-  // latest), not in a tight loop: polling would take statements and connections from the server.
-  const nextAnswer = () => {
+  // The order is read when the notification for the flow's own number has been answered (or
+  // every 250 ms at the latest), not in a loop: polling would take the server's statements and
+  // connections (and when every answer woke every flow, the waits were 10 statements per order).
+  const nextAnswer = (number: string) => {
     let stop = () => {};
     const answer = new Promise<void>((resolve) => {
       const wake = () => {
         clearTimeout(timer);
-        answerListeners.delete(wake);
+        answerListeners.delete(number);
         resolve();
       };
-      const timer = setTimeout(wake, 50);
-      answerListeners.add(wake);
+      const timer = setTimeout(wake, 250);
+      answerListeners.set(number, wake);
       stop = wake;
     });
     return { answer, stop };
   };
-  const waitFor = async (orderId: number, status: string) => {
+  const waitFor = async (orderId: number, status: string, number: string) => {
     const until = Date.now() + 20_000;
     while (Date.now() < until) {
       // Listening before the read: an answer that comes during it is not missed.
-      const next = nextAnswer();
+      const next = nextAnswer(number);
       if ((await ask<string>('status', orderId)) === status) {
         next.stop();
         return;
@@ -164,9 +167,11 @@ async function runClients(setup: ClientsSetup) {
           step('confirm');
           await ask('sign', id);
           step('sign');
-          await post(user.token, '/api/order/refreeze', { orderId: id });
+          const freeze = await post<{ outRequestNo: string }>(user.token, '/api/order/refreeze', {
+            orderId: id,
+          });
           step('refreeze');
-          await waitFor(id, 'PENDING_PAY');
+          await waitFor(id, 'PENDING_PAY', freeze.outRequestNo);
           step('freeze notified');
           const pay = await post<{ outTradeNo: string }>(user.token, '/api/order/pay', {
             orderId: id,
@@ -176,7 +181,7 @@ async function runClients(setup: ClientsSetup) {
           const paid = await request('POST', `/pay/cashier/${pay.outTradeNo}/pay?sig=${sig}`, {});
           if (paid.status !== 303) throw new Error(`cashier ${paid.status}`);
           step('cashier');
-          await waitFor(id, 'PENDING_REVIEW');
+          await waitFor(id, 'PENDING_REVIEW', pay.outTradeNo);
           step('payment notified');
           latencies.push(performance.now() - t0);
         } catch (error) {

@@ -149,11 +149,16 @@ async function main() {
   const quiet = new Writable({ write: (_c, _e, done) => done() });
   try {
     const app = await buildApp(runtime.deps, { logStream: quiet });
-    // Each answered provider notification (its transaction committed) wakes the waiting flows.
+    // Each answered provider notification (its transaction committed) wakes the flow waiting for
+    // its trade or freeze request number (the sandbox's form field out_trade_no names either).
     const answered = new EventEmitter();
     answered.setMaxListeners(0);
     app.addHook('onResponse', async (request) => {
-      if (request.url.startsWith('/pay/notify/')) answered.emit('notification');
+      if (request.url.startsWith('/pay/notify/'))
+        answered.emit(
+          'notification',
+          (request.body as { out_trade_no?: string } | undefined)?.out_trade_no,
+        );
     });
     runtime.deps.jobs.log = app.log;
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -259,7 +264,7 @@ async function main() {
     statementTexts.clear();
     const busyAtStart = performance.eventLoopUtilization();
     const tell = (message: ToClients) => clients.postMessage(message);
-    answered.on('notification', () => tell({ kind: 'answered' }));
+    answered.on('notification', (number?: string) => tell({ kind: 'answered', number }));
     tell({ kind: 'start', deadline: started + seconds * 1000 });
     // The clients' questions: the e-sign provider's signature, an order's state, a pay link's signature.
     const answer = async (what: string, arg: number | string): Promise<unknown> => {
