@@ -7,12 +7,15 @@
  */
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
 
 export interface ClientsSetup {
   base: string;
   headers: Record<string, string>;
   users: { token: string; addressId: number }[];
   plan: { id: number; goods_id: number; sku_id: number };
+  /** PostgreSQL: the clients read an order's state over a connection of their own, off the server's thread. */
+  databaseUrl?: string;
 }
 
 /** Main thread → clients. */
@@ -27,13 +30,15 @@ export type ToClients =
 export type FromClients =
   /** Loaded (the clock starts after this). */
   | { kind: 'ready' }
-  | { kind: 'ask'; id: number; what: 'sign' | 'status' | 'cashierSignature'; arg: number | string }
+  | { kind: 'ask'; id: number; what: 'sign' | 'status'; arg: number }
   | {
       kind: 'done';
       latencies: number[];
       stepTimes: Record<string, number[]>;
       failures: number;
       errors: string[];
+      /** Statements the clients sent on their own connection. */
+      statusReads: number;
     };
 
 if (parentPort) void runClients(workerData as ClientsSetup);
@@ -64,7 +69,7 @@ async function runClients(setup: ClientsSetup) {
     if (message.error) pending?.reject(new Error(message.error));
     else pending?.resolve(message.value);
   });
-  const ask = <T>(what: 'sign' | 'status' | 'cashierSignature', arg: number | string) =>
+  const ask = <T>(what: 'sign' | 'status', arg: number) =>
     new Promise<T>((resolve, reject) => {
       const id = ++asked;
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -106,6 +111,22 @@ async function runClients(setup: ClientsSetup) {
     return reply.data;
   };
 
+  let statusReads = 0;
+  // A small pool: the flows' reads are concurrent, a single connection would queue them.
+  const database = setup.databaseUrl
+    ? new pg.Pool({ connectionString: setup.databaseUrl, max: 2 })
+    : undefined;
+  const statusOf = async (orderId: number): Promise<string> => {
+    if (!database) return ask<string>('status', orderId);
+    statusReads++;
+    const { rows } = await database.query<{ status: string }>({
+      name: 'bench-order-status',
+      text: 'select status from orders where id = $1',
+      values: [orderId],
+    });
+    return rows[0]?.status ?? '';
+  };
+
   // The order is read when the notification for the flow's own number has been answered (or
   // every 250 ms at the latest), not in a loop: polling would take the server's statements and
   // connections (and when every answer woke every flow, the waits were 10 statements per order).
@@ -128,7 +149,7 @@ async function runClients(setup: ClientsSetup) {
     while (Date.now() < until) {
       // Listening before the read: an answer that comes during it is not missed.
       const next = nextAnswer(number);
-      if ((await ask<string>('status', orderId)) === status) {
+      if ((await statusOf(orderId)) === status) {
         next.stop();
         return;
       }
@@ -173,12 +194,15 @@ async function runClients(setup: ClientsSetup) {
           step('refreeze');
           await waitFor(id, 'PENDING_PAY', freeze.outRequestNo);
           step('freeze notified');
-          const pay = await post<{ outTradeNo: string }>(user.token, '/api/order/pay', {
-            orderId: id,
-          });
+          const pay = await post<{ outTradeNo: string; cashierUrl: string }>(
+            user.token,
+            '/api/order/pay',
+            { orderId: id },
+          );
           step('pay');
-          const sig = await ask<string>('cashierSignature', pay.outTradeNo);
-          const paid = await request('POST', `/pay/cashier/${pay.outTradeNo}/pay?sig=${sig}`, {});
+          // The sandbox cashier's link, signed for this payment: its pay button posts here.
+          const cashierUrl = new URL(pay.cashierUrl, setup.base);
+          const paid = await request('POST', `${cashierUrl.pathname}/pay${cashierUrl.search}`, {});
           if (paid.status !== 303) throw new Error(`cashier ${paid.status}`);
           step('cashier');
           await waitFor(id, 'PENDING_REVIEW', pay.outTradeNo);
@@ -192,5 +216,13 @@ async function runClients(setup: ClientsSetup) {
     }),
   );
   agent.destroy();
-  port.postMessage({ kind: 'done', latencies, stepTimes, failures, errors } satisfies FromClients);
+  await database?.end();
+  port.postMessage({
+    kind: 'done',
+    latencies,
+    stepTimes,
+    failures,
+    errors,
+    statusReads,
+  } satisfies FromClients);
 }

@@ -244,7 +244,13 @@ async function main() {
       users.push({ token, addressId: addr.id });
     }
 
-    const setup: ClientsSetup = { base, headers: HEADERS, users, plan };
+    const setup: ClientsSetup = {
+      base,
+      headers: HEADERS,
+      users,
+      plan,
+      ...(databaseUrl ? { databaseUrl } : {}),
+    };
     // The worker loads TypeScript through tsx's API (a worker's entry ignores the --import loader).
     const clientsModule = new URL('./order-clients.ts', import.meta.url).href;
     const clients = new Worker(
@@ -266,26 +272,24 @@ async function main() {
     const tell = (message: ToClients) => clients.postMessage(message);
     answered.on('notification', (number?: string) => tell({ kind: 'answered', number }));
     tell({ kind: 'start', deadline: started + seconds * 1000 });
-    // The clients' questions: the e-sign provider's signature, an order's state, a pay link's signature.
-    const answer = async (what: string, arg: number | string): Promise<unknown> => {
+    // The clients' questions: the e-sign provider's signature, and (PGlite only: the clients have
+    // no connection of their own then) an order's state.
+    const answer = async (what: 'sign' | 'status', orderId: number): Promise<unknown> => {
       if (what === 'status') {
         statements.waits++;
         const row = await db
           .selectFrom('orders')
           .select('status')
-          .where('id', '=', Number(arg))
+          .where('id', '=', orderId)
           .executeTakeFirstOrThrow();
         return row.status;
       }
-      if (what === 'sign') {
-        await db
-          .transaction()
-          .execute((trx) =>
-            applyOrderAction(trx, Number(arg), 'sign', { actor: 'user', now: new Date() }),
-          );
-        return null;
-      }
-      return cashier.cashierSignature(String(arg));
+      await db
+        .transaction()
+        .execute((trx) =>
+          applyOrderAction(trx, orderId, 'sign', { actor: 'user', now: new Date() }),
+        );
+      return null;
     };
     const result = await new Promise<Extract<FromClients, { kind: 'done' }>>((resolve, reject) => {
       clients.on('error', reject);
@@ -315,8 +319,9 @@ async function main() {
         ? postgresCpuAtEnd - postgresCpuAtStart
         : undefined;
     const perOrder = (value: number) => (value / Math.max(1, latencies.length)).toFixed(1);
-    const waits = statements.waits - statementsAtStart.waits;
-    const serverStatements = statements.all - statementsAtStart.all - waits;
+    const askedWaits = statements.waits - statementsAtStart.waits;
+    const serverStatements = statements.all - statementsAtStart.all - askedWaits;
+    const waits = askedWaits + result.statusReads;
     latencies.sort((a, b) => a - b);
     const percentile = (values: number[], p: number) =>
       values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
