@@ -228,11 +228,14 @@ describe('account', () => {
     await page.getByRole('option', { name: '南山区' }).click();
     await page.getByText('广东省 深圳市 南山区').waitFor();
     await page.locator('input[placeholder="街道、楼牌号等"]').fill('科技园路 1 号');
+    // The switch is found by its label, as a screen reader names it.
+    await page.getByRole('checkbox', { name: '设为默认地址' }).check();
     await screenshot(page, 'account-address-form-filled');
     await page.locator('.form-submit').click();
 
     await page.waitForURL(/addressList/);
     await page.getByText('广东省 深圳市 南山区 科技园路 1 号').waitFor();
+    await page.locator('.address-card__default').waitFor();
     await screenshot(page, 'account-addresses-one');
 
     await page.getByRole('button', { name: '编辑' }).click();

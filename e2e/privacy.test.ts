@@ -144,9 +144,22 @@ describe('a new privacy-policy version', () => {
       method: 'POST',
     });
     assert.equal(outdated.status, 200);
+    const consentReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().endsWith('/api/privacy/consents'))
+        consentReads.push(request.url());
+    });
     await page.reload();
     const dialog = page.locator('.consent-dialog');
     await dialog.getByText('隐私政策与用户协议更新').waitFor();
+    // index.html asked for the consents beside the app's scripts and, one being pending, fetched
+    // the dialog's chunk straight away (not once the page had drawn and asked); the page took that
+    // reply rather than asking again.
+    assert.equal(consentReads.length, 1);
+    assert.equal(
+      await page.locator('head link[rel="preload"][href*="/frame-dialogs."]').count(),
+      2,
+    );
     await dialog.getByText('《隐私政策》').waitFor();
     await screenshot(page, 'privacy-policy-updated');
     await dialog.locator('.form-submit', { hasText: '同意' }).click();

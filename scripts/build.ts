@@ -22,7 +22,7 @@ import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
 import { BRAND_RECORDS as BRANDS } from '../contract/brands/records';
 import type { Brand } from '../contract/brands/types';
 import { ROUTES, TABS } from '../src/routes';
-import { inlineSmallStylesheets, writeRouteTable } from './h5-index';
+import { inlineSmallStylesheets, writePolicyPrompt, writeRouteTable } from './h5-index';
 import {
   BRAND_COLOR_PLACEHOLDER,
   BRAND_PLACEHOLDER,
@@ -231,7 +231,10 @@ function publishH5(): string {
   });
   const indexHtml = path.join(out, 'index.html');
   const html = stampIndexHtml(fs.readFileSync(indexHtml, 'utf8'));
-  fs.writeFileSync(indexHtml, inlineSmallStylesheets(out, writeRouteTable(out, html)));
+  fs.writeFileSync(
+    indexHtml,
+    inlineSmallStylesheets(out, writePolicyPrompt(out, writeRouteTable(out, html))),
+  );
   precompress(out);
   return out;
 }

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inlineSmallStylesheets, routeTable, writeRouteTable } from './h5-index';
+import {
+  inlineSmallStylesheets,
+  policyPromptEntry,
+  routeTable,
+  writePolicyPrompt,
+  writeRouteTable,
+} from './h5-index';
 
 /** A published H5 folder as the compiler leaves it: the entry names each route's chunks. */
 function fakeH5(): { dir: string; html: string } {
@@ -18,10 +24,13 @@ function fakeH5(): { dir: string; html: string } {
     'css/42.cccc3333.css',
     'js/7.dddd4444.js',
     'js/99.eeee5555.js',
+    'js/frame-dialogs.ffff6666.js',
+    'css/frame-dialogs.abcd7777.css',
   ])
     fs.writeFileSync(path.join(dir, file), '');
   const html =
-    '<html><head><script id="route-table" type="application/json">{}</script></head>' +
+    '<html><head><script id="route-table" type="application/json">{}</script>' +
+    '<script id="policy-prompt" type="application/json">{}</script></head>' +
     '<body><script src="/js/app.1a2b3c4d.js"></script></body></html>';
   return { dir, html };
 }
@@ -69,6 +78,27 @@ test('the table is written into index.html as JSON that cannot close its script 
   )?.[1];
   expect(JSON.parse(json ?? 'null')['pages/home/home'].t).toBe('首页');
   expect(() => writeRouteTable(dir, '<html></html>')).toThrow(/route-table/);
+});
+
+test("the policy prompt's consents request and chunk are written into index.html", () => {
+  const { dir, html } = fakeH5();
+  const written = writePolicyPrompt(dir, html);
+  const json = /<script id="policy-prompt" type="application\/json">([^<]*)<\/script>/.exec(
+    written,
+  )?.[1];
+  expect(JSON.parse(json ?? 'null')).toEqual({
+    // As api/privacy.ts fetchConsents asks, with the credential the app sends.
+    url: '/api/privacy/consents',
+    auth: `Basic ${Buffer.from('storefront:storefront').toString('base64')}`,
+    kinds: ['privacy_policy', 'user_agreement'],
+    // The pages the prompt never covers (components/consent/policy-pending.ts).
+    skip: expect.arrayContaining(['pages/login/login', 'pages/text/user']),
+    f: ['js/frame-dialogs.ffff6666.js', 'css/frame-dialogs.abcd7777.css'],
+  });
+  expect(() => writePolicyPrompt(dir, '<html></html>')).toThrow(/policy-prompt/);
+  // A build without the prompt's chunk (renamed, inlined) fails rather than preloading nothing.
+  fs.rmSync(path.join(dir, 'js', 'frame-dialogs.ffff6666.js'));
+  expect(() => policyPromptEntry(dir)).toThrow(/frame-dialogs/);
 });
 
 test('small stylesheets are written inline, large ones stay linked', () => {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiBase, apiUrl, clientAuthorization } from '../src/platform/config';
 import { ROUTES } from '../src/routes';
+import { BASE_KINDS, UNCOVERED } from '../src/components/consent/policy-routes';
 
 export interface RouteEntry {
   /** The page's title, for the app shell's navigation bar. */
@@ -124,6 +125,54 @@ export function writeRouteTable(dir: string, html: string): string {
   const json = JSON.stringify(routeTable(dir, html)).replace(/</g, '\\u003c');
   return html.replace(
     ROUTE_TABLE_ELEMENT,
+    (_m, open: string, close: string) => open + json + close,
+  );
+}
+
+/**
+ * What the start-up script needs to ask a logged-in user's consents beside the app's scripts, and
+ * to fetch the policy prompt's chunk when one is pending (components/consent): otherwise the
+ * prompt's request waited for the page to draw, and its chunk for that reply, two round trips
+ * after the page before the dialog, the largest thing on the screen, could show.
+ */
+export interface PolicyPromptEntry {
+  /** GET, exactly as the prompt's request layer writes it (api/privacy.ts fetchConsents). */
+  url: string;
+  /** The client credential header the app's request layer sends. */
+  auth: string;
+  /** The kinds the prompt asks for (`pending` on one of these opens it). */
+  kinds: string[];
+  /** Routes the prompt never covers. */
+  skip: string[];
+  /** Scripts and stylesheets of the prompt's chunk (`frame-dialogs`), relative to the site root. */
+  f: string[];
+}
+
+export function policyPromptEntry(dir: string): PolicyPromptEntry {
+  const files = chunkFiles(dir, ['frame-dialogs']);
+  if (!files.some((file) => file.endsWith('.js'))) {
+    throw new Error(
+      'H5 build has no frame-dialogs chunk (components/consent/frame-dialogs.h5.tsx)',
+    );
+  }
+  return {
+    url: apiUrl('/api/privacy/consents'),
+    auth: clientAuthorization(),
+    kinds: [...BASE_KINDS],
+    skip: [...UNCOVERED],
+    f: files,
+  };
+}
+
+const POLICY_PROMPT_ELEMENT =
+  /(<script id="policy-prompt" type="application\/json">)[^<]*(<\/script>)/;
+
+/** index.html with the policy prompt's entry written into its `policy-prompt` element. */
+export function writePolicyPrompt(dir: string, html: string): string {
+  if (!POLICY_PROMPT_ELEMENT.test(html)) throw new Error('index.html has no policy-prompt element');
+  const json = JSON.stringify(policyPromptEntry(dir)).replace(/</g, '\\u003c');
+  return html.replace(
+    POLICY_PROMPT_ELEMENT,
     (_m, open: string, close: string) => open + json + close,
   );
 }

@@ -400,12 +400,16 @@ const ROUTE_QUERY: Record<string, (ids: { goodsId: number }) => string> = {
  * The routes that send a visitor to the login page: each opened logged out once in a plain tab
  * (not measured), as the e2e route walk does; those are measured logged in.
  */
-async function routesNeedingLogin(browser: Browser, base: string): Promise<Set<string>> {
+async function routesNeedingLogin(
+  browser: Browser,
+  base: string,
+  wanted: (routePath: string) => boolean,
+): Promise<Set<string>> {
   const page = await browser.newPage();
   const found = new Set<string>();
   try {
     for (const route of ROUTES) {
-      if (route.path === LOGIN_PATH) continue;
+      if (route.path === LOGIN_PATH || !wanted(route.path)) continue;
       await page.goto('about:blank');
       await page.goto(`${base}/#/${route.path}`);
       await page.waitForNetworkIdle({ idleTime: 300, timeout: 15_000 }).catch(() => undefined);
@@ -437,9 +441,15 @@ async function main(): Promise<void> {
     const base = server.baseUrl;
     const { goodsId } = await api<{ goodsId: number }>(server, '/api/goods/getDefaultGoodsId');
     const session = { origin: base, ...(await smsLogin(server)) };
-    const needLogin = await routesNeedingLogin(browser, base);
+    const slug = (name: string) => name.replace(/\W+/g, '-');
+    const pageName = (routePath: string) => (routePath === 'pages/home/home' ? 'home' : routePath);
+    // PERF_PAGES: only those routes are opened logged out first (the walk of all 49 takes minutes).
+    const wanted = (routePath: string) =>
+      !PAGE_FILTER || PAGE_FILTER.includes(slug(pageName(routePath)));
+    const needLogin = await routesNeedingLogin(browser, base, wanted);
     const targets = ROUTES.map((route) => ({
-      name: route.path === 'pages/home/home' ? 'home' : route.path,
+      path: route.path,
+      name: pageName(route.path),
       url:
         route.path === 'pages/home/home'
           ? `${base}/`
@@ -447,10 +457,9 @@ async function main(): Promise<void> {
       session: needLogin.has(route.path) ? session : undefined,
     }));
     const pages: PageResult[] = [];
-    const slug = (name: string) => name.replace(/\W+/g, '-');
     console.log(`${targets.length} routes, ${needLogin.size} measured logged in`);
     for (const target of targets) {
-      if (PAGE_FILTER && !PAGE_FILTER.includes(slug(target.name))) continue;
+      if (!wanted(target.path)) continue;
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i++) {
         const lhrFile = SAVE_LHR_DIR

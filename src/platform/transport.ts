@@ -54,22 +54,23 @@ function sameHeaders(a: Record<string, string>, b: Record<string, string>): bool
 }
 
 /**
- * NOTE(h5): index.html asks for the opened page's first data (classify's goods) beside the app's
- * scripts, not after them (scripts/h5-index.ts says which). The page's own identical request, the
- * same URL with the same headers (brand, session), takes that reply instead of sending again;
- * anything else, or a second time, goes to the network.
+ * NOTE(h5): index.html asks for the opened page's first data (classify's goods) and a logged-in
+ * user's consents beside the app's scripts, not after them (scripts/h5-index.ts says which). The
+ * page's own identical request, the same URL with the same headers (brand, session), takes that
+ * reply instead of sending again; anything else, or a second time, goes to the network.
  */
 function takeStartUpRequest(
   method: string,
   url: string,
   header: Record<string, string>,
 ): StartUpRequest | undefined {
-  const shell = (window as { __appShell?: { request?: StartUpRequest } }).__appShell;
-  const early = shell?.request;
-  if (!shell || !early || method !== 'GET' || early.url !== url) return undefined;
-  if (!sameHeaders(early.header, header)) return undefined;
-  shell.request = undefined;
-  return early;
+  const shell = (window as { __appShell?: { requests?: StartUpRequest[] } }).__appShell;
+  const early = shell?.requests;
+  if (!early || method !== 'GET') return undefined;
+  const at = early.findIndex(
+    (request) => request.url === url && sameHeaders(request.header, header),
+  );
+  return at === -1 ? undefined : early.splice(at, 1)[0];
 }
 
 /**

@@ -2,18 +2,9 @@ import { useEffect } from 'react';
 import type { ConsentState } from '../../api/privacy';
 import { pendingOf, useConsents } from '../../stores/consent';
 import { useSession } from '../../stores/session';
+import { BASE_KINDS, UNCOVERED } from './policy-routes';
 
-/** Pages the prompt never covers: the texts it links to, and the login pages. */
-const UNCOVERED = [
-  'pages/text/user',
-  'pages/text/register',
-  'pages/agreement/agreement',
-  'pages/loginNew/loginNew',
-  'pages/login/login',
-];
-
-export const BASE_KINDS = ['privacy_policy', 'user_agreement'] as const;
-export type BaseKind = (typeof BASE_KINDS)[number];
+export { BASE_KINDS, type BaseKind } from './policy-routes';
 
 /**
  * The privacy policy and user agreement the logged-in user still has to agree to on this page

@@ -1,6 +1,7 @@
 import TestUtils from '@tarojs/test-utils-react';
 import { useState } from 'react';
 import { FormField, SubmitButton, TextField } from './index';
+import { SwitchField } from './switch-field';
 
 const testUtils = new TestUtils();
 
@@ -98,5 +99,19 @@ describe('SubmitButton', () => {
     ));
     testUtils.fireEvent.click(document.querySelector('.form-submit') as HTMLElement);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('SwitchField', () => {
+  it('names its checkbox with the label and reports the new state', async () => {
+    const onChange = jest.fn();
+    await testUtils.mount(() => (
+      <SwitchField label="设为默认地址" checked={false} onChange={onChange} />
+    ));
+    const box = await testUtils.queries.waitForQuerySelector('input[type="checkbox"]');
+    expect(box.getAttribute('aria-label')).toBe('设为默认地址');
+    (box as HTMLInputElement).checked = true;
+    testUtils.fireEvent.change(box);
+    expect(onChange).toHaveBeenCalledWith(true);
   });
 });

@@ -1,7 +1,8 @@
-import { Switch, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import { useEffect, useState } from 'react';
 import { ErrorState, Skeleton } from '../../components/states';
 import { FormField, SubmitButton, TextField } from '../../components/form';
+import { SwitchField } from '../../components/form/switch-field';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
 import { createAddress, fetchAddresses, updateAddress } from '../../api/address';
@@ -143,16 +144,12 @@ function AddressFormBody({ params }: PageBodyProps) {
         onChange={(detail) => update({ detail }, 'detail')}
         onBlur={() => check('detail')}
       />
-      <FormField label={t('account.address.isDefault')} className="address-form__default">
-        <View className="address-form__switch">
-          <Switch
-            checked={draft.isDefault}
-            color="var(--brand-color)"
-            aria-label={t('account.address.isDefault')}
-            onChange={(event) => update({ isDefault: Boolean(event.detail.value) })}
-          />
-        </View>
-      </FormField>
+      <SwitchField
+        label={t('account.address.isDefault')}
+        checked={draft.isDefault}
+        color="var(--brand-color)"
+        onChange={(isDefault) => update({ isDefault })}
+      />
       <View className="address-form__submit">
         <SubmitButton onSubmit={save}>{t('account.address.save')}</SubmitButton>
       </View>

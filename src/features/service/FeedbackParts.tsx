@@ -46,7 +46,12 @@ export function FeedbackTypes({
   const { t } = useTranslation();
   return (
     <FormField label={t('service.feedback.type')} required error={error}>
-      {types.status === 'loading' && <LoadingBlock />}
+      {types.status === 'loading' && (
+        // As tall as the chips it waits for, so the fields below stay where they are (CLS).
+        <View className="feedback-types-pending">
+          <LoadingBlock />
+        </View>
+      )}
       {types.status === 'error' && <ErrorBlock message={types.message} onRetry={onRetry} />}
       {types.status === 'ready' && (
         <View className="feedback-types" role="radiogroup" aria-label={t('service.feedback.type')}>

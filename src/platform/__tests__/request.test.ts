@@ -339,19 +339,24 @@ describe.each(targets)('request layer on %s', (_name, transport, installGlobal, 
 });
 
 describe('H5: the request index.html sent at start-up', () => {
-  const shell = window as { __appShell?: { request?: unknown } };
+  const shell = window as {
+    __appShell?: {
+      requests: { url: string; header: Record<string, string>; reply: Promise<unknown> }[];
+    };
+  };
   const client = () =>
     createHttpClient({
       transport: h5Transport,
       navigator: { currentUrl: () => '/pages/classify/classify', reLaunch: async () => undefined },
     });
   /** As src/index.html sends it: the page's URL and headers, here answered by a marked URL. */
-  function startUpRequest(header: Record<string, string>) {
+  function startUpRequest(header: Record<string, string>, query = 'pageNum=1') {
     const xhr = new XMLHttpRequest();
-    xhr.open('GET', `${server.url}/api/echo?pageNum=1&early=yes`);
+    xhr.open('GET', `${server.url}/api/echo?${query}&early=yes`);
     const reply = new Promise<XMLHttpRequest>((resolve) => (xhr.onloadend = () => resolve(xhr)));
     xhr.send();
-    shell.__appShell = { request: { url: `${server.url}/api/echo?pageNum=1`, header, reply } };
+    shell.__appShell ??= { requests: [] };
+    shell.__appShell.requests.push({ url: `${server.url}/api/echo?${query}`, header, reply });
   }
   const credential = `Basic ${Buffer.from('storefront:storefront').toString('base64')}`;
 
@@ -366,10 +371,24 @@ describe('H5: the request index.html sent at start-up', () => {
     expect(second.data.query).toEqual({ pageNum: '1' });
   });
 
+  test('each of several start-up requests goes to the page request it was sent for', async () => {
+    // Product detail opened logged in: its goods and the user's consents (scripts/h5-index.ts).
+    setPlatform(6);
+    const header = { 'X-Client-Authorization': credential, 'X-Platform': '6' };
+    startUpRequest(header, 'pageNum=1');
+    startUpRequest(header, 'kind=consents');
+    const consents = await client().get<Echo>('/api/echo', { kind: 'consents' });
+    expect(consents.data.query).toEqual({ kind: 'consents', early: 'yes' });
+    const goods = await client().get<Echo>('/api/echo', { pageNum: 1 });
+    expect(goods.data.query).toEqual({ pageNum: '1', early: 'yes' });
+    const again = await client().get<Echo>('/api/echo', { kind: 'consents' });
+    expect(again.data.query).toEqual({ kind: 'consents' });
+  });
+
   test('a reply that is already there comes in a task of its own, as one from the network', async () => {
     setPlatform(6);
     startUpRequest({ 'X-Client-Authorization': credential, 'X-Platform': '6' });
-    await (shell.__appShell as { request: { reply: Promise<unknown> } }).request.reply;
+    await shell.__appShell?.requests[0].reply;
     // A task queued before the page asks runs before the page has its reply.
     let queuedTaskRan = false;
     setTimeout(() => (queuedTaskRan = true), 0);
