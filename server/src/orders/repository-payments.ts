@@ -347,21 +347,25 @@ export async function setProviderTradeNo(db: Db, paymentId: number, tradeNo: str
     .execute();
 }
 
-/** The user's latest open id at a wallet on their brand. */
-export async function latestOpenIdOf(
-  db: Db,
-  user: Owner,
-  provider: 'alipay' | 'wechat',
-): Promise<string | undefined> {
-  const row = await db
+/** The query for the user's latest open id at a wallet on their brand (one row, `open_id`). */
+function latestOpenIdQuery(db: Db, user: Owner, provider: 'alipay' | 'wechat') {
+  return db
     .selectFrom('user_open_ids')
     .select('open_id')
     .where('user_id', '=', user.id)
     .where('platform', '=', user.platform)
     .where('provider', '=', provider)
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+}
+
+/** The user's latest open id at a wallet on their brand. */
+export async function latestOpenIdOf(
+  db: Db,
+  user: Owner,
+  provider: 'alipay' | 'wechat',
+): Promise<string | undefined> {
+  const row = await latestOpenIdQuery(db, user, provider).executeTakeFirst();
   return row?.open_id;
 }
 
@@ -375,20 +379,9 @@ export async function walletIdsOf(
   provider: 'alipay' | 'wechat',
 ): Promise<{ alipayUserId: string | null; openId: string | null } | undefined> {
   const row = await db
-    .selectFrom('users as u')
-    .select((eb) => [
-      'u.alipay_user_id',
-      eb
-        .selectFrom('user_open_ids')
-        .select('open_id')
-        .whereRef('user_id', '=', 'u.id')
-        .where('platform', '=', user.platform)
-        .where('provider', '=', provider)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .as('open_id'),
-    ])
-    .where('u.id', '=', user.id)
+    .selectFrom('users')
+    .select(['alipay_user_id', latestOpenIdQuery(db, user, provider).as('open_id')])
+    .where('id', '=', user.id)
     .executeTakeFirst();
   return row && { alipayUserId: row.alipay_user_id, openId: row.open_id };
 }
