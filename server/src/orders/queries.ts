@@ -11,8 +11,8 @@ import {
   eventsOf,
   findOrder,
   findOwnOrder,
+  findOwnOrderWithHistory,
   lastOrderIdOf,
-  latestAuthorisationOf,
   pageOfOrders,
   paymentsOf,
   shippingEventsOf,
@@ -103,10 +103,10 @@ export function summaryView(order: OrderRow) {
 }
 
 export async function orderDetail(db: Db | Trx, user: Owner, orderId: number) {
-  const order = await ownOrder(db, user, orderId);
-  const bills = await billsOf(db, orderId);
-  const events = await eventsOf(db, orderId);
-  const auth = await latestAuthorisationOf(db, orderId);
+  const order = await findOwnOrderWithHistory(db, user, orderId);
+  // Someone else's order answers exactly like a missing one.
+  if (!order) throw notFound('订单不存在');
+  const { bills, events, authorisation: auth } = order;
   return {
     ...summaryView(order),
     depositAuthorisation: auth

@@ -4,6 +4,7 @@
  * their own for what is here; each function is one query, in the caller's transaction when it
  * is given one.
  */
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { outstandingOf, type BillRow } from './bills.ts';
 import type { OrderStatus } from './machine.ts';
 import type { PayChannel } from './schema.ts';
@@ -21,6 +22,80 @@ export function findOwnOrder(db: Executor, user: Owner, orderId: number, lock: b
     .where('platform', '=', user.platform)
     .$if(lock, (query) => query.forUpdate())
     .executeTakeFirst();
+}
+
+/**
+ * The user's own order with its bills, events and latest deposit authorisation: what the order
+ * detail shows, in one statement (the detail answers every order action). The nested rows come
+ * back as JSON, so their timestamps are ISO strings and their dates 'YYYY-MM-DD'.
+ */
+export async function findOwnOrderWithHistory(db: Executor, user: Owner, orderId: number) {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('bills')
+          .select([
+            'bills.id',
+            'bills.kind',
+            'bills.period',
+            'bills.due_date',
+            'bills.original',
+            'bills.discount',
+            'bills.overdue_fee',
+            'bills.overdue_days',
+            'bills.paid',
+            'bills.status',
+            'bills.channel',
+            'bills.out_trade_no',
+            'bills.paid_at',
+          ])
+          .whereRef('bills.order_id', '=', 'orders.id')
+          .orderBy('bills.id'),
+      ).as('bills'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('order_events')
+          .select([
+            'order_events.action',
+            'order_events.from_status',
+            'order_events.to_status',
+            'order_events.note',
+            'order_events.created_at',
+          ])
+          .whereRef('order_events.order_id', '=', 'orders.id')
+          .orderBy('order_events.id'),
+      ).as('events'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('deposit_authorisations')
+          .select([
+            'deposit_authorisations.status',
+            'deposit_authorisations.amount',
+            'deposit_authorisations.credit_amount',
+            'deposit_authorisations.fund_amount',
+          ])
+          .whereRef('deposit_authorisations.order_id', '=', 'orders.id')
+          .orderBy('deposit_authorisations.id', 'desc')
+          .limit(1),
+      ).as('authorisation'),
+    ])
+    .where('orders.id', '=', orderId)
+    .where('orders.user_id', '=', user.id)
+    .where('orders.platform', '=', user.platform)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...row,
+    // Typed as Dates by Kysely, ISO strings on the wire.
+    bills: row.bills.map((bill) => ({
+      ...bill,
+      paid_at: bill.paid_at === null ? null : new Date(bill.paid_at),
+    })),
+    events: row.events.map((event) => ({ ...event, created_at: new Date(event.created_at) })),
+  };
 }
 
 /** Any order, for ops. */
@@ -94,16 +169,6 @@ export function paymentsOf(db: Executor, orderId: number) {
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
-}
-
-/** The order's latest deposit authorisation (freeze), if any. */
-export function latestAuthorisationOf(db: Executor, orderId: number) {
-  return db
-    .selectFrom('deposit_authorisations')
-    .select(['status', 'amount', 'credit_amount', 'fund_amount'])
-    .where('order_id', '=', orderId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
 }
 
 /** One page of the user's orders in the given states (all states when empty), newest first. */
