@@ -19,10 +19,8 @@ import {
   releaseDeposit,
 } from './confirm-cancel.ts';
 import {
-  billsCoveredBy,
   buyoutDepositOffsetOf,
   cancelRentDueAfter,
-  findBill,
   hasRefundFor,
   insertNotification,
   insertNotificationOnce,
@@ -38,6 +36,7 @@ import {
   openPaymentIdsCovering,
   orderColumns,
   paidDepositOf,
+  releaseBillsCoveredBy,
   setNotificationOutcome,
   unpaidBillsOf,
 } from './repository-payments.ts';
@@ -287,14 +286,11 @@ export async function applyTradeOutcome(
     providerTradeNo: outcome.tradeNo ?? payment.provider_trade_no,
     late,
   });
-  const covered = await billsCoveredBy(trx, payment.id);
-  await closePaymentBills(trx, [payment.id]);
   const paidKinds = new Set<string>();
   let notOwed = 0;
-  for (const row of covered) {
-    const bill = await findBill(trx, row.bill_id);
+  for (const bill of await releaseBillsCoveredBy(trx, payment.id)) {
     if (bill.status !== 'unpaid') {
-      notOwed += row.amount;
+      notOwed += bill.covered;
       continue;
     }
     if (late) {
@@ -302,7 +298,7 @@ export async function applyTradeOutcome(
       await closePayments(trx, deps, await openPaymentIdsCovering(trx, [bill.id]));
     }
     await markBillPaid(trx, bill.id, {
-      total: bill.paid + row.amount,
+      total: bill.paid + bill.covered,
       channel: payment.channel,
       outTradeNo: payment.out_trade_no,
       at: now,

@@ -22,7 +22,6 @@ import {
 } from './repository.ts';
 import {
   billsCoveredBy,
-  latestOpenIdOf,
   walletIdsOf,
   lockFrozenAuthorisationOf,
   openPaymentsCovering,
@@ -184,12 +183,11 @@ export async function payBills(
     if (!allowed) throw badRequest('returnOrigin 不是允许的地址');
     wapOrigin = new URL(allowed).origin;
   }
-  // WeChat Pay (JSAPI) charges the user's WeChat account in this brand's mini-program.
-  let payerOpenId: string | undefined;
-  if (isWechatPay(gateway)) {
-    payerOpenId = await latestOpenIdOf(db, user, 'wechat');
-    if (payerOpenId === undefined) throw badRequest('请在微信小程序内用微信登录后再支付');
-  }
+  // WeChat Pay (JSAPI) charges the user's WeChat account in this brand's mini-program: its open
+  // id is needed before anything is written (and is the buyer when the trade is opened).
+  const wechatBuyer = isWechatPay(gateway) ? await walletBuyer(db, user, 'wechat') : undefined;
+  if (wechatBuyer && wechatBuyer.openId === undefined)
+    throw badRequest('请在微信小程序内用微信登录后再支付');
   const created = await db.transaction().execute((trx) => openPayment(trx, deps, user, input));
   if (wapOrigin && wapPayUrl) {
     // Alipay opens the trade when the user arrives; its number comes with the notification.
@@ -219,8 +217,8 @@ export async function payBills(
       outTradeNo: created.outTradeNo,
       amount: created.amount,
       subject: `订单 ${input.orderId}`,
-      buyer: await walletBuyer(db, user, input.channel),
-      payerOpenId,
+      buyer: wechatBuyer ?? (await walletBuyer(db, user, input.channel)),
+      payerOpenId: wechatBuyer?.openId,
     });
     tradeNo = opened.tradeNo;
     await setProviderTradeNo(db, created.id, tradeNo);

@@ -194,10 +194,6 @@ export function unpaidBillsOfKinds(
     .execute();
 }
 
-export function findBill(trx: Trx, billId: number): Promise<Bill> {
-  return trx.selectFrom('bills').selectAll().where('id', '=', billId).executeTakeFirstOrThrow();
-}
-
 /** A bill paid in full by a payment: what it has paid now, through which channel and trade. */
 export async function markBillPaid(
   trx: Trx,
@@ -312,6 +308,24 @@ export function billsCoveredBy(
     .execute();
 }
 
+/**
+ * The payment no longer holds the bills it covered: each of them as it is now, with what the
+ * payment pays of it (`covered`), in one statement. The order's lock keeps the bills as read.
+ */
+export function releaseBillsCoveredBy(
+  trx: Trx,
+  paymentId: number,
+): Promise<(Pick<Bill, 'id' | 'kind' | 'status' | 'paid'> & { covered: number })[]> {
+  return trx
+    .updateTable('payment_bills as pb')
+    .set({ open: false })
+    .from('bills as b')
+    .whereRef('b.id', '=', 'pb.bill_id')
+    .where('pb.payment_id', '=', paymentId)
+    .returning(['b.id', 'b.kind', 'b.status', 'b.paid', 'pb.amount as covered'])
+    .execute();
+}
+
 export async function markPaymentFailed(trx: Trx, paymentId: number, at: Date) {
   await trx
     .updateTable('payments')
@@ -347,28 +361,6 @@ export async function setProviderTradeNo(db: Db, paymentId: number, tradeNo: str
     .execute();
 }
 
-/** The query for the user's latest open id at a wallet on their brand (one row, `open_id`). */
-function latestOpenIdQuery(db: Db, user: Owner, provider: 'alipay' | 'wechat') {
-  return db
-    .selectFrom('user_open_ids')
-    .select('open_id')
-    .where('user_id', '=', user.id)
-    .where('platform', '=', user.platform)
-    .where('provider', '=', provider)
-    .orderBy('id', 'desc')
-    .limit(1);
-}
-
-/** The user's latest open id at a wallet on their brand. */
-export async function latestOpenIdOf(
-  db: Db,
-  user: Owner,
-  provider: 'alipay' | 'wechat',
-): Promise<string | undefined> {
-  const row = await latestOpenIdQuery(db, user, provider).executeTakeFirst();
-  return row?.open_id;
-}
-
 /**
  * Who pays as the wallet knows them, in one read: Alipay's user id (from an Alipay login) and the
  * latest open id the user has with `provider` on this brand.
@@ -380,7 +372,18 @@ export async function walletIdsOf(
 ): Promise<{ alipayUserId: string | null; openId: string | null } | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['alipay_user_id', latestOpenIdQuery(db, user, provider).as('open_id')])
+    .select((eb) => [
+      'alipay_user_id',
+      eb
+        .selectFrom('user_open_ids')
+        .select('open_id')
+        .where('user_id', '=', user.id)
+        .where('platform', '=', user.platform)
+        .where('provider', '=', provider)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .as('open_id'),
+    ])
     .where('id', '=', user.id)
     .executeTakeFirst();
   return row && { alipayUserId: row.alipay_user_id, openId: row.open_id };
