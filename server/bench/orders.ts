@@ -97,6 +97,20 @@ function postgresCpuMs(): number | undefined {
   }
 }
 
+/**
+ * CPU time (ms) of this process's main thread, the one serving HTTP and running the jobs (the
+ * clients' worker thread, GC helpers and libuv's pool are the process's other threads).
+ */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
 const HEADERS = {
   'x-client-authorization': `Basic ${Buffer.from(`${DEFAULT_CLIENT_ID}:${DEFAULT_CLIENT_SECRET}`).toString('base64')}`,
   'x-platform': '1',
@@ -265,6 +279,7 @@ async function main() {
     });
     const started = Date.now();
     const cpuAtStart = process.cpuUsage();
+    const mainThreadCpuAtStart = mainThreadCpuMs();
     const postgresCpuAtStart = postgresCpuMs();
     const statementsAtStart = { ...statements };
     statementTexts.clear();
@@ -312,6 +327,11 @@ async function main() {
     const busy = performance.eventLoopUtilization(busyAtStart);
     const elapsed = (Date.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuAtStart);
+    const mainThreadCpuAtEnd = mainThreadCpuMs();
+    const mainThreadCpu =
+      mainThreadCpuAtStart !== undefined && mainThreadCpuAtEnd !== undefined
+        ? mainThreadCpuAtEnd - mainThreadCpuAtStart
+        : undefined;
     const postgresCpuAtEnd = postgresCpuMs();
     // Only this run's database is busy during the run (the machine's own PostgreSQL).
     const postgresCpu =
@@ -335,7 +355,10 @@ async function main() {
       `${engine}${engine === 'postgres' ? ` (${PG_ADMIN_URL.includes('host=/') ? 'Unix socket' : 'TCP'})` : ''}: ${workers} workers, ${elapsed.toFixed(1)} s: ${latencies.length} orders placed and first payments notified ` +
         `(${(latencies.length / elapsed).toFixed(1)} orders/s), ${Number(paid.n)} payments succeeded, ${failures} failures; ` +
         `flow latency p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})\n` +
-        `  server thread busy ${(busy.utilization * 100).toFixed(0)} %; per order: ${perOrder((cpu.user + cpu.system) / 1000)} ms CPU in this process (server and jobs; the clients in a worker thread)` +
+        `  server thread busy ${(busy.utilization * 100).toFixed(0)} %; per order: ${perOrder((cpu.user + cpu.system) / 1000)} ms CPU in this process` +
+        (mainThreadCpu !== undefined
+          ? ` (${perOrder(mainThreadCpu)} in the server thread, the rest the clients' worker thread and helpers)`
+          : '') +
         (postgresCpu !== undefined ? `, ${perOrder(postgresCpu)} ms in PostgreSQL` : '') +
         (engine === 'postgres'
           ? `; ${perOrder(serverStatements)} SQL statements from the server and its jobs, ${perOrder(waits)} from the bench's waits\n`
