@@ -1,4 +1,5 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
+import { Picture } from '../../components/picture';
 import { useTranslation } from '../../i18n';
 import { loginPageUrl } from '../../platform/navigation';
 import { openPage } from '../../platform/open-page';
@@ -33,11 +34,11 @@ export function ProfileHeader({
   return loggedIn ? (
     <View className="user-centre__profile">
       {avatar ? (
-        <Image
+        <Picture
           className="user-centre__avatar"
           src={avatar}
           mode="aspectFill"
-          aria-label={t('account.avatarLabel')}
+          alt={t('account.avatarLabel')}
         />
       ) : (
         <View className="user-centre__avatar" aria-label={t('account.avatarLabel')} />

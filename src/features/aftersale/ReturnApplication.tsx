@@ -3,7 +3,8 @@
  * (by courier, postage on the platform), the merchant's address to copy; 提交 marks the return
  * and hands over to /pages/confirmShipment/confirmShipment?orderId=<id> for the waybill.
  */
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
+import { Picture } from '../../components/picture';
 import { useEffect, useState } from 'react';
 import {
   applyReturn,
@@ -37,13 +38,18 @@ export function ReturnApplication({ params }: PageBodyProps) {
       return;
     }
     setLoadError(undefined);
-    void fetchOrderDetail(orderId).then((reply) => {
-      if (reply.code === 200 && reply.data) setOrder(reply.data);
-      else setLoadError(reply.msg);
-    });
-    void fetchReasons('return_reason').then((reply) => {
-      if (reply.code === 200 && reply.data) setReasons(reply.data);
-    });
+    // Shown together: reasons arriving after the form moved it down, and without them no
+    // return can be asked for (a reason is required), so their failure is the page's.
+    void Promise.all([fetchOrderDetail(orderId), fetchReasons('return_reason')]).then(
+      ([orderReply, reasonsReply]) => {
+        if (orderReply.code !== 200 || !orderReply.data) setLoadError(orderReply.msg);
+        else if (reasonsReply.code !== 200 || !reasonsReply.data) setLoadError(reasonsReply.msg);
+        else {
+          setReasons(reasonsReply.data);
+          setOrder(orderReply.data);
+        }
+      },
+    );
   }, [orderId, attempt, t]);
 
   if (loadError !== undefined) {
@@ -65,12 +71,7 @@ export function ReturnApplication({ params }: PageBodyProps) {
   return (
     <View className="aftersale">
       <View className="aftersale-card aftersale-goods">
-        <Image
-          className="aftersale-goods__cover"
-          src={order.cover}
-          mode="aspectFill"
-          aria-label={order.goodsName}
-        />
+        <Picture className="aftersale-goods__cover" src={order.cover} mode="aspectFill" alt="" />
         <View className="aftersale-goods__info">
           <Text className="aftersale-goods__name">{order.goodsName}</Text>
           <Text className="aftersale-muted">{order.skuText}</Text>

@@ -1,4 +1,5 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
+import { Picture } from '../../components/picture';
 import type { GoodsInfo, GoodsPlan, GoodsSku } from '@contract/api/goods';
 import type { Address } from '../../api/address';
 import { mediaUrl } from '../../api/media';
@@ -79,11 +80,11 @@ export function GoodsCard({
   const { t } = useTranslation();
   return (
     <View className="checkout-card checkout-goods">
-      <Image
+      <Picture
         className="checkout-goods__cover"
         src={mediaUrl(sku.image || goods.cover)}
         mode="aspectFill"
-        aria-label={goods.name}
+        alt=""
       />
       <View className="checkout-goods__body">
         <Text className="checkout-goods__name">{goods.name}</Text>

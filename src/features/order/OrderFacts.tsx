@@ -1,4 +1,5 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
+import { Picture } from '../../components/picture';
 import type { OrderDetail as Order } from '../../api/order';
 import { useTranslation } from '../../i18n';
 import { openPage } from '../../platform/open-page';
@@ -39,12 +40,7 @@ export function OrderFacts({ order }: { order: Order }) {
 
       <View className="order-section">
         <View className="order-card__goods">
-          <Image
-            className="order-card__cover"
-            src={order.cover}
-            mode="aspectFill"
-            aria-label={order.goodsName}
-          />
+          <Picture className="order-card__cover" src={order.cover} mode="aspectFill" alt="" />
           <View className="order-card__info">
             <Text className="order-card__name">{order.goodsName}</Text>
             <Text className="order-card__sku">{order.skuText}</Text>

@@ -1,4 +1,5 @@
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
+import { Picture } from '../../components/picture';
 import type { DictionaryItem } from '../../api/client';
 import { FormField } from '../../components/form';
 import { useTranslation } from '../../i18n';
@@ -92,11 +93,11 @@ export function FeedbackImages({
       <View className="feedback-images">
         {images.map((image, index) => (
           <View key={image.key} className="feedback-images__cell">
-            <Image
+            <Picture
               className="feedback-images__image"
               src={image.localPath}
               mode="aspectFill"
-              aria-label={t('service.feedback.imageAlt', { index: index + 1 })}
+              alt={t('service.feedback.imageAlt', { index: index + 1 })}
             />
             {image.status === 'uploading' && (
               <View className="feedback-images__status" role="status">

@@ -3,7 +3,8 @@
  * Photo of the ID card's front → OCR → confirm what was read, or type name and number → face
  * (H5: a selfie; mini-programs: the provider's face page in the web view, verdict polled).
  */
-import { Image, Text, View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
+import { Picture } from '../../components/picture';
 import { useState } from 'react';
 import { uploadFile } from '../../api/client';
 import { recogniseIdCard, submitRealName, type OcrResult } from '../../api/kyc';
@@ -125,11 +126,11 @@ export function IdentityForm({ onSaved }: { onSaved: () => Promise<void> }) {
         onClick={() => void pickPhoto()}
       >
         {photo ? (
-          <Image
+          <Picture
             className="verify-upload__image"
             src={photo}
             mode="aspectFit"
-            aria-label={t('verify.id.photoAlt')}
+            alt={t('verify.id.photoAlt')}
           />
         ) : (
           <Text className="verify-upload__text">{t('verify.id.upload')}</Text>
