@@ -16,8 +16,15 @@ describe('text colours (WCAG AA, 4.5:1)', () => {
   const colours = tokens();
   const backgrounds = { card: colours['card-bg'], page: colours['page-bg'] };
 
-  it('grey text tokens can be read on cards and on the page background', () => {
-    for (const name of ['text-primary', 'text-secondary', 'text-tertiary']) {
+  it('grey and state text tokens can be read on cards and on the page background', () => {
+    for (const name of [
+      'text-primary',
+      'text-secondary',
+      'text-tertiary',
+      'state-paid',
+      'state-overdue',
+      'state-due',
+    ]) {
       for (const [where, background] of Object.entries(backgrounds)) {
         const ratio = contrastRatio(hexToRgb(colours[name]), hexToRgb(background));
         expect({ name, where, pass: ratio >= 4.5 }).toEqual({ name, where, pass: true });
