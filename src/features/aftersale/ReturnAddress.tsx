@@ -21,7 +21,10 @@ export function ReturnAddress() {
     <View className="aftersale-card">
       <Text className="aftersale-card__title">{t('aftersale.returnTo')}</Text>
       {address === undefined ? (
-        <Text className="aftersale-muted">{t('common.loading')}</Text>
+        // In a row of the same height as the address's, so nothing below moves when it arrives.
+        <View className="aftersale-row">
+          <Text className="aftersale-muted">{t('common.loading')}</Text>
+        </View>
       ) : address === null ? (
         <View className="aftersale-row">
           <Text className="aftersale-muted">{t('aftersale.noReturnAddress')}</Text>

@@ -1,0 +1,70 @@
+/**
+ * The return application shows its form once the order and the return reasons have both
+ * arrived: reasons that came later moved the form down under the user's finger, and a form
+ * without them could never be sent (a reason is required), so failing to load them is the page's
+ * error, with a retry.
+ */
+import TestUtils from '@tarojs/test-utils-react';
+
+const mockOrderReply = jest.fn();
+const mockReasonsReply = jest.fn();
+
+jest.mock('../../api/order', () => ({
+  fetchOrderDetail: () => Promise.resolve(mockOrderReply()),
+  fetchReasons: () => Promise.resolve(mockReasonsReply()),
+  fetchReturnAddresses: () => Promise.resolve({ code: 200, msg: 'ok', data: [] }),
+  applyReturn: () => Promise.resolve({ code: 200, msg: 'ok', data: null }),
+}));
+jest.mock('../../platform/navigation', () => ({ replacePage: () => Promise.resolve(true) }));
+
+import { ReturnApplication } from './ReturnApplication';
+
+const testUtils = new TestUtils();
+const ORDER = { id: 7, goodsName: 'Apple iPhone 16 Pro Max', skuText: '黑色 256G 全新', cover: '' };
+const REASONS = [
+  { label: '不想租了', value: 'no_longer_needed' },
+  { label: '商品故障', value: 'faulty' },
+];
+
+afterEach(() => {
+  testUtils.unmout();
+  mockOrderReply.mockReset();
+  mockReasonsReply.mockReset();
+});
+
+const mount = () =>
+  testUtils.mount(() => (
+    <ReturnApplication
+      route="pages/returnApplication/returnApplication"
+      params={{ orderId: '7' }}
+    />
+  ));
+const reasonLabels = () =>
+  [...document.querySelectorAll('[role="radio"]')].map((radio) => radio.textContent);
+
+describe('ReturnApplication', () => {
+  it('shows the form with its reasons only once both have arrived', async () => {
+    mockOrderReply.mockReturnValue({ code: 200, msg: 'ok', data: ORDER });
+    mockReasonsReply.mockReturnValue({ code: 200, msg: 'ok', data: REASONS });
+    await mount();
+    await testUtils.queries.waitForQuerySelector('.aftersale-goods__name');
+    expect(document.querySelector('.aftersale-goods__name')?.textContent).toBe(ORDER.goodsName);
+    // The reasons, then the return method's one choice.
+    expect(reasonLabels().slice(0, 2)).toEqual(['不想租了', '商品故障']);
+  });
+
+  it('says the reasons could not be loaded, and loads them again on retry', async () => {
+    mockOrderReply.mockReturnValue({ code: 200, msg: 'ok', data: ORDER });
+    mockReasonsReply.mockReturnValueOnce({ code: 500, msg: '网络异常', data: null });
+    mockReasonsReply.mockReturnValue({ code: 200, msg: 'ok', data: REASONS });
+    await mount();
+    await testUtils.queries.waitForQuerySelector('.state--error');
+    expect(document.querySelector('.state__title')?.textContent).toBe('网络异常');
+    expect(document.querySelector('.aftersale-goods__name')).toBeNull();
+    testUtils.fireEvent.click(
+      document.querySelector('.state--error [role="button"]') as HTMLElement,
+    );
+    await testUtils.queries.waitForQuerySelector('.aftersale-goods__name');
+    expect(reasonLabels().slice(0, 2)).toEqual(['不想租了', '商品故障']);
+  });
+});
