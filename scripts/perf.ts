@@ -26,6 +26,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { startServer, type RunningServer } from '../e2e/harness';
+import { approveAndShip, E2E_OPS_TOKEN } from '../e2e/steps/orders';
+import {
+  apiWithToken,
+  confirmAndSign,
+  defaultAddress,
+  ok,
+  placeOrder,
+  until,
+  verifyUser,
+} from '../e2e/steps/setup';
 import { LOGIN_PATH, ROUTES, routeMeta } from '../src/routes';
 import { BUDGETS, h5FirstRouteSizes, oversizedImages } from './artifact-checks';
 
@@ -419,10 +429,96 @@ function markdown(
   return lines.join('\n');
 }
 
-/** Query strings for routes that show one thing (the rest open as a link without one would). */
-const ROUTE_QUERY: Record<string, (ids: { goodsId: number }) => string> = {
+/** The perf user's orders, for the routes that show one (see `orderFixtures`). */
+interface RouteIds {
+  goodsId: number;
+  /** Placed, verified and signed: waiting for its first payment. */
+  unpaidOrderId: number;
+  /** Paid, shipped and received: in its lease, with bills and a waybill. */
+  rentingOrderId: number;
+  /** The renting order's first payment. */
+  paidTradeNo: string;
+}
+
+/**
+ * Query strings for routes that show one thing, as the app links to them. A route with an order
+ * is measured logged in as the order's owner; without one it would measure its error state.
+ */
+const ROUTE_QUERY: Record<string, (ids: RouteIds) => string> = {
   'pages/commodityDetails/commodityDetails': ({ goodsId }) => `?goodsId=${goodsId}`,
+  // Checkout's steps for an order just placed.
+  'pages/perfectIdCard/perfectIdCard': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/emergencyContact/emergencyContact': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/zhima/zhima': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/bindCard/bindCard': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/contractPreview/contractPreview': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/alipay/aliSign': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  // Paying it.
+  'pages/pay/pay': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/alipay/aliPay': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/payment/payment': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/confirmPayment/confirmPayment': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/billpay/pay': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  'pages/orderFailed/orderFailed': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
+  // After a payment.
+  'pages/loading/loading': ({ rentingOrderId, paidTradeNo }) =>
+    `?orderId=${rentingOrderId}&outTradeNo=${paidTradeNo}`,
+  'pages/paymentResult/paymentResult': ({ rentingOrderId, paidTradeNo }) =>
+    `?orderId=${rentingOrderId}&outTradeNo=${paidTradeNo}&status=success`,
+  'pages/orderSuccess/orderSuccess': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
+  // The order in its lease.
+  'pages/orderDetail/orderDetail': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
+  'pages/billDetail/billDetail': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
+  'pages/billingDetails/billingDetails': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
+  'pages/logisticsDetails/logisticsDetails': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
+  'pages/returnApplication/returnApplication': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
+  'pages/confirmShipment/confirmShipment': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
 };
+
+/** Routes whose query names one of the perf user's orders: measured logged in. */
+const ORDER_ROUTES = new Set(
+  Object.keys(ROUTE_QUERY).filter(
+    (routePath) => routePath !== 'pages/commodityDetails/commodityDetails',
+  ),
+);
+
+/**
+ * The perf user verified (as checkout's steps do) with two orders through the API the screens
+ * call: one signed and waiting for payment, one paid at the sandbox cashier, shipped by ops and
+ * received, so the order routes show what their owner sees.
+ */
+async function orderFixtures(
+  server: RunningServer,
+  token: string,
+): Promise<Omit<RouteIds, 'goodsId'>> {
+  const call = apiWithToken(server.baseUrl, token);
+  await verifyUser(call, server.baseUrl, 720);
+  const addressId = await defaultAddress(call);
+  const [unpaidOrderId, rentingOrderId] = [
+    await placeOrder(call, addressId, 'paid'),
+    await placeOrder(call, addressId, 'paid'),
+  ];
+  for (const orderId of [unpaidOrderId, rentingOrderId])
+    await confirmAndSign(call, server.baseUrl, orderId, 'PENDING_PAY');
+  const pay = ok(
+    await call<{ outTradeNo: string; cashierUrl: string }>('/api/order/pay', {
+      orderId: rentingOrderId,
+    }),
+  );
+  // The sandbox cashier's pay button (its link is signed for this payment).
+  const cashier = new URL(pay.cashierUrl, server.baseUrl);
+  const paid = await fetch(`${server.baseUrl}${cashier.pathname}/pay${cashier.search}`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`sandbox cashier answered ${paid.status}`);
+  const statusOf = async () =>
+    ok(await call<{ status: string }>(`/api/order/detail/${rentingOrderId}`)).status;
+  await until(async () => (await statusOf()) === 'PENDING_REVIEW', 'the payment notification');
+  await approveAndShip(server.baseUrl, rentingOrderId, 'SF1234567890');
+  ok(await call('/api/order/received', { orderId: rentingOrderId }));
+  return { unpaidOrderId, rentingOrderId, paidTradeNo: pay.outTradeNo };
+}
 
 /**
  * The routes that send a visitor to the login page: each opened logged out once in a plain tab
@@ -457,7 +553,8 @@ async function main(): Promise<void> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const puppeteer = await import('puppeteer-core');
-  const server = await startServer();
+  // The ops credential lets the perf user's order be shipped (orderFixtures).
+  const server = await startServer({ env: { OPS_TOKEN: E2E_OPS_TOKEN } });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS,
@@ -469,6 +566,7 @@ async function main(): Promise<void> {
     const base = server.baseUrl;
     const { goodsId } = await api<{ goodsId: number }>(server, '/api/goods/getDefaultGoodsId');
     const session = { origin: base, ...(await smsLogin(server)) };
+    const ids: RouteIds = { goodsId, ...(await orderFixtures(server, session.token)) };
     const slug = (name: string) => name.replace(/\W+/g, '-');
     const pageName = (routePath: string) => (routePath === 'pages/home/home' ? 'home' : routePath);
     // PERF_PAGES: only those routes are opened logged out first (the walk of all 49 takes minutes).
@@ -481,11 +579,13 @@ async function main(): Promise<void> {
       url:
         route.path === 'pages/home/home'
           ? `${base}/`
-          : `${base}/#/${route.path}${ROUTE_QUERY[route.path]?.({ goodsId }) ?? ''}`,
-      session: needLogin.has(route.path) ? session : undefined,
+          : `${base}/#/${route.path}${ROUTE_QUERY[route.path]?.(ids) ?? ''}`,
+      session: needLogin.has(route.path) || ORDER_ROUTES.has(route.path) ? session : undefined,
     }));
     const pages: PageResult[] = [];
-    console.log(`${targets.length} routes, ${needLogin.size} measured logged in`);
+    console.log(
+      `${targets.length} routes, ${targets.filter((t) => t.session).length} measured logged in`,
+    );
     for (const target of targets) {
       if (!wanted(target.path)) continue;
       const runs: RunFigures[] = [];
