@@ -17,7 +17,7 @@ import {
   type Config,
 } from '../src/config.ts';
 import { DEVELOPMENT_DATA_KEY } from '../src/sealed.ts';
-import { REPO_ROOT, startTestServer } from './helpers.ts';
+import { onlyOn, REPO_ROOT, startTestServer } from './helpers.ts';
 import { sandboxes } from './order-fixtures.ts';
 
 /** The problems a configuration is refused for (fails the test when it is accepted). */
@@ -45,7 +45,8 @@ const PRODUCTION_BASICS = {
   SUBSCRIBE_TEMPLATES: JSON.stringify({ 1: { wechat: { bill_reminder: 'tmpl-approved-1' } } }),
 };
 
-describe('APP_ENV=production', () => {
+// Configuration and start-up checks: the same on either engine, so in one pass each.
+describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
   test('with the defaults it refuses, naming every sandbox provider and every missing secret', () => {
     const problems = refusal({ APP_ENV: 'production' });
     for (const key of PROVIDER_KEYS) {
@@ -220,7 +221,7 @@ describe('APP_ENV=production', () => {
   });
 });
 
-describe('several processes', () => {
+describe('several processes', { skip: onlyOn('pglite') }, () => {
   test('JOBS=worker needs PostgreSQL and, with sandboxes, a shared signing key', () => {
     const problems = refusal({ JOBS: 'worker' });
     assert.ok(problems.some((p) => p.startsWith('JOBS=worker needs DATABASE_URL')));
@@ -234,7 +235,7 @@ describe('several processes', () => {
   });
 });
 
-describe('the sandbox signing key', () => {
+describe('the sandbox signing key', { skip: onlyOn('postgres') }, () => {
   test('is random per process unless set, so another process cannot sign for this one', async () => {
     const a: Config = loadConfig({ APP_ENV: 'test' });
     const b: Config = loadConfig({ APP_ENV: 'test' });

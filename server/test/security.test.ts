@@ -11,12 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 import { newShopper, orderTestServer, signedOrder } from './order-fixtures.ts';
 
 const INLINE = 'window.__started = Date.now();';
 
-describe('headers', () => {
+// HTTP headers: the same on either engine.
+describe('headers', { skip: onlyOn('postgres') }, () => {
   let server: TestServer;
   let h5Dir: string;
   before(async () => {
