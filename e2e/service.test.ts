@@ -1,8 +1,8 @@
 /**
  * Service screens in a real browser against the real server: customer-service questions and
  * answers, the brand-9 chat entry, feedback with an uploaded image, the legal texts, the web-view
- * allowlist; and every route of the app opening without a console error, logged out (pages that
- * need a login go to it and say where to come back) and logged in.
+ * allowlist; and every route of the app opening without a console error, logged out (with its
+ * title and back button; pages that need a login go to it and say where to come back) and logged in.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -357,14 +357,22 @@ describe('web pages', () => {
 describe('every route', () => {
   const loginPath = 'pages/loginNew/loginNew';
 
-  /** Opens every route; returns the routes that went to login and every problem seen. */
-  async function visitAll(page: Page, errors: string[]) {
+  /**
+   * Opens every route with a full load (as a shared link or a QR code opens it); returns the
+   * routes that went to login and every problem seen. `opened` checks a page that stayed.
+   */
+  async function visitAll(
+    page: Page,
+    errors: string[],
+    opened?: (route: (typeof ROUTES)[number], problems: string[]) => Promise<void>,
+  ) {
     const redirected: string[] = [];
     const problems: string[] = [];
     for (const route of ROUTES) {
       errors.length = 0;
       await page.goto('about:blank');
       await page.goto(`${server.baseUrl}/#/${route.path}?from=e2e`);
+      // The nav bar, not its title: the loading page's title is blank, so has no box to see.
       await page.locator('.nav-bar:visible').first().waitFor();
       // Let the page's reads finish (and any redirect they cause).
       await page.waitForLoadState('networkidle');
@@ -375,16 +383,35 @@ describe('every route', () => {
         redirected.push(route.path);
       } else if (!hash.startsWith(`#/${route.path}`)) {
         problems.push(`${route.path} → ${hash}`);
+      } else {
+        await opened?.(route, problems);
       }
       errors.forEach((error) => problems.push(`${route.path}: ${error}`));
     }
     return { redirected, problems };
   }
 
-  it('opens each of the 49 routes logged out without a console error', async () => {
+  /** The page's title in the nav bar, and a back button everywhere but the tab pages. */
+  async function titleAndBack(route: (typeof ROUTES)[number], problems: string[], page: Page) {
+    const bar = page.locator('.nav-bar:visible');
+    const title = await bar.locator('.nav-bar__title').textContent();
+    if (title !== route.title) problems.push(`${route.path}: title ${title}, not ${route.title}`);
+    const isTab =
+      route.path === 'pages/home/home' ||
+      /^pages\/(classify|customer-service|user)\//.test(route.path);
+    const backs = await bar.locator('.nav-bar__back').count();
+    if (backs !== (isTab ? 0 : 1)) problems.push(`${route.path}: ${backs} back buttons`);
+  }
+
+  // One walk for the shell's titles and back buttons and for redirects and the console (it was
+  // two walks of 49 full loads).
+  it('opens each of the 49 routes logged out with its title and back button, without a console error', async () => {
     assert.equal(ROUTES.length, 49);
     const { page, errors } = await phonePage(browser);
-    const { redirected, problems } = await visitAll(page, errors);
+    const { redirected, problems } = await visitAll(page, errors, async (route, found) => {
+      await titleAndBack(route, found, page);
+      if (route.path === 'pages/myOrder/myOrder') await screenshot(page, 'shell-myOrder');
+    });
     assert.deepEqual(problems, []);
     assert.ok(redirected.includes('pages/feedBack/feedBack'));
     fs.writeFileSync(
