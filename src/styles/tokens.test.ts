@@ -16,7 +16,7 @@ describe('text colours (WCAG AA, 4.5:1)', () => {
   const colours = tokens();
   const backgrounds = { card: colours['card-bg'], page: colours['page-bg'] };
 
-  it('grey and state text tokens can be read on cards and on the page background', () => {
+  it('grey, state and danger text tokens can be read on cards and on the page background', () => {
     for (const name of [
       'text-primary',
       'text-secondary',
@@ -24,6 +24,7 @@ describe('text colours (WCAG AA, 4.5:1)', () => {
       'state-paid',
       'state-overdue',
       'state-due',
+      'danger',
     ]) {
       for (const [where, background] of Object.entries(backgrounds)) {
         const ratio = contrastRatio(hexToRgb(colours[name]), hexToRgb(background));
