@@ -75,8 +75,7 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...queryArgs:
  */
 function postgresCpuMs(): number | undefined {
   try {
-    const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-    let ticks = 0;
+    let ms = 0;
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       let stat: string;
@@ -85,13 +84,10 @@ function postgresCpuMs(): number | undefined {
       } catch {
         continue; // the process ended between the listing and the read
       }
-      // "pid (comm) state ppid …": utime and stime are fields 14 and 15, counted after the comm.
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      const { comm, cpuMs } = readStat(stat);
+      if (comm === 'postgres') ms += cpuMs;
     }
-    return ticks / ticksPerMs;
+    return ms;
   } catch {
     return undefined;
   }
@@ -103,12 +99,19 @@ function postgresCpuMs(): number | undefined {
  */
 function mainThreadCpuMs(): number | undefined {
   try {
-    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ ticks of 10 ms
+    return readStat(fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')).cpuMs;
   } catch {
     return undefined;
   }
+}
+
+/** A /proc `stat` line: its command name and the user + system CPU time it has used (ms). */
+function readStat(stat: string): { comm: string; cpuMs: number } {
+  // "pid (comm) state ppid …": utime and stime are fields 14 and 15, counted after the comm.
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return { comm: stat.slice(stat.indexOf('(') + 1, close), cpuMs: ticks * 10 }; // USER_HZ is 100
 }
 
 const HEADERS = {
