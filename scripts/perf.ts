@@ -440,47 +440,45 @@ interface RouteIds {
   paidTradeNo: string;
 }
 
+const unpaidOrder = ({ unpaidOrderId }: RouteIds) => `?orderId=${unpaidOrderId}`;
+const rentingOrder = ({ rentingOrderId }: RouteIds) => `?orderId=${rentingOrderId}`;
+const afterPayment = (ids: RouteIds) => `${rentingOrder(ids)}&outTradeNo=${ids.paidTradeNo}`;
+
 /**
- * Query strings for routes that show one thing, as the app links to them. A route with an order
- * is measured logged in as the order's owner; without one it would measure its error state.
+ * Query strings of the routes that show one of the perf user's orders, as the app links to them:
+ * measured logged in as the order's owner (without one they would measure their error state).
  */
-const ROUTE_QUERY: Record<string, (ids: RouteIds) => string> = {
-  'pages/commodityDetails/commodityDetails': ({ goodsId }) => `?goodsId=${goodsId}`,
-  // Checkout's steps for an order just placed.
-  'pages/perfectIdCard/perfectIdCard': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/emergencyContact/emergencyContact': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/zhima/zhima': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/bindCard/bindCard': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/contractPreview/contractPreview': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/alipay/aliSign': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  // Paying it.
-  'pages/pay/pay': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/alipay/aliPay': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/payment/payment': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/confirmPayment/confirmPayment': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/billpay/pay': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  'pages/orderFailed/orderFailed': ({ unpaidOrderId }) => `?orderId=${unpaidOrderId}`,
-  // After a payment.
-  'pages/loading/loading': ({ rentingOrderId, paidTradeNo }) =>
-    `?orderId=${rentingOrderId}&outTradeNo=${paidTradeNo}`,
-  'pages/paymentResult/paymentResult': ({ rentingOrderId, paidTradeNo }) =>
-    `?orderId=${rentingOrderId}&outTradeNo=${paidTradeNo}&status=success`,
-  'pages/orderSuccess/orderSuccess': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
-  // The order in its lease.
-  'pages/orderDetail/orderDetail': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
-  'pages/billDetail/billDetail': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
-  'pages/billingDetails/billingDetails': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
-  'pages/logisticsDetails/logisticsDetails': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
-  'pages/returnApplication/returnApplication': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
-  'pages/confirmShipment/confirmShipment': ({ rentingOrderId }) => `?orderId=${rentingOrderId}`,
+const ORDER_ROUTE_QUERY: Record<string, (ids: RouteIds) => string> = {
+  // Checkout's steps for an order just placed, and paying it.
+  'pages/perfectIdCard/perfectIdCard': unpaidOrder,
+  'pages/emergencyContact/emergencyContact': unpaidOrder,
+  'pages/zhima/zhima': unpaidOrder,
+  'pages/bindCard/bindCard': unpaidOrder,
+  'pages/contractPreview/contractPreview': unpaidOrder,
+  'pages/alipay/aliSign': unpaidOrder,
+  'pages/pay/pay': unpaidOrder,
+  'pages/alipay/aliPay': unpaidOrder,
+  'pages/payment/payment': unpaidOrder,
+  'pages/confirmPayment/confirmPayment': unpaidOrder,
+  'pages/billpay/pay': unpaidOrder,
+  'pages/orderFailed/orderFailed': unpaidOrder,
+  // After a payment, and the order in its lease.
+  'pages/loading/loading': afterPayment,
+  'pages/paymentResult/paymentResult': (ids) => `${afterPayment(ids)}&status=success`,
+  'pages/orderSuccess/orderSuccess': rentingOrder,
+  'pages/orderDetail/orderDetail': rentingOrder,
+  'pages/billDetail/billDetail': rentingOrder,
+  'pages/billingDetails/billingDetails': rentingOrder,
+  'pages/logisticsDetails/logisticsDetails': rentingOrder,
+  'pages/returnApplication/returnApplication': rentingOrder,
+  'pages/confirmShipment/confirmShipment': rentingOrder,
 };
 
-/** Routes whose query names one of the perf user's orders: measured logged in. */
-const ORDER_ROUTES = new Set(
-  Object.keys(ROUTE_QUERY).filter(
-    (routePath) => routePath !== 'pages/commodityDetails/commodityDetails',
-  ),
-);
+/** Query strings for routes that show one thing (the rest open as a link without one would). */
+const ROUTE_QUERY: Record<string, (ids: RouteIds) => string> = {
+  'pages/commodityDetails/commodityDetails': ({ goodsId }) => `?goodsId=${goodsId}`,
+  ...ORDER_ROUTE_QUERY,
+};
 
 /**
  * The perf user verified (as checkout's steps do) with two orders through the API the screens
@@ -580,7 +578,7 @@ async function main(): Promise<void> {
         route.path === 'pages/home/home'
           ? `${base}/`
           : `${base}/#/${route.path}${ROUTE_QUERY[route.path]?.(ids) ?? ''}`,
-      session: needLogin.has(route.path) || ORDER_ROUTES.has(route.path) ? session : undefined,
+      session: needLogin.has(route.path) || route.path in ORDER_ROUTE_QUERY ? session : undefined,
     }));
     const pages: PageResult[] = [];
     console.log(
