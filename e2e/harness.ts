@@ -162,3 +162,39 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
+
+/** A point on a page's timeline (its document, and the time in it). */
+export interface TimelineMark {
+  origin: number;
+  at: number;
+}
+
+export async function timelineMark(page: Page): Promise<TimelineMark> {
+  return page.evaluate(() => ({ origin: performance.timeOrigin, at: performance.now() }));
+}
+
+/**
+ * The boxes that moved on screen after `mark` (the Layout Instability API's entries, what CLS
+ * adds up), as "class (score)", once two more frames are drawn: content drawn at a guessed size
+ * is laid out again in the next frame. A new document since the mark counts from its start.
+ */
+export async function layoutShiftsSince(page: Page, mark: TimelineMark): Promise<string[]> {
+  return page.evaluate(async (since) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const from = performance.timeOrigin === since.origin ? since.at : 0;
+    const observer = new PerformanceObserver(() => undefined);
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const entries = observer.takeRecords() as unknown as {
+      startTime: number;
+      value: number;
+      sources: { node?: Node }[];
+    }[];
+    observer.disconnect();
+    return entries
+      .filter((entry) => entry.startTime > from && entry.value >= 0.001)
+      .map(
+        (entry) =>
+          `${entry.sources.map((source) => (source.node as Element | undefined)?.className).join(', ')} (${entry.value.toFixed(3)})`,
+      );
+  }, mark);
+}

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { HEADER_OPS_TOKEN } from '../../contract/api/ops';
 import { formatMoney } from '../../contract/money';
-import { screenshot } from '../harness';
+import { layoutShiftsSince, screenshot, timelineMark } from '../harness';
 import { answerModal, type Api } from './session';
 
 /** The ops credential the journeys give the test server (16+ characters). */
@@ -46,7 +46,7 @@ export async function expectOrderHeadline(page: Page, status: string): Promise<v
   await page.locator('.order-detail__status:visible', { hasText: status }).waitFor();
 }
 
-/** My orders on a tab: the order's card shows the state's headline. */
+/** My orders on a tab: the order's card shows the state's headline, drawn where it stays. */
 export async function openMyOrders(
   page: Page,
   baseUrl: string,
@@ -55,9 +55,12 @@ export async function openMyOrders(
   status: string,
   shot: string,
 ): Promise<void> {
+  const opened = await timelineMark(page);
   await page.goto(`${baseUrl}/#/pages/myOrder/myOrder?tab=${tab}`);
   await page.locator('.my-orders__tab--on:visible', { hasText: tabLabel }).waitFor();
   await page.locator('.order-card:visible .order-card__status', { hasText: status }).waitFor();
+  // Cards first drawn at a guessed height and then at their own pushed the list footer down.
+  assert.deepEqual(await layoutShiftsSince(page, opened), []);
   await screenshot(page, shot);
 }
 

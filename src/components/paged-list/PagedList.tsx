@@ -25,6 +25,13 @@ export interface PagedListProps<T> {
   /** Layout of the items: a two-column card grid or one row per item. */
   layout?: 'grid' | 'rows';
   /**
+   * Every item is about one goods card (grid) or goods row (rows) high (default true): H5 then
+   * skips laying out the items off screen and keeps a box of that height for each. Lists whose
+   * items differ (an order card with or without its buttons, a coupon, an address) pass false:
+   * an item on screen drawn at the guessed height and then at its own moves what is under it.
+   */
+  uniformItems?: boolean;
+  /**
    * Bind the page's pull-down and reach-bottom to this list (default true). Only one list per
    * page may do so; a second list on the page passes false and is paged by its own triggers.
    */
@@ -48,6 +55,7 @@ export function PagedList<T>({
   empty,
   skeleton,
   layout = 'grid',
+  uniformItems = true,
   bindPage = true,
   isFooterVisible = isInWindow,
   onRefresh,
@@ -113,7 +121,9 @@ export function PagedList<T>({
       {status === 'refreshError' && (
         <ErrorState compact message={list.errorMessage} onRetry={() => void list.retry()} />
       )}
-      <View className={`paged-list__items paged-list__items--${layout}`}>
+      <View
+        className={`paged-list__items paged-list__items--${layout}${uniformItems ? ' paged-list__items--uniform' : ''}`}
+      >
         {(allShown ? items : items.slice(0, shown)).map((item, index) => (
           <View key={keyOf(item, index)} className="paged-list__item">
             {renderItem(item, index)}

@@ -98,6 +98,7 @@ function Addresses({ params }: PageBodyProps) {
       <PagedList
         list={list}
         layout="rows"
+        uniformItems={false}
         keyOf={(address) => address.id}
         empty={{ title: t('account.address.empty') }}
         renderItem={(address) => (

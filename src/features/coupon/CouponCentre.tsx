@@ -175,6 +175,7 @@ export function CouponCentre({ route, params }: PageBodyProps) {
         <PagedList
           list={list}
           layout="rows"
+          uniformItems={false}
           keyOf={(row) => `${row.kind}-${row.coupon.id}`}
           empty={{
             title: t(tab === 'claim' ? 'account.coupon.emptyClaimable' : 'account.coupon.empty'),

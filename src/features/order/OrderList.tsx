@@ -140,6 +140,7 @@ function Orders({ params }: PageBodyProps) {
       <PagedList
         list={list}
         layout="rows"
+        uniformItems={false}
         keyOf={(order) => order.id}
         skeleton={<Skeleton rows={3} media="none" />}
         empty={{
