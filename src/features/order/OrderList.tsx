@@ -38,30 +38,34 @@ export function OrderCard({ order }: { order: OrderSummary }) {
   const open = () => void openPage(orderDetailUrl(order.id));
   const buttons = actionButtons(order);
   return (
-    <View className="order-card" role="link" aria-label={order.goodsName} onClick={open}>
-      <View className="order-card__head">
-        <Text className="order-card__no">{t('order.number', { id: order.id })}</Text>
-        <Text className="order-card__status">{orderStatusText(t, order)}</Text>
-      </View>
-      <View className="order-card__goods">
-        {/* The goods name beside it names it. */}
-        <Picture className="order-card__cover" src={order.cover} mode="aspectFill" alt="" />
-        <View className="order-card__info">
-          <Text className="order-card__name">{order.goodsName}</Text>
-          <Text className="order-card__sku">{order.skuText}</Text>
-          <Text className="order-card__rent">
-            {t('order.rentPer', {
-              amount: formatMoney(order.rentPerPeriod),
-              unit: t(termUnitLabel(order.termUnit)),
-            })}
-            <Text className="order-card__term">
-              {' '}
-              {t('order.term', { term: order.term, unit: t(termUnitLabel(order.termUnit)) })}
-            </Text>
-          </Text>
+    // The whole card opens the order; the link a screen reader announces is the part above the
+    // buttons, named by what it shows (number, state, goods, rent), not the buttons' labels too.
+    <View className="order-card" onClick={open}>
+      <View className="order-card__open" role="link">
+        <View className="order-card__head">
+          <Text className="order-card__no">{t('order.number', { id: order.id })}</Text>
+          <Text className="order-card__status">{orderStatusText(t, order)}</Text>
         </View>
+        <View className="order-card__goods">
+          {/* The goods name beside it names it. */}
+          <Picture className="order-card__cover" src={order.cover} mode="aspectFill" alt="" />
+          <View className="order-card__info">
+            <Text className="order-card__name">{order.goodsName}</Text>
+            <Text className="order-card__sku">{order.skuText}</Text>
+            <Text className="order-card__rent">
+              {t('order.rentPer', {
+                amount: formatMoney(order.rentPerPeriod),
+                unit: t(termUnitLabel(order.termUnit)),
+              })}
+              <Text className="order-card__term">
+                {' '}
+                {t('order.term', { term: order.term, unit: t(termUnitLabel(order.termUnit)) })}
+              </Text>
+            </Text>
+          </View>
+        </View>
+        <Text className="order-card__hint">{t(statusHint(order.status))}</Text>
       </View>
-      <Text className="order-card__hint">{t(statusHint(order.status))}</Text>
       {buttons.length > 0 && (
         <View className="order-card__actions">
           {buttons.map((button) => (
