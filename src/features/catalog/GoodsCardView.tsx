@@ -42,12 +42,7 @@ export const GoodsCardView = memo(function GoodsCardView({
 }: GoodsViewProps) {
   const { t } = useTranslation();
   return (
-    <View
-      className="goods-card"
-      role="link"
-      aria-label={goods.name}
-      onClick={() => void openPage(productUrl(goods.id))}
-    >
+    <View className="goods-card" role="link" onClick={() => void openPage(productUrl(goods.id))}>
       {/* The goods name beside it names it. */}
       <Picture
         className="goods-card__image"
@@ -85,12 +80,7 @@ export const GoodsRowView = memo(function GoodsRowView({
 }: GoodsViewProps) {
   const { t } = useTranslation();
   return (
-    <View
-      className="goods-row"
-      role="link"
-      aria-label={goods.name}
-      onClick={() => void openPage(productUrl(goods.id))}
-    >
+    <View className="goods-row" role="link" onClick={() => void openPage(productUrl(goods.id))}>
       {/* The goods name beside it names it. */}
       <Picture
         className="goods-row__image"

@@ -85,12 +85,8 @@ export function HomeScreen() {
 
       <Shortcuts categories={categories} />
 
-      <View
-        className="enjoy-entry"
-        role="link"
-        aria-label={t('catalog.enjoyTitle')}
-        onClick={() => void openPage(ENJOY_URL)}
-      >
+      {/* Named by all it says (title, intro, 查看更多), as the goods cards are. */}
+      <View className="enjoy-entry" role="link" onClick={() => void openPage(ENJOY_URL)}>
         <Text className="enjoy-entry__title">{t('catalog.enjoyTitle')}</Text>
         <Text className="enjoy-entry__intro">{t('catalog.enjoyIntro')}</Text>
         <Text className="enjoy-entry__more">{t('catalog.more')}</Text>
