@@ -86,6 +86,24 @@ interface RunFigures extends Record<Figure, number> {
   speedIndexMs: number;
   scriptTransferBytes: number;
   stylesheetTransferBytes: number;
+  /** Lighthouse's measure of the host's CPU, taken in the run (see hostCpu). */
+  benchmarkIndex: number;
+}
+
+/**
+ * Lighthouse slows the CPU 4x whatever the host, a factor chosen to take a high-end desktop
+ * (benchmarkIndex about 1500-2000, its docs/throttling.md) to a mid-tier phone. On a slower host
+ * the blocking time also counts the host's slowness: the report says which host it was.
+ */
+function hostCpu(pages: PageResult[]): string {
+  const indexes = pages.flatMap((page) => page.runs.map((run) => run.benchmarkIndex));
+  if (indexes.length === 0) return 'no runs';
+  const low = Math.round(Math.min(...indexes));
+  const high = Math.round(Math.max(...indexes));
+  return (
+    `Lighthouse benchmarkIndex ${Math.round(median(indexes))} (median of ${indexes.length} runs, ${low}-${high}); ` +
+    `the 4x CPU slowdown is meant for a host of about 1500-2000`
+  );
 }
 
 interface PageResult {
@@ -251,6 +269,7 @@ async function measure(
       speedIndexMs: numeric('speed-index'),
       scriptTransferBytes: transfer('Script'),
       stylesheetTransferBytes: transfer('Stylesheet'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     await page.close();
@@ -618,6 +637,7 @@ async function main(): Promise<void> {
       ).version,
       chromium: (await browser.version()).replace('HeadlessChrome/', ''),
       machine: `${os.cpus().length} cores, load average ${loadAtStart[0].toFixed(1)} (1 min) at the start, ${load1.toFixed(1)} (1 min) ${load5.toFixed(1)} (5 min) when done`,
+      hostCpu: hostCpu(pages),
       // PERF_LOAD_NOTE: what else the machine was doing (the figures follow its load).
       ...(process.env.PERF_LOAD_NOTE ? { measuredUnder: process.env.PERF_LOAD_NOTE } : {}),
       categories: CATEGORIES.join(', '),
