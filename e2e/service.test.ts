@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../contract/brands/records';
 import { ROUTES } from '../src/routes';
 import { agreeAllBody } from './steps/privacy';
+import { apiWithToken, defaultAddress, placeOrder, verifyUser } from './steps/setup';
 import {
   CLIENT_AUTH,
   phonePage,
@@ -351,6 +352,62 @@ describe('web pages', () => {
     await page.waitForURL(target);
     assert.deepEqual(offsite, []);
     await context.close();
+  });
+});
+
+describe('order pages opened by a link', () => {
+  it('ask for the user’s orders, or the order, while the app’s scripts are still loading', async () => {
+    const session = await smsLogin('13800138733');
+    const call = apiWithToken(server.baseUrl, session.token);
+    await verifyUser(call, server.baseUrl, 733);
+    const orderId = await placeOrder(call, await defaultAddress(call), 'paid');
+    const { page, errors } = await phonePage(browser);
+    await useSessionIn(page, server.baseUrl, session);
+    // Every script held back for a second: the page's first data is asked for meanwhile, by
+    // index.html, and so is its first picture; the page then takes that reply.
+    let heldUntil = 0;
+    const requests: { at: number; url: string }[] = [];
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      requests.push({ at: Date.now(), url: pathname + search });
+    });
+    await page.route(/\/js\/[^/]+\.js$/, async (route) => {
+      heldUntil = Math.max(heldUntil, Date.now() + 1000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    const open = async (hashPath: string, drawn: string, api: string) => {
+      requests.length = 0;
+      await page.goto('about:blank');
+      await page.goto(`${server.baseUrl}/#/${hashPath}`);
+      await page.locator(drawn).first().waitFor();
+      const asked = requests.filter((r) => r.url.startsWith(api.split('?')[0]));
+      assert.deepEqual(
+        asked.map((r) => r.url),
+        [api],
+        `${hashPath}: asked once, as the page asks`,
+      );
+      assert.ok(asked[0]!.at < heldUntil, `${hashPath}: asked while the scripts were held`);
+      const cover = (await page.locator(`${drawn} source`).first().getAttribute('srcset')) ?? '';
+      assert.ok(cover.endsWith('.webp'), cover);
+      const coverRequests = requests.filter(
+        (r) => r.url === new URL(cover, server.baseUrl).pathname,
+      );
+      assert.equal(coverRequests.length, 1, `${hashPath}: cover fetched once`);
+      assert.ok(coverRequests[0]!.at < heldUntil, `${hashPath}: cover fetched while held`);
+    };
+    const list = (tab: string) => `/api/order/list?status=${tab}&pageNum=1&pageSize=10`;
+    await open('pages/myOrder/myOrder', '.order-card', list('all'));
+    await open('pages/myOrder/myOrder?tab=unpaid', '.order-card', list('unpaid'));
+    // A tab the page does not know opens 全部, and so asks for it; so does index.html.
+    await open('pages/myOrder/myOrder?tab=nonsense', '.order-card', list('all'));
+    await open(
+      `pages/orderDetail/orderDetail?orderId=${orderId}`,
+      '.order-detail .order-card__goods',
+      `/api/order/detail/${orderId}`,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
   });
 });
 

@@ -44,7 +44,7 @@ test('each route gets its title and exactly the chunks its loader asks for', () 
   });
   expect(table['pages/user/user'].f).toEqual(['js/7.dddd4444.js']);
   // A route the entry does not name (none here) preloads nothing but keeps its title.
-  expect(table['pages/myOrder/myOrder']).toEqual({ t: '我的订单', f: [] });
+  expect(table['pages/privacy/about']).toEqual({ t: '关于我们', f: [] });
 });
 
 test('classify names its first goods request with the client credential the app sends', () => {
@@ -67,6 +67,43 @@ test('the product page names its goods request by the id its link gives', () => 
     id: ['goodsId', 'id'],
     auth: `Basic ${Buffer.from('storefront:storefront').toString('base64')}`,
     picture: { at: 'skus.0.image', base: '' },
+  });
+});
+
+test('the order pages name their first request, sent only for a logged-in user', () => {
+  const { dir, html } = fakeH5();
+  const table = routeTable(dir, html);
+  const auth = `Basic ${Buffer.from('storefront:storefront').toString('base64')}`;
+  expect(table['pages/myOrder/myOrder'].r).toEqual({
+    url: '/api/order/list?status={tab}&pageNum=1&pageSize=10',
+    // The tabs the page knows; for none or another it opens 全部.
+    q: {
+      tab: {
+        v: [
+          'all',
+          'unpaid',
+          'review',
+          'ship',
+          'receive',
+          'renting',
+          'return',
+          'overdue',
+          'done',
+          'cancelled',
+        ],
+        d: 'all',
+      },
+    },
+    login: true,
+    auth,
+    picture: { at: 'list.0.cover', base: '' },
+  });
+  expect(table['pages/orderDetail/orderDetail'].r).toEqual({
+    url: '/api/order/detail/{id}',
+    id: ['orderId'],
+    login: true,
+    auth,
+    picture: { at: 'cover', base: '' },
   });
 });
 

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiBase, apiUrl, clientAuthorization } from '../src/platform/config';
 import { ROUTES } from '../src/routes';
+import { ORDER_TABS } from '../contract/api/order';
 import { BASE_KINDS, UNCOVERED } from '../src/components/consent/policy-routes';
 
 export interface RouteEntry {
@@ -20,10 +21,14 @@ export interface RouteEntry {
 }
 
 export interface StartUpRequestEntry {
-  /** May hold `{id}`, which the start-up script fills in from the link (`id`). */
+  /** May hold `{id}` and `{<name>}` of `q`, which the start-up script fills in from the link. */
   url: string;
   /** The link's query parameters that give `{id}`, the first one present wins. */
   id?: string[];
+  /** Link parameters by name: their values the page takes (`v`), and what it takes otherwise (`d`). */
+  q?: Record<string, { v: string[]; d: string }>;
+  /** Sent only for a logged-in user (a session and its user info stored), as the page asks only then. */
+  login?: true;
   /** The client credential header the app's request layer sends. */
   auth: string;
   /**
@@ -43,6 +48,13 @@ interface StartUpRequest {
    * not send as it is (none, not a positive integer) gets no start-up request.
    */
   idFrom?: string[];
+  /**
+   * Link parameters the path names as `{<name>}`: the values the page takes as they are, and the
+   * one it takes for none or another (a tab).
+   */
+  choices?: Record<string, { values: readonly string[]; fallback: string }>;
+  /** The page asks only for a logged-in user (it sends a visitor to log in first). */
+  loggedIn?: boolean;
   /** See StartUpRequestEntry.picture. */
   pictureAt?: string;
 }
@@ -66,6 +78,21 @@ export const START_REQUESTS: Readonly<Record<string, StartUpRequest>> = {
     path: '/api/goods/info/{id}',
     idFrom: ['goodsId', 'id'],
     pictureAt: 'skus.0.image',
+  },
+  // OrderList's first page of the link's tab (`all` for none or an unknown one); the first
+  // card's cover is the page's largest picture.
+  'pages/myOrder/myOrder': {
+    path: '/api/order/list?status={tab}&pageNum=1&pageSize=10',
+    choices: { tab: { values: Object.keys(ORDER_TABS), fallback: 'all' } },
+    loggedIn: true,
+    pictureAt: 'list.0.cover',
+  },
+  // OrderDetailScreen's order (`orderId` in the link), its goods cover the largest picture.
+  'pages/orderDetail/orderDetail': {
+    path: '/api/order/detail/{id}',
+    idFrom: ['orderId'],
+    loggedIn: true,
+    pictureAt: 'cover',
   },
 };
 
@@ -111,6 +138,15 @@ export function routeTable(dir: string, html: string): Record<string, RouteEntry
       if (request) {
         entry.r = { url: apiUrl(request.path), auth: clientAuthorization() };
         if (request.idFrom) entry.r.id = request.idFrom;
+        if (request.choices) {
+          entry.r.q = Object.fromEntries(
+            Object.entries(request.choices).map(([name, choice]) => [
+              name,
+              { v: [...choice.values], d: choice.fallback },
+            ]),
+          );
+        }
+        if (request.loggedIn) entry.r.login = true;
         if (request.pictureAt) entry.r.picture = { at: request.pictureAt, base: apiBase() };
       }
       return [route.path, entry];
