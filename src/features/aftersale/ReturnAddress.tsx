@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components';
-import { useEffect, useState } from 'react';
-import { fetchReturnAddresses, type DictionaryItem } from '../../api/order';
+import type { Envelope } from '@contract/http';
+import type { DictionaryItem } from '../../api/order';
 import { registerMessages, useTranslation } from '../../i18n';
 import { aftersaleMessages } from '@contract/i18n/zh-Hans/aftersale';
 import { copyText } from '../../platform/ui';
@@ -8,24 +8,25 @@ import { openPage } from '../../platform/open-page';
 
 registerMessages(aftersaleMessages);
 
-/** The merchant's address for returns, with a copy button; customer service when none is set. */
-export function ReturnAddress() {
+/**
+ * The address to show from `fetchReturnAddresses`' reply: the first, or null when none is set or
+ * it could not be read (the card then offers customer service, and the page still works).
+ */
+export function returnAddressOf(reply: Envelope<DictionaryItem[] | null>): DictionaryItem | null {
+  return reply.code === 200 && reply.data ? (reply.data[0] ?? null) : null;
+}
+
+/**
+ * The merchant's address for returns, with a copy button; customer service when none is set.
+ * The page loads it with its own data and draws both at once: drawn loading and then filled in,
+ * the address (one to three lines) moved what is under it.
+ */
+export function ReturnAddress({ address }: { address: DictionaryItem | null }) {
   const { t } = useTranslation();
-  const [address, setAddress] = useState<DictionaryItem | null | undefined>();
-  useEffect(() => {
-    void fetchReturnAddresses().then((reply) =>
-      setAddress(reply.code === 200 && reply.data ? (reply.data[0] ?? null) : null),
-    );
-  }, []);
   return (
     <View className="aftersale-card">
       <Text className="aftersale-card__title">{t('aftersale.returnTo')}</Text>
-      {address === undefined ? (
-        // In a row of the same height as the address's, so nothing below moves when it arrives.
-        <View className="aftersale-row">
-          <Text className="aftersale-muted">{t('common.loading')}</Text>
-        </View>
-      ) : address === null ? (
+      {address === null ? (
         <View className="aftersale-row">
           <Text className="aftersale-muted">{t('aftersale.noReturnAddress')}</Text>
           <View

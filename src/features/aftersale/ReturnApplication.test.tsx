@@ -8,11 +8,12 @@ import TestUtils from '@tarojs/test-utils-react';
 
 const mockOrderReply = jest.fn();
 const mockReasonsReply = jest.fn();
+const mockAddressesReply = jest.fn();
 
 jest.mock('../../api/order', () => ({
   fetchOrderDetail: () => Promise.resolve(mockOrderReply()),
   fetchReasons: () => Promise.resolve(mockReasonsReply()),
-  fetchReturnAddresses: () => Promise.resolve({ code: 200, msg: 'ok', data: [] }),
+  fetchReturnAddresses: () => mockAddressesReply(),
   applyReturn: () => Promise.resolve({ code: 200, msg: 'ok', data: null }),
 }));
 jest.mock('../../platform/navigation', () => ({ replacePage: () => Promise.resolve(true) }));
@@ -26,10 +27,16 @@ const REASONS = [
   { label: '商品故障', value: 'faulty' },
 ];
 
+const ADDRESS = { label: '李四 13800000000', value: '浙江省杭州市西湖区文三路 1 号 售后部' };
+beforeEach(() => {
+  mockAddressesReply.mockResolvedValue({ code: 200, msg: 'ok', data: [ADDRESS] });
+});
+
 afterEach(() => {
   testUtils.unmout();
   mockOrderReply.mockReset();
   mockReasonsReply.mockReset();
+  mockAddressesReply.mockReset();
 });
 
 const mount = () =>
@@ -65,6 +72,37 @@ describe('ReturnApplication', () => {
       document.querySelector('.state--error [role="button"]') as HTMLElement,
     );
     await testUtils.queries.waitForQuerySelector('.aftersale-goods__name');
+    expect(reasonLabels().slice(0, 2)).toEqual(['不想租了', '商品故障']);
+  });
+
+  it('waits for the return address too, and draws it with the form', async () => {
+    mockOrderReply.mockReturnValue({ code: 200, msg: 'ok', data: ORDER });
+    mockReasonsReply.mockReturnValue({ code: 200, msg: 'ok', data: REASONS });
+    let release: () => void = () => undefined;
+    mockAddressesReply.mockReturnValue(
+      new Promise((resolve) => {
+        release = () => resolve({ code: 200, msg: 'ok', data: [ADDRESS] });
+      }),
+    );
+    await mount();
+    await testUtils.queries.waitForQuerySelector('.skeleton');
+    // Order and reasons are in; the form waits rather than move down when the address comes.
+    expect(document.querySelector('.aftersale-goods__name')).toBeNull();
+    await testUtils.act(async () => release());
+    await testUtils.queries.waitForQuerySelector('.aftersale-address');
+    expect(document.querySelector('.aftersale-address')?.textContent).toBe(
+      `${ADDRESS.label}${ADDRESS.value}`,
+    );
+    expect(reasonLabels().slice(0, 2)).toEqual(['不想租了', '商品故障']);
+  });
+
+  it('offers customer service where the return address could not be read', async () => {
+    mockOrderReply.mockReturnValue({ code: 200, msg: 'ok', data: ORDER });
+    mockReasonsReply.mockReturnValue({ code: 200, msg: 'ok', data: REASONS });
+    mockAddressesReply.mockResolvedValue({ code: 500, msg: '网络异常', data: null });
+    await mount();
+    await testUtils.queries.waitForQuerySelector('.aftersale-goods__name');
+    expect(document.body.textContent).toContain('联系客服');
     expect(reasonLabels().slice(0, 2)).toEqual(['不想租了', '商品故障']);
   });
 });

@@ -10,14 +10,16 @@ import {
   applyReturn,
   fetchOrderDetail,
   fetchReasons,
+  fetchReturnAddresses,
   type DictionaryItem,
   type OrderDetail,
 } from '../../api/order';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
-import { ErrorState, Skeleton } from '../../components/states';
+import { ErrorState } from '../../components/states';
 import { useTranslation } from '../../i18n';
-import { ReturnAddress } from './ReturnAddress';
+import { AftersaleSkeleton } from './AftersaleSkeleton';
+import { ReturnAddress, returnAddressOf } from './ReturnAddress';
 import { parseId } from './util';
 import './aftersale.scss';
 import { replacePage } from '../../platform/navigation';
@@ -28,6 +30,7 @@ export function ReturnApplication({ params }: PageBodyProps) {
   const [order, setOrder] = useState<OrderDetail | undefined>();
   const [loadError, setLoadError] = useState<string | undefined>();
   const [reasons, setReasons] = useState<DictionaryItem[]>([]);
+  const [address, setAddress] = useState<DictionaryItem | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [attempt, setAttempt] = useState(0);
@@ -38,24 +41,28 @@ export function ReturnApplication({ params }: PageBodyProps) {
       return;
     }
     setLoadError(undefined);
-    // Shown together: reasons arriving after the form moved it down, and without them no
-    // return can be asked for (a reason is required), so their failure is the page's.
-    void Promise.all([fetchOrderDetail(orderId), fetchReasons('return_reason')]).then(
-      ([orderReply, reasonsReply]) => {
-        if (orderReply.code !== 200 || !orderReply.data) setLoadError(orderReply.msg);
-        else if (reasonsReply.code !== 200 || !reasonsReply.data) setLoadError(reasonsReply.msg);
-        else {
-          setReasons(reasonsReply.data);
-          setOrder(orderReply.data);
-        }
-      },
-    );
+    // Shown together: reasons or the return address arriving after the form moved it down, and
+    // without reasons no return can be asked for (a reason is required), so their failure is the
+    // page's; an address that cannot be read offers customer service instead.
+    void Promise.all([
+      fetchOrderDetail(orderId),
+      fetchReasons('return_reason'),
+      fetchReturnAddresses(),
+    ]).then(([orderReply, reasonsReply, addressesReply]) => {
+      if (orderReply.code !== 200 || !orderReply.data) setLoadError(orderReply.msg);
+      else if (reasonsReply.code !== 200 || !reasonsReply.data) setLoadError(reasonsReply.msg);
+      else {
+        setReasons(reasonsReply.data);
+        setAddress(returnAddressOf(addressesReply));
+        setOrder(orderReply.data);
+      }
+    });
   }, [orderId, attempt, t]);
 
   if (loadError !== undefined) {
     return <ErrorState message={loadError} onRetry={() => setAttempt((n) => n + 1)} />;
   }
-  if (!order) return <Skeleton rows={6} />;
+  if (!order) return <AftersaleSkeleton />;
 
   const submit = async () => {
     if (!reason) {
@@ -118,7 +125,7 @@ export function ReturnApplication({ params }: PageBodyProps) {
         <Text className="aftersale-muted">{t('aftersale.methodHint')}</Text>
       </View>
 
-      <ReturnAddress />
+      <ReturnAddress address={address} />
 
       <View className="aftersale-submit">
         <SubmitButton onSubmit={submit}>{t('aftersale.apply')}</SubmitButton>
