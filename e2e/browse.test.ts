@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../contract/brands/records';
 import {
   CLIENT_AUTH,
+  holdScripts,
   phonePage,
   type RunningServer,
   screenshot,
@@ -282,7 +283,6 @@ describe('browse journeys', () => {
     const { page, errors } = await phonePage(browser);
     // Every script held back for a second: the goods are asked for meanwhile, by index.html.
     const goodsRequests: { at: number; platform?: string }[] = [];
-    let heldUntil = 0;
     const pictureRequests: { at: number; url: string }[] = [];
     page.on('request', (request) => {
       if (/\/api\/category\/goods\?/.test(request.url()))
@@ -290,23 +290,19 @@ describe('browse journeys', () => {
       if (/\/assets\/goods\//.test(request.url()))
         pictureRequests.push({ at: Date.now(), url: request.url() });
     });
-    await page.route(/\/js\/[^/]+\.js$/, async (route) => {
-      heldUntil = Math.max(heldUntil, Date.now() + 1000);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
+    const heldUntil = await holdScripts(page);
     await page.goto(`${server.baseUrl}/?platform=3#/pages/classify/classify`);
     await page.locator('.goods-row').first().waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.goods-row').length >= 10);
     // Asked for once, for the linked brand, before the scripts arrived; the page showed that reply.
     assert.equal(goodsRequests.length, 1);
     assert.equal(goodsRequests[0].platform, '3');
-    assert.ok(goodsRequests[0].at < heldUntil, 'goods asked for while the scripts were held');
+    assert.ok(goodsRequests[0].at < heldUntil(), 'goods asked for while the scripts were held');
     // So was the first row's picture (as WebP), which the page then draws from the cache.
     const firstPicture =
       (await page.locator('.goods-row source').first().getAttribute('srcset')) ?? '';
     assert.ok(firstPicture.endsWith('.webp'));
-    const early = pictureRequests.filter((r) => r.at < heldUntil).map((r) => r.url);
+    const early = pictureRequests.filter((r) => r.at < heldUntil()).map((r) => r.url);
     assert.deepEqual(early, [new URL(firstPicture, server.baseUrl).href]);
     assert.equal(pictureRequests.filter((r) => r.url === early[0]).length, 1);
     assert.deepEqual(errors, []);
@@ -328,7 +324,6 @@ describe('browse journeys', () => {
     /** Opens the product page by a link, every script held back for a second. */
     const openByLink = async (query: string) => {
       const { page, errors } = await phonePage(browser);
-      const held = { until: 0 };
       const requests: { at: number; url: string; platform?: string }[] = [];
       page.on('request', (request) =>
         requests.push({
@@ -337,11 +332,7 @@ describe('browse journeys', () => {
           platform: request.headers()['x-platform'],
         }),
       );
-      await page.route(/\/js\/[^/]+\.js$/, async (route) => {
-        held.until = Math.max(held.until, Date.now() + 1000);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await route.continue();
-      });
+      const heldUntil = await holdScripts(page);
       await page.goto(
         `${server.baseUrl}/?platform=3#/pages/commodityDetails/commodityDetails?${query}`,
       );
@@ -349,7 +340,7 @@ describe('browse journeys', () => {
       // The rules card follows the goods: the page draws without waiting for it.
       await page.locator('.explain__item').first().waitFor();
       const info = requests.filter((r) => r.url.startsWith('/api/goods/info/'));
-      return { page, errors, requests, info, heldUntil: held.until };
+      return { page, errors, requests, info, heldUntil: heldUntil() };
     };
 
     const byGoodsId = await openByLink(`goodsId=${goodsId}`);

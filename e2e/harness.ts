@@ -198,3 +198,17 @@ export async function layoutShiftsSince(page: Page, mark: TimelineMark): Promise
       );
   }, mark);
 }
+
+/**
+ * Holds each of the app's scripts back for a second, as a slow network would, so a test can see
+ * what is asked for before they run. The returned function tells when the last one held goes.
+ */
+export async function holdScripts(page: Page): Promise<() => number> {
+  let heldUntil = 0;
+  await page.route(/\/js\/[^/]+\.js$/, async (route) => {
+    heldUntil = Math.max(heldUntil, Date.now() + 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  return () => heldUntil;
+}

@@ -15,6 +15,7 @@ import { agreeAllBody } from './steps/privacy';
 import { apiWithToken, defaultAddress, placeOrder, verifyUser } from './steps/setup';
 import {
   CLIENT_AUTH,
+  holdScripts,
   phonePage,
   root,
   screenshot,
@@ -365,17 +366,12 @@ describe('order pages opened by a link', () => {
     await useSessionIn(page, server.baseUrl, session);
     // Every script held back for a second: the page's first data is asked for meanwhile, by
     // index.html, and so is its first picture; the page then takes that reply.
-    let heldUntil = 0;
     const requests: { at: number; url: string }[] = [];
     page.on('request', (request) => {
       const { pathname, search } = new URL(request.url());
       requests.push({ at: Date.now(), url: pathname + search });
     });
-    await page.route(/\/js\/[^/]+\.js$/, async (route) => {
-      heldUntil = Math.max(heldUntil, Date.now() + 1000);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
+    const heldUntil = await holdScripts(page);
     const open = async (hashPath: string, drawn: string, api: string) => {
       requests.length = 0;
       await page.goto('about:blank');
@@ -387,14 +383,14 @@ describe('order pages opened by a link', () => {
         [api],
         `${hashPath}: asked once, as the page asks`,
       );
-      assert.ok(asked[0]!.at < heldUntil, `${hashPath}: asked while the scripts were held`);
+      assert.ok(asked[0]!.at < heldUntil(), `${hashPath}: asked while the scripts were held`);
       const cover = (await page.locator(`${drawn} source`).first().getAttribute('srcset')) ?? '';
       assert.ok(cover.endsWith('.webp'), cover);
       const coverRequests = requests.filter(
         (r) => r.url === new URL(cover, server.baseUrl).pathname,
       );
       assert.equal(coverRequests.length, 1, `${hashPath}: cover fetched once`);
-      assert.ok(coverRequests[0]!.at < heldUntil, `${hashPath}: cover fetched while held`);
+      assert.ok(coverRequests[0]!.at < heldUntil(), `${hashPath}: cover fetched while held`);
     };
     const list = (tab: string) => `/api/order/list?status=${tab}&pageNum=1&pageSize=10`;
     await open('pages/myOrder/myOrder', '.order-card', list('all'));
