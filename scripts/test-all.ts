@@ -12,9 +12,11 @@
  *   npx tsx scripts/test-all.ts             both lanes
  *   npx tsx scripts/test-all.ts --lane app  one lane (server | app)
  *
- * Each line of output carries its lane's name; a table of every check's wall time ends the run.
+ * Each line of output carries its lane's name; the failed tests, each with its message and place,
+ * and a table of every check's wall time end the run, so the tail of a long log says what failed.
  */
 import { spawn } from 'node:child_process';
+import { failureDigest } from './failure-digest';
 
 interface Lane {
   name: string;
@@ -41,6 +43,8 @@ interface StepResult {
   step: string;
   seconds: number;
   outcome: 'passed' | 'failed' | 'not run';
+  /** What failed, from failureDigest (empty when it passed or printed nothing we recognise). */
+  failedTests: string[];
 }
 
 function prefixLines(lane: string, write: (text: string) => void) {
@@ -59,20 +63,27 @@ function prefixLines(lane: string, write: (text: string) => void) {
   };
 }
 
-function runStep(lane: string, step: string): Promise<boolean> {
+function runStep(lane: string, step: string, failures: string[]): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', step], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: '0' },
     });
-    const out = prefixLines(lane, (text) => process.stdout.write(text));
-    const err = prefixLines(lane, (text) => process.stderr.write(text));
+    const output: string[] = [];
+    const keep = (text: string) => output.push(text.slice(lane.length + 3, -1));
+    const out = prefixLines(lane, (text) => (keep(text), process.stdout.write(text)));
+    const err = prefixLines(lane, (text) => (keep(text), process.stderr.write(text)));
     child.stdout.on('data', out.push);
     child.stderr.on('data', err.push);
     child.on('close', (code, signal) => {
       out.flush();
       err.flush();
       if (signal) process.stderr.write(`[${lane}] ${step} killed by ${signal}\n`);
+      if (code !== 0) {
+        // A check that is not a test runner (tsc, eslint, a build) says what failed at its end.
+        const digest = failureDigest(output);
+        failures.push(...(digest.length > 0 ? digest : output.slice(-12)));
+      }
       resolve(code === 0);
     });
   });
@@ -84,17 +95,24 @@ async function runLane(lane: Lane, results: StepResult[]): Promise<void> {
     const needed = NEEDS[step];
     if (needed && failed.has(needed)) {
       process.stdout.write(`[${lane.name}] == ${step} not run: ${needed} failed\n`);
-      results.push({ lane: lane.name, step, seconds: 0, outcome: 'not run' });
+      results.push({ lane: lane.name, step, seconds: 0, outcome: 'not run', failedTests: [] });
       continue;
     }
     process.stdout.write(`[${lane.name}] == ${step}\n`);
     const started = Date.now();
-    const passed = await runStep(lane.name, step);
+    const failedTests: string[] = [];
+    const passed = await runStep(lane.name, step, failedTests);
     const seconds = Math.round((Date.now() - started) / 1000);
     process.stdout.write(
       `[${lane.name}] == ${step} ${passed ? 'passed' : 'FAILED'} in ${seconds} s\n`,
     );
-    results.push({ lane: lane.name, step, seconds, outcome: passed ? 'passed' : 'failed' });
+    results.push({
+      lane: lane.name,
+      step,
+      seconds,
+      outcome: passed ? 'passed' : 'failed',
+      failedTests,
+    });
     if (!passed) failed.add(step);
   }
 }
@@ -118,6 +136,10 @@ async function main(): Promise<void> {
   await Promise.all(lanes.map((lane) => runLane(lane, results)));
   const total = Math.round((Date.now() - started) / 1000);
   const rows = lanes.flatMap((lane) => results.filter((result) => result.lane === lane.name));
+  for (const row of rows.filter((result) => result.failedTests.length > 0)) {
+    process.stdout.write(`\n== what failed in ${row.step}\n`);
+    for (const line of row.failedTests) process.stdout.write(`${line}\n`);
+  }
   process.stdout.write('\nlane    check                  wall time  result\n');
   for (const row of rows)
     process.stdout.write(
