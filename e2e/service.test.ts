@@ -373,8 +373,10 @@ describe('order pages opened by a link', () => {
     });
     const heldUntil = await holdScripts(page);
     const open = async (hashPath: string, drawn: string, api: string) => {
-      requests.length = 0;
+      // Counted from a blank page: the page before (home, reloaded with the session) may still
+      // be drawing, and asks for pictures of its own, this order's cover among them.
       await page.goto('about:blank');
+      requests.length = 0;
       await page.goto(`${server.baseUrl}/#/${hashPath}`);
       await page.locator(drawn).first().waitFor();
       const asked = requests.filter((r) => r.url.startsWith(api.split('?')[0]));
