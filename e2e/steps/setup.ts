@@ -48,10 +48,10 @@ export function apiWithToken(baseUrl: string, token: string): ApiCall {
 const post = { method: 'POST' };
 
 /**
- * The consents (issue 20), real name with an ID number whose `seq` scores a passing credit, face
- * passed on the sandbox page, and an emergency contact.
+ * The consents (issue 20), real name with the ID number of `seq` (at 333 and above its sandbox
+ * credit score passes), and face passed on the sandbox page.
  */
-export async function verifyUser(
+export async function passRealName(
   api: ApiCall,
   baseUrl: string,
   seq: number,
@@ -67,9 +67,39 @@ export async function verifyUser(
     });
     return result.data?.status === 'passed';
   }, 'the face verdict');
+}
+
+export async function addEmergencyContact(api: ApiCall): Promise<void> {
   ok(
     await api('/api/client/link/submit', { name: '李四', mobile: '13700137000', relation: '父母' }),
   );
+}
+
+/** Real name and face passed with a passing credit score (`seq` ≥ 333), and an emergency contact. */
+export async function verifyUser(
+  api: ApiCall,
+  baseUrl: string,
+  seq: number,
+  channel: 'h5' | 'weapp' | 'alipay' = 'h5',
+): Promise<void> {
+  await passRealName(api, baseUrl, seq, channel);
+  await addEmergencyContact(api);
+}
+
+/** Binds the ICBC debit card the verification journey types, with the sandbox bank's code. */
+export async function bindBankCard(api: ApiCall, baseUrl: string): Promise<void> {
+  const mobile = '13600136000';
+  const pre = ok(
+    await api<{ bindId: string }>('/api/user/bindCardPreOrder', {
+      cardNo: '6222020200112233445',
+      mobile,
+    }),
+  );
+  const sent = (await (await fetch(`${baseUrl}/dev/bankcard/last?mobile=${mobile}`)).json()) as {
+    data: { code: string };
+  };
+  ok(await api('/api/user/verifyBindCard', { bindId: pre.bindId, code: sent.data.code }));
+  ok(await api('/api/user/bindBindCard', { bindId: pre.bindId }));
 }
 
 /** A default delivery address; its id. */
