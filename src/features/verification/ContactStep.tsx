@@ -3,7 +3,7 @@
  * the `contact_relation` dictionary. Query: `orderId`.
  */
 import { Text, View } from '@tarojs/components';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getDictionary } from '../../api/common';
 import { submitEmergencyContact } from '../../api/kyc';
 import { FormField, SubmitButton, TextField } from '../../components/form';
@@ -14,44 +14,62 @@ import { showMessage } from '../../platform/ui';
 import { useSession } from '../../stores/session';
 import { isMobile } from '@contract/validation';
 import { StepFrame } from './StepFrame';
-import { useVerificationStep } from './useVerificationStep';
+import { useVerificationStep, type StepLoad } from './useVerificationStep';
 import { idParam } from '../../utils';
 
 export function ContactStep({ params }: PageBodyProps) {
   const orderId = idParam(params.orderId);
   const { load, refresh, advance } = useVerificationStep('contact', orderId);
+  const relations = useRelations();
+  // The relations are asked for beside the step, and the form drawn once both are in: the
+  // chips arriving after it pushed the submit button down (Lighthouse CLS 0.046).
+  const shown: StepLoad = load.state === 'ready' && relations.pending ? { state: 'loading' } : load;
   return (
-    <StepFrame step="contact" load={load} onRetry={() => void refresh()}>
-      <ContactForm onSaved={advance} />
+    <StepFrame step="contact" load={shown} onRetry={() => void refresh()}>
+      <ContactForm relations={relations} onSaved={advance} />
     </StepFrame>
   );
 }
 
-export function ContactForm({ onSaved }: { onSaved: () => Promise<void> }) {
+interface Relations {
+  /** The `contact_relation` dictionary's labels; null until they are in. */
+  labels: string[] | null;
+  pending: boolean;
+  failed: boolean;
+  retry: () => void;
+}
+
+function useRelations(): Relations {
+  const [labels, setLabels] = useState<string[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(async () => {
+    setFailed(false);
+    const reply = await getDictionary('contact_relation');
+    if (reply.code !== 200) setFailed(true);
+    else setLabels(reply.data.map((item) => item.label));
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { labels, pending: labels === null && !failed, failed, retry: () => void load() };
+}
+
+export function ContactForm({
+  relations,
+  onSaved,
+}: {
+  relations: Relations;
+  onSaved: () => Promise<void>;
+}) {
   const { t } = useTranslation();
   const ownMobile = useSession((state) => {
     const own = state.userInfo?.mobile;
     return typeof own === 'string' ? own : '';
   });
-  const [relations, setRelations] = useState<string[] | null>(null);
-  const [relationsFailed, setRelationsFailed] = useState(false);
   const [name, setName] = useState('');
   const [mobile, setMobile] = useState('');
   const [relation, setRelation] = useState('');
   const [errors, setErrors] = useState<{ name?: string; mobile?: string; relation?: string }>({});
-
-  const loadRelations = async () => {
-    setRelationsFailed(false);
-    const reply = await getDictionary('contact_relation');
-    if (reply.code !== 200) {
-      setRelationsFailed(true);
-      return;
-    }
-    setRelations(reply.data.map((item) => item.label));
-  };
-  useEffect(() => {
-    void loadRelations();
-  }, []);
 
   const checkName = (value: string) => (value.trim() ? '' : t('verify.contact.nameRequired'));
   const checkMobile = (value: string) =>
@@ -103,19 +121,15 @@ export function ContactForm({ onSaved }: { onSaved: () => Promise<void> }) {
         maxlength={11}
       />
       <FormField label={t('verify.contact.relation')} error={errors.relation}>
-        {relationsFailed ? (
-          <ErrorState
-            compact
-            message={t('verify.loadFailed')}
-            onRetry={() => void loadRelations()}
-          />
+        {relations.failed ? (
+          <ErrorState compact message={t('verify.loadFailed')} onRetry={relations.retry} />
         ) : (
           <View
             className="verify-chips"
             role="radiogroup"
             aria-label={t('verify.contact.relation')}
           >
-            {(relations ?? []).map((label) => (
+            {(relations.labels ?? []).map((label) => (
               <View
                 key={label}
                 className={`verify-chip${label === relation ? ' verify-chip--on' : ''}`}
