@@ -19,6 +19,8 @@ export interface ConsentGateProps {
   onDecline?: () => void;
   /** Runs once the user agreed here (a step that was waiting on the consent goes on). */
   onAgreed?: () => void;
+  /** Drawn while the consents load: the step's own placeholder, so the page keeps its shape. */
+  loading?: ReactNode;
   children: ReactNode;
 }
 
@@ -27,7 +29,7 @@ export interface ConsentGateProps {
  * every consent named; until then asks for them, with links to their texts. The server refuses
  * the step without them anyway: this is the prompt, not the guard.
  */
-export function ConsentGate({ kinds, onDecline, onAgreed, children }: ConsentGateProps) {
+export function ConsentGate({ kinds, onDecline, onAgreed, loading, children }: ConsentGateProps) {
   const { t } = useTranslation();
   const states = useConsents((s) => s.states);
   const load = useConsents((s) => s.load);
@@ -49,7 +51,7 @@ export function ConsentGate({ kinds, onDecline, onAgreed, children }: ConsentGat
       />
     );
   }
-  if (!states) return <Skeleton rows={3} />;
+  if (!states) return <>{loading ?? <Skeleton rows={3} />}</>;
   const pending = pendingOf(states, kinds);
   if (pending.length === 0) return <>{children}</>;
   const updated = pending.some((s) => s.updated);

@@ -177,4 +177,41 @@ describe('ContractStep and the withholding consent', () => {
     );
     expect(signMock).toHaveBeenCalledTimes(2);
   });
+
+  it('keeps the page’s shape while the consents and the contract load: the card comes first', async () => {
+    orderMock.mockResolvedValue({ code: 200, msg: '', data: order('PENDING_SIGN') });
+    statusMock.mockResolvedValue(verified(true));
+    let giveConsents: (value: unknown) => void = () => undefined;
+    consentsMock.mockReturnValue(new Promise((resolve) => (giveConsents = resolve)));
+    let giveContract: (value: unknown) => void = () => undefined;
+    contractMock.mockReturnValue(new Promise((resolve) => (giveContract = resolve)));
+
+    await testUtils.mount(() => (
+      <ContractStep route="/pages/contractPreview/contractPreview" params={{ orderId: '7' }} />
+    ));
+    // The consents still loading: the contract's card already, its box waiting for the text.
+    await eventually(() =>
+      expect(document.querySelector('.verify-contract--loading')).not.toBeNull(),
+    );
+    expect(text()).toContain('我已阅读合同全部条款');
+    const sign = () => document.querySelector('.verify-card .form-submit');
+    expect(sign()?.getAttribute('aria-disabled')).toBe('true');
+
+    giveConsents({ code: 200, msg: '', data: consents('v1') });
+    await eventually(() => expect(contractMock).toHaveBeenCalled());
+    expect(document.querySelector('.verify-contract--loading')).not.toBeNull();
+    // Ticking before the text is there does nothing: no one agrees to what they cannot read.
+    testUtils.fireEvent.click(document.querySelector('.verify-agree')!);
+    expect(document.querySelector('.verify-agree')?.getAttribute('aria-checked')).toBe('false');
+
+    giveContract({
+      code: 200,
+      msg: '',
+      data: { contractNo: 'C1', status: 'unsigned', html: '<p>租赁合同正文</p>' },
+    });
+    await eventually(() => expect(text()).toContain('租赁合同正文'));
+    expect(document.querySelector('.verify-contract--loading')).toBeNull();
+    testUtils.fireEvent.click(document.querySelector('.verify-agree')!);
+    await eventually(() => expect(sign()?.getAttribute('aria-disabled')).toBe('false'));
+  });
 });

@@ -64,6 +64,7 @@ export function ContractStep({ params }: PageBodyProps) {
             kinds={WITHHOLDING_CONSENT}
             onAgreed={() => void advance()}
             onDecline={() => void goBackOr('/pages/myOrder/myOrder')}
+            loading={<ContractCard contract={null} withholding />}
           >
             <ContractSigning orderId={orderId} withholding onSigned={advance} />
           </ConsentGate>
@@ -136,17 +137,49 @@ function ContractSigning(props: {
   };
 
   if (failed) return <ErrorState message={failed} onRetry={() => void loadContract()} />;
-  if (!contract) return <Skeleton rows={6} />;
+  return (
+    <ContractCard
+      contract={contract}
+      withholding={props.withholding}
+      waiting={waiting}
+      agreed={agreed}
+      onAgree={() => setAgreed((a) => !a)}
+      onSign={sign}
+    />
+  );
+}
+
+/**
+ * The contract, the box to tick and the sign button. Until the contract is in (`null`) the same
+ * card with lines in the contract's box and the button off, the box at its full height (every
+ * contract is taller): the page keeps its shape when the text arrives.
+ */
+function ContractCard(props: {
+  contract: ContractView | null;
+  withholding: boolean;
+  waiting?: boolean;
+  agreed?: boolean;
+  onAgree?: () => void;
+  onSign?: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { contract, waiting = false, agreed = false } = props;
   return (
     <View className="verify-card">
       <Text className="verify-card__title">{t('verify.contract.title')}</Text>
-      <View className="verify-contract" aria-label={t('verify.contract.title')}>
-        <RichText nodes={contract.html} />
-      </View>
+      {contract ? (
+        <View className="verify-contract" aria-label={t('verify.contract.title')}>
+          <RichText nodes={contract.html} />
+        </View>
+      ) : (
+        <View className="verify-contract verify-contract--loading">
+          <Skeleton rows={12} />
+        </View>
+      )}
       {props.withholding && (
         <Text className="verify-card__hint">{t('verify.contract.withholdingHint')}</Text>
       )}
-      {contract.status === 'refused' && (
+      {contract?.status === 'refused' && (
         <Text className="verify-card__error" role="alert">
           {t('verify.contract.refused')}
         </Text>
@@ -161,14 +194,19 @@ function ContractSigning(props: {
         role="checkbox"
         aria-checked={agreed}
         aria-label={t('verify.contract.agree')}
-        onClick={() => setAgreed((a) => !a)}
+        aria-disabled={!contract}
+        onClick={() => contract && props.onAgree?.()}
       >
         <Text className={`verify-agree__box${agreed ? ' verify-agree__box--on' : ''}`}>
           {agreed ? '✓' : ''}
         </Text>
         <Text className="verify-agree__text">{t('verify.contract.agree')}</Text>
       </View>
-      <SubmitButton onSubmit={sign} disabled={!agreed || waiting} pendingText={t('verify.sending')}>
+      <SubmitButton
+        onSubmit={async () => props.onSign?.()}
+        disabled={!contract || !agreed || waiting}
+        pendingText={t('verify.sending')}
+      >
         {t('verify.contract.sign')}
       </SubmitButton>
     </View>
