@@ -86,13 +86,23 @@ export function useVerificationStep(
     }
   }, [goOn, reload]);
 
-  usePageShow(() => {
-    void refresh();
-  });
-  // usePageShow does not fire under the unit-test renderer; the first load must not wait for it.
-  useEffect(() => {
-    void refresh();
+  // The page's first show comes with its mount: one read for both (it was two, each an order and
+  // a status). A show after that (back from the face check or the signing page) reads again.
+  const firstRead = useRef<'none' | 'running' | 'done'>('none');
+  const readOnShow = useCallback(() => {
+    if (firstRead.current === 'running') return;
+    if (firstRead.current === 'done') {
+      void refresh();
+      return;
+    }
+    firstRead.current = 'running';
+    void refresh().finally(() => {
+      firstRead.current = 'done';
+    });
   }, [refresh]);
+  usePageShow(readOnShow);
+  // usePageShow does not fire under the unit-test renderer; the first load must not wait for it.
+  useEffect(readOnShow, [readOnShow]);
 
   return { load, reload, refresh, advance: refresh };
 }
