@@ -9,6 +9,7 @@ import * as frameDialogs from './frame-dialogs.h5';
 import { ConsentGate } from './ConsentGate';
 import { PolicyPrompt } from './PolicyPrompt';
 import { PrivacyPopup } from './PrivacyPopup';
+import { eventually } from '../../../test/eventually';
 
 jest.mock('@/api/privacy', () => ({
   ...jest.requireActual('@/api/privacy'),
@@ -20,19 +21,6 @@ const fetchMock = fetchConsents as jest.Mock;
 const giveMock = giveConsents as jest.Mock;
 
 const testUtils = new TestUtils();
-
-/** Polls until the check stops throwing (2 s at most). */
-async function eventually(check: () => void): Promise<void> {
-  for (let i = 0; ; i += 1) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (i >= 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 function state(kind: string, agreed: string | null, current = 'v2'): ConsentState {
   const pending = agreed !== current;

@@ -4,6 +4,7 @@ import { fetchPlacedOrder } from '@/api/checkout';
 import { getDictionary } from '@/api/common';
 import { fetchVerificationStatus } from '@/api/kyc';
 import { ContactStep } from './ContactStep';
+import { eventually } from '../../../test/eventually';
 
 jest.mock('@/api/checkout', () => ({
   ...jest.requireActual('@/api/checkout'),
@@ -22,18 +23,6 @@ const testUtils = new TestUtils();
 const dictionaryMock = getDictionary as jest.Mock;
 const text = () => document.body.textContent ?? '';
 const RELATIONS = { code: 200, msg: '', data: [{ label: '父母' }, { label: '配偶' }] };
-
-async function eventually(check: () => void): Promise<void> {
-  for (let i = 0; ; i += 1) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (i >= 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 /** A reply the test hands over when it wants. */
 function held<T>(): { promise: Promise<T>; give: (value: T) => void } {

@@ -7,6 +7,7 @@ import { replacePage } from '@/platform/navigation';
 import { useConsents } from '@/stores/consent';
 import { ResultCode } from '../../../contract/http';
 import { ContractStep } from './ContractStep';
+import { eventually } from '../../../test/eventually';
 
 jest.mock('@/api/checkout', () => ({
   ...jest.requireActual('@/api/checkout'),
@@ -40,18 +41,6 @@ const signMock = signWithholding as jest.Mock;
 const consentsMock = fetchConsents as jest.Mock;
 const giveMock = giveConsents as jest.Mock;
 const replaceMock = replacePage as jest.Mock;
-
-async function eventually(check: () => void): Promise<void> {
-  for (let i = 0; ; i += 1) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (i >= 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 const text = () => document.body.textContent ?? '';
 
