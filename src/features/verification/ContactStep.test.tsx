@@ -82,18 +82,27 @@ describe('ContactStep', () => {
     expect(text()).toContain('保存并继续');
   });
 
-  it('still draws the form when the relations fail, with a retry that brings them', async () => {
+  it('still draws the form when the relations fail, with a retry that brings them and keeps what was typed', async () => {
     dictionaryMock.mockResolvedValueOnce({ code: 500, msg: '网络错误', data: null });
     await mountStep();
     await eventually(() => expect(document.querySelector('.verify-card')).not.toBeNull());
     expect(document.querySelectorAll('.verify-chip')).toHaveLength(0);
+    const name = () => document.querySelector('input[name="contactName"]') as HTMLInputElement;
+    name().value = '李四';
+    testUtils.fireEvent.input(name());
 
-    dictionaryMock.mockResolvedValueOnce(RELATIONS);
+    const retried = held<typeof RELATIONS>();
+    dictionaryMock.mockReturnValueOnce(retried.promise);
     const retry = Array.from(document.querySelectorAll('.verify-card [role="button"]')).find((el) =>
       el.textContent?.includes('重试'),
     );
     if (!retry) throw new Error(`no retry in: ${text()}`);
     testUtils.fireEvent.click(retry);
+    // While the retry runs the form stays, with the name in it.
+    await eventually(() => expect(dictionaryMock).toHaveBeenCalledTimes(2));
+    expect(document.querySelector('.verify-card')).not.toBeNull();
+    retried.give(RELATIONS);
     await eventually(() => expect(document.querySelectorAll('.verify-chip')).toHaveLength(2));
+    expect(name().value).toBe('李四');
   });
 });

@@ -34,6 +34,7 @@ export function ContactStep({ params }: PageBodyProps) {
 interface Relations {
   /** The `contact_relation` dictionary's labels; null until they are in. */
   labels: string[] | null;
+  /** The first read has not answered yet (a retry after a failure keeps the form up). */
   pending: boolean;
   failed: boolean;
   retry: () => void;
@@ -42,16 +43,18 @@ interface Relations {
 function useRelations(): Relations {
   const [labels, setLabels] = useState<string[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [answered, setAnswered] = useState(false);
   const load = useCallback(async () => {
     setFailed(false);
     const reply = await getDictionary('contact_relation');
     if (reply.code !== 200) setFailed(true);
     else setLabels(reply.data.map((item) => item.label));
+    setAnswered(true);
   }, []);
   useEffect(() => {
     void load();
   }, [load]);
-  return { labels, pending: labels === null && !failed, failed, retry: () => void load() };
+  return { labels, pending: !answered, failed, retry: () => void load() };
 }
 
 export function ContactForm({
