@@ -2,7 +2,10 @@ import { RichText, Text, View } from '@tarojs/components';
 import type { ContractView } from '../../api/contract';
 import { SubmitButton } from '../../components/form';
 import { Skeleton } from '../../components/states';
-import { useTranslation } from '../../i18n';
+import { registerMessages, useTranslation } from '../../i18n';
+import { verifyMessages } from '@contract/i18n/zh-Hans/verify';
+
+registerMessages(verifyMessages);
 
 /**
  * The contract, the box to tick and the sign button. Until the contract is in (`null`) the same
