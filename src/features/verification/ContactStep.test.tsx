@@ -87,6 +87,8 @@ describe('ContactStep', () => {
     await mountStep();
     await eventually(() => expect(document.querySelector('.verify-card')).not.toBeNull());
     expect(document.querySelectorAll('.verify-chip')).toHaveLength(0);
+    // Taro's input draws its <input> a moment after the form.
+    await testUtils.queries.waitForQuerySelector('input[name="contactName"]');
     const name = () => document.querySelector('input[name="contactName"]') as HTMLInputElement;
     name().value = '李四';
     testUtils.fireEvent.input(name());
