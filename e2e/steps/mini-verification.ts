@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import type { FakeHost, MiniPage } from '../mini-host';
 import { lastNavigation } from './mini';
 import { lastBankCode } from './session';
-import { idNumber } from './verification';
+import { idNumber, SANDBOX_CARD } from './verification';
 
 /**
  * Waits for the app to replace `page` (redirectTo, after navigation number `since`) with a page
@@ -116,8 +116,8 @@ export async function verifyOnScreens(
   await page.tap('form-submit', '保存并继续');
   page = await redirected(host, since, /bindCard/);
 
-  const reservedMobile = '13600136000';
-  await page.type('cardNo', '6222020200112233445');
+  const { reservedMobile } = SANDBOX_CARD;
+  await page.type('cardNo', SANDBOX_CARD.number);
   await page.waitForText('中国工商银行');
   await page.type('reservedMobile', reservedMobile);
   await page.tap('verify-send', '获取验证码');

@@ -23,6 +23,7 @@ import {
   idNumber,
   passCredit,
   passRealNameAndFace,
+  SANDBOX_CARD,
   signContract,
 } from './verification';
 
@@ -33,9 +34,9 @@ import {
 async function bindCardByPaste(page: Page, baseUrl: string, shot: string): Promise<void> {
   const cardInput = page.locator('input[name="cardNo"]:visible');
   await cardInput.waitFor();
-  await cardInput.fill('6222020200112233445');
+  await cardInput.fill(SANDBOX_CARD.number);
   await page.getByText('中国工商银行 · 储蓄卡').waitFor();
-  const mobile = '13600136000';
+  const mobile = SANDBOX_CARD.reservedMobile;
   await page.locator('input[name="reservedMobile"]:visible').fill(mobile);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByText(/\d+秒后重发/).waitFor();

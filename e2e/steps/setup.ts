@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { rentChoice } from './checkout';
 import { agreeAllBody } from './privacy';
-import { CLIENT_HEADERS, type Envelope } from './session';
-import { idNumber } from './verification';
+import { CLIENT_HEADERS, lastBankCode, type Envelope } from './session';
+import { idNumber, SANDBOX_CARD } from './verification';
 
 /** An API call as one user: GET without a body, POST with one. */
 export type ApiCall = <T>(path: string, body?: unknown) => Promise<Envelope<T>>;
@@ -88,17 +88,16 @@ export async function verifyUser(
 
 /** Binds the ICBC debit card the verification journey types, with the sandbox bank's code. */
 export async function bindBankCard(api: ApiCall, baseUrl: string): Promise<void> {
-  const mobile = '13600136000';
+  const mobile = SANDBOX_CARD.reservedMobile;
   const pre = ok(
     await api<{ bindId: string }>('/api/user/bindCardPreOrder', {
-      cardNo: '6222020200112233445',
+      cardNo: SANDBOX_CARD.number,
       mobile,
     }),
   );
-  const sent = (await (await fetch(`${baseUrl}/dev/bankcard/last?mobile=${mobile}`)).json()) as {
-    data: { code: string };
-  };
-  ok(await api('/api/user/verifyBindCard', { bindId: pre.bindId, code: sent.data.code }));
+  const code = await lastBankCode(baseUrl, mobile);
+  assert.ok(code, 'the sandbox bank texted a code');
+  ok(await api('/api/user/verifyBindCard', { bindId: pre.bindId, code }));
   ok(await api('/api/user/bindBindCard', { bindId: pre.bindId }));
 }
 

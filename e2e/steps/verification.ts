@@ -116,6 +116,9 @@ export async function fillEmergencyContact(page: Page, shotPrefix: string): Prom
   await page.locator('.form-submit:visible', { hasText: '保存并继续' }).click();
 }
 
+/** The ICBC debit card the journeys bind, and the mobile the sandbox bank texts its code to. */
+export const SANDBOX_CARD = { number: '6222020200112233445', reservedMobile: '13600136000' };
+
 /**
  * Bind the ICBC debit card 6222 0202 0011 2233 445: the issuer shows as the number is typed; the
  * bank's code comes from the sandbox (`codeFor(mobile)`).
@@ -128,9 +131,9 @@ export async function bindCard(
   await page.waitForURL(/pages\/bindCard\/bindCard/);
   const cardInput = page.locator('input[name="cardNo"]');
   await cardInput.waitFor();
-  await cardInput.pressSequentially('6222020200112233445');
+  await cardInput.pressSequentially(SANDBOX_CARD.number);
   await page.getByText('中国工商银行 · 储蓄卡').waitFor();
-  const mobile = '13600136000';
+  const mobile = SANDBOX_CARD.reservedMobile;
   await page.locator('input[name="reservedMobile"]').fill(mobile);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByText(/\d+秒后重发/).waitFor();
