@@ -63,7 +63,8 @@ function prefixLines(lane: string, write: (text: string) => void) {
   };
 }
 
-function runStep(lane: string, step: string, failures: string[]): Promise<boolean> {
+/** Runs one npm script, its output prefixed with the lane; resolves to what failed, if it did. */
+function runStep(lane: string, step: string): Promise<{ passed: boolean; failedTests: string[] }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', step], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,12 +80,13 @@ function runStep(lane: string, step: string, failures: string[]): Promise<boolea
       out.flush();
       err.flush();
       if (signal) process.stderr.write(`[${lane}] ${step} killed by ${signal}\n`);
-      if (code !== 0) {
-        // A check that is not a test runner (tsc, eslint, a build) says what failed at its end.
-        const digest = failureDigest(output);
-        failures.push(...(digest.length > 0 ? digest : output.slice(-12)));
+      if (code === 0) {
+        resolve({ passed: true, failedTests: [] });
+        return;
       }
-      resolve(code === 0);
+      // A check that is not a test runner (tsc, eslint, a build) says what failed at its end.
+      const digest = failureDigest(output);
+      resolve({ passed: false, failedTests: digest.length > 0 ? digest : output.slice(-12) });
     });
   });
 }
@@ -100,8 +102,7 @@ async function runLane(lane: Lane, results: StepResult[]): Promise<void> {
     }
     process.stdout.write(`[${lane.name}] == ${step}\n`);
     const started = Date.now();
-    const failedTests: string[] = [];
-    const passed = await runStep(lane.name, step, failedTests);
+    const { passed, failedTests } = await runStep(lane.name, step);
     const seconds = Math.round((Date.now() - started) / 1000);
     process.stdout.write(
       `[${lane.name}] == ${step} ${passed ? 'passed' : 'FAILED'} in ${seconds} s\n`,
