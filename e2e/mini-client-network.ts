@@ -16,12 +16,13 @@ import path from 'node:path';
 import { artifactNetwork, consoleDomains, type ConsoleList } from '../scripts/mini-network';
 
 export type MiniTarget = 'weapp' | 'alipay';
-export type Use = 'request' | 'upload' | 'image';
+/** What the app asks the client for: a request, or a picture to draw. */
+export type Use = 'request' | 'image';
 
 /** The console list each use is checked against. */
 const LISTS: Record<MiniTarget, Record<Use, ConsoleList>> = {
-  weapp: { request: 'request', upload: 'uploadFile', image: 'downloadFile' },
-  alipay: { request: 'server', upload: 'server', image: 'server' },
+  weapp: { request: 'request', image: 'downloadFile' },
+  alipay: { request: 'server', image: 'server' },
 };
 
 /**
@@ -96,14 +97,13 @@ export class ClientNetwork {
     return `${src} is a path inside the package, which has no such file (a relative URL is a package path to the client)`;
   }
 
-  /** How each use is refused, in the platform's own words, for the app's fail callback. */
-  failure(use: 'request' | 'upload', url: string, refusal: Refusal): Record<string, unknown> {
+  /** A refused request, in the platform's own words, for the app's fail callback. */
+  failure(url: string, refusal: Refusal): Record<string, unknown> {
     if (this.target === 'weapp') {
-      const api = use === 'request' ? 'request' : 'uploadFile';
       return /absolute/.test(refusal.reason)
-        ? { errMsg: `${api}:fail invalid url "${url}"` }
+        ? { errMsg: `request:fail invalid url "${url}"` }
         : // errno 600002: WeChat's code for a URL outside the domain lists.
-          { errMsg: `${api}:fail url not in domain list`, errno: 600002 };
+          { errMsg: 'request:fail url not in domain list', errno: 600002 };
     }
     // Alipay's error 11 (无权跨域): a domain outside the whitelist.
     return { error: 11, errorMessage: `无权跨域: ${url}` };

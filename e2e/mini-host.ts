@@ -335,13 +335,13 @@ export class FakeHost {
       // A whole subtree, or one attribute of an element already drawn.
       const attribute = /^(.*)\.(\w+)$/.exec(key);
       const element = attribute ? getAtPath(tree, attribute[1]!) : undefined;
-      if (element && typeof element === 'object') this.drawImages(route, element, attribute![2]);
-      for (const node of nodesOf(value)) this.drawImages(route, node);
+      if (element && typeof element === 'object') this.loadPicture(route, element, attribute![2]);
+      for (const node of nodesOf(value)) this.loadPicture(route, node);
     }
   }
 
   /** Loads the picture `node` draws, if it is an image element (`key`: only if it is its src). */
-  private drawImages(route: string, node: unknown, key?: string): void {
+  private loadPicture(route: string, node: unknown, key?: string): void {
     const { nn } = node as RenderedNode;
     const srcKey = nn === undefined ? undefined : this.imageSrcKeys.get(String(nn));
     if (!srcKey || (key !== undefined && key !== srcKey)) return;
@@ -425,7 +425,7 @@ export class FakeHost {
     const refused = this.network.refusal(requested, 'request');
     if (refused) {
       this.errors.push(`request ${requested} refused: ${refused.reason}`);
-      const failure = this.network.failure('request', requested, refused);
+      const failure = this.network.failure(requested, refused);
       setTimeout(() => {
         this.guard(`request ${requested} fail`, () => options.fail?.(failure));
         this.guard(`request ${requested} complete`, () => options.complete?.(failure));
