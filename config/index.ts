@@ -27,6 +27,10 @@ const { BRAND_IMAGES, BRAND_IMAGE_PACKAGES, miniBrandImagePath } =
 const { BRAND_RECORDS } =
   require('../contract/brands/records') as typeof import('../contract/brands/records');
 const { messagesVersions } = require('../contract/i18n') as typeof import('../contract/i18n');
+const { NETWORK_SETTING_PLACEHOLDERS } =
+  require('../src/brands/tokens') as typeof import('../src/brands/tokens');
+const { brandSettingValue } =
+  require('../scripts/mini-network') as typeof import('../scripts/mini-network');
 // Loaded here, while the register above still transpiles: webpackChain runs after it is gone.
 const StatsFilePlugin =
   process.env.ANALYZE === '1'
@@ -81,6 +85,21 @@ const BUILD_SETTINGS = [
   'TARO_APP_WEBVIEW_HOSTS',
 ];
 
+/**
+ * A build setting's compiled value (undefined: unset). The mini-programs' network settings are
+ * per brand (scripts/mini-network.ts): a stamped compile carries their tokens, which
+ * scripts/build.ts replaces in each brand's copy; a plain `taro build` gets BRAND's values. H5
+ * calls /api on its own origin, so the mini-programs' API origin is not compiled into it.
+ */
+function buildSetting(name: string): string | undefined {
+  if (!(name in NETWORK_SETTING_PLACEHOLDERS)) return process.env[name];
+  const setting = name as keyof typeof NETWORK_SETTING_PLACEHOLDERS;
+  if (process.env.TARO_ENV === 'h5')
+    return setting === 'TARO_APP_API_BASE' ? undefined : process.env[setting];
+  if (stamping) return NETWORK_SETTING_PLACEHOLDERS[setting];
+  return brandSettingValue(setting, process.env.BRAND ?? '1', process.env) || undefined;
+}
+
 type ProjectConfig = IProjectConfig<'webpack5'>;
 type H5Config = NonNullable<ProjectConfig['h5']>;
 type WebpackChain = Parameters<NonNullable<H5Config['webpackChain']>>[0];
@@ -105,10 +124,10 @@ function defineConstants(): Record<string, string> {
     // `process.env.…` in the bundle and threw a ReferenceError at its first read, on every
     // load (platform/config.ts). Each is a constant now: its value, or undefined.
     ...Object.fromEntries(
-      BUILD_SETTINGS.map((name) => [
-        `process.env.${name}`,
-        process.env[name] === undefined ? 'undefined' : JSON.stringify(process.env[name]),
-      ]),
+      BUILD_SETTINGS.map((name) => {
+        const value = buildSetting(name);
+        return [`process.env.${name}`, value === undefined ? 'undefined' : JSON.stringify(value)];
+      }),
     ),
   };
 }

@@ -31,6 +31,8 @@ import { apiWithToken, ok, type ApiCall } from './steps/setup';
 const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'alipay', '1');
 const MOBILE = '13800138517';
 const ALIPAY_USER = '2088000000000517';
+/** The session token the app still keeps from a session the server has ended. */
+const ENDED_SESSION = 'token-of-a-session-that-ended';
 /** What Zhima credit waives of the deposit (fen). */
 const WAIVED = 30_00;
 
@@ -88,7 +90,8 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
       dir,
       'alipay',
       server.baseUrl,
-      {},
+      // What the app kept from that session (src/platform/storage.ts keys).
+      { 'token:1': ENDED_SESSION, userInfo: { mobile: MOBILE } },
       {
         login: () => alipay.issueAuthCode(ALIPAY_USER).code,
         phoneNumber: () => alipay.phoneNumberResponse(MOBILE),
@@ -105,17 +108,18 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
     await alipay?.close();
   });
 
-  it('logs in with the phone-number button: the encrypted number and the auth code', async () => {
-    const login = await host.show('/pages/login/login');
+  it('sent to log in by a rejected session, logs in with the phone-number button: the encrypted number and the auth code', async () => {
+    const login = await mini.loginAfterRejectedSession(host);
     // Alipay has no host privacy hook: the app's own notice comes before the number is asked.
     await login.tap('consent-dialog__agree');
     const button = await login.waitFor('form-submit', '手机号');
     await login.fire(button, 'getAuthorize');
     const stored = host.stored('token:1');
     assert.ok(
-      typeof stored === 'string' && stored,
+      typeof stored === 'string' && stored && stored !== ENDED_SESSION,
       `no session stored: ${host.messages.join(' | ')} ${host.errors.join(' | ')}`,
     );
+    assert.match(mini.lastNavigation(host, /^reLaunch /), /^\/pages\/myOrder\/myOrder/);
     api = apiWithToken(server.baseUrl, stored);
     const me = ok(await api<{ mobile?: string }>('/api/user/info'));
     assert.equal(me.mobile, MOBILE, 'the number decrypted from my.getPhoneNumber');

@@ -3,6 +3,12 @@
  * vm under the globals a base library gives every script, launches the app and opens pages.
  * `wx.request` / `my.request` go to the real API server, so pages render what it holds.
  *
+ * Like the real clients (issue 32), it calls only absolute https URLs on the domains the artifact
+ * registers, and draws a picture only from those domains or from a file in the package
+ * (e2e/mini-client-network.ts); anything else is refused, as a phone refuses it, and recorded in
+ * `errors`, so a journey fails on it. Every picture drawn is loaded from the server and recorded
+ * in `images`.
+ *
  * `open` is the boot test's visit (load, show, hide, unload). `show` keeps the page alive for a
  * journey: its rendered tree (every setData applied at its path, as the base library does) can be
  * read and its elements tapped the way the WeChat runtime delivers events to Taro (the page's
@@ -14,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { isTabPath } from '../src/routes';
+import { ClientNetwork, imageTemplates } from './mini-client-network';
 
 export type MiniTarget = 'weapp' | 'alipay';
 export type Dict = Record<string, unknown>;
@@ -111,6 +118,14 @@ export class FakeHost {
   private privacyListener: ((resolve: Callback, info: Dict) => void) | undefined;
   /** Every toast and modal the app showed, in order. */
   readonly messages: string[] = [];
+  /** Every URL the app asked wx.request / my.request for, as it asked. */
+  readonly requests: string[] = [];
+  /** Every picture a page drew, once each: its src, the page, and whether it loaded. */
+  readonly images: { src: string; route: string; loaded: boolean }[] = [];
+  /** What the client lets the app reach: the artifact's registered domains. */
+  readonly network: ClientNetwork;
+  /** Node id of each image element in the templates → the key its src is drawn from. */
+  private readonly imageSrcKeys: Map<string, string>;
 
   constructor(
     private readonly dir: string,
@@ -120,6 +135,8 @@ export class FakeHost {
     private readonly wallet: WalletHooks = {},
   ) {
     for (const [key, value] of Object.entries(storage)) this.storage.set(key, value);
+    this.network = new ClientNetwork(dir, target);
+    this.imageSrcKeys = imageTemplates(dir, target);
     const api = target === 'weapp' ? this.wxApi() : this.myApi();
     const logError = (...args: unknown[]) =>
       this.errors.push(
@@ -235,14 +252,15 @@ export class FakeHost {
   ): Promise<Dict[]> {
     const config = this.register(route);
     const payloads: Dict[] = [];
+    const draw = (tree: Dict, data: Dict) => this.draw(route, tree, data);
     const instance: PageInstance = {
       ...config,
       route,
       __route__: route,
-      data: { ...((config.data as Dict | undefined) ?? {}) },
+      data: JSON.parse(JSON.stringify(config.data ?? {})) as Dict,
       setData(data: Dict, callback?: () => void) {
         payloads.push(JSON.parse(JSON.stringify(data)) as Dict);
-        Object.assign(this.data, data);
+        draw(this.data, data);
         if (callback) setTimeout(callback, 0);
       },
     };
@@ -285,6 +303,7 @@ export class FakeHost {
       }
     }
     const tree: Dict = {};
+    const draw = (data: Dict) => this.draw(route, tree, data);
     const instance: PageInstance = {
       ...config,
       route,
@@ -292,8 +311,7 @@ export class FakeHost {
       options: query,
       data: tree,
       setData(data: Dict, callback?: () => void) {
-        // Taro sends paths (`root.cn.[0].cn.[2].v`); the base library writes each in place.
-        for (const [key, value] of Object.entries(data)) setAtPath(tree, key, value);
+        draw(data);
         if (callback) setTimeout(callback, 0);
       },
     };
@@ -305,6 +323,56 @@ export class FakeHost {
     this.call(instance, 'onReady');
     await this.settle();
     return new MiniPage(this, instance, openedAt);
+  }
+
+  /**
+   * One setData: Taro sends paths (`root.cn.[0].cn.[2].v`), which the base library writes in
+   * place; then every picture the update draws is loaded, as the client would.
+   */
+  private draw(route: string, tree: Dict, data: Dict): void {
+    for (const [key, value] of Object.entries(data)) {
+      setAtPath(tree, key, value);
+      // A whole subtree, or one attribute of an element already drawn.
+      const attribute = /^(.*)\.(\w+)$/.exec(key);
+      const element = attribute ? getAtPath(tree, attribute[1]!) : undefined;
+      if (element && typeof element === 'object') this.loadPicture(route, element, attribute![2]);
+      for (const node of nodesOf(value)) this.loadPicture(route, node);
+    }
+  }
+
+  /** Loads the picture `node` draws, if it is an image element (`key`: only if it is its src). */
+  private loadPicture(route: string, node: unknown, key?: string): void {
+    const { nn } = node as RenderedNode;
+    const srcKey = nn === undefined ? undefined : this.imageSrcKeys.get(String(nn));
+    if (!srcKey || (key !== undefined && key !== srcKey)) return;
+    const src = (node as Dict)[srcKey];
+    if (typeof src !== 'string' || !src || this.images.some((i) => i.src === src)) return;
+    const image = { src, route, loaded: false };
+    this.images.push(image);
+    const local = this.network.packageFile(src, route);
+    if (local !== undefined) {
+      image.loaded = local === '';
+      if (local) this.errors.push(`${route} image: ${local}`);
+      return;
+    }
+    const refused = this.network.refusal(src, 'image');
+    if (refused) {
+      this.errors.push(`${route} image ${src} refused: ${refused.reason}`);
+      return;
+    }
+    this.pending++;
+    void fetch(`${this.baseUrl}${ClientNetwork.pathOf(src)}`)
+      .then(async (res) => {
+        await res.arrayBuffer();
+        const type = res.headers.get('content-type') ?? '';
+        image.loaded = res.ok && type.startsWith('image/');
+        if (!image.loaded)
+          this.errors.push(`${route} image ${src} did not load: ${res.status} ${type}`);
+      })
+      .catch((error: unknown) =>
+        this.errors.push(`${route} image ${src} did not load: ${String(error)}`),
+      )
+      .finally(() => this.pending--);
   }
 
   /** What the app keeps in storage under `key` (its session, say). */
@@ -347,13 +415,28 @@ export class FakeHost {
     this.timers.clear();
   }
 
-  /** The real server answers; the fake only carries the request there and back. */
+  /**
+   * The real server answers; the fake only carries the request there and back, if the client
+   * would make it at all (an absolute https URL on the registered request domains).
+   */
   private request(options: ApiOptions, headerKey: 'header' | 'headers'): { abort(): void } {
-    const url = String(options.url).replace(/^https?:\/\/[^/]+/, '');
+    const requested = String(options.url);
+    this.requests.push(requested);
+    const refused = this.network.refusal(requested, 'request');
+    if (refused) {
+      this.errors.push(`request ${requested} refused: ${refused.reason}`);
+      const failure = this.network.failure(requested, refused);
+      setTimeout(() => {
+        this.guard(`request ${requested} fail`, () => options.fail?.(failure));
+        this.guard(`request ${requested} complete`, () => options.complete?.(failure));
+      }, 0);
+      return { abort: () => undefined };
+    }
+    const url = ClientNetwork.pathOf(requested);
     const controller = new AbortController();
     this.pending++;
     const body = typeof options.data === 'string' ? options.data : undefined;
-    fetch(`${this.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`, {
+    fetch(`${this.baseUrl}${url}`, {
       method: String(options.method ?? 'GET'),
       headers: (options[headerKey] as Record<string, string> | undefined) ?? {},
       body: body && String(options.method ?? 'GET') !== 'GET' ? body : undefined,
@@ -613,6 +696,17 @@ function setAtPath(data: Dict, key: string, value: unknown): void {
   (holder as Record<string | number, unknown>)[parts[parts.length - 1]!] = JSON.parse(
     JSON.stringify(value ?? null),
   ) as unknown;
+}
+
+/** The value at a setData path in the page's data, if there is one. */
+function getAtPath(data: Dict, key: string): unknown {
+  let holder: unknown = data;
+  for (const part of key.split('.')) {
+    if (!holder || typeof holder !== 'object') return undefined;
+    const index = /^\[(\d+)\]$/.exec(part);
+    holder = (holder as Record<string | number, unknown>)[index ? Number(index[1]) : part];
+  }
+  return holder;
 }
 
 function nodesOf(value: unknown, out: RenderedNode[] = []): RenderedNode[] {

@@ -35,6 +35,8 @@ import { apiWithToken, ok, type ApiCall } from './steps/setup';
 
 const dir = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'weapp', '1');
 const MOBILE = '13800138418';
+/** The session token the app still keeps from a session the server has ended. */
+const ENDED_SESSION = 'token-of-a-session-that-ended';
 const OPEN_ID = 'oJourney418wx';
 
 interface BillView {
@@ -115,7 +117,8 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
       dir,
       'weapp',
       server.baseUrl,
-      {},
+      // What the app kept from that session (src/platform/storage.ts keys).
+      { 'token:1': ENDED_SESSION, userInfo: { mobile: MOBILE } },
       {
         login: () => wechatApi.loginCode(BASE_APP.appId, OPEN_ID),
         requestPayment,
@@ -132,8 +135,8 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     await server?.stop();
   });
 
-  it('logs in with the phone-number button: wx.login and getPhoneNumber codes, no session key', async () => {
-    const login = await host.show('/pages/login/login');
+  it('sent to log in by a rejected session, logs in with the phone-number button: wx.login and getPhoneNumber codes, no session key', async () => {
+    const login = await mini.loginAfterRejectedSession(host);
     const button = await login.waitFor('form-submit', '手机号');
     await login.fire(button, 'getphonenumber', {
       errMsg: 'getPhoneNumber:ok',
@@ -141,9 +144,10 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
     });
     const stored = host.stored('token:1');
     assert.ok(
-      typeof stored === 'string' && stored,
+      typeof stored === 'string' && stored && stored !== ENDED_SESSION,
       `no session stored: ${host.messages.join(' | ')}`,
     );
+    assert.match(mini.lastNavigation(host, /^reLaunch /), /^\/pages\/myOrder\/myOrder/);
     api = apiWithToken(server.baseUrl, stored);
     assert.doesNotMatch(JSON.stringify(host.stored('userInfo') ?? ''), /session_key/);
     // Both codes went to the local WeChat API through the configured base URL.

@@ -19,6 +19,7 @@ import {
 import { BRAND_RECORDS } from '../contract/brands/records';
 import { ROUTES } from '../src/routes';
 import { BRAND_PLACEHOLDER } from './brand-tokens';
+import { stampNetwork } from './mini-network';
 import { BRAND_IMAGES, miniBrandImagePath } from '../src/brands/images';
 import { ALL_MESSAGES } from '../contract/i18n';
 
@@ -37,6 +38,17 @@ function write(rel: string, content: string | Buffer): void {
   fs.writeFileSync(file, content);
 }
 
+/** app.js as scripts/build.ts stamps it, calling the API at `apiBase`. */
+function writeApp(apiBase: string, webViewHosts = ''): void {
+  write(
+    'app.js',
+    stampNetwork('App({api:"__RS_API_BASE__",web:"__RS_WEBVIEW_HOSTS__"})', {
+      TARO_APP_API_BASE: apiBase,
+      TARO_APP_WEBVIEW_HOSTS: webViewHosts,
+    }),
+  );
+}
+
 /** A minimal, valid weapp artifact with a main page and one subpackage page. */
 function goodWeapp(): void {
   write(
@@ -46,7 +58,7 @@ function goodWeapp(): void {
       subPackages: [{ root: 'pages/myOrder', pages: ['myOrder'] }],
     }),
   );
-  write('app.js', 'App({})');
+  writeApp('https://api.example.com');
   for (const page of ['pages/home/home', 'pages/myOrder/myOrder']) {
     write(`${page}.js`, 'Page({})');
     write(`${page}.json`, '{}');
@@ -209,6 +221,69 @@ describe('syntaxProblems', () => {
 it('fails a brand token left unstamped', () => {
   write('common.js', `var b="${BRAND_PLACEHOLDER}"`);
   expect(check()).toContain('unstamped brand token in common.js');
+});
+
+describe('the API origin (issue 32)', () => {
+  it('reports what the artifact calls and the domains its console must list', () => {
+    writeApp('https://api.example.com', 'sign.example.com');
+    const report = checkArtifact({ ...base, dir, ...miniPackageSizes(dir, ['pages/myOrder']) });
+    expect(report.problems).toEqual([]);
+    expect(report.network).toEqual({
+      TARO_APP_API_BASE: 'https://api.example.com',
+      TARO_APP_WEBVIEW_HOSTS: 'sign.example.com',
+    });
+    expect(report.domains?.request).toEqual(['https://api.example.com']);
+    expect(report.domains?.['web-view']).toEqual(['https://sign.example.com']);
+  });
+
+  it('fails an artifact whose requests and pictures would be relative, naming the setting', () => {
+    writeApp('');
+    expect(check()).toEqual([
+      expect.stringMatching(
+        /^TARO_APP_API_BASE_1 or TARO_APP_API_BASE is not set: every request and catalogue picture would be a relative URL/,
+      ),
+    ]);
+  });
+
+  it('fails an http origin, and host names that are not host names', () => {
+    writeApp('http://api.example.com', 'https://sign.example.com');
+    expect(check()).toEqual([
+      'TARO_APP_API_BASE_1 or TARO_APP_API_BASE is http://api.example.com: WeChat and Alipay call https origins only',
+      'TARO_APP_WEBVIEW_HOSTS_1 or TARO_APP_WEBVIEW_HOSTS lists "https://sign.example.com": host names only, such as sign.example.com',
+    ]);
+  });
+
+  it('only warns about it in a development build', () => {
+    writeApp('');
+    const report = checkArtifact({
+      ...base,
+      dir,
+      ...miniPackageSizes(dir, ['pages/myOrder']),
+      networkRule: 'development',
+    });
+    expect(report.problems).toEqual([]);
+    expect(report.warnings).toEqual([
+      expect.stringMatching(/^TARO_APP_API_BASE_1 or .* is not set/),
+    ]);
+  });
+
+  it('fails an artifact that carries no stamped origin at all, or two', () => {
+    write('app.js', 'App({})');
+    expect(check()).toEqual([
+      'no stamped TARO_APP_API_BASE in the scripts: not built by scripts/build.ts',
+      'no stamped TARO_APP_WEBVIEW_HOSTS in the scripts: not built by scripts/build.ts',
+    ]);
+    writeApp('https://api.example.com');
+    write('common.js', '"https://other.example.com"/*TARO_APP_API_BASE*/');
+    expect(check()).toEqual([
+      'TARO_APP_API_BASE stamped with 2 values: https://api.example.com, https://other.example.com',
+    ]);
+  });
+
+  it('fails a network token left unstamped', () => {
+    write('common.js', 'var a="__RS_API_BASE__"');
+    expect(check()).toContain('unstamped brand token in common.js');
+  });
 });
 
 it('fails an artifact with a dictionary other than zh-Hans compiled in', () => {

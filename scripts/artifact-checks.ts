@@ -15,6 +15,17 @@ import { ALL_MESSAGES } from '../contract/i18n';
 import { ROUTES, splitPackages } from '../src/routes';
 import { BRAND_COLOR_PLACEHOLDER, BRAND_PLACEHOLDER } from './brand-tokens';
 import { chunkFiles, routeChunkIds } from './h5-index';
+import {
+  API_BASE,
+  apiOriginProblem,
+  artifactNetwork,
+  consoleDomains,
+  settingToSet,
+  WEBVIEW_HOSTS,
+  type ConsoleList,
+  type MiniNetwork,
+} from './mini-network';
+import { NETWORK_SETTING_PLACEHOLDERS } from '../src/brands/tokens';
 
 export type MiniTarget = 'weapp' | 'alipay';
 
@@ -95,12 +106,23 @@ export interface ArtifactInput {
   subPackageBytes?: Record<string, number>;
   /** H5 only. */
   firstRoute?: FirstRouteSizes;
+  /**
+   * Mini-programs: whether an API origin the stores would refuse (unset, http …) fails the
+   * artifact (`publish`, the default) or only warns (`development`: a local build).
+   */
+  networkRule?: 'publish' | 'development';
 }
 
-export interface ArtifactReport extends Omit<ArtifactInput, 'expectedPages'> {
+export interface ArtifactReport extends Omit<ArtifactInput, 'expectedPages' | 'networkRule'> {
   /** Routes the artifact carries: pages in app.json, or routes in the H5 router. */
   routeCount: number;
   problems: string[];
+  /** What a development build may carry but a published one may not. */
+  warnings: string[];
+  /** Mini-programs: what the artifact calls, as stamped (scripts/mini-network.ts). */
+  network?: MiniNetwork;
+  /** Mini-programs: the domains the platform's console must list for it. */
+  domains?: Partial<Record<ConsoleList, string[]>>;
   /** Budgets exceeded; `build:brands` fails on these, single-target builds only print them. */
   overBudget: string[];
 }
@@ -295,6 +317,41 @@ function checkMini(input: ArtifactInput & { target: MiniTarget }, problems: stri
   return declared.length;
 }
 
+/**
+ * Why the artifact's requests, pictures or web pages would not load on a phone, naming the
+ * setting to change: the API origin must be absolute https (scripts/mini-network.ts), and the
+ * web-view hosts plain host names.
+ */
+export function miniNetworkProblems(network: MiniNetwork, brand: number | string): string[] {
+  const problems: string[] = [];
+  const api = apiOriginProblem(network[API_BASE]);
+  if (api) problems.push(`${settingToSet(API_BASE, brand)} ${api}`);
+  for (const host of network[WEBVIEW_HOSTS].split(',').map((h) => h.trim())) {
+    if (host && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(host))
+      problems.push(
+        `${settingToSet(WEBVIEW_HOSTS, brand)} lists ${JSON.stringify(host)}: host names only, such as sign.example.com`,
+      );
+  }
+  return problems;
+}
+
+/** The network the artifact calls; what a store would refuse goes to problems or warnings. */
+function checkMiniNetwork(
+  input: ArtifactInput,
+  problems: string[],
+  warnings: string[],
+): Pick<ArtifactReport, 'network' | 'domains'> {
+  const read = artifactNetwork(input.dir);
+  problems.push(...read.problems);
+  if (!read.network) return {};
+  const refused = miniNetworkProblems(read.network, input.brand ?? 'N');
+  (input.networkRule === 'development' ? warnings : problems).push(...refused);
+  return {
+    network: read.network,
+    domains: consoleDomains(input.target as MiniTarget, read.network),
+  };
+}
+
 function checkStoreLimits(input: ArtifactInput, limits: StoreLimits, problems: string[]): void {
   if (input.mainPackageBytes > limits.mainPackageBytes)
     problems.push(`main package ${input.mainPackageBytes} bytes > ${limits.mainPackageBytes}`);
@@ -328,8 +385,12 @@ function checkH5(input: ArtifactInput, problems: string[]): number {
   return found;
 }
 
+const TEXT_TOKENS = [BRAND_PLACEHOLDER, ...Object.values(NETWORK_SETTING_PLACEHOLDERS)];
+
 export function checkArtifact(input: ArtifactInput): ArtifactReport {
   const problems: string[] = [];
+  const warnings: string[] = [];
+  let network: Pick<ArtifactReport, 'network' | 'domains'> = {};
   const routeCount =
     input.target === 'h5'
       ? checkH5(input, problems)
@@ -339,17 +400,19 @@ export function checkArtifact(input: ArtifactInput): ArtifactReport {
       if (!/\.(js|json|wxss|acss)$/.test(file)) return false;
       const text = fs.readFileSync(file, 'utf8');
       return (
-        text.includes(BRAND_PLACEHOLDER) || text.toUpperCase().includes(BRAND_COLOR_PLACEHOLDER)
+        TEXT_TOKENS.some((token) => text.includes(token)) ||
+        text.toUpperCase().includes(BRAND_COLOR_PLACEHOLDER)
       );
     });
     if (leftover) problems.push(`unstamped brand token in ${path.relative(input.dir, leftover)}`);
+    network = checkMiniNetwork(input, problems, warnings);
   }
   for (const language of compiledDictionaries(input.dir))
     problems.push(`${language} dictionary compiled in (the API serves it: src/i18n/load.ts)`);
   const overBudget: string[] = [];
   checkBudgets(input, overBudget);
-  const { expectedPages: _pages, ...report } = input;
-  return { ...report, routeCount, problems, overBudget };
+  const { expectedPages: _pages, networkRule: _rule, ...report } = input;
+  return { ...report, routeCount, problems, warnings, overBudget, ...network };
 }
 
 /** The part of dist/manifest.json (scripts/build.ts) the budgets are checked against. */
@@ -404,11 +467,13 @@ export function miniArtifactInput(
   brand: Brand,
   dir: string,
   seconds = 0,
+  networkRule: ArtifactInput['networkRule'] = 'publish',
 ): ArtifactInput {
   const { mainPages, subPackages } = splitPackages(ROUTES);
   return {
     target,
     brand: brand.id,
+    networkRule,
     dir,
     appId: target === 'weapp' ? brand.wxAppId : brand.alipayAppId,
     themeColor: brand.themeColor,

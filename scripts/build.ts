@@ -6,6 +6,10 @@
  *   npx tsx scripts/build.ts all [--brand N]                the three targets for one brand (what `npm test` builds)
  *   npx tsx scripts/build.ts brands                         every brand: dist/weapp/1-9, dist/alipay/1-9, dist/h5
  *
+ * The mini-programs' API origin (TARO_APP_API_BASE, per brand TARO_APP_API_BASE_N) is stamped
+ * into each brand's copy (scripts/mini-network.ts). Without it, or with an http one, a build is
+ * for development only: it says so, and `brands` (the release build) and `npm run publish` fail.
+ *
  * Each target is compiled once into dist/.stage/<target>; each brand's artifact is a copy with
  * that brand's values written in (build tokens, tab colour and icons, app id, images), which is
  * what makes nineteen artifacts cost about as much as three compiles (TOOLCHAIN.md "Brands").
@@ -29,6 +33,7 @@ import {
   stampBrandRecords,
   stampIndexHtml,
 } from './brand-tokens';
+import { isStampedVariable, resolveMiniNetwork, stampNetwork, WEBVIEW_HOSTS } from './mini-network';
 import {
   BUDGETS,
   checkArtifact,
@@ -76,6 +81,7 @@ const COMPILE_INPUTS = [
   'config',
   'contract',
   'scripts/brand-tokens.ts',
+  'scripts/mini-network.ts',
   'package-lock.json',
   'babel.config.js',
   'tsconfig.json',
@@ -103,9 +109,13 @@ function compileInputsHash(target: Target): string {
     .filter((name) => name.startsWith('.env'))
     .sort())
     visit(file);
-  // Taro inlines TARO_APP_* settings (API origin, web-view hosts …): a changed value is a new compile.
+  // Taro inlines TARO_APP_* settings (client credential …): a changed value is a new compile.
+  // The mini-programs' network settings are stamped per brand instead, so changing them is a
+  // re-stamp; H5 compiles the shared web-view hosts in (and no API origin: config/index.ts).
   for (const [key, value] of Object.entries(process.env).sort(([a], [b]) => a.localeCompare(b))) {
-    if (key.startsWith('TARO_APP_')) hash.update(`${key}=${value ?? ''}`);
+    if (!key.startsWith('TARO_APP_')) continue;
+    if (isStampedVariable(key) && !(target === 'h5' && key === WEBVIEW_HOSTS)) continue;
+    hash.update(`${key}=${value ?? ''}`);
   }
   return hash.digest('hex');
 }
@@ -151,12 +161,13 @@ function walk(dir: string): string[] {
 /** Writes one brand's artifact from the staged compile of a mini-program target. */
 function stampMiniArtifact(target: MiniTarget, brand: Brand): string {
   const out = path.join(dist, target, String(brand.id));
+  const network = resolveMiniNetwork(brand.id, process.env);
   fs.rmSync(out, { recursive: true, force: true });
   fs.cpSync(stage(target), out, { recursive: true });
   for (const file of walk(out)) {
     if (!TEXT_FILE.test(file)) continue;
     const text = fs.readFileSync(file, 'utf8');
-    const stamped = stampBrandRecords(text)
+    const stamped = stampNetwork(stampBrandRecords(text), network)
       .split(BRAND_PLACEHOLDER)
       .join(String(brand.id))
       .replace(new RegExp(BRAND_COLOR_PLACEHOLDER, 'gi'), brand.themeColor);
@@ -285,6 +296,26 @@ function printTable(reports: ArtifactReport[]): void {
   rows.forEach((row) => console.log(line(row)));
 }
 
+/**
+ * A development build's warnings, each once with the artifacts it applies to: an artifact
+ * without an https API origin builds, but no phone could use it.
+ */
+function printWarnings(reports: ArtifactReport[]): void {
+  const byWarning = new Map<string, string[]>();
+  for (const r of reports)
+    for (const warning of r.warnings) {
+      // The brand's own variable is in the text; group on the rest.
+      const general = warning.replace(/(TARO_APP_[A-Z_]+)_\d+ or /g, '$1_N or ');
+      byWarning.set(general, [...(byWarning.get(general) ?? []), `${r.target} ${r.brand ?? ''}`]);
+    }
+  for (const [warning, artifacts] of byWarning)
+    console.warn(
+      `\nWARNING (${artifacts.join(', ')}): DEVELOPMENT BUILD ONLY. ${warning}.\n` +
+        '  npm run publish and the release build (build:brands) refuse it; set the API origin ' +
+        '(README "Ops: publishing") to build one that phones can use.',
+    );
+}
+
 type Mode = Target | 'all' | 'brands';
 
 function parseArgs(argv: string[]): { mode: Mode; brands: readonly Brand[] } {
@@ -314,11 +345,14 @@ async function main(): Promise<void> {
   if (targets.includes('h5')) compileSeconds.h5 = await compile('h5');
 
   const reports: ArtifactReport[] = [];
+  // `brands` is the release build: what `npm run publish` would refuse fails it too.
+  const networkRule = mode === 'brands' ? 'publish' : 'development';
   for (const target of minis) {
     for (const b of brands) {
       const t0 = Date.now();
       const out = stampMiniArtifact(target, b);
-      reports.push(checkArtifact(miniArtifactInput(target, b, out, (Date.now() - t0) / 1000)));
+      const seconds = (Date.now() - t0) / 1000;
+      reports.push(checkArtifact(miniArtifactInput(target, b, out, seconds, networkRule)));
     }
   }
   if (targets.includes('h5')) {
@@ -363,6 +397,7 @@ async function main(): Promise<void> {
   };
   fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   printTable(reports);
+  printWarnings(reports);
   console.log(
     `\n${reports.length} artifact(s) in ${totalSeconds.toFixed(1)} s (compile: ${Object.entries(
       compileSeconds,

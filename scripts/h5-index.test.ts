@@ -152,3 +152,18 @@ test('small stylesheets are written inline, large ones stay linked', () => {
     '<head><style>body{margin:0}</style><link href="/css/big.22222222.css" rel="stylesheet"></head>',
   );
 });
+
+test("start-up requests stay on H5's own origin when the mini-programs' API origin is set", () => {
+  // The release build sets it for the mini-programs; H5 serves /api itself (issue 32).
+  process.env.TARO_APP_API_BASE = 'https://api.example-brand.test';
+  try {
+    const { dir, html } = fakeH5();
+    expect(routeTable(dir, html)['pages/classify/classify'].r).toMatchObject({
+      url: '/api/category/goods?sort=default&pageNum=1&pageSize=10',
+      picture: { at: 'list.0.cover', base: '' },
+    });
+    expect(policyPromptEntry(dir).url).toBe('/api/privacy/consents');
+  } finally {
+    delete process.env.TARO_APP_API_BASE;
+  }
+});

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiBase, apiUrl, clientAuthorization } from '../src/platform/config';
+import { clientAuthorization } from '../src/platform/config';
 import { ROUTES } from '../src/routes';
 import { ORDER_TABS } from '../contract/api/order';
 import { BASE_KINDS, UNCOVERED } from '../src/components/consent/policy-routes';
@@ -125,6 +125,12 @@ export function chunkFiles(dir: string, ids: Iterable<string>): string[] {
   });
 }
 
+/**
+ * H5 calls the API on its own origin: the mini-programs' API origin (TARO_APP_API_BASE, set for
+ * the release build) is not compiled into it (config/index.ts), nor written here.
+ */
+const H5_API_BASE = '';
+
 export function routeTable(dir: string, html: string): Record<string, RouteEntry> {
   const code = entryScript(dir, html) ?? '';
   return Object.fromEntries(
@@ -136,7 +142,7 @@ export function routeTable(dir: string, html: string): Record<string, RouteEntry
       const request = START_REQUESTS[route.path];
       // The API's own client credential, as the app's request layer sends it (platform/config).
       if (request) {
-        entry.r = { url: apiUrl(request.path), auth: clientAuthorization() };
+        entry.r = { url: `${H5_API_BASE}${request.path}`, auth: clientAuthorization() };
         if (request.idFrom) entry.r.id = request.idFrom;
         if (request.choices) {
           entry.r.q = Object.fromEntries(
@@ -147,7 +153,7 @@ export function routeTable(dir: string, html: string): Record<string, RouteEntry
           );
         }
         if (request.loggedIn) entry.r.login = true;
-        if (request.pictureAt) entry.r.picture = { at: request.pictureAt, base: apiBase() };
+        if (request.pictureAt) entry.r.picture = { at: request.pictureAt, base: H5_API_BASE };
       }
       return [route.path, entry];
     }),
@@ -192,7 +198,7 @@ export function policyPromptEntry(dir: string): PolicyPromptEntry {
     );
   }
   return {
-    url: apiUrl('/api/privacy/consents'),
+    url: `${H5_API_BASE}/api/privacy/consents`,
     auth: clientAuthorization(),
     kinds: [...BASE_KINDS],
     skip: [...UNCOVERED],

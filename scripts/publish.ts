@@ -7,7 +7,8 @@
  * Builds the artifacts (scripts/build.ts recompiles only when sources changed, then stamps each
  * brand), checks each against the store's limits, then uploads it with the vendor's tool; a dry
  * run runs WeChat's own compiler on each WeChat artifact instead. Prints a table of every brand ×
- * platform and writes it to dist/publish/; exits 1 when any row failed, after trying the rest.
+ * platform and the domains each app's console must list, and writes them to dist/publish/;
+ * exits 1 when any row failed, after trying the rest.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ import path from 'node:path';
 import type { MiniTarget } from './artifact-checks';
 import { parsePublishArgs, UsageError, USAGE, VERSION_PATTERN } from './publish/args';
 import { publish, type PublishRequest } from './publish/run';
-import { formatResultTable, summarize } from './publish/table';
+import { formatDomainTables, formatResultTable, summarize } from './publish/table';
 import { alipayClient, weappClient } from './publish/vendors';
 
 const root = path.resolve(__dirname, '..');
@@ -94,9 +95,10 @@ async function main(): Promise<number> {
   const seconds = (Date.now() - started) / 1000;
   const table = formatResultTable(results);
   const summary = `${summarize(results)} in ${seconds.toFixed(1)} s`;
-  console.log(`\n${table}\n\n${summary}`);
+  const domains = formatDomainTables(results);
+  console.log(`\n${table}\n\n${summary}\n\n${domains}`);
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, 'results.txt'), `${table}\n\n${summary}\n`);
+  fs.writeFileSync(path.join(outDir, 'results.txt'), `${table}\n\n${summary}\n\n${domains}\n`);
   fs.writeFileSync(
     path.join(outDir, 'results.json'),
     `${JSON.stringify({ version, description, dryRun: options.dryRun, seconds, results }, null, 2)}\n`,

@@ -134,3 +134,36 @@ export async function expectPaymentFailed(
   await failed.waitForText('订单状态：待支付');
   return query.get('outTradeNo') ?? '';
 }
+
+/**
+ * A user whose session the server has ended (the token the app keeps is refused) opens their
+ * orders: the app clears the session and sends them to the login page, told to come back
+ * (pages/loginNew/loginNew?redirect=…), which is opened in its place and returned, its one-tap
+ * phone-number button drawn first and SMS login below it.
+ */
+export async function loginAfterRejectedSession(host: FakeHost): Promise<MiniPage> {
+  const since = host.navigations.length;
+  await host.show('/pages/myOrder/myOrder?tab=0');
+  const deadline = Date.now() + 10_000;
+  let sent: string | undefined;
+  while (
+    !(sent = host.navigations.slice(since).find((n) => /\/pages\/loginNew\/loginNew/.test(n)))
+  ) {
+    assert.ok(Date.now() < deadline, `not sent to log in: ${host.navigations.join(', ')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.match(
+    sent,
+    /^reLaunch \/pages\/loginNew\/loginNew\?redirect=%2Fpages%2FmyOrder%2FmyOrder/,
+  );
+  const login = await host.show(sent.slice(sent.indexOf(' ') + 1), { replace: true });
+  await login.waitFor('form-submit', '手机号快捷登录');
+  await login.waitForText('获取验证码');
+  const texts = login.texts();
+  assert.ok(
+    texts.indexOf('手机号快捷登录') < texts.indexOf('短信验证码登录') &&
+      texts.indexOf('短信验证码登录') < texts.indexOf('获取验证码'),
+    `the phone-number button first, SMS login below it: ${texts.join(' | ')}`,
+  );
+  return login;
+}

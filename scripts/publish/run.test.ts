@@ -5,10 +5,21 @@ import type { MiniTarget } from '../artifact-checks';
 import { BRAND_IMAGES, miniBrandImagePath } from '../../src/brands/images';
 import { BRAND_RECORDS } from '../../contract/brands/records';
 import { ROUTES, splitPackages } from '../../src/routes';
+import { stampNetwork } from '../mini-network';
 import { publish, type Artifact, type PublishRequest, type VendorClient } from './run';
 import { readSecret, type Env } from './secrets';
 
 let dist: string;
+
+/** The API origin scripts/build.ts stamped into each artifact, as `npm test` builds them. */
+const API_ORIGIN = 'https://api.example-brand.test';
+
+/** app.js calling the API at `apiBase`, as scripts/build.ts stamps it. */
+const appScript = (apiBase: string) =>
+  stampNetwork('App({api:"__RS_API_BASE__",web:"__RS_WEBVIEW_HOSTS__"});', {
+    TARO_APP_API_BASE: apiBase,
+    TARO_APP_WEBVIEW_HOSTS: '',
+  });
 
 /** A small artifact that passes every check: all routes, the brand's images and app id. */
 function writeArtifact(target: MiniTarget, brand: number): string {
@@ -19,7 +30,7 @@ function writeArtifact(target: MiniTarget, brand: number): string {
   };
   const { mainPages, subPackages } = splitPackages(ROUTES);
   write('app.json', JSON.stringify({ pages: mainPages, subPackages }));
-  write('app.js', 'App({});');
+  write('app.js', appScript(API_ORIGIN));
   for (const route of ROUTES) {
     write(`${route.path}.js`, 'Page({});');
     write(`${route.path}.json`, '{}');
@@ -143,9 +154,16 @@ it('dry run: builds each platform once, checks and verifies every artifact, uplo
     brand: 1,
     appId: BRAND_RECORDS[0].wxAppId,
     detail: expect.stringMatching(
-      /^store limits, app id and pages ok; \d+ files parse; fake weapp compile$/,
+      /^store limits, app id, pages and API origin ok; \d+ files parse; fake weapp compile$/,
     ),
+    domains: {
+      request: [API_ORIGIN],
+      uploadFile: [API_ORIGIN],
+      downloadFile: [API_ORIGIN],
+      'web-view': [API_ORIGIN],
+    },
   });
+  expect(results[3].domains).toEqual({ server: [API_ORIGIN], 'web-view': [API_ORIGIN] });
   expect(results[0].totalBytes).toBeGreaterThan(0);
   expect(results[0].mainPackageBytes).toBeLessThanOrEqual(results[0].totalBytes ?? 0);
 });
@@ -213,13 +231,35 @@ it('never uploads an artifact that fails the store checks', async () => {
   expect(calls.filter((c) => c.method === 'upload').map((c) => c.brand)).toEqual([1]);
 });
 
+it('dry run: fails every artifact whose requests would be relative or http, naming the setting', async () => {
+  for (const brand of [1, 2, 3])
+    fs.writeFileSync(path.join(dist, 'weapp', String(brand), 'app.js'), appScript(''));
+  fs.writeFileSync(path.join(dist, 'alipay', '2', 'app.js'), appScript('http://api.example.com'));
+  const { calls, deps } = setUp({ env: {} });
+  const results = await publish(request({ dryRun: true }), deps);
+  expect(results.map((r) => `${r.target}${r.brand} ${r.outcome}`)).toEqual([
+    'weapp1 failed',
+    'weapp2 failed',
+    'weapp3 failed',
+    'alipay1 checked',
+    'alipay2 failed',
+    'alipay3 checked',
+  ]);
+  expect(results[1].detail).toMatch(/^TARO_APP_API_BASE_2 or TARO_APP_API_BASE is not set: /);
+  expect(results[4].detail).toMatch(
+    /^TARO_APP_API_BASE_2 or TARO_APP_API_BASE is http:\/\/api\.example\.com: WeChat and Alipay call https origins only/,
+  );
+  expect(results[1].domains?.request).toEqual([]);
+  expect(calls.map((c) => `${c.target}${c.brand}`)).toEqual(['alipay1', 'alipay3']);
+});
+
 it("fails a script that does not parse before the vendor's tool sees it", async () => {
-  fs.writeFileSync(path.join(dist, 'alipay', '1', 'app.js'), 'App({;');
+  fs.writeFileSync(path.join(dist, 'alipay', '1', 'common.js'), 'App({;');
   const { calls, deps } = setUp();
   const results = await publish(request({ targets: ['alipay'], dryRun: true }), deps);
   expect(results[0]).toMatchObject({
     outcome: 'failed',
-    detail: expect.stringMatching(/^app\.js does not parse/),
+    detail: expect.stringMatching(/^common\.js does not parse/),
   });
   expect(calls.map((c) => c.brand)).toEqual([2, 3]);
 });

@@ -13,6 +13,7 @@ import {
 } from '../artifact-checks';
 import { BRAND_RECORDS } from '../../contract/brands/records';
 import type { Brand } from '../../contract/brands/types';
+import type { ConsoleList } from '../mini-network';
 import type { PublishOptions } from './args';
 import { redact, SecretError, type Credentials, type SecretSource } from './secrets';
 
@@ -52,6 +53,12 @@ export interface PublishResult {
   appId: string;
   mainPackageBytes?: number;
   totalBytes?: number;
+  /**
+   * The domains the platform's console must list for this artifact (scripts/mini-network.ts):
+   * WeChat's request, uploadFile, downloadFile and web-view lists, Alipay's server and web-view
+   * whitelists. A list is empty when the artifact's API origin could not be published.
+   */
+  domains?: Partial<Record<ConsoleList, string[]>>;
   outcome: Outcome;
   detail: string;
   seconds: number;
@@ -95,6 +102,7 @@ async function publishOne(
   const report = checkArtifact(miniArtifactInput(artifact.target, artifact.brand, artifact.dir));
   row.mainPackageBytes = report.mainPackageBytes;
   row.totalBytes = report.totalBytes;
+  row.domains = report.domains;
   const syntax = syntaxProblems(artifact.dir);
   const problems = [...report.problems, ...syntax.problems];
   if (problems.length) throw new Error(problems.join('; '));
@@ -103,7 +111,7 @@ async function publishOne(
   if (request.dryRun) {
     const verified = await withTimeout(client.verify(artifact), timeouts.verify, client.tool);
     row.outcome = 'checked';
-    row.detail = `store limits, app id and pages ok; ${syntax.files} files parse; ${verified}`;
+    row.detail = `store limits, app id, pages and API origin ok; ${syntax.files} files parse; ${verified}`;
     return;
   }
   const credentials = client.credentials(artifact.brand.id, deps.secrets);

@@ -1,5 +1,5 @@
 import type { PublishResult } from './run';
-import { formatResultTable, summarize } from './table';
+import { formatDomainTables, formatResultTable, summarize } from './table';
 
 const row = (overrides: Partial<PublishResult>): PublishResult => ({
   target: 'weapp',
@@ -47,5 +47,32 @@ it('counts each outcome', () => {
   );
   expect(summarize([row({ outcome: 'checked' })])).toBe(
     '1 artifact(s): 1 checked (dry run), 0 failed',
+  );
+});
+
+it('lists, per platform and brand, the domains each console list must hold', () => {
+  const api = 'https://api.example-brand.test';
+  const tables = formatDomainTables([
+    row({
+      domains: { request: [api], uploadFile: [api], downloadFile: [api], 'web-view': [api] },
+    }),
+    row({ brand: 2, appId: 'wx5b2e7d3f0c6a8b02', outcome: 'failed', domains: undefined }),
+    row({
+      target: 'alipay',
+      appId: '2021004100000001',
+      domains: { server: [api], 'web-view': ['https://a.example.com', 'https://b.example.com'] },
+    }),
+  ]).split('\n');
+  expect(tables[0]).toMatch(/^Domains to register, WeChat .*服务器域名.*业务域名/);
+  expect(tables.slice(1, 5)).toEqual([
+    `brand  app id              request                         uploadFile                      downloadFile                    web-view`,
+    `-----  ------------------  ------------------------------  ------------------------------  ------------------------------  ------------------------------`,
+    `1      wx3a1f6c2e9b4d7a01  ${api}  ${api}  ${api}  ${api}`,
+    `2      wx5b2e7d3f0c6a8b02  -                               -                               -                               -`,
+  ]);
+  expect(tables[5]).toBe('');
+  expect(tables[6]).toMatch(/^Domains to register, Alipay .*服务器域名白名单.*H5 域名/);
+  expect(tables[9]).toBe(
+    `1      2021004100000001  ${api}  https://a.example.com https://b.example.com`,
   );
 });

@@ -14,3 +14,14 @@ export const BRAND_RECORDS_PLACEHOLDER = '__RS_BRAND_RECORDS__';
  * that an unstamped build still runs; chosen to appear nowhere else.
  */
 export const BRAND_COLOR_PLACEHOLDER = '#FE0A01';
+
+/**
+ * The mini-programs' network settings (scripts/mini-network.ts), stamped per brand: a brand may
+ * call its own company's domain. Each stands in for the `process.env.<setting>` the app reads
+ * (platform/config.ts); the build writes the brand's value as a string followed by a comment
+ * naming the setting, which is how the checks read back what an artifact calls.
+ */
+export const NETWORK_SETTING_PLACEHOLDERS = {
+  TARO_APP_API_BASE: '__RS_API_BASE__',
+  TARO_APP_WEBVIEW_HOSTS: '__RS_WEBVIEW_HOSTS__',
+} as const;

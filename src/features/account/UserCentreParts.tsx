@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { Picture } from '../../components/picture';
+import { mediaUrl } from '../../api/media';
 import { useTranslation } from '../../i18n';
 import { loginPageUrl } from '../../platform/navigation';
 import { openPage } from '../../platform/open-page';
@@ -36,7 +37,7 @@ export function ProfileHeader({
       {avatar ? (
         <Picture
           className="user-centre__avatar"
-          src={avatar}
+          src={mediaUrl(avatar)}
           mode="aspectFill"
           alt={t('account.avatarLabel')}
         />

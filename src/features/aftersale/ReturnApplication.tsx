@@ -5,6 +5,7 @@
  */
 import { Text, View } from '@tarojs/components';
 import { Picture } from '../../components/picture';
+import { mediaUrl } from '../../api/media';
 import { useEffect, useState } from 'react';
 import {
   applyReturn,
@@ -78,7 +79,12 @@ export function ReturnApplication({ params }: PageBodyProps) {
   return (
     <View className="aftersale">
       <View className="aftersale-card aftersale-goods">
-        <Picture className="aftersale-goods__cover" src={order.cover} mode="aspectFill" alt="" />
+        <Picture
+          className="aftersale-goods__cover"
+          src={mediaUrl(order.cover)}
+          mode="aspectFill"
+          alt=""
+        />
         <View className="aftersale-goods__info">
           <Text className="aftersale-goods__name">{order.goodsName}</Text>
           <Text className="aftersale-muted">{order.skuText}</Text>

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components';
 import { Picture } from '../../components/picture';
+import { mediaUrl } from '../../api/media';
 import type { OrderDetail as Order } from '../../api/order';
 import { useTranslation } from '../../i18n';
 import { openPage } from '../../platform/open-page';
@@ -40,7 +41,12 @@ export function OrderFacts({ order }: { order: Order }) {
 
       <View className="order-section">
         <View className="order-card__goods">
-          <Picture className="order-card__cover" src={order.cover} mode="aspectFill" alt="" />
+          <Picture
+            className="order-card__cover"
+            src={mediaUrl(order.cover)}
+            mode="aspectFill"
+            alt=""
+          />
           <View className="order-card__info">
             <Text className="order-card__name">{order.goodsName}</Text>
             <Text className="order-card__sku">{order.skuText}</Text>

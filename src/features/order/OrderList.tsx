@@ -11,6 +11,7 @@ import { fetchOrders, type OrderSummary, type OrderTab } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
 import { PagedList, usePagedList } from '../../components/paged-list';
 import { Picture } from '../../components/picture';
+import { mediaUrl } from '../../api/media';
 import { Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { orderStatusText } from '../../i18n/order-status';
@@ -48,7 +49,12 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         </View>
         <View className="order-card__goods">
           {/* The goods name beside it names it. */}
-          <Picture className="order-card__cover" src={order.cover} mode="aspectFill" alt="" />
+          <Picture
+            className="order-card__cover"
+            src={mediaUrl(order.cover)}
+            mode="aspectFill"
+            alt=""
+          />
           <View className="order-card__info">
             <Text className="order-card__name">{order.goodsName}</Text>
             <Text className="order-card__sku">{order.skuText}</Text>

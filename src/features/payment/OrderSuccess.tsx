@@ -1,6 +1,7 @@
 /** pages/orderSuccess/orderSuccess?orderId — the first payment arrived: the order's state now. */
 import { Text, View } from '@tarojs/components';
 import { Picture } from '../../components/picture';
+import { mediaUrl } from '../../api/media';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
@@ -35,7 +36,12 @@ export function OrderSuccess({ params }: PageBodyProps) {
         <Text className="pay-status__text">{t('payment.orderSuccessHint')}</Text>
       )}
       <View className="pay-card pay-goods">
-        <Picture className="pay-goods__cover" src={order.cover} mode="aspectFill" alt="" />
+        <Picture
+          className="pay-goods__cover"
+          src={mediaUrl(order.cover)}
+          mode="aspectFill"
+          alt=""
+        />
         <View className="pay-goods__body">
           <Text className="pay-goods__name">{order.goodsName}</Text>
           <Text className="pay-goods__meta">{order.skuText}</Text>
