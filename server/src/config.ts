@@ -2,7 +2,8 @@
  * Environment → typed configuration. Every knob the server and the worker read lives here, so the
  * rest of the code never touches `process.env` and tests can build a config object directly.
  *
- * With `APP_ENV=production` the configuration is also checked as a whole (`productionProblems`):
+ * With `APP_ENV=production` (or `NODE_ENV=production` and no APP_ENV; a production value beside a
+ * different other one is refused) the configuration is also checked as a whole (`productionProblems`):
  * any sandbox provider, default or missing secret, or test-only setting stops the process at
  * start-up with the full list, so production never runs a sandbox silently.
  */
@@ -194,6 +195,8 @@ export interface Config {
   smsLive?: SmsSettings;
   /** Seals what is kept at rest and read back (sealed.ts): DATA_ENCRYPTION_KEY. */
   dataKey: DataKey;
+  /** What the operator should hear at start though the server runs (logged by main.ts, worker.ts). */
+  warnings: string[];
 }
 
 /** The development key of ID and card hashes: public, so refused in production. */
@@ -219,12 +222,12 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
-function oneOf<T extends string>(
+function oneOf<T extends string, F extends T | undefined>(
   value: string | undefined,
   allowed: readonly T[],
-  fallback: T,
+  fallback: F,
   name: string,
-): T {
+): T | F {
   if (value === undefined || value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new ConfigError([`${name} must be one of ${allowed.join(', ')}`]);
@@ -310,6 +313,42 @@ function parseDataKey(env: NodeJS.ProcessEnv): DataKey {
   }
 }
 
+const APP_ENVS = ['development', 'production', 'test'] as const;
+
+/**
+ * The mode: APP_ENV, else NODE_ENV (what every Node deployer sets first), else development. A
+ * production value beside a different other one is refused, so `NODE_ENV=production` can never run
+ * the development mode with its /dev routes.
+ */
+function appEnvFrom(env: NodeJS.ProcessEnv): { appEnv: AppEnv; warnings: string[] } {
+  const appEnv = oneOf(env.APP_ENV, APP_ENVS, undefined, 'APP_ENV');
+  const nodeEnv = env.NODE_ENV || undefined;
+  if (appEnv === undefined && nodeEnv !== undefined && !isAppEnv(nodeEnv))
+    throw new ConfigError([
+      `NODE_ENV=${nodeEnv} is not a mode of this server: set APP_ENV to ${APP_ENVS.join(', ')}`,
+    ]);
+  if (
+    appEnv !== undefined &&
+    nodeEnv !== undefined &&
+    appEnv !== nodeEnv &&
+    (appEnv === 'production' || nodeEnv === 'production')
+  )
+    throw new ConfigError([
+      `APP_ENV=${appEnv} and NODE_ENV=${nodeEnv} disagree: set both to production for production, or neither to production`,
+    ]);
+  const resolved = appEnv ?? (nodeEnv as AppEnv | undefined);
+  if (resolved) return { appEnv: resolved, warnings: [] };
+  return {
+    appEnv: 'development',
+    warnings: [
+      'APP_ENV is not set: development mode (sandbox providers, /dev routes); production needs APP_ENV=production',
+    ],
+  };
+}
+
+const isAppEnv = (value: string): value is AppEnv =>
+  (APP_ENVS as readonly string[]).includes(value);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -325,12 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'on',
       'DATABASE_PREPARED_STATEMENTS',
     ) === 'on';
-  const appEnv = oneOf(
-    env.APP_ENV,
-    ['development', 'production', 'test'] as const,
-    'development',
-    'APP_ENV',
-  );
+  const { appEnv, warnings } = appEnvFrom(env);
   const providerModes = ['sandbox', 'live'] as const;
   const providers = Object.fromEntries(
     PROVIDER_KEYS.map((key) => {
@@ -395,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.SUBSCRIBE_TEMPLATE_FIELDS,
     ),
     dataKey: parseDataKey(env),
+    warnings,
   };
   // The live adapters' own settings, read only when chosen; their problems join the list.
   const liveProblems: string[] = [];

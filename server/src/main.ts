@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     },
     'starting',
   );
+  for (const warning of config.warnings) app.log.warn(warning);
 
   let stopping = false;
   const stop = (signal: string) => {
