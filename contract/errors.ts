@@ -42,6 +42,7 @@ export const ERROR_MESSAGES = {
   CLIENT_CREDENTIAL_INVALID: '客户端凭证无效',
   OPS_CREDENTIAL_REQUIRED: '需要运营凭证',
   OPS_CREDENTIAL_INVALID: '运营凭证无效',
+  OPS_CLOCK_FIXED: 'at 仅用于开发和测试环境：生产环境的任务按服务器时间运行',
 
   // SMS codes
   SMS_CODE_INVALID: '验证码无效，请重新获取',

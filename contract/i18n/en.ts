@@ -764,6 +764,8 @@ export const en: Messages = {
   'serverError.CLIENT_CREDENTIAL_INVALID': 'The app’s credential is invalid.',
   'serverError.OPS_CREDENTIAL_REQUIRED': 'An operations credential is required.',
   'serverError.OPS_CREDENTIAL_INVALID': 'The operations credential is invalid.',
+  'serverError.OPS_CLOCK_FIXED':
+    'A time other than now is for development and test only: in production the jobs run at the server clock.',
   'serverError.SMS_CODE_INVALID': 'The code is invalid. Please request a new one.',
   'serverError.SMS_CODE_EXPIRED': 'The code has expired. Please request a new one.',
   'serverError.SMS_CODE_TOO_MANY_ATTEMPTS': 'Too many wrong codes. Please request a new one.',

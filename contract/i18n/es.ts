@@ -765,6 +765,8 @@ export const es: Messages = {
   'serverError.CLIENT_CREDENTIAL_INVALID': 'La credencial de la aplicación no es válida.',
   'serverError.OPS_CREDENTIAL_REQUIRED': 'Se necesita una credencial de operaciones.',
   'serverError.OPS_CREDENTIAL_INVALID': 'La credencial de operaciones no es válida.',
+  'serverError.OPS_CLOCK_FIXED':
+    'Una hora distinta de la actual solo sirve en desarrollo y pruebas: en producción las tareas se ejecutan con la hora del servidor.',
   'serverError.SMS_CODE_INVALID': 'El código no es válido. Solicita uno nuevo.',
   'serverError.SMS_CODE_EXPIRED': 'El código ha caducado. Solicita uno nuevo.',
   'serverError.SMS_CODE_TOO_MANY_ATTEMPTS': 'Demasiados códigos incorrectos. Solicita uno nuevo.',

@@ -772,6 +772,8 @@ export const fr: Messages = {
   'serverError.CLIENT_CREDENTIAL_INVALID': 'L’identifiant de l’application n’est pas valide.',
   'serverError.OPS_CREDENTIAL_REQUIRED': 'Un identifiant d’exploitation est requis.',
   'serverError.OPS_CREDENTIAL_INVALID': 'L’identifiant d’exploitation n’est pas valide.',
+  'serverError.OPS_CLOCK_FIXED':
+    'Une heure autre que maintenant est réservée au développement et aux tests : en production, les tâches s’exécutent à l’heure du serveur.',
   'serverError.SMS_CODE_INVALID': 'Le code n’est pas valide. Demandez-en un nouveau.',
   'serverError.SMS_CODE_EXPIRED': 'Le code a expiré. Demandez-en un nouveau.',
   'serverError.SMS_CODE_TOO_MANY_ATTEMPTS': 'Trop de codes erronés. Demandez-en un nouveau.',

@@ -750,6 +750,7 @@ export const zhHant: Messages = {
   'serverError.CLIENT_CREDENTIAL_INVALID': '用戶端憑證無效',
   'serverError.OPS_CREDENTIAL_REQUIRED': '需要營運憑證',
   'serverError.OPS_CREDENTIAL_INVALID': '營運憑證無效',
+  'serverError.OPS_CLOCK_FIXED': 'at 僅用於開發和測試環境：正式環境的任務按伺服器時間執行',
   'serverError.SMS_CODE_INVALID': '驗證碼無效，請重新取得',
   'serverError.SMS_CODE_EXPIRED': '驗證碼已過期，請重新取得',
   'serverError.SMS_CODE_TOO_MANY_ATTEMPTS': '驗證碼錯誤次數過多，請重新取得',

@@ -365,6 +365,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'DATABASE_PREPARED_STATEMENTS',
     ) === 'on';
   const { appEnv, warnings } = appEnvFrom(env);
+  // Production refuses a short token (productionProblems); elsewhere it is ignored, aloud.
+  if (env.OPS_TOKEN && env.OPS_TOKEN.length < 16 && appEnv !== 'production')
+    warnings.push(
+      'OPS_TOKEN is shorter than 16 characters: ignored, so the ops API accepts no token from it',
+    );
   const providerModes = ['sandbox', 'live'] as const;
   const providers = Object.fromEntries(
     PROVIDER_KEYS.map((key) => {

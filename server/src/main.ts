@@ -39,7 +39,6 @@ async function main(): Promise<void> {
     },
     'starting',
   );
-  for (const warning of config.warnings) app.log.warn(warning);
 
   let stopping = false;
   const stop = (signal: string) => {
