@@ -177,6 +177,11 @@ export interface Config {
    */
   notifyBaseUrl: string | undefined;
   /**
+   * The public origin of the pages this server hands users links to (the sandbox face and
+   * signing pages); this process's own address in development. Never the request's Host.
+   */
+  publicBaseUrl: string | undefined;
+  /**
    * The sandbox gateways' signing key: random per process unless set. Set it when several
    * processes run the sandbox, so each verifies what the others signed.
    */
@@ -271,6 +276,8 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
     problems.push('OPS_TOKEN must be at least 16 characters');
   if (!config.notifyBaseUrl || !config.notifyBaseUrl.startsWith('https://'))
     problems.push('NOTIFY_BASE_URL must be the https origin providers send notifications to');
+  if (!config.publicBaseUrl || !config.publicBaseUrl.startsWith('https://'))
+    problems.push('PUBLIC_BASE_URL must be the https origin of the pages users are sent to');
   if (env.SANDBOX_SIGNING_KEY) problems.push('SANDBOX_SIGNING_KEY is a sandbox setting: unset it');
   if (config.crashAt) problems.push('CRASH_AT is a test setting: unset it');
   return problems;
@@ -289,6 +296,14 @@ function multiProcessProblems(config: Config, env: NodeJS.ProcessEnv): string[] 
       'JOBS=worker with sandbox providers needs SANDBOX_SIGNING_KEY, so every process verifies what the others signed',
     );
   return problems;
+}
+
+/** An origin setting (`https://api.example.com`, no path), without a trailing slash; unset → undefined. */
+function originFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name] ? env[name].replace(/\/+$/, '') : undefined;
+  if (value && !/^https?:\/\/[^/?#@\s]+$/.test(value))
+    throw new ConfigError([`${name} must be an origin such as https://api.example.com`]);
+  return value;
 }
 
 /** SUBSCRIBE_TEMPLATES(_FIELDS), their problems reported as the other settings' are. */
@@ -380,9 +395,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const crashAt = env.CRASH_AT || undefined;
   if (crashAt !== undefined && !(CRASH_POINTS as readonly string[]).includes(crashAt))
     throw new ConfigError([`CRASH_AT must be one of ${CRASH_POINTS.join(', ')}`]);
-  const notifyBaseUrl = env.NOTIFY_BASE_URL ? env.NOTIFY_BASE_URL.replace(/\/+$/, '') : undefined;
-  if (notifyBaseUrl && !/^https?:\/\/[^/]+$/.test(notifyBaseUrl))
-    throw new ConfigError(['NOTIFY_BASE_URL must be an origin such as https://api.example.com']);
+  const notifyBaseUrl = originFrom(env, 'NOTIFY_BASE_URL');
+  const publicBaseUrl = originFrom(env, 'PUBLIC_BASE_URL');
 
   const config: Config = {
     port: intFrom(env.PORT, 8080, 'PORT'),
@@ -425,6 +439,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: oneOf(env.JOBS, ['in-process', 'worker'] as const, 'in-process', 'JOBS'),
     jobsPollMs: intFrom(env.JOBS_POLL_MS, 1000, 'JOBS_POLL_MS'),
     notifyBaseUrl,
+    publicBaseUrl,
     sandboxSigningKey: env.SANDBOX_SIGNING_KEY || randomBytes(32).toString('hex'),
     crashAt: crashAt as CrashPoint | undefined,
     alipay: alipaySettingsFrom(env),

@@ -45,6 +45,7 @@ const PRODUCTION_BASICS = {
   CLIENT_SECRET: 'a-client-secret-of-our-own',
   KYC_HASH_KEY: 'a-hash-key-of-our-own-0123456789',
   NOTIFY_BASE_URL: 'https://api.example.com',
+  PUBLIC_BASE_URL: 'https://shop.example.com',
   SUBSCRIBE_TEMPLATES: JSON.stringify({ 1: { wechat: { bill_reminder: 'tmpl-approved-1' } } }),
 };
 
@@ -64,13 +65,14 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       'CLIENT_SECRET',
       'KYC_HASH_KEY',
       'NOTIFY_BASE_URL',
+      'PUBLIC_BASE_URL',
       'SUBSCRIBE_TEMPLATES',
     ])
       assert.ok(
         problems.some((p) => p.startsWith(name)),
         `${name} not named in:\n${problems.join('\n')}`,
       );
-    assert.equal(problems.length, PROVIDER_KEYS.length + 5);
+    assert.equal(problems.length, PROVIDER_KEYS.length + 6);
   });
 
   test('one provider left at sandbox is named alone', () => {
@@ -175,6 +177,7 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       CLIENT_SECRET: 'storefront',
       KYC_HASH_KEY: 'rental-storefront/kyc/v1',
       NOTIFY_BASE_URL: 'http://api.example.com',
+      PUBLIC_BASE_URL: 'http://shop.example.com',
       OPS_TOKEN: 'short',
       SANDBOX_SIGNING_KEY: 'anything',
       CRASH_AT: 'refund:after-call',
@@ -183,6 +186,7 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       'CLIENT_SECRET',
       'KYC_HASH_KEY',
       'NOTIFY_BASE_URL',
+      'PUBLIC_BASE_URL',
       'OPS_TOKEN',
       'SANDBOX_SIGNING_KEY',
       'CRASH_AT',
@@ -259,6 +263,24 @@ describe('NODE_ENV and APP_ENV', { skip: onlyOn('pglite') }, () => {
     );
     assert.deepEqual(loadConfig({ APP_ENV: 'development' }).warnings, []);
     assert.ok(refusal({ NODE_ENV: 'staging' }).some((p) => p.startsWith('NODE_ENV=staging')));
+  });
+
+  test('origins are origins: a path, a query or user info is refused', () => {
+    for (const value of [
+      'https://shop.example.com/app',
+      'https://a@shop.example.com',
+      'shop.example.com',
+    ])
+      assert.ok(
+        refusal({ PUBLIC_BASE_URL: value }).some((p) =>
+          p.startsWith('PUBLIC_BASE_URL must be an origin'),
+        ),
+        value,
+      );
+    assert.equal(
+      loadConfig({ PUBLIC_BASE_URL: 'https://shop.example.com/' }).publicBaseUrl,
+      'https://shop.example.com',
+    );
   });
 
   test('a production-mode app serves no development route, even on a sandbox SMS provider', async () => {

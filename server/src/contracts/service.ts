@@ -158,7 +158,6 @@ export async function createSigning(
   deps: AppDeps,
   owner: ContractOwner,
   orderId: number,
-  origin: string,
 ): Promise<SigningView> {
   const userId = owner.id;
   const order = await ownOrder(deps.db, owner, orderId);
@@ -182,7 +181,7 @@ export async function createSigning(
     return {
       contractNo: existing.contract_no,
       flowId: existing.flow_id,
-      signUrl: `${origin}/sandbox/esign/${existing.flow_id}`,
+      signUrl: `${deps.publicBase()}/sandbox/esign/${existing.flow_id}`,
       status: 'signing',
     };
   }
@@ -193,8 +192,9 @@ export async function createSigning(
     contractNo,
     html,
     signer: { name: data.lessee.name, idMasked: data.lessee.idNoMasked },
-    notifyUrl: `${origin}/notify/esign`,
-    pageBase: origin,
+    // Configured origins only: a Host header must not choose where the signed outcome is posted.
+    notifyUrl: `${deps.notifyBase()}/notify/esign`,
+    pageBase: deps.publicBase(),
   });
   await deps.db.transaction().execute(async (trx) => {
     const contract = await trx

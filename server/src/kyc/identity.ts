@@ -266,14 +266,13 @@ export interface FaceView {
 export async function startFace(
   deps: AppDeps,
   userId: number,
-  pageBase: string,
 ): Promise<{ certifyId: string; url: string }> {
   const identity = await identityOf(deps.db, userId);
   if (!identity) throw badRequest('请先完成实名认证');
   const { certifyId, url } = await deps.providers.face.start({
     name: identity.name,
     idMasked: identity.idNoMasked,
-    pageBase,
+    pageBase: deps.publicBase(),
   });
   await deps.db
     .insertInto('face_sessions')

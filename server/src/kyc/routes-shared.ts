@@ -1,6 +1,5 @@
 /** Pieces both route spellings (/api/user, /api/client) share. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import {
   AuthSubmitBody,
   FaceResultBody,
@@ -19,11 +18,6 @@ import {
   submitIdentity,
   type IdentityView,
 } from './identity.ts';
-
-/** This server's origin as the client reached it: sandbox pages and callbacks are served here. */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /** Neither an OCR result nor both typed fields: bad input, refused before anything else. */
 function assertSubmitFields(body: AuthSubmitBody): void {
@@ -67,7 +61,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) => {
     const { id, platform } = currentUser(request);
     await requireConsent(deps.db, id, platform, ['identity_and_face']);
-    return ok(await startFace(deps, id, originOf(request)));
+    return ok(await startFace(deps, id));
   });
 
   app.post(
