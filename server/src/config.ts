@@ -122,6 +122,8 @@ export interface RateLimits {
   payPerIp: number;
   /** Payment routes, per logged-in user. */
   payPerUser: number;
+  /** Notifications that fail verification, per client IP (verified ones are never limited). */
+  notifyRejectedPerIp: number;
 }
 
 /**
@@ -426,6 +428,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: intFrom(env.RATE_LOGIN_PER_IP, 120, 'RATE_LOGIN_PER_IP'),
       payPerIp: intFrom(env.RATE_PAY_PER_IP, 300, 'RATE_PAY_PER_IP'),
       payPerUser: intFrom(env.RATE_PAY_PER_USER, 120, 'RATE_PAY_PER_USER'),
+      notifyRejectedPerIp: intFrom(
+        env.RATE_NOTIFY_REJECTED_PER_IP,
+        60,
+        'RATE_NOTIFY_REJECTED_PER_IP',
+      ),
     },
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rental-rate:',

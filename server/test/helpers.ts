@@ -116,6 +116,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     RATE_LOGIN_PER_IP: '100000',
     RATE_PAY_PER_IP: '100000',
     RATE_PAY_PER_USER: '100000',
+    RATE_NOTIFY_REJECTED_PER_IP: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
