@@ -66,6 +66,9 @@ export const ERROR_MESSAGES = {
   IMAGE_REQUIRED: '请上传图片',
   UPLOAD_NOT_MULTIPART: '请以 multipart/form-data 上传 file',
   UPLOAD_TYPE_UNSUPPORTED: 'file 类型不支持，仅限 JPG、PNG、WebP、PDF',
+  UPLOAD_DAILY_LIMIT: '今日上传的文件已达上限，请明天再试',
+  COMPLAINT_DAILY_LIMIT: '今日提交的反馈已达上限，请明天再试',
+  COMPLAINT_TYPE_UNKNOWN: '反馈类型不存在，请重新选择',
 
   // Catalogue and coupons
   GOODS_NOT_FOUND: '商品不存在或已下架',

@@ -787,6 +787,11 @@ export const en: Messages = {
   'serverError.UPLOAD_NOT_MULTIPART': 'Please upload file as multipart/form-data.',
   'serverError.UPLOAD_TYPE_UNSUPPORTED':
     'This file type is not supported; use JPG, PNG, WebP or PDF.',
+  'serverError.UPLOAD_DAILY_LIMIT':
+    'You have uploaded as many files as allowed today. Please try again tomorrow.',
+  'serverError.COMPLAINT_DAILY_LIMIT':
+    'You have sent as much feedback as allowed today. Please try again tomorrow.',
+  'serverError.COMPLAINT_TYPE_UNKNOWN': 'This feedback type does not exist. Please choose another.',
   'serverError.GOODS_NOT_FOUND': 'This item does not exist or is no longer offered.',
   'serverError.NO_GOODS': 'No items yet.',
   'serverError.CATEGORY_NOT_FOUND': 'Category not found.',

@@ -787,6 +787,11 @@ export const es: Messages = {
   'serverError.UPLOAD_NOT_MULTIPART': 'Sube file como multipart/form-data.',
   'serverError.UPLOAD_TYPE_UNSUPPORTED':
     'Este tipo de archivo no es compatible; usa JPG, PNG, WebP o PDF.',
+  'serverError.UPLOAD_DAILY_LIMIT':
+    'Ya has subido todos los archivos permitidos hoy. Inténtalo mañana.',
+  'serverError.COMPLAINT_DAILY_LIMIT':
+    'Ya has enviado todos los comentarios permitidos hoy. Inténtalo mañana.',
+  'serverError.COMPLAINT_TYPE_UNKNOWN': 'Este tipo de comentario no existe. Elige otro.',
   'serverError.GOODS_NOT_FOUND': 'Este artículo no existe o ya no se ofrece.',
   'serverError.NO_GOODS': 'Todavía no hay artículos.',
   'serverError.CATEGORY_NOT_FOUND': 'No se encontró la categoría.',

@@ -794,6 +794,11 @@ export const fr: Messages = {
   'serverError.UPLOAD_NOT_MULTIPART': 'Veuillez envoyer file en multipart/form-data.',
   'serverError.UPLOAD_TYPE_UNSUPPORTED':
     'Ce type de fichier n’est pas pris en charge ; utilisez JPG, PNG, WebP ou PDF.',
+  'serverError.UPLOAD_DAILY_LIMIT':
+    'Vous avez envoyé autant de fichiers que permis aujourd’hui. Réessayez demain.',
+  'serverError.COMPLAINT_DAILY_LIMIT':
+    'Vous avez envoyé autant de retours que permis aujourd’hui. Réessayez demain.',
+  'serverError.COMPLAINT_TYPE_UNKNOWN': 'Ce type de retour n’existe pas. Choisissez-en un autre.',
   'serverError.GOODS_NOT_FOUND': 'Cet article n’existe pas ou n’est plus proposé.',
   'serverError.NO_GOODS': 'Aucun article pour l’instant.',
   'serverError.CATEGORY_NOT_FOUND': 'Catégorie introuvable.',

@@ -126,6 +126,13 @@ export interface RateLimits {
   notifyRejectedPerIp: number;
 }
 
+/** What one user may hand in per 24 hours (service-desk/): feedback and uploaded files. */
+export interface UserQuotas {
+  complaintsPerDay: number;
+  uploadsPerDay: number;
+  uploadBytesPerDay: number;
+}
+
 /**
  * Where scheduled and outbox jobs run: `in-process` (the default: this process runs them on a
  * timer, the single-machine set-up) or `worker` (a separate `npm run worker` runs them; this
@@ -155,6 +162,7 @@ export interface Config {
   uploadDir: string;
   /** Largest accepted upload, bytes. */
   uploadMaxBytes: number;
+  quotas: UserQuotas;
   /** Seconds a login token lives. */
   tokenTtlSeconds: number;
   sms: SmsLimits;
@@ -415,6 +423,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     h5Dir: path.resolve(env.H5_DIR || './dist/h5'),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    quotas: {
+      complaintsPerDay: intFrom(env.COMPLAINTS_PER_DAY, 10, 'COMPLAINTS_PER_DAY'),
+      // Verification takes three photos, feedback up to six images each.
+      uploadsPerDay: intFrom(env.UPLOADS_PER_DAY, 60, 'UPLOADS_PER_DAY'),
+      uploadBytesPerDay: intFrom(
+        env.UPLOAD_BYTES_PER_DAY,
+        100 * 1024 * 1024,
+        'UPLOAD_BYTES_PER_DAY',
+      ),
+    },
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
     sms: {
       codeTtlSeconds: intFrom(env.SMS_CODE_TTL_SECONDS, 300, 'SMS_CODE_TTL_SECONDS'),
