@@ -85,8 +85,10 @@ export const ERROR_MESSAGES = {
   REAL_NAME_REQUIRED: '请先完成实名认证',
   UNDER_AGE: '年满{minAge}周岁才能租赁，您未满{minAge}周岁，无法完成实名认证',
   UNDER_AGE_AT_ORDER: '年满{minAge}周岁才能租赁：您的实名信息显示未满{minAge}周岁，无法下单',
+  // No longer sent: it told anyone an ID number was registered (IDENTITY_CHECK_FAILED instead).
   ID_CARD_TAKEN: '该身份证已被其他账号认证',
   IDENTITY_ALREADY_VERIFIED: '您已完成实名认证，不能更换身份',
+  IDENTITY_CHECK_FAILED: '身份信息核验未通过，请核对姓名和身份证号，或联系客服',
   OCR_RECORD_NOT_FOUND: '识别记录不存在',
   ID_CARD_PHOTO_UNREADABLE: '请上传可识别的身份证人像面',
   ID_CARD_UNRECOGNISED: '身份证无法识别，请手动填写',

@@ -808,6 +808,8 @@ export const en: Messages = {
     'You must be {minAge} or older to rent; your verified identity shows you are under {minAge}, so the order cannot be placed.',
   'serverError.ID_CARD_TAKEN': 'This ID card is verified on another account.',
   'serverError.IDENTITY_ALREADY_VERIFIED': 'Your identity is verified and cannot be changed.',
+  'serverError.IDENTITY_CHECK_FAILED':
+    'Your identity could not be verified. Check your name and ID number, or contact customer service.',
   'serverError.OCR_RECORD_NOT_FOUND': 'Recognition record not found.',
   'serverError.ID_CARD_PHOTO_UNREADABLE':
     'Please upload a readable photo of the ID card’s portrait side.',

@@ -809,6 +809,8 @@ export const es: Messages = {
     'Debes tener al menos {minAge} años para alquilar; tu identidad verificada indica que tienes menos de {minAge}, así que no se puede hacer el pedido.',
   'serverError.ID_CARD_TAKEN': 'Este documento de identidad ya está verificado en otra cuenta.',
   'serverError.IDENTITY_ALREADY_VERIFIED': 'Tu identidad ya está verificada y no se puede cambiar.',
+  'serverError.IDENTITY_CHECK_FAILED':
+    'No se ha podido verificar tu identidad. Revisa tu nombre y número de documento, o contacta con atención al cliente.',
   'serverError.OCR_RECORD_NOT_FOUND': 'No se encontró el registro de reconocimiento.',
   'serverError.ID_CARD_PHOTO_UNREADABLE':
     'Sube una foto legible del lado con la foto del documento de identidad.',

@@ -817,6 +817,8 @@ export const fr: Messages = {
   'serverError.ID_CARD_TAKEN': 'Cette carte d’identité est déjà vérifiée sur un autre compte.',
   'serverError.IDENTITY_ALREADY_VERIFIED':
     'Votre identité est vérifiée et ne peut pas être modifiée.',
+  'serverError.IDENTITY_CHECK_FAILED':
+    'Votre identité n’a pas pu être vérifiée. Vérifiez votre nom et votre numéro d’identité, ou contactez le service client.',
   'serverError.OCR_RECORD_NOT_FOUND': 'Enregistrement de reconnaissance introuvable.',
   'serverError.ID_CARD_PHOTO_UNREADABLE':
     'Veuillez importer une photo lisible du recto (côté photo) de la carte d’identité.',

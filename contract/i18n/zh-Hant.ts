@@ -788,6 +788,7 @@ export const zhHant: Messages = {
     '年滿{minAge}週歲才能租賃：您的實名資訊顯示未滿{minAge}週歲，無法下單',
   'serverError.ID_CARD_TAKEN': '該身分證已被其他帳號認證',
   'serverError.IDENTITY_ALREADY_VERIFIED': '您已完成實名認證，不能更換身分',
+  'serverError.IDENTITY_CHECK_FAILED': '身分資訊核驗未通過，請核對姓名和身分證號，或聯絡客服',
   'serverError.OCR_RECORD_NOT_FOUND': '辨識記錄不存在',
   'serverError.ID_CARD_PHOTO_UNREADABLE': '請上傳可辨識的身分證人像面',
   'serverError.ID_CARD_UNRECOGNISED': '身分證無法辨識，請手動填寫',

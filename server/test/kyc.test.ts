@@ -95,7 +95,12 @@ test('one user per ID number: another account cannot take an identity on file', 
     token: second,
     body: { name: '赵六', idNo },
   });
-  assert.equal(taken.status, 409);
+  // The answer does not tell anyone that the number is registered; the log tells ops.
+  assert.equal(taken.status, 400);
+  assert.equal(taken.body.reason, 'IDENTITY_CHECK_FAILED');
+  assert.doesNotMatch(taken.body.msg, /账号|已被|认证过/);
+  assert.match(server.logs(), /real-name refused: the ID number is verified on another account/);
+  assert.ok(!server.logs().includes(idNo));
 });
 
 test('credit: a low sequence scores under the pass line, deterministically', async () => {
@@ -269,7 +274,7 @@ test('concurrent submits: one ID number ends up on exactly one account', async (
       server.request('POST', '/api/user/auth/submit', { token, body: { name: '并发', idNo } }),
     ),
   );
-  assert.deepEqual(replies.map((r) => r.status).sort(), [200, 409, 409, 409]);
+  assert.deepEqual(replies.map((r) => r.status).sort(), [200, 400, 400, 400]);
   // One account, several identities at once: one is kept, the rest refused.
   const token = await loginAgreed(server, '13500000015');
   const mixed = await Promise.all(

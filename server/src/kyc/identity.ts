@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import dayjs from 'dayjs';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isIdCard } from '../../../contract/validation/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -114,6 +115,9 @@ export function birthDateOf(idNo: string): string {
   return `${idNo.slice(6, 10)}-${idNo.slice(10, 12)}-${idNo.slice(12, 14)}`;
 }
 
+/** The one answer to a real-name submit that cannot be accepted for a reason of someone else's. */
+const IDENTITY_CHECK_FAILED = '身份信息核验未通过，请核对姓名和身份证号，或联系客服';
+
 /**
  * Records the user's identity (once) and their credit score. Submitting the same name and ID
  * again answers the identity on file; a different one, or an ID another user holds, is refused.
@@ -122,6 +126,7 @@ export async function submitIdentity(
   deps: AppDeps,
   userId: number,
   input: { name: string; idNo: string; source: 'ocr' | 'manual' },
+  log: FastifyBaseLogger,
 ): Promise<IdentityView> {
   const idNo = input.idNo.toUpperCase();
   if (!isRealName(input.name)) throw badRequest('name 格式不正确');
@@ -138,7 +143,15 @@ export async function submitIdentity(
     .select(['user_id', 'name', 'id_hash'])
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('id_hash', '=', idHash)]))
     .execute();
-  if (existing.some((row) => row.user_id !== userId)) throw conflict('该身份证已被其他账号认证');
+  const holder = existing.find((row) => row.user_id !== userId);
+  if (holder) {
+    // Saying "taken" would tell anyone which ID numbers are registered here: ops read the log.
+    log.warn(
+      { userId, heldBy: holder.user_id },
+      'real-name refused: the ID number is verified on another account',
+    );
+    throw badRequest(IDENTITY_CHECK_FAILED);
+  }
   const mine = existing.find((row) => row.user_id === userId);
   if (mine) {
     if (mine.id_hash !== idHash || mine.name !== input.name) {
@@ -182,7 +195,7 @@ export async function submitIdentity(
     return true;
   });
   // A concurrent submit won the race: answer what it stored, or refuse what differs.
-  if (!inserted) return submitIdentity(deps, userId, input);
+  if (!inserted) return submitIdentity(deps, userId, input, log);
   const view = await identityOf(deps.db, userId);
   if (!view) throw notFound();
   return view;
@@ -243,6 +256,7 @@ export async function submitFromOcr(
   deps: AppDeps,
   userId: number,
   ocrId: number,
+  log: FastifyBaseLogger,
 ): Promise<IdentityView> {
   const row = await deps.db
     .selectFrom('ocr_results')
@@ -254,7 +268,7 @@ export async function submitFromOcr(
   if (row.side !== 'front' || !row.recognised) throw badRequest('请上传可识别的身份证人像面');
   const result = await recognise(deps, userId, row.upload_id, 'front');
   if (!result.recognised || result.side !== 'front') throw badRequest('身份证无法识别，请手动填写');
-  return submitIdentity(deps, userId, { name: result.name, idNo: result.idNo, source: 'ocr' });
+  return submitIdentity(deps, userId, { name: result.name, idNo: result.idNo, source: 'ocr' }, log);
 }
 
 export interface FaceView {

@@ -1,5 +1,6 @@
 /** Pieces both route spellings (/api/user, /api/client) share. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   AuthSubmitBody,
   FaceResultBody,
@@ -31,12 +32,13 @@ export function authSubmit(
   deps: AppDeps,
   userId: number,
   body: AuthSubmitBody,
+  log: FastifyBaseLogger,
 ): Promise<IdentityView> {
-  if (body.ocrId !== undefined) return submitFromOcr(deps, userId, body.ocrId);
+  if (body.ocrId !== undefined) return submitFromOcr(deps, userId, body.ocrId, log);
   if (body.name === undefined || body.idNo === undefined) {
     throw badRequest('请填写姓名和身份证号');
   }
-  return submitIdentity(deps, userId, { name: body.name, idNo: body.idNo, source: 'manual' });
+  return submitIdentity(deps, userId, { name: body.name, idNo: body.idNo, source: 'manual' }, log);
 }
 
 /**
@@ -54,7 +56,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       assertSubmitFields(request.body);
       // Real name sends the ID number to the credit bureau too: both consents, PIPL art. 29.
       await requireConsent(deps.db, id, platform, ['identity_and_face', 'credit_query']);
-      return ok(await authSubmit(deps, id, request.body));
+      return ok(await authSubmit(deps, id, request.body, request.log));
     },
   );
 
