@@ -110,7 +110,10 @@ test('credit: a low sequence scores under the pass line, deterministically', asy
     body: { name: '钱七', idNo: testIdNumber(2) },
   });
   assert.deepEqual(reply.body.data.credit, { score: 351, passed: false });
-  const status = await verificationStatus(server.db, await userIdOf(server, token));
+  const status = await verificationStatus(server.db, {
+    id: await userIdOf(server, token),
+    platform: 1,
+  });
   assert.equal(status.realName, true);
   assert.equal(status.credit, false);
 });
@@ -212,7 +215,7 @@ test('face: needs a real name, passes or fails on demand, and the verdict arrive
     return r.body.data.status === 'failed';
   });
   const userId = await userIdOf(server, token);
-  assert.equal((await verificationStatus(server.db, userId)).face, false);
+  assert.equal((await verificationStatus(server.db, { id: userId, platform: 1 })).face, false);
 
   // Through face/put with a photo; face/result2 reads the latest session.
   const second = await server.request<{ certifyId: string }>('POST', '/api/client/auth/face', {
@@ -228,7 +231,7 @@ test('face: needs a real name, passes or fails on demand, and the verdict arrive
     const r = await server.request<FaceResult>('POST', '/api/client/face/result2', { token });
     return r.body.data.status === 'passed' && r.body.data.certifyId === second.body.data.certifyId;
   });
-  assert.equal((await verificationStatus(server.db, userId)).face, true);
+  assert.equal((await verificationStatus(server.db, { id: userId, platform: 1 })).face, true);
   // A finished session takes no more photos.
   const late = await server.request('POST', '/api/client/face/put', {
     token,
@@ -259,7 +262,8 @@ test('emergency contact through link/submit and link/detail, never the own mobil
   const info = await server.request<{ contact: unknown }>('GET', '/api/user/info', { token });
   assert.deepEqual(info.body.data.contact, contact);
   assert.equal(
-    (await verificationStatus(server.db, await userIdOf(server, token))).emergencyContact,
+    (await verificationStatus(server.db, { id: await userIdOf(server, token), platform: 1 }))
+      .emergencyContact,
     true,
   );
 });

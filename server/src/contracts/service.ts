@@ -50,7 +50,8 @@ async function contractData(
   const { db } = deps;
   const userId = owner.id;
   const order = await ownOrder(db, owner, orderId);
-  const identity = await identityOf(db, userId);
+  // The identity as this brand verified it: never one the person verified with another brand.
+  const identity = await identityOf(db, owner);
   if (!identity) throw badRequest('请先完成实名认证');
   const user = await db
     .selectFrom('users')

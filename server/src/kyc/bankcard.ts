@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError, badRequest, conflict, notFound, tooMany } from '../plugins/errors.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { keyedHash, maskCard, maskMobile } from './crypto.ts';
-import { identityOf } from './identity.ts';
+import { identityOf, type KycUser } from './identity.ts';
 import type { CardType } from './schema.ts';
 
 /** Wrong codes after which a bind session is burnt. */
@@ -45,13 +45,15 @@ function rethrowProvider(error: unknown): never {
 
 export async function preBindCard(
   deps: AppDeps,
-  userId: number,
+  user: KycUser,
   input: { cardNo: string; mobile: string },
 ) {
+  const userId = user.id;
   const info = bankInfo(input.cardNo);
   const cardNo = normaliseCardNumber(input.cardNo);
   if (!cardNo) throw badRequest('cardNo 无法识别，请核对卡号');
-  const identity = await identityOf(deps.db, userId);
+  // The holder's name as this brand verified it: this brand asks the bank.
+  const identity = await identityOf(deps.db, user);
   if (!identity) throw badRequest('请先完成实名认证');
   const cardHash = keyedHash('card', cardNo);
   const bound = await deps.db

@@ -18,6 +18,7 @@ import {
   submitFromOcr,
   submitIdentity,
   type IdentityView,
+  type KycUser,
 } from './identity.ts';
 
 /** Neither an OCR result nor both typed fields: bad input, refused before anything else. */
@@ -30,15 +31,15 @@ function assertSubmitFields(body: AuthSubmitBody): void {
 /** auth/submit: a recognised OCR front side, or typed name and ID number. */
 export function authSubmit(
   deps: AppDeps,
-  userId: number,
+  user: KycUser,
   body: AuthSubmitBody,
   log: FastifyBaseLogger,
 ): Promise<IdentityView> {
-  if (body.ocrId !== undefined) return submitFromOcr(deps, userId, body.ocrId, log);
+  if (body.ocrId !== undefined) return submitFromOcr(deps, user, body.ocrId, log);
   if (body.name === undefined || body.idNo === undefined) {
     throw badRequest('请填写姓名和身份证号');
   }
-  return submitIdentity(deps, userId, { name: body.name, idNo: body.idNo, source: 'manual' }, log);
+  return submitIdentity(deps, user, { name: body.name, idNo: body.idNo, source: 'manual' }, log);
 }
 
 /**
@@ -52,23 +53,23 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/submit',
     { schema: { body: AuthSubmitBody, response: { 200: IdentityReply } } },
     async (request) => {
-      const { id, platform } = currentUser(request);
+      const user = currentUser(request);
       assertSubmitFields(request.body);
       // Real name sends the ID number to the credit bureau too: both consents, PIPL art. 29.
-      await requireConsent(deps.db, id, platform, ['identity_and_face', 'credit_query']);
-      return ok(await authSubmit(deps, id, request.body, request.log));
+      await requireConsent(deps.db, user.id, user.platform, ['identity_and_face', 'credit_query']);
+      return ok(await authSubmit(deps, user, request.body, request.log));
     },
   );
 
   app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) => {
-    const { id, platform } = currentUser(request);
-    await requireConsent(deps.db, id, platform, ['identity_and_face']);
-    return ok(await startFace(deps, id));
+    const user = currentUser(request);
+    await requireConsent(deps.db, user.id, user.platform, ['identity_and_face']);
+    return ok(await startFace(deps, user));
   });
 
   app.post(
     '/face/result',
     { schema: { body: FaceResultBody, response: { 200: FaceResultReply } } },
-    async (request) => ok(await faceResult(deps, currentUser(request).id, request.body.certifyId)),
+    async (request) => ok(await faceResult(deps, currentUser(request), request.body.certifyId)),
   );
 };
