@@ -64,13 +64,15 @@ export async function preBindCard(
     .executeTakeFirst();
   if (bound) throw conflict('该银行卡已绑定');
   const now = deps.now();
-  const { n } = await deps.db
+  const { n, oldest } = await deps.db
     .selectFrom('bank_card_binds')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
     .where('user_id', '=', userId)
     .where('created_at', '>', new Date(now.getTime() - 3600_000))
     .executeTakeFirstOrThrow();
-  if (n >= BIND_PER_HOUR) throw tooMany('操作过于频繁，请稍后再试');
+  // Retry-After: when the hour's first bind leaves the window.
+  if (n >= BIND_PER_HOUR)
+    throw tooMany('操作过于频繁，请稍后再试', (oldest.getTime() + 3600_000 - now.getTime()) / 1000);
   const { bindRequestNo } = await deps.providers.bankCard
     .preBind({ cardNo, mobile: input.mobile, holderName: identity.name })
     .catch(rethrowProvider);
