@@ -214,6 +214,9 @@ export interface Config {
   warnings: string[];
 }
 
+/** Hosts a development H5 app is opened on: the default return hosts, refused in production. */
+const DEVELOPMENT_HOSTS = ['localhost', '127.0.0.1'];
+
 /** The development key of ID and card hashes: public, so refused in production. */
 export const DEVELOPMENT_KYC_HASH_KEY = 'rental-storefront/kyc/v1';
 
@@ -288,6 +291,14 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
     problems.push('NOTIFY_BASE_URL must be the https origin providers send notifications to');
   if (!config.publicBaseUrl || !config.publicBaseUrl.startsWith('https://'))
     problems.push('PUBLIC_BASE_URL must be the https origin of the pages users are sent to');
+  // The default lets OAuth and the wap cashier return to this machine only, over http too.
+  if (
+    !env.OAUTH_REDIRECT_HOSTS ||
+    config.oauthRedirectHosts.some((host) => DEVELOPMENT_HOSTS.includes(host))
+  )
+    problems.push(
+      "OAUTH_REDIRECT_HOSTS must name the H5 app's own hosts (localhost and 127.0.0.1 are for development)",
+    );
   if (env.SANDBOX_SIGNING_KEY) problems.push('SANDBOX_SIGNING_KEY is a sandbox setting: unset it');
   if (config.crashAt) problems.push('CRASH_AT is a test setting: unset it');
   return problems;
@@ -454,7 +465,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rental-rate:',
-    oauthRedirectHosts: (env.OAUTH_REDIRECT_HOSTS || 'localhost,127.0.0.1')
+    oauthRedirectHosts: (env.OAUTH_REDIRECT_HOSTS || DEVELOPMENT_HOSTS.join(','))
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),

@@ -46,6 +46,7 @@ const PRODUCTION_BASICS = {
   KYC_HASH_KEY: 'a-hash-key-of-our-own-0123456789',
   NOTIFY_BASE_URL: 'https://api.example.com',
   PUBLIC_BASE_URL: 'https://shop.example.com',
+  OAUTH_REDIRECT_HOSTS: 'shop.example.com',
   SUBSCRIBE_TEMPLATES: JSON.stringify({ 1: { wechat: { bill_reminder: 'tmpl-approved-1' } } }),
 };
 
@@ -66,13 +67,14 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       'KYC_HASH_KEY',
       'NOTIFY_BASE_URL',
       'PUBLIC_BASE_URL',
+      'OAUTH_REDIRECT_HOSTS',
       'SUBSCRIBE_TEMPLATES',
     ])
       assert.ok(
         problems.some((p) => p.startsWith(name)),
         `${name} not named in:\n${problems.join('\n')}`,
       );
-    assert.equal(problems.length, PROVIDER_KEYS.length + 6);
+    assert.equal(problems.length, PROVIDER_KEYS.length + 7);
   });
 
   test('one provider left at sandbox is named alone', () => {
@@ -178,6 +180,7 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       KYC_HASH_KEY: 'rental-storefront/kyc/v1',
       NOTIFY_BASE_URL: 'http://api.example.com',
       PUBLIC_BASE_URL: 'http://shop.example.com',
+      OAUTH_REDIRECT_HOSTS: 'shop.example.com,localhost',
       OPS_TOKEN: 'short',
       SANDBOX_SIGNING_KEY: 'anything',
       CRASH_AT: 'refund:after-call',
@@ -187,6 +190,7 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       'KYC_HASH_KEY',
       'NOTIFY_BASE_URL',
       'PUBLIC_BASE_URL',
+      'OAUTH_REDIRECT_HOSTS',
       'OPS_TOKEN',
       'SANDBOX_SIGNING_KEY',
       'CRASH_AT',
