@@ -117,6 +117,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     RATE_PAY_PER_IP: '100000',
     RATE_PAY_PER_USER: '100000',
     RATE_NOTIFY_REJECTED_PER_IP: '100000',
+    // Likewise the daily quotas per user (the fuzz test files hundreds of complaints as one user).
+    COMPLAINTS_PER_DAY: '100000',
+    UPLOADS_PER_DAY: '100000',
+    UPLOAD_BYTES_PER_DAY: String(2 ** 40),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

@@ -1,8 +1,9 @@
 /**
- * The payment providers' side: notification endpoints (`POST /pay/notify/{alipay|wechat|card}/{brand}`,
- * form fields, answered `success` only once what they say is committed, as the real gateways
- * expect; each provider's body size capped, unverified ones limited per IP and kept as a digest) and, only while the payment providers are sandboxes, the sandbox cashier page H5 pays
- * through (`GET /pay/cashier/{outTradeNo}?sig=…`: pay, fail or cancel, then back to the
+ * The payment providers' side: notification endpoints
+ * (`POST /pay/notify/{alipay|wechat|card}/{brand}`, answered `success` only once what they say is
+ * committed, as the real gateways expect; each provider's body size capped, unverified ones
+ * limited per IP and kept only as a digest) and, only while the payment providers are sandboxes,
+ * the sandbox cashier page H5 pays through (`GET /pay/cashier/{outTradeNo}?sig=…`: pay, fail or cancel, then back to the
  * storefront's payment result page). The cashier answers only links signed for the payment, which
  * only the user who opened it was handed.
  */
@@ -21,10 +22,11 @@ const NotifyParams = Type.Object({ platform: Type.Integer({ minimum: 1, maximum:
 /**
  * The largest body each provider's notification may have, with room to spare; anything larger is
  * refused (413) before it is read. Alipay posts form fields of at most String(512) each besides
- * its fund and voucher lists (异步通知参数, opendocs.alipay.com/open/204/105301: about 2 KB in
- * practice); WeChat Pay v3 posts one JSON envelope around the encrypted transaction
- * (pay.weixin.qq.com/docs/merchant/apis/jsapi-payment/payment-notice.html: about 1-2 KB); the
- * card channel's notifications are our own bank sandbox's few fields.
+ * its fund and voucher lists (异步通知参数, docs.open.alipay.com/204/105301: about 2 KB in
+ * practice); WeChat Pay v3 posts one JSON envelope around the encrypted transaction, a few
+ * fields of at most 36 characters and the ciphertext (支付通知,
+ * pay.weixin.qq.com/wiki/doc/apiv3/apis/chapter3_5_5.shtml: about 1-2 KB); the card channel's
+ * notifications are our own bank sandbox's few fields.
  */
 export const NOTIFY_BODY_LIMITS: Record<GatewayName, number> = {
   alipay: 32 * 1024,
