@@ -42,6 +42,7 @@ export const ERROR_MESSAGES = {
   CLIENT_CREDENTIAL_INVALID: '客户端凭证无效',
   OPS_CREDENTIAL_REQUIRED: '需要运营凭证',
   OPS_CREDENTIAL_INVALID: '运营凭证无效',
+  OPS_CLOCK_FIXED: 'at 仅用于开发和测试环境：生产环境的任务按服务器时间运行',
 
   // SMS codes
   SMS_CODE_INVALID: '验证码无效，请重新获取',
@@ -65,6 +66,9 @@ export const ERROR_MESSAGES = {
   IMAGE_REQUIRED: '请上传图片',
   UPLOAD_NOT_MULTIPART: '请以 multipart/form-data 上传 file',
   UPLOAD_TYPE_UNSUPPORTED: 'file 类型不支持，仅限 JPG、PNG、WebP、PDF',
+  UPLOAD_DAILY_LIMIT: '今日上传的文件已达上限，请明天再试',
+  COMPLAINT_DAILY_LIMIT: '今日提交的反馈已达上限，请明天再试',
+  COMPLAINT_TYPE_UNKNOWN: '反馈类型不存在，请重新选择',
 
   // Catalogue and coupons
   GOODS_NOT_FOUND: '商品不存在或已下架',
@@ -81,8 +85,10 @@ export const ERROR_MESSAGES = {
   REAL_NAME_REQUIRED: '请先完成实名认证',
   UNDER_AGE: '年满{minAge}周岁才能租赁，您未满{minAge}周岁，无法完成实名认证',
   UNDER_AGE_AT_ORDER: '年满{minAge}周岁才能租赁：您的实名信息显示未满{minAge}周岁，无法下单',
+  // No longer sent: it told anyone an ID number was registered (IDENTITY_CHECK_FAILED instead).
   ID_CARD_TAKEN: '该身份证已被其他账号认证',
   IDENTITY_ALREADY_VERIFIED: '您已完成实名认证，不能更换身份',
+  IDENTITY_CHECK_FAILED: '身份信息核验未通过，请核对姓名和身份证号，或联系客服',
   OCR_RECORD_NOT_FOUND: '识别记录不存在',
   ID_CARD_PHOTO_UNREADABLE: '请上传可识别的身份证人像面',
   ID_CARD_UNRECOGNISED: '身份证无法识别，请手动填写',

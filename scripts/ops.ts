@@ -6,7 +6,7 @@
  *   npm run ops -- ship 12 --waybill SF1234567890
  *   npm run ops -- inspect 12 --damage 5000
  *   npm run ops -- show 12
- *   npm run ops -- run-jobs --at 2026-12-01T00:00:00Z
+ *   npm run ops -- run-jobs --at 2026-12-01T00:00:00Z   (development and test servers only)
  *   npm run ops -- reconcile --after 0      settle everything pending by asking the providers
  *
  * Steps: approve, reject, ship, deliver, receive-return, inspect, approve-cancel, refuse-cancel,
@@ -28,7 +28,7 @@ const STEPS = [
 
 const USAGE = `usage: npm run ops -- <${STEPS.join('|')}> <orderId> [--waybill W] [--damage FEN] [--note TEXT]
        npm run ops -- show <orderId>
-       npm run ops -- run-jobs [--at ISO-TIME]
+       npm run ops -- run-jobs [--at ISO-TIME (development and test only)]
        npm run ops -- reconcile [--after SECONDS]
 environment: OPS_TOKEN (required), OPS_URL (default http://127.0.0.1:8080)`;
 

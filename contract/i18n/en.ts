@@ -764,6 +764,8 @@ export const en: Messages = {
   'serverError.CLIENT_CREDENTIAL_INVALID': 'The app’s credential is invalid.',
   'serverError.OPS_CREDENTIAL_REQUIRED': 'An operations credential is required.',
   'serverError.OPS_CREDENTIAL_INVALID': 'The operations credential is invalid.',
+  'serverError.OPS_CLOCK_FIXED':
+    'A time other than now is for development and test only: in production the jobs run at the server clock.',
   'serverError.SMS_CODE_INVALID': 'The code is invalid. Please request a new one.',
   'serverError.SMS_CODE_EXPIRED': 'The code has expired. Please request a new one.',
   'serverError.SMS_CODE_TOO_MANY_ATTEMPTS': 'Too many wrong codes. Please request a new one.',
@@ -785,6 +787,11 @@ export const en: Messages = {
   'serverError.UPLOAD_NOT_MULTIPART': 'Please upload file as multipart/form-data.',
   'serverError.UPLOAD_TYPE_UNSUPPORTED':
     'This file type is not supported; use JPG, PNG, WebP or PDF.',
+  'serverError.UPLOAD_DAILY_LIMIT':
+    'You have uploaded as many files as allowed today. Please try again tomorrow.',
+  'serverError.COMPLAINT_DAILY_LIMIT':
+    'You have sent as much feedback as allowed today. Please try again tomorrow.',
+  'serverError.COMPLAINT_TYPE_UNKNOWN': 'This feedback type does not exist. Please choose another.',
   'serverError.GOODS_NOT_FOUND': 'This item does not exist or is no longer offered.',
   'serverError.NO_GOODS': 'No items yet.',
   'serverError.CATEGORY_NOT_FOUND': 'Category not found.',
@@ -801,6 +808,8 @@ export const en: Messages = {
     'You must be {minAge} or older to rent; your verified identity shows you are under {minAge}, so the order cannot be placed.',
   'serverError.ID_CARD_TAKEN': 'This ID card is verified on another account.',
   'serverError.IDENTITY_ALREADY_VERIFIED': 'Your identity is verified and cannot be changed.',
+  'serverError.IDENTITY_CHECK_FAILED':
+    'Your identity could not be verified. Check your name and ID number, or contact customer service.',
   'serverError.OCR_RECORD_NOT_FOUND': 'Recognition record not found.',
   'serverError.ID_CARD_PHOTO_UNREADABLE':
     'Please upload a readable photo of the ID card’s portrait side.',

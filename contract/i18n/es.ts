@@ -765,6 +765,8 @@ export const es: Messages = {
   'serverError.CLIENT_CREDENTIAL_INVALID': 'La credencial de la aplicación no es válida.',
   'serverError.OPS_CREDENTIAL_REQUIRED': 'Se necesita una credencial de operaciones.',
   'serverError.OPS_CREDENTIAL_INVALID': 'La credencial de operaciones no es válida.',
+  'serverError.OPS_CLOCK_FIXED':
+    'Una hora distinta de la actual solo sirve en desarrollo y pruebas: en producción las tareas se ejecutan con la hora del servidor.',
   'serverError.SMS_CODE_INVALID': 'El código no es válido. Solicita uno nuevo.',
   'serverError.SMS_CODE_EXPIRED': 'El código ha caducado. Solicita uno nuevo.',
   'serverError.SMS_CODE_TOO_MANY_ATTEMPTS': 'Demasiados códigos incorrectos. Solicita uno nuevo.',
@@ -785,6 +787,11 @@ export const es: Messages = {
   'serverError.UPLOAD_NOT_MULTIPART': 'Sube file como multipart/form-data.',
   'serverError.UPLOAD_TYPE_UNSUPPORTED':
     'Este tipo de archivo no es compatible; usa JPG, PNG, WebP o PDF.',
+  'serverError.UPLOAD_DAILY_LIMIT':
+    'Ya has subido todos los archivos permitidos hoy. Inténtalo mañana.',
+  'serverError.COMPLAINT_DAILY_LIMIT':
+    'Ya has enviado todos los comentarios permitidos hoy. Inténtalo mañana.',
+  'serverError.COMPLAINT_TYPE_UNKNOWN': 'Este tipo de comentario no existe. Elige otro.',
   'serverError.GOODS_NOT_FOUND': 'Este artículo no existe o ya no se ofrece.',
   'serverError.NO_GOODS': 'Todavía no hay artículos.',
   'serverError.CATEGORY_NOT_FOUND': 'No se encontró la categoría.',
@@ -802,6 +809,8 @@ export const es: Messages = {
     'Debes tener al menos {minAge} años para alquilar; tu identidad verificada indica que tienes menos de {minAge}, así que no se puede hacer el pedido.',
   'serverError.ID_CARD_TAKEN': 'Este documento de identidad ya está verificado en otra cuenta.',
   'serverError.IDENTITY_ALREADY_VERIFIED': 'Tu identidad ya está verificada y no se puede cambiar.',
+  'serverError.IDENTITY_CHECK_FAILED':
+    'No se ha podido verificar tu identidad. Revisa tu nombre y número de documento, o contacta con atención al cliente.',
   'serverError.OCR_RECORD_NOT_FOUND': 'No se encontró el registro de reconocimiento.',
   'serverError.ID_CARD_PHOTO_UNREADABLE':
     'Sube una foto legible del lado con la foto del documento de identidad.',

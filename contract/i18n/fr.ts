@@ -772,6 +772,8 @@ export const fr: Messages = {
   'serverError.CLIENT_CREDENTIAL_INVALID': 'L’identifiant de l’application n’est pas valide.',
   'serverError.OPS_CREDENTIAL_REQUIRED': 'Un identifiant d’exploitation est requis.',
   'serverError.OPS_CREDENTIAL_INVALID': 'L’identifiant d’exploitation n’est pas valide.',
+  'serverError.OPS_CLOCK_FIXED':
+    'Une heure autre que maintenant est réservée au développement et aux tests : en production, les tâches s’exécutent à l’heure du serveur.',
   'serverError.SMS_CODE_INVALID': 'Le code n’est pas valide. Demandez-en un nouveau.',
   'serverError.SMS_CODE_EXPIRED': 'Le code a expiré. Demandez-en un nouveau.',
   'serverError.SMS_CODE_TOO_MANY_ATTEMPTS': 'Trop de codes erronés. Demandez-en un nouveau.',
@@ -792,6 +794,11 @@ export const fr: Messages = {
   'serverError.UPLOAD_NOT_MULTIPART': 'Veuillez envoyer file en multipart/form-data.',
   'serverError.UPLOAD_TYPE_UNSUPPORTED':
     'Ce type de fichier n’est pas pris en charge ; utilisez JPG, PNG, WebP ou PDF.',
+  'serverError.UPLOAD_DAILY_LIMIT':
+    'Vous avez envoyé autant de fichiers que permis aujourd’hui. Réessayez demain.',
+  'serverError.COMPLAINT_DAILY_LIMIT':
+    'Vous avez envoyé autant de retours que permis aujourd’hui. Réessayez demain.',
+  'serverError.COMPLAINT_TYPE_UNKNOWN': 'Ce type de retour n’existe pas. Choisissez-en un autre.',
   'serverError.GOODS_NOT_FOUND': 'Cet article n’existe pas ou n’est plus proposé.',
   'serverError.NO_GOODS': 'Aucun article pour l’instant.',
   'serverError.CATEGORY_NOT_FOUND': 'Catégorie introuvable.',
@@ -810,6 +817,8 @@ export const fr: Messages = {
   'serverError.ID_CARD_TAKEN': 'Cette carte d’identité est déjà vérifiée sur un autre compte.',
   'serverError.IDENTITY_ALREADY_VERIFIED':
     'Votre identité est vérifiée et ne peut pas être modifiée.',
+  'serverError.IDENTITY_CHECK_FAILED':
+    'Votre identité n’a pas pu être vérifiée. Vérifiez votre nom et votre numéro d’identité, ou contactez le service client.',
   'serverError.OCR_RECORD_NOT_FOUND': 'Enregistrement de reconnaissance introuvable.',
   'serverError.ID_CARD_PHOTO_UNREADABLE':
     'Veuillez importer une photo lisible du recto (côté photo) de la carte d’identité.',

@@ -242,9 +242,14 @@ async function main() {
         })
         .execute();
       await db
+        .insertInto('identity_verifications')
+        .values({ user_id: user.id, platform: 1, source: 'manual' })
+        .execute();
+      await db
         .insertInto('face_sessions')
         .values({
           user_id: user.id,
+          platform: 1,
           certify_id: `bench${i}${dbName}`,
           status: 'passed',
           finished_at: new Date(),
@@ -252,7 +257,7 @@ async function main() {
         .execute();
       await db
         .insertInto('credit_scores')
-        .values({ user_id: user.id, provider: 'sandbox', score: 720, passed: true })
+        .values({ user_id: user.id, platform: 1, provider: 'sandbox', score: 720, passed: true })
         .execute();
       await db
         .insertInto('emergency_contacts')

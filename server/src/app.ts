@@ -109,6 +109,8 @@ export async function buildApp(
     },
   });
   app.decorate('deps', deps);
+  // What the configuration accepted but the operator should hear (config.ts `warnings`).
+  for (const warning of deps.config.warnings) app.log.warn(warning);
 
   // The storefront sends form-urlencoded bodies when its content type says so.
   app.addContentTypeParser(

@@ -2,7 +2,8 @@
  * Environment → typed configuration. Every knob the server and the worker read lives here, so the
  * rest of the code never touches `process.env` and tests can build a config object directly.
  *
- * With `APP_ENV=production` the configuration is also checked as a whole (`productionProblems`):
+ * With `APP_ENV=production` (or `NODE_ENV=production` and no APP_ENV; a production value beside a
+ * different other one is refused) the configuration is also checked as a whole (`productionProblems`):
  * any sandbox provider, default or missing secret, or test-only setting stops the process at
  * start-up with the full list, so production never runs a sandbox silently.
  */
@@ -121,6 +122,15 @@ export interface RateLimits {
   payPerIp: number;
   /** Payment routes, per logged-in user. */
   payPerUser: number;
+  /** Notifications that fail verification, per client IP (verified ones are never limited). */
+  notifyRejectedPerIp: number;
+}
+
+/** What one user may hand in per 24 hours (service-desk/): feedback and uploaded files. */
+export interface UserQuotas {
+  complaintsPerDay: number;
+  uploadsPerDay: number;
+  uploadBytesPerDay: number;
 }
 
 /**
@@ -152,6 +162,7 @@ export interface Config {
   uploadDir: string;
   /** Largest accepted upload, bytes. */
   uploadMaxBytes: number;
+  quotas: UserQuotas;
   /** Seconds a login token lives. */
   tokenTtlSeconds: number;
   sms: SmsLimits;
@@ -176,6 +187,11 @@ export interface Config {
    */
   notifyBaseUrl: string | undefined;
   /**
+   * The public origin of the pages this server hands users links to (the sandbox face and
+   * signing pages); this process's own address in development. Never the request's Host.
+   */
+  publicBaseUrl: string | undefined;
+  /**
    * The sandbox gateways' signing key: random per process unless set. Set it when several
    * processes run the sandbox, so each verifies what the others signed.
    */
@@ -194,7 +210,12 @@ export interface Config {
   smsLive?: SmsSettings;
   /** Seals what is kept at rest and read back (sealed.ts): DATA_ENCRYPTION_KEY. */
   dataKey: DataKey;
+  /** What the operator should hear at start though the server runs (logged by main.ts, worker.ts). */
+  warnings: string[];
 }
+
+/** Hosts a development H5 app is opened on: the default return hosts, refused in production. */
+const DEVELOPMENT_HOSTS = ['localhost', '127.0.0.1'];
 
 /** The development key of ID and card hashes: public, so refused in production. */
 export const DEVELOPMENT_KYC_HASH_KEY = 'rental-storefront/kyc/v1';
@@ -219,12 +240,12 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
-function oneOf<T extends string>(
+function oneOf<T extends string, F extends T | undefined>(
   value: string | undefined,
   allowed: readonly T[],
-  fallback: T,
+  fallback: F,
   name: string,
-): T {
+): T | F {
   if (value === undefined || value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new ConfigError([`${name} must be one of ${allowed.join(', ')}`]);
@@ -268,6 +289,16 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
     problems.push('OPS_TOKEN must be at least 16 characters');
   if (!config.notifyBaseUrl || !config.notifyBaseUrl.startsWith('https://'))
     problems.push('NOTIFY_BASE_URL must be the https origin providers send notifications to');
+  if (!config.publicBaseUrl || !config.publicBaseUrl.startsWith('https://'))
+    problems.push('PUBLIC_BASE_URL must be the https origin of the pages users are sent to');
+  // The default lets OAuth and the wap cashier return to this machine only, over http too.
+  if (
+    !env.OAUTH_REDIRECT_HOSTS ||
+    config.oauthRedirectHosts.some((host) => DEVELOPMENT_HOSTS.includes(host))
+  )
+    problems.push(
+      "OAUTH_REDIRECT_HOSTS must name the H5 app's own hosts (localhost and 127.0.0.1 are for development)",
+    );
   if (env.SANDBOX_SIGNING_KEY) problems.push('SANDBOX_SIGNING_KEY is a sandbox setting: unset it');
   if (config.crashAt) problems.push('CRASH_AT is a test setting: unset it');
   return problems;
@@ -286,6 +317,14 @@ function multiProcessProblems(config: Config, env: NodeJS.ProcessEnv): string[] 
       'JOBS=worker with sandbox providers needs SANDBOX_SIGNING_KEY, so every process verifies what the others signed',
     );
   return problems;
+}
+
+/** An origin setting (`https://api.example.com`, no path), without a trailing slash; unset → undefined. */
+function originFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name] ? env[name].replace(/\/+$/, '') : undefined;
+  if (value && !/^https?:\/\/[^/?#@\s]+$/.test(value))
+    throw new ConfigError([`${name} must be an origin such as https://api.example.com`]);
+  return value;
 }
 
 /** SUBSCRIBE_TEMPLATES(_FIELDS), their problems reported as the other settings' are. */
@@ -310,6 +349,42 @@ function parseDataKey(env: NodeJS.ProcessEnv): DataKey {
   }
 }
 
+const APP_ENVS = ['development', 'production', 'test'] as const;
+
+/**
+ * The mode: APP_ENV, else NODE_ENV (what every Node deployer sets first), else development. A
+ * production value beside a different other one is refused, so `NODE_ENV=production` can never run
+ * the development mode with its /dev routes.
+ */
+function appEnvFrom(env: NodeJS.ProcessEnv): { appEnv: AppEnv; warnings: string[] } {
+  const appEnv = oneOf(env.APP_ENV, APP_ENVS, undefined, 'APP_ENV');
+  const nodeEnv = env.NODE_ENV || undefined;
+  if (appEnv === undefined && nodeEnv !== undefined && !isAppEnv(nodeEnv))
+    throw new ConfigError([
+      `NODE_ENV=${nodeEnv} is not a mode of this server: set APP_ENV to ${APP_ENVS.join(', ')}`,
+    ]);
+  if (
+    appEnv !== undefined &&
+    nodeEnv !== undefined &&
+    appEnv !== nodeEnv &&
+    (appEnv === 'production' || nodeEnv === 'production')
+  )
+    throw new ConfigError([
+      `APP_ENV=${appEnv} and NODE_ENV=${nodeEnv} disagree: set both to production for production, or neither to production`,
+    ]);
+  const resolved = appEnv ?? (nodeEnv as AppEnv | undefined);
+  if (resolved) return { appEnv: resolved, warnings: [] };
+  return {
+    appEnv: 'development',
+    warnings: [
+      'APP_ENV is not set: development mode (sandbox providers, /dev routes); production needs APP_ENV=production',
+    ],
+  };
+}
+
+const isAppEnv = (value: string): value is AppEnv =>
+  (APP_ENVS as readonly string[]).includes(value);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -325,12 +400,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'on',
       'DATABASE_PREPARED_STATEMENTS',
     ) === 'on';
-  const appEnv = oneOf(
-    env.APP_ENV,
-    ['development', 'production', 'test'] as const,
-    'development',
-    'APP_ENV',
-  );
+  const { appEnv, warnings } = appEnvFrom(env);
+  // Production refuses a short token (productionProblems); elsewhere it is ignored, aloud.
+  if (env.OPS_TOKEN && env.OPS_TOKEN.length < 16 && appEnv !== 'production')
+    warnings.push(
+      'OPS_TOKEN is shorter than 16 characters: ignored, so the ops API accepts no token from it',
+    );
   const providerModes = ['sandbox', 'live'] as const;
   const providers = Object.fromEntries(
     PROVIDER_KEYS.map((key) => {
@@ -341,9 +416,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const crashAt = env.CRASH_AT || undefined;
   if (crashAt !== undefined && !(CRASH_POINTS as readonly string[]).includes(crashAt))
     throw new ConfigError([`CRASH_AT must be one of ${CRASH_POINTS.join(', ')}`]);
-  const notifyBaseUrl = env.NOTIFY_BASE_URL ? env.NOTIFY_BASE_URL.replace(/\/+$/, '') : undefined;
-  if (notifyBaseUrl && !/^https?:\/\/[^/]+$/.test(notifyBaseUrl))
-    throw new ConfigError(['NOTIFY_BASE_URL must be an origin such as https://api.example.com']);
+  const notifyBaseUrl = originFrom(env, 'NOTIFY_BASE_URL');
+  const publicBaseUrl = originFrom(env, 'PUBLIC_BASE_URL');
 
   const config: Config = {
     port: intFrom(env.PORT, 8080, 'PORT'),
@@ -360,6 +434,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     h5Dir: path.resolve(env.H5_DIR || './dist/h5'),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    quotas: {
+      complaintsPerDay: intFrom(env.COMPLAINTS_PER_DAY, 10, 'COMPLAINTS_PER_DAY'),
+      // Verification takes three photos, feedback up to six images each.
+      uploadsPerDay: intFrom(env.UPLOADS_PER_DAY, 60, 'UPLOADS_PER_DAY'),
+      uploadBytesPerDay: intFrom(
+        env.UPLOAD_BYTES_PER_DAY,
+        100 * 1024 * 1024,
+        'UPLOAD_BYTES_PER_DAY',
+      ),
+    },
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 30 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
     sms: {
       codeTtlSeconds: intFrom(env.SMS_CODE_TTL_SECONDS, 300, 'SMS_CODE_TTL_SECONDS'),
@@ -373,10 +457,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: intFrom(env.RATE_LOGIN_PER_IP, 120, 'RATE_LOGIN_PER_IP'),
       payPerIp: intFrom(env.RATE_PAY_PER_IP, 300, 'RATE_PAY_PER_IP'),
       payPerUser: intFrom(env.RATE_PAY_PER_USER, 120, 'RATE_PAY_PER_USER'),
+      notifyRejectedPerIp: intFrom(
+        env.RATE_NOTIFY_REJECTED_PER_IP,
+        60,
+        'RATE_NOTIFY_REJECTED_PER_IP',
+      ),
     },
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rental-rate:',
-    oauthRedirectHosts: (env.OAUTH_REDIRECT_HOSTS || 'localhost,127.0.0.1')
+    oauthRedirectHosts: (env.OAUTH_REDIRECT_HOSTS || DEVELOPMENT_HOSTS.join(','))
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
@@ -386,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: oneOf(env.JOBS, ['in-process', 'worker'] as const, 'in-process', 'JOBS'),
     jobsPollMs: intFrom(env.JOBS_POLL_MS, 1000, 'JOBS_POLL_MS'),
     notifyBaseUrl,
+    publicBaseUrl,
     sandboxSigningKey: env.SANDBOX_SIGNING_KEY || randomBytes(32).toString('hex'),
     crashAt: crashAt as CrashPoint | undefined,
     alipay: alipaySettingsFrom(env),
@@ -395,6 +485,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.SUBSCRIBE_TEMPLATE_FIELDS,
     ),
     dataKey: parseDataKey(env),
+    warnings,
   };
   // The live adapters' own settings, read only when chosen; their problems join the list.
   const liveProblems: string[] = [];

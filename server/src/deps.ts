@@ -13,4 +13,8 @@ export interface AppDeps {
   jobs: JobQueue<AppDeps>;
   /** The current time; tests move it forward to expire codes and tokens. */
   now: () => Date;
+  /** Origin of the pages users are sent to (PUBLIC_BASE_URL, else this process's address). */
+  publicBase: () => string;
+  /** Origin providers call back (NOTIFY_BASE_URL, else this process's address). */
+  notifyBase: () => string;
 }

@@ -29,3 +29,31 @@ export async function opsCredentialValid(db: Kysely<Database>, token: string): P
     .executeTakeFirst();
   return found !== undefined;
 }
+
+/** The name OPS_TOKEN's credential is registered under. */
+const FROM_ENVIRONMENT = 'env';
+
+/**
+ * Keeps the credential OPS_TOKEN stands for in step with it at start: set, it is registered (a
+ * changed token replaces the old one); unset (or ignored as too short), the one an earlier
+ * OPS_TOKEN registered is revoked, so removing the variable is how its holder loses access.
+ * Answers what happened: 'revoked' only when a live credential was ended.
+ */
+export async function syncEnvironmentOpsCredential(
+  db: Kysely<Database>,
+  token: string | undefined,
+  now: Date,
+): Promise<'registered' | 'revoked' | 'none'> {
+  if (token !== undefined) {
+    await addOpsCredential(db, FROM_ENVIRONMENT, token);
+    return 'registered';
+  }
+  const revoked = await db
+    .updateTable('ops_credentials')
+    .set({ revoked_at: now })
+    .where('name', '=', FROM_ENVIRONMENT)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return revoked ? 'revoked' : 'none';
+}

@@ -13,8 +13,9 @@ export function maskMobilesIn(text: string): string {
 }
 
 /** Query keys whose values never reach a log: codes of every kind, tokens, phone numbers. */
-// `card` and `idno` cover cardNo/bankCard and idNo: full card and ID numbers never reach a log.
-const SECRET_QUERY_KEY = /code|token|mobile|phone|secret|password|ticket|card|idno/i;
+// `card` and `idno` cover cardNo/bankCard and idNo: full card and ID numbers never reach a log;
+// `sig` covers the sandbox cashier's `sig` (a link that pays) and any sign/signature.
+const SECRET_QUERY_KEY = /code|token|mobile|phone|secret|password|ticket|card|idno|sig/i;
 
 /** A URL for the access log: secret query values replaced, mobiles masked. */
 export function redactUrl(url: string): string {

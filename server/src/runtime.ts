@@ -23,7 +23,10 @@ export interface RuntimeOptions {
   pgliteImage?: Blob;
   /** Run scheduled jobs and supervise the queue from this process (not just add jobs). */
   runJobs: boolean;
-  /** The origin notifications go to, when the config does not name one (this process's address). */
+  /**
+   * This process's own address: the origin of notifications and of the pages users are sent to
+   * when the config names none (NOTIFY_BASE_URL, PUBLIC_BASE_URL).
+   */
   notifyBase: () => string;
   /** The clock (tests move it). */
   now?: () => Date;
@@ -58,7 +61,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     log,
     listen: database.listen,
   });
+  // Configured origins, else this process's address: never a request's Host.
   const notifyBase = () => config.notifyBaseUrl ?? options.notifyBase();
+  const publicBase = () => config.publicBaseUrl ?? options.notifyBase();
   const providers = await createProviders(config, {
     db: database.db,
     jobs,
@@ -71,6 +76,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     providers,
     jobs,
     now: options.now ?? (() => new Date()),
+    publicBase,
+    notifyBase,
   };
   jobs.attach(deps, JOB_DEFINITIONS);
   await jobs.start();

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   }, HEARTBEAT_MS);
   await jobs.startPolling(config.jobsPollMs);
   jobs.log.info({ worker }, 'worker started');
+  for (const warning of config.warnings) jobs.log.warn(warning);
 
   let stopping = false;
   const stop = (signal: string) => {

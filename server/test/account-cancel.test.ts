@@ -40,6 +40,7 @@ const cancel = (token: string, confirm = '注销') =>
 const countWhere = async (
   table:
     | 'identities'
+    | 'identity_verifications'
     | 'addresses'
     | 'emergency_contacts'
     | 'credit_scores'
@@ -200,6 +201,7 @@ test('cancelling anonymises personal data, ends every session and keeps the reco
   assert.ok(user.cancelled_at);
   for (const table of [
     'identities',
+    'identity_verifications',
     'addresses',
     'emergency_contacts',
     'credit_scores',
@@ -258,6 +260,9 @@ test('export: the user downloads their personal data as JSON, their own only, ID
   const data = reply.body.data as {
     account: { id: number; mobile: string };
     identity: { name: string; idNoMasked: string; birthDate: string };
+    identityVerifications: { platform: number; source: string }[];
+    creditScores: { platform: number; score: number }[];
+    faceVerifications: { platform: number; status: string }[];
     addresses: { detail: string }[];
     emergencyContact: { mobile: string };
     bankCards: { cardNoMasked: string }[];
@@ -269,6 +274,16 @@ test('export: the user downloads their personal data as JSON, their own only, ID
   assert.deepEqual(data.account, { ...data.account, id: userId, mobile: '13710000003' });
   assert.equal(data.identity.name, '注销者');
   assert.equal(data.identity.birthDate, '1990-01-01');
+  // What each brand verified and queried is listed with its brand.
+  assert.deepEqual(
+    data.identityVerifications.map((v) => v.platform),
+    [1],
+  );
+  assert.deepEqual(
+    data.creditScores.map((c) => c.platform),
+    [1],
+  );
+  assert.ok(data.faceVerifications.every((f) => f.platform === 1));
   assert.equal(data.addresses[0]?.detail, '文三路 9 号');
   assert.equal(data.emergencyContact.mobile, '13912345679');
   assert.equal(data.bankCards[0]?.cardNoMasked, '622202******0128');

@@ -1,5 +1,6 @@
 /** The logged-in user's own data: profile, contact, addresses, coupons, feedback and uploads. */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Address } from '../../contract/api/address.ts';
 import type { Complaint } from '../../contract/api/client.ts';
@@ -361,6 +362,29 @@ describe('account', () => {
       assert.deepEqual(complaint.body.data.images, [reply.body.data.id]);
     });
 
+    test('a complaint type outside the dictionary is refused by name, and nothing is stored', async () => {
+      const userToken = await server.loginAs('13512340009');
+      const types = await server.request<{ value: string }[]>('GET', '/api/common/dictionary', {
+        query: { type: 'complaint_type' },
+      });
+      assert.ok(types.body.data.some((t) => t.value === 'service'));
+      for (const type of ['nonsense', 'cancel_reason', 'other_x']) {
+        const reply = await server.request('POST', '/api/client/complaint/submit', {
+          token: userToken,
+          body: { type, content: '这个类型不存在的反馈' },
+        });
+        assert.equal(reply.status, 400, type);
+        assert.equal(reply.body.reason, 'COMPLAINT_TYPE_UNKNOWN');
+      }
+      const stored = await server.db
+        .selectFrom('complaints')
+        .innerJoin('users', 'users.id', 'complaints.user_id')
+        .select('complaints.id')
+        .where('users.mobile', '=', '13512340009')
+        .execute();
+      assert.equal(stored.length, 0);
+    });
+
     test('a file that is not an accepted type, too large, or missing is refused', async () => {
       const userToken = await server.loginAs('13512340008');
       const script = await server.request('POST', '/api/client/put-file', {
@@ -395,6 +419,76 @@ describe('account', () => {
         .where('users.mobile', '=', '13512340008')
         .execute();
       assert.equal(stored.length, 0);
+    });
+  });
+
+  describe('daily quotas', () => {
+    let quota: TestServer;
+    before(async () => {
+      quota = await startTestServer({
+        env: {
+          COMPLAINTS_PER_DAY: '2',
+          UPLOADS_PER_DAY: '2',
+          UPLOAD_BYTES_PER_DAY: String(PNG.length * 3),
+        },
+      });
+    });
+    after(() => quota.close());
+
+    const complain = (token: string, n: number) =>
+      quota.request('POST', '/api/client/complaint/submit', {
+        token,
+        body: { type: 'other', content: `第 ${n} 条反馈内容` },
+      });
+    const countOf = async (table: 'complaints' | 'uploads', mobile: string) =>
+      (
+        await quota.db
+          .selectFrom(table)
+          .innerJoin('users', 'users.id', `${table}.user_id`)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('users.mobile', '=', mobile)
+          .executeTakeFirstOrThrow()
+      ).n;
+
+    test('a burst of complaints stores a day’s quota; the rest wait, as Retry-After says', async () => {
+      const token = await quota.loginAs('13512341001');
+      const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => complain(token, i)));
+      assert.deepEqual(burst.map((r) => r.status).sort(), [
+        200,
+        200,
+        ...Array.from({ length: 8 }, () => 429),
+      ]);
+      const refused = burst.find((r) => r.status === 429)!;
+      assert.equal(refused.body.reason, 'COMPLAINT_DAILY_LIMIT');
+      const wait = Number(refused.headers.get('retry-after'));
+      assert.ok(wait > 0 && wait <= 86400, String(wait));
+      assert.equal(await countOf('complaints', '13512341001'), 2);
+      // Another user is not held up; a day later this one may write again.
+      assert.equal((await complain(await quota.loginAs('13512341002'), 1)).status, 200);
+      quota.advanceClock(wait);
+      assert.equal((await complain(token, 11)).status, 200);
+    });
+
+    test('uploads: so many files and so many bytes a day per user, nothing written past them', async () => {
+      const countToken = await quota.loginAs('13512341003');
+      const send = (token: string, bytes: Buffer) =>
+        quota.request('POST', '/api/client/put-file', { token, body: uploadForm(bytes) });
+      assert.equal((await send(countToken, PNG)).status, 200);
+      assert.equal((await send(countToken, PNG)).status, 200);
+      const third = await send(countToken, PNG);
+      assert.equal(third.status, 429);
+      assert.equal(third.body.reason, 'UPLOAD_DAILY_LIMIT');
+      assert.ok(Number(third.headers.get('retry-after')) > 0);
+      assert.equal(await countOf('uploads', '13512341003'), 2);
+
+      const bytesToken = await quota.loginAs('13512341004');
+      const big = Buffer.concat([PNG, Buffer.alloc(PNG.length * 2)]);
+      assert.equal((await send(bytesToken, big)).status, 200, 'exactly the day’s bytes');
+      const over = await send(bytesToken, PNG);
+      assert.equal(over.status, 429, 'one byte more is over');
+      assert.equal(await countOf('uploads', '13512341004'), 1);
+      const files = fs.readdirSync(quota.config.uploadDir);
+      assert.equal(files.length, 3, 'no file written for a refused upload');
     });
   });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { BankCard, BankInfo, BindPreOrder } from '../../contract/api/bankcard.ts';
 import { lookupBankCard } from '../../contract/validation/index.ts';
-import { BIND_MAX_ATTEMPTS } from '../src/kyc/bankcard.ts';
+import { BIND_MAX_ATTEMPTS, BIND_PER_HOUR } from '../src/kyc/bankcard.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { bindCard, loginAgreed, sandboxBank, testIdNumber } from './kyc-fixtures.ts';
 
@@ -158,6 +158,22 @@ test('concurrent guesses on one bind are counted one by one', async () => {
     .executeTakeFirstOrThrow();
   assert.equal(row.status, 'burnt');
   assert.equal(row.attempts, BIND_MAX_ATTEMPTS);
+});
+
+test(`at most ${BIND_PER_HOUR} binding texts an hour, and the refusal says when to try again`, async () => {
+  const t = await withIdentity('13600000009', 466);
+  const preBind = () =>
+    server.request('POST', '/api/user/bindCardPreOrder', {
+      token: t,
+      body: { cardNo: CARD, mobile: '13700000009' },
+    });
+  for (let i = 0; i < BIND_PER_HOUR; i++) assert.equal((await preBind()).status, 200);
+  const refused = await preBind();
+  assert.equal(refused.status, 429);
+  const wait = Number(refused.headers.get('retry-after'));
+  assert.ok(wait > 3500 && wait <= 3600, String(wait));
+  server.advanceClock(wait);
+  assert.equal((await preBind()).status, 200, 'the hour has passed');
 });
 
 test('the bank refusing the card (sandbox: ends in 4444) is a 400 with its reason; SMS failure a 503', async () => {

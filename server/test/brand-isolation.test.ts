@@ -90,7 +90,7 @@ before(async () => {
     .select('id')
     .where('mobile', '=', MOBILE)
     .executeTakeFirstOrThrow();
-  await verifyUser(server, user.id);
+  await verifyUser(server, user.id, { platform: 5 });
   const placed = await server.request<{ id: number }>('POST', '/api/order/place', {
     token: brand5,
     platform: 5,

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type Envelope } from '../../contract/http.ts';
 import { buildApp } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
+import { loadConfig, type AppEnv, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import type { Providers } from '../src/providers/index.ts';
 import { SandboxSms } from '../src/providers/sms/sandbox.ts';
@@ -90,6 +90,11 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Serve a built H5 app from this folder, as main.ts does. */
   h5Dir?: string;
+  /**
+   * Run the app in this mode after the configuration was accepted: a production-mode app on the
+   * sandboxes, which loadConfig never allows, shows what the routes themselves do in production.
+   */
+  appEnv?: AppEnv;
 }
 
 /** A throwaway PostgreSQL database, migrated and seeded (a clone of the seeded template). */
@@ -111,9 +116,15 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     RATE_LOGIN_PER_IP: '100000',
     RATE_PAY_PER_IP: '100000',
     RATE_PAY_PER_USER: '100000',
+    RATE_NOTIFY_REJECTED_PER_IP: '100000',
+    // Likewise the daily quotas per user (the fuzz test files hundreds of complaints as one user).
+    COMPLAINTS_PER_DAY: '100000',
+    UPLOADS_PER_DAY: '100000',
+    UPLOAD_BYTES_PER_DAY: String(2 ** 40),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
+  if (options.appEnv) config.appEnv = options.appEnv;
 
   let clockOffsetMs = 0;
   let baseUrl = '';

@@ -28,11 +28,13 @@ export async function upload(
   token: string,
   bytes: Buffer,
   fileName: string,
+  platform = 1,
 ): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'image/png' }), fileName);
   const reply = await server.request<{ id: string }>('POST', '/api/client/put-file', {
     token,
+    platform,
     body: form,
   });
   if (reply.body.code !== 200) throw new Error(`upload failed: ${JSON.stringify(reply.body)}`);

@@ -8,6 +8,7 @@ import { verificationStatus } from '../src/kyc/status.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import {
   PNG,
+  agreeToAll,
   insertOrder,
   loginAgreed,
   sandboxBank,
@@ -15,6 +16,7 @@ import {
   upload,
   userIdOf,
   verifyFully,
+  waitFor,
 } from './kyc-fixtures.ts';
 
 let server: TestServer;
@@ -94,7 +96,7 @@ test("B cannot use A's uploads, OCR results or face sessions", async () => {
     assert.equal(reply.body.data, null);
   }
   const userB = await userIdOf(server, tokenB);
-  assert.deepEqual(await verificationStatus(server.db, userB), {
+  assert.deepEqual(await verificationStatus(server.db, { id: userB, platform: 1 }), {
     realName: false,
     face: false,
     credit: false,
@@ -195,5 +197,137 @@ test('every verification route needs a login', async () => {
   for (const [method, url] of routes) {
     const reply = await server.request(method, url, { body: method === 'POST' ? {} : undefined });
     assert.equal(reply.status, 401, `${method} ${url}`);
+  }
+});
+
+test('one person on two brands: brand 2 uses nothing of brand 1’s verification until the person verifies with brand 2', async () => {
+  const mobile = '13900000011';
+  const name = '两品牌';
+  const idNo = testIdNumber(905);
+  const brand1 = await loginAgreed(server, mobile, 1);
+  await verifyFully(server, brand1, { name, idNo });
+  const userId = await userIdOf(server, brand1);
+  server.advanceClock(61); // the next login code, past the per-minute send limit
+  const brand2 = await server.loginAs(mobile, 2);
+  const on2 = { token: brand2, platform: 2 };
+  const credit = server.providers.credit;
+  const score = credit.score.bind(credit);
+  let creditQueries = 0;
+  credit.score = (input) => {
+    creditQueries++;
+    return score(input);
+  };
+  try {
+    // Brand 2 sees no name, no ID, no score, and no check passed.
+    const status = await server.request<{ identity: unknown; status: Record<string, boolean> }>(
+      'GET',
+      '/api/user/auth/status',
+      on2,
+    );
+    assert.equal(status.body.data.identity, null);
+    assert.deepEqual(
+      [
+        status.body.data.status.realName,
+        status.body.data.status.face,
+        status.body.data.status.credit,
+      ],
+      [false, false, false],
+    );
+    assert.ok(!JSON.stringify(status.body).includes(name));
+    // Its orders cannot be confirmed on brand 1's checks, nor a contract drawn with its identity.
+    const waiting = await insertOrder(server, userId, { platform: 2, status: 'PENDING_VERIFY' });
+    const confirm = await server.request('POST', '/api/order/confirm', {
+      ...on2,
+      body: { orderId: waiting },
+    });
+    assert.equal(confirm.status, 422, JSON.stringify(confirm.body));
+    const signing = await insertOrder(server, userId, { platform: 2 });
+    for (const [method, url] of [
+      ['POST', '/api/order/contract/html'],
+      ['POST', '/api/contract/create'],
+    ] as const) {
+      const reply = await server.request(method, url, { ...on2, body: { orderId: signing } });
+      assert.equal(reply.body.reason, 'REAL_NAME_REQUIRED', `${url} ${JSON.stringify(reply.body)}`);
+      assert.ok(!JSON.stringify(reply.body).includes(name));
+    }
+
+    // Real name on brand 2 needs brand 2's own consents; nothing is asked of the bureau before.
+    const refused = await server.request('POST', '/api/user/auth/submit', {
+      ...on2,
+      body: { name, idNo },
+    });
+    assert.equal(refused.status, 403);
+    assert.equal(creditQueries, 0);
+    await agreeToAll(server, brand2, 2);
+    // Even with them, no face check of an identity brand 2 has not verified.
+    const face = await server.request('POST', '/api/client/auth/face', on2);
+    assert.equal(face.body.reason, 'REAL_NAME_REQUIRED');
+    // The person cannot become someone else on brand 2; the same identity is accepted, scored
+    // afresh under brand 2's consent.
+    const other = await server.request('POST', '/api/user/auth/submit', {
+      ...on2,
+      body: { name: '别人', idNo: testIdNumber(906) },
+    });
+    assert.equal(other.body.reason, 'IDENTITY_ALREADY_VERIFIED');
+    const accepted = await server.request<{ name: string }>('POST', '/api/user/auth/submit', {
+      ...on2,
+      body: { name, idNo },
+    });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    assert.equal(creditQueries, 1);
+    const after2 = await server.request<{ status: Record<string, boolean> }>(
+      'GET',
+      '/api/user/auth/status',
+      on2,
+    );
+    assert.equal(after2.body.data.status.realName, true);
+    assert.equal(after2.body.data.status.credit, true);
+    assert.equal(after2.body.data.status.face, false, 'brand 1’s face check is brand 1’s');
+
+    // Brand 2's own face check, then its order goes on and its contract names the person.
+    const session = await server.request<{ certifyId: string }>(
+      'POST',
+      '/api/client/auth/face',
+      on2,
+    );
+    const photo = await upload(server, brand2, PNG, 'selfie.png', 2);
+    await server.request('POST', '/api/client/face/put', {
+      token: brand2,
+      platform: 2,
+      body: { certifyId: session.body.data.certifyId, fileId: photo },
+    });
+    await waitFor(async () => {
+      const result = await server.request<{ status: string }>('POST', '/api/client/face/result', {
+        ...on2,
+        body: { certifyId: session.body.data.certifyId },
+      });
+      return result.body.data.status === 'passed';
+    });
+    const confirmed = await server.request('POST', '/api/order/confirm', {
+      ...on2,
+      body: { orderId: waiting },
+    });
+    assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+    const html = await server.request<{ html: string }>('POST', '/api/order/contract/html', {
+      ...on2,
+      body: { orderId: signing },
+    });
+    assert.match(html.body.data.html, new RegExp(name));
+    // Brand 1 is as it was.
+    const still1 = await server.request<{ status: Record<string, boolean> }>(
+      'GET',
+      '/api/user/auth/status',
+      { token: brand1 },
+    );
+    assert.deepEqual(
+      [
+        still1.body.data.status.realName,
+        still1.body.data.status.face,
+        still1.body.data.status.credit,
+      ],
+      [true, true, true],
+    );
+  } finally {
+    credit.score = score;
   }
 });

@@ -95,7 +95,12 @@ test('one user per ID number: another account cannot take an identity on file', 
     token: second,
     body: { name: '赵六', idNo },
   });
-  assert.equal(taken.status, 409);
+  // The answer does not tell anyone that the number is registered; the log tells ops.
+  assert.equal(taken.status, 400);
+  assert.equal(taken.body.reason, 'IDENTITY_CHECK_FAILED');
+  assert.doesNotMatch(taken.body.msg, /账号|已被|认证过/);
+  assert.match(server.logs(), /real-name refused: the ID number is verified on another account/);
+  assert.ok(!server.logs().includes(idNo));
 });
 
 test('credit: a low sequence scores under the pass line, deterministically', async () => {
@@ -105,7 +110,10 @@ test('credit: a low sequence scores under the pass line, deterministically', asy
     body: { name: '钱七', idNo: testIdNumber(2) },
   });
   assert.deepEqual(reply.body.data.credit, { score: 351, passed: false });
-  const status = await verificationStatus(server.db, await userIdOf(server, token));
+  const status = await verificationStatus(server.db, {
+    id: await userIdOf(server, token),
+    platform: 1,
+  });
   assert.equal(status.realName, true);
   assert.equal(status.credit, false);
 });
@@ -207,7 +215,7 @@ test('face: needs a real name, passes or fails on demand, and the verdict arrive
     return r.body.data.status === 'failed';
   });
   const userId = await userIdOf(server, token);
-  assert.equal((await verificationStatus(server.db, userId)).face, false);
+  assert.equal((await verificationStatus(server.db, { id: userId, platform: 1 })).face, false);
 
   // Through face/put with a photo; face/result2 reads the latest session.
   const second = await server.request<{ certifyId: string }>('POST', '/api/client/auth/face', {
@@ -223,7 +231,7 @@ test('face: needs a real name, passes or fails on demand, and the verdict arrive
     const r = await server.request<FaceResult>('POST', '/api/client/face/result2', { token });
     return r.body.data.status === 'passed' && r.body.data.certifyId === second.body.data.certifyId;
   });
-  assert.equal((await verificationStatus(server.db, userId)).face, true);
+  assert.equal((await verificationStatus(server.db, { id: userId, platform: 1 })).face, true);
   // A finished session takes no more photos.
   const late = await server.request('POST', '/api/client/face/put', {
     token,
@@ -254,7 +262,8 @@ test('emergency contact through link/submit and link/detail, never the own mobil
   const info = await server.request<{ contact: unknown }>('GET', '/api/user/info', { token });
   assert.deepEqual(info.body.data.contact, contact);
   assert.equal(
-    (await verificationStatus(server.db, await userIdOf(server, token))).emergencyContact,
+    (await verificationStatus(server.db, { id: await userIdOf(server, token), platform: 1 }))
+      .emergencyContact,
     true,
   );
 });
@@ -269,7 +278,7 @@ test('concurrent submits: one ID number ends up on exactly one account', async (
       server.request('POST', '/api/user/auth/submit', { token, body: { name: '并发', idNo } }),
     ),
   );
-  assert.deepEqual(replies.map((r) => r.status).sort(), [200, 409, 409, 409]);
+  assert.deepEqual(replies.map((r) => r.status).sort(), [200, 400, 400, 400]);
   // One account, several identities at once: one is kept, the rest refused.
   const token = await loginAgreed(server, '13500000015');
   const mixed = await Promise.all(

@@ -122,6 +122,30 @@ describe('SMS login', () => {
     assert.equal((await sendCode(mobile)).body.code, 200, 'a day later sends work again');
   });
 
+  test('every send limit answers Retry-After, and waiting that long is enough', async () => {
+    const mobile = nextMobile();
+    const retryAfter = (reply: { headers: Headers }) => Number(reply.headers.get('retry-after'));
+    assert.equal((await sendCode(mobile)).body.code, 200);
+    const tooSoon = await sendCode(mobile);
+    assert.equal(tooSoon.status, 429);
+    assert.ok(retryAfter(tooSoon) >= 1 && retryAfter(tooSoon) <= 60, String(retryAfter(tooSoon)));
+    server.advanceClock(retryAfter(tooSoon));
+    assert.equal((await sendCode(mobile)).body.code, 200, 'a send after the minute');
+    for (let sent = 3; sent <= 5; sent++) {
+      server.advanceClock(61);
+      assert.equal((await sendCode(mobile)).body.code, 200);
+    }
+    server.advanceClock(61);
+    const hourly = await sendCode(mobile);
+    assert.match(hourly.body.msg, /小时/);
+    // The first send of the hour leaves the window a little under an hour after it was sent.
+    assert.ok(retryAfter(hourly) > 60 && retryAfter(hourly) < 3600, String(retryAfter(hourly)));
+    server.advanceClock(retryAfter(hourly) - 2);
+    assert.equal((await sendCode(mobile)).status, 429, 'not yet');
+    server.advanceClock(2);
+    assert.equal((await sendCode(mobile)).body.code, 200, 'then it works');
+  });
+
   test('200 concurrent guesses at one code give at most one login', async () => {
     const mobile = nextMobile();
     await sendCode(mobile);
@@ -192,6 +216,8 @@ describe('per-IP send cap', () => {
       const fourth = await send('13500000004');
       assert.equal(fourth.status, 429);
       assert.equal(fourth.body.code, ResultCode.TOO_MANY_REQUESTS);
+      const wait = Number(fourth.headers.get('retry-after'));
+      assert.ok(wait > 3500 && wait <= 3600, String(wait));
       server.advanceClock(3601);
       assert.equal((await send('13500000004')).body.code, 200);
     } finally {

@@ -252,3 +252,114 @@ describe('order of arrival', () => {
     assert.deepEqual(auth, { status: 'frozen', auth_no: 'SBXAUTHLATE0000001' });
   });
 });
+
+describe('what anyone may post to the notify URLs', () => {
+  /** Its own server: three unverified notifications a minute per IP. */
+  let guarded: TestServer;
+  let guardedPlan: Plan;
+  before(async () => {
+    ({ server: guarded, month: guardedPlan } = await orderTestServer({
+      RATE_NOTIFY_REJECTED_PER_IP: '3',
+    }));
+  });
+  after(() => guarded.close());
+
+  const rows = async () =>
+    guarded.db
+      .selectFrom('payment_notifications')
+      .select(['id', 'payload', 'outcome'])
+      .orderBy('id')
+      .execute();
+  const send = (body: string, gateway = 'alipay') =>
+    fetch(`${guarded.baseUrl}/pay/notify/${gateway}/1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+
+  test('a body that fails verification is kept as a small digest, never whole', async () => {
+    const junk = new URLSearchParams({
+      notify_type: 'trade',
+      out_trade_no: 'PT'.padEnd(2000, 'X'),
+      filler: 'A'.repeat(20_000),
+    }).toString();
+    const before = (await rows()).length;
+    const reply = await send(junk);
+    assert.equal(await reply.text(), 'fail');
+    const stored = (await rows()).slice(before);
+    assert.equal(stored.length, 1);
+    assert.equal(stored[0]!.outcome, 'bad_signature');
+    const kept = JSON.stringify(stored[0]!.payload);
+    assert.ok(kept.length < 1024, `${kept.length} characters kept`);
+    assert.doesNotMatch(kept, /AAAAAAAAAA|XXXXXXXXXX/);
+    assert.match(kept, /"sha256":"[0-9a-f]{64}"/);
+  });
+
+  test('a body over the provider’s size is refused before it is read, and nothing is stored', async () => {
+    const before = (await rows()).length;
+    for (const gateway of ['alipay', 'wechat', 'card']) {
+      const reply = await send(`filler=${'B'.repeat(100_000)}`, gateway);
+      assert.equal(reply.status, 413, gateway);
+    }
+    assert.equal((await rows()).length, before);
+  });
+
+  test('past its limit an IP is refused unverified notifications, never genuine ones', async () => {
+    const shopper = await newShopper(guarded);
+    const id = await signedOrder(guarded, guardedPlan, shopper, {
+      extra: { depositMethod: 'paid' },
+    });
+    const opened = await guarded.request<Payment>('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    const pay = opened.body.data;
+    const forged = new URLSearchParams({
+      notify_type: 'trade',
+      out_trade_no: pay.outTradeNo,
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: String(pay.amount),
+      sign: 'f'.repeat(64),
+    }).toString();
+    // The first test's body used one of the three.
+    for (let i = 0; i < 2; i++) assert.equal(await (await send(forged)).text(), 'fail');
+    const before = (await rows()).length;
+    const limited = await send(forged);
+    assert.equal(limited.status, 429);
+    assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    assert.equal((await rows()).length, before, 'nothing stored past the limit');
+    // Alipay's own notification, from the same address, still lands (and its retry too).
+    const genuine = sandboxes(guarded).alipay.signed({
+      notify_type: 'trade',
+      out_trade_no: pay.outTradeNo,
+      trade_no: 'SBX0000000000000009',
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: String(pay.amount),
+    });
+    for (let i = 0; i < 2; i++)
+      assert.equal(await (await send(new URLSearchParams(genuine).toString())).text(), 'success');
+    await settle(guarded);
+    assert.equal(await orderStatus(guarded, id), 'PENDING_REVIEW');
+  });
+
+  test('the sandbox cashier’s signed link stays out of the access log', async () => {
+    const shopper = await newShopper(guarded);
+    const id = await signedOrder(guarded, guardedPlan, shopper, {
+      extra: { depositMethod: 'paid' },
+    });
+    const opened = await guarded.request<Payment>('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    const link = opened.body.data.cashierUrl;
+    const sig = new URL(link, guarded.baseUrl).searchParams.get('sig')!;
+    assert.equal((await fetch(`${guarded.baseUrl}${link}`)).status, 200);
+    const paid = await fetch(`${guarded.baseUrl}${link.replace('?', '/pay?')}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    assert.equal(paid.status, 303);
+    assert.match(guarded.logs(), new RegExp(`/pay/cashier/${opened.body.data.outTradeNo}`));
+    assert.ok(!guarded.logs().includes(sig), 'the signature is not in the log');
+  });
+});

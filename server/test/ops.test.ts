@@ -4,13 +4,18 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
 import { REPO_ROOT, startTestServer, type TestServer } from './helpers.ts';
 import {
   OPS_TOKEN,
   enableOps,
+  ops,
   newShopper,
   orderStatus,
   payAtCashier,
@@ -100,4 +105,92 @@ test('refuses a wrong credential and explains its usage', async () => {
   const unknown = await cli(['launch', '1']);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /usage/);
+});
+
+test('outside development and test, run-jobs runs at the server clock: another time is refused', async () => {
+  const production = await startTestServer({ appEnv: 'production' });
+  try {
+    await enableOps(production);
+    const lastClock = async () =>
+      (
+        await production.db
+          .selectFrom('job_runs')
+          .select('clock')
+          .where('job', '=', 'all')
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      )?.clock;
+    const moved = await ops(production, 'POST', '/ops/jobs/run', { at: '2030-09-15T03:00:00Z' });
+    assert.equal(moved.status, 400, JSON.stringify(moved.body));
+    assert.equal(moved.body.reason, 'OPS_CLOCK_FIXED');
+    assert.equal(await lastClock(), undefined, 'no job ran');
+    // An ops machine's "now" a few seconds off is still now, and runs at the server's clock.
+    const nearlyNow = new Date(Date.now() + 5_000).toISOString();
+    const now = await ops(production, 'POST', '/ops/jobs/run', { at: nearlyNow });
+    assert.equal(now.status, 200, JSON.stringify(now.body));
+    const ranAt = await lastClock();
+    assert.ok(ranAt && Math.abs(ranAt.getTime() - Date.now()) < 60_000, String(ranAt));
+    assert.notEqual(ranAt.toISOString(), nearlyNow);
+  } finally {
+    await production.close();
+  }
+});
+
+test('in development and test, run-jobs still runs at the time asked (the demos and tests move it)', async () => {
+  const at = '2030-09-15T03:00:00.000Z';
+  const reply = await ops(server, 'POST', '/ops/jobs/run', { at });
+  assert.equal(reply.status, 200, JSON.stringify(reply.body));
+  const run = await server.db
+    .selectFrom('job_runs')
+    .select('clock')
+    .where('job', '=', 'all')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  assert.equal(run.clock.toISOString(), at);
+});
+
+test('the credential OPS_TOKEN registered ends when the server starts without it, and says so', async () => {
+  const token = 'ops-from-the-environment-0123';
+  const first = await startTestServer({ env: { OPS_TOKEN: token } });
+  let second: FastifyInstance | undefined;
+  try {
+    const show = (baseUrl: string) =>
+      fetch(`${baseUrl}/ops/orders/1`, { headers: { 'x-ops-token': token } }).then((r) => r.status);
+    assert.equal(await show(first.baseUrl), 404, 'the token works while OPS_TOKEN is set');
+    // The same database, a process started without OPS_TOKEN.
+    const lines: string[] = [];
+    const deps = first.app.deps;
+    second = await buildApp(
+      { ...deps, config: { ...deps.config, opsToken: undefined } },
+      {
+        logStream: new Writable({
+          write: (chunk: Buffer, _e, done) => done(void lines.push(chunk.toString())),
+        }),
+      },
+    );
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    const address = second.server.address() as AddressInfo;
+    assert.equal(await show(`http://127.0.0.1:${address.port}`), 401);
+    assert.equal(await show(first.baseUrl), 401, 'revoked for every process');
+    assert.match(
+      lines.join(''),
+      /OPS_TOKEN is not set: the ops credential of an earlier OPS_TOKEN is revoked/,
+    );
+  } finally {
+    await second?.close();
+    await first.close();
+  }
+});
+
+test('a too short OPS_TOKEN is named at start, not silently ignored', async () => {
+  const short = await startTestServer({ env: { OPS_TOKEN: 'too-short' } });
+  try {
+    assert.match(short.logs(), /OPS_TOKEN is shorter than 16 characters: ignored/);
+    const reply = await fetch(`${short.baseUrl}/ops/orders/1`, {
+      headers: { 'x-ops-token': 'too-short' },
+    });
+    assert.equal(reply.status, 401);
+  } finally {
+    await short.close();
+  }
 });

@@ -104,15 +104,17 @@ export const placeBody = (
 });
 
 /**
- * Marks the user verified the way the verification routes leave it (identity, a passed face
- * session, a passing credit score, an emergency contact, optionally a bank card).
+ * Marks the user verified with a brand (1 unless given) the way the verification routes leave it
+ * (identity, the brand's verification, a passed face session and a passing credit score of its
+ * own, an emergency contact, optionally a bank card).
  */
 export async function verifyUser(
   server: TestServer,
   userId: number,
-  options: { card?: boolean } = {},
+  options: { card?: boolean; platform?: number } = {},
 ) {
   const db = server.db;
+  const platform = options.platform ?? 1;
   const salt = randomBytes(6).toString('hex');
   await db
     .insertInto('identities')
@@ -128,13 +130,24 @@ export async function verifyUser(
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
   await db
+    .insertInto('identity_verifications')
+    .values({ user_id: userId, platform, source: 'manual' })
+    .onConflict((oc) => oc.columns(['user_id', 'platform']).doNothing())
+    .execute();
+  await db
     .insertInto('face_sessions')
-    .values({ user_id: userId, certify_id: `c${salt}`, status: 'passed', finished_at: new Date() })
+    .values({
+      user_id: userId,
+      platform,
+      certify_id: `c${salt}`,
+      status: 'passed',
+      finished_at: new Date(),
+    })
     .execute();
   await db
     .insertInto('credit_scores')
-    .values({ user_id: userId, provider: 'sandbox', score: 720, passed: true })
-    .onConflict((oc) => oc.column('user_id').doNothing())
+    .values({ user_id: userId, platform, provider: 'sandbox', score: 720, passed: true })
+    .onConflict((oc) => oc.columns(['user_id', 'platform']).doNothing())
     .execute();
   await db
     .insertInto('emergency_contacts')

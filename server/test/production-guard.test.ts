@@ -7,6 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inspect } from 'node:util';
 import { describe, test } from 'node:test';
 import {
@@ -42,6 +45,8 @@ const PRODUCTION_BASICS = {
   CLIENT_SECRET: 'a-client-secret-of-our-own',
   KYC_HASH_KEY: 'a-hash-key-of-our-own-0123456789',
   NOTIFY_BASE_URL: 'https://api.example.com',
+  PUBLIC_BASE_URL: 'https://shop.example.com',
+  OAUTH_REDIRECT_HOSTS: 'shop.example.com',
   SUBSCRIBE_TEMPLATES: JSON.stringify({ 1: { wechat: { bill_reminder: 'tmpl-approved-1' } } }),
 };
 
@@ -61,13 +66,15 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       'CLIENT_SECRET',
       'KYC_HASH_KEY',
       'NOTIFY_BASE_URL',
+      'PUBLIC_BASE_URL',
+      'OAUTH_REDIRECT_HOSTS',
       'SUBSCRIBE_TEMPLATES',
     ])
       assert.ok(
         problems.some((p) => p.startsWith(name)),
         `${name} not named in:\n${problems.join('\n')}`,
       );
-    assert.equal(problems.length, PROVIDER_KEYS.length + 5);
+    assert.equal(problems.length, PROVIDER_KEYS.length + 7);
   });
 
   test('one provider left at sandbox is named alone', () => {
@@ -172,6 +179,8 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       CLIENT_SECRET: 'storefront',
       KYC_HASH_KEY: 'rental-storefront/kyc/v1',
       NOTIFY_BASE_URL: 'http://api.example.com',
+      PUBLIC_BASE_URL: 'http://shop.example.com',
+      OAUTH_REDIRECT_HOSTS: 'shop.example.com,localhost',
       OPS_TOKEN: 'short',
       SANDBOX_SIGNING_KEY: 'anything',
       CRASH_AT: 'refund:after-call',
@@ -180,6 +189,8 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       'CLIENT_SECRET',
       'KYC_HASH_KEY',
       'NOTIFY_BASE_URL',
+      'PUBLIC_BASE_URL',
+      'OAUTH_REDIRECT_HOSTS',
       'OPS_TOKEN',
       'SANDBOX_SIGNING_KEY',
       'CRASH_AT',
@@ -217,6 +228,89 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
     for (const key of PROVIDER_KEYS)
       assert.match(output, new RegExp(`- ${PROVIDER_SETTINGS[key].variable} is sandbox`));
     assert.match(output, /- KYC_HASH_KEY must be set/);
+    assert.doesNotMatch(output, /Server listening/);
+  });
+});
+
+describe('NODE_ENV and APP_ENV', { skip: onlyOn('pglite') }, () => {
+  test('NODE_ENV=production alone is production: the guard refuses the sandboxes', () => {
+    const problems = refusal({ NODE_ENV: 'production' });
+    assert.ok(
+      problems.some((p) => p.startsWith('SMS_PROVIDER is sandbox')),
+      problems.join('\n'),
+    );
+    assert.ok(problems.some((p) => p.startsWith('DATABASE_URL')));
+  });
+
+  test('a production NODE_ENV or APP_ENV beside a different other one is refused, naming both', () => {
+    for (const env of [
+      { NODE_ENV: 'production', APP_ENV: 'development' },
+      { NODE_ENV: 'production', APP_ENV: 'test' },
+      { NODE_ENV: 'development', APP_ENV: 'production' },
+    ]) {
+      const problems = refusal(env);
+      assert.ok(
+        problems.some((p) => /APP_ENV=\w+ and NODE_ENV=\w+ disagree/.test(p)),
+        `${JSON.stringify(env)}: ${problems.join('\n')}`,
+      );
+    }
+  });
+
+  test('development is the mode only when nothing says otherwise, and says so at start', () => {
+    assert.equal(loadConfig({}).appEnv, 'development');
+    assert.equal(loadConfig({ NODE_ENV: 'development' }).appEnv, 'development');
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).appEnv, 'test');
+    assert.equal(loadConfig({ APP_ENV: 'test', NODE_ENV: 'test' }).appEnv, 'test');
+    assert.ok(
+      loadConfig({}).warnings.some((w) => w.startsWith('APP_ENV is not set')),
+      'an unset mode is named at start',
+    );
+    assert.deepEqual(loadConfig({ APP_ENV: 'development' }).warnings, []);
+    assert.ok(refusal({ NODE_ENV: 'staging' }).some((p) => p.startsWith('NODE_ENV=staging')));
+  });
+
+  test('origins are origins: a path, a query or user info is refused', () => {
+    for (const value of [
+      'https://shop.example.com/app',
+      'https://a@shop.example.com',
+      'shop.example.com',
+    ])
+      assert.ok(
+        refusal({ PUBLIC_BASE_URL: value }).some((p) =>
+          p.startsWith('PUBLIC_BASE_URL must be an origin'),
+        ),
+        value,
+      );
+    assert.equal(
+      loadConfig({ PUBLIC_BASE_URL: 'https://shop.example.com/' }).publicBaseUrl,
+      'https://shop.example.com',
+    );
+  });
+
+  test('a production-mode app serves no development route, even on a sandbox SMS provider', async () => {
+    const server = await startTestServer({ appEnv: 'production' });
+    try {
+      const reply = await server.request('GET', '/dev/sms/last', {
+        query: { mobile: '13800000000' },
+      });
+      assert.equal(reply.status, 404);
+      assert.equal(reply.body.reason, 'ROUTE_NOT_FOUND');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('main.ts with NODE_ENV=production and nothing else exits at start-up', async () => {
+    // Were it to start, on a port and a data folder of its own.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-'));
+    const { code, output } = await run('server/src/main.ts', {
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATA_DIR: dataDir,
+    }).finally(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    assert.equal(code, 1);
+    assert.match(output, /server refused to start:/);
+    assert.match(output, /- SMS_PROVIDER is sandbox/);
     assert.doesNotMatch(output, /Server listening/);
   });
 });

@@ -61,26 +61,43 @@ function storeLoginCode(
   return deps.db.transaction().execute(async (trx) => {
     await lockKey(trx, `sms:${mobile}`);
     await lockKey(trx, `sms-ip:${ip}`);
+    // Each window's count and its oldest send: a window frees up when its oldest send leaves it,
+    // which is what Retry-After tells the client.
     const counts = await trx
       .selectFrom('sms_codes')
       .select((eb) => [
         eb.fn.countAll<number>().filterWhere('created_at', '>', secondsAgo(now, 60)).as('minute'),
         eb.fn.countAll<number>().filterWhere('created_at', '>', secondsAgo(now, 3600)).as('hour'),
         eb.fn.countAll<number>().as('day'),
+        eb.fn
+          .min('created_at')
+          .filterWhere('created_at', '>', secondsAgo(now, 60))
+          .as('minuteOldest'),
+        eb.fn
+          .min('created_at')
+          .filterWhere('created_at', '>', secondsAgo(now, 3600))
+          .as('hourOldest'),
+        eb.fn.min('created_at').as('dayOldest'),
       ])
       .where('mobile', '=', mobile)
       .where('created_at', '>', secondsAgo(now, 86400))
       .executeTakeFirstOrThrow();
-    if (counts.minute >= limits.perMinute) throw tooMany('发送过于频繁，请 60 秒后再试');
-    if (counts.hour >= limits.perHour) throw tooMany('发送次数过多，请 1 小时后再试');
-    if (counts.day >= limits.perDay) throw tooMany('今日发送次数已达上限，请明天再试');
+    const wait = (oldest: Date | null, windowSeconds: number) =>
+      oldest ? (oldest.getTime() - now.getTime()) / 1000 + windowSeconds : windowSeconds;
+    if (counts.minute >= limits.perMinute)
+      throw tooMany('发送过于频繁，请 60 秒后再试', wait(counts.minuteOldest, 60));
+    if (counts.hour >= limits.perHour)
+      throw tooMany('发送次数过多，请 1 小时后再试', wait(counts.hourOldest, 3600));
+    if (counts.day >= limits.perDay)
+      throw tooMany('今日发送次数已达上限，请明天再试', wait(counts.dayOldest, 86400));
     const fromIp = await trx
       .selectFrom('sms_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
       .where('ip', '=', ip)
       .where('created_at', '>', secondsAgo(now, 3600))
       .executeTakeFirstOrThrow();
-    if (fromIp.n >= limits.perIpHour) throw tooMany('请求过于频繁，请稍后再试');
+    if (fromIp.n >= limits.perIpHour)
+      throw tooMany('请求过于频繁，请稍后再试', wait(fromIp.oldest, 3600));
     // A new code replaces any earlier one still waiting.
     await trx
       .updateTable('sms_codes')

@@ -50,7 +50,8 @@ async function contractData(
   const { db } = deps;
   const userId = owner.id;
   const order = await ownOrder(db, owner, orderId);
-  const identity = await identityOf(db, userId);
+  // The identity as this brand verified it: never one the person verified with another brand.
+  const identity = await identityOf(db, owner);
   if (!identity) throw badRequest('请先完成实名认证');
   const user = await db
     .selectFrom('users')
@@ -158,7 +159,6 @@ export async function createSigning(
   deps: AppDeps,
   owner: ContractOwner,
   orderId: number,
-  origin: string,
 ): Promise<SigningView> {
   const userId = owner.id;
   const order = await ownOrder(deps.db, owner, orderId);
@@ -182,7 +182,7 @@ export async function createSigning(
     return {
       contractNo: existing.contract_no,
       flowId: existing.flow_id,
-      signUrl: `${origin}/sandbox/esign/${existing.flow_id}`,
+      signUrl: `${deps.publicBase()}/sandbox/esign/${existing.flow_id}`,
       status: 'signing',
     };
   }
@@ -193,8 +193,9 @@ export async function createSigning(
     contractNo,
     html,
     signer: { name: data.lessee.name, idMasked: data.lessee.idNoMasked },
-    notifyUrl: `${origin}/notify/esign`,
-    pageBase: origin,
+    // Configured origins only: a Host header must not choose where the signed outcome is posted.
+    notifyUrl: `${deps.notifyBase()}/notify/esign`,
+    pageBase: deps.publicBase(),
   });
   await deps.db.transaction().execute(async (trx) => {
     const contract = await trx

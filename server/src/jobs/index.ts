@@ -10,6 +10,7 @@
  * clock, then reconciles and drains the outbox.
  */
 import type { AppDeps } from '../deps.ts';
+import { badRequest } from '../plugins/errors.ts';
 import { addDays, dayOf, daysBetween, overdueFee } from '../orders/bills.ts';
 import {
   applyOrderAction,
@@ -331,6 +332,24 @@ export const settleOldWechatDeposits: Sweep = async (deps, now, report) => {
  * Every sweep at the clock `now` (ops' `run-jobs --at`, tests), then a reconciliation pass and
  * the outbox drained, so the report reflects what the provider calls did.
  */
+/** How far an ops machine's "now" may be from the server's clock and still be now. */
+export const OPS_CLOCK_SLACK_MS = 60_000;
+
+/**
+ * The clock `POST /ops/jobs/run` runs at. A time of the caller's choosing is for development and
+ * test (demos and tests move the clock); elsewhere it would charge overdue fees and start rentals
+ * at a made-up date, so only the server's own clock runs (an `at` within a minute of it is now).
+ */
+export function opsRunClock(deps: AppDeps, at: string | undefined): Date {
+  const now = deps.now();
+  if (at === undefined) return now;
+  const asked = new Date(at);
+  const { appEnv } = deps.config;
+  if (appEnv === 'development' || appEnv === 'test') return asked;
+  if (Math.abs(asked.getTime() - now.getTime()) <= OPS_CLOCK_SLACK_MS) return now;
+  throw badRequest('at 仅用于开发和测试环境：生产环境的任务按服务器时间运行');
+}
+
 export async function runJobs(deps: AppDeps, now: Date = deps.now()): Promise<JobReport> {
   const report = emptyReport();
   for (const sweep of [

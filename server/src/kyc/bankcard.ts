@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError, badRequest, conflict, notFound, tooMany } from '../plugins/errors.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { keyedHash, maskCard, maskMobile } from './crypto.ts';
-import { identityOf } from './identity.ts';
+import { identityOf, type KycUser } from './identity.ts';
 import type { CardType } from './schema.ts';
 
 /** Wrong codes after which a bind session is burnt. */
@@ -45,13 +45,15 @@ function rethrowProvider(error: unknown): never {
 
 export async function preBindCard(
   deps: AppDeps,
-  userId: number,
+  user: KycUser,
   input: { cardNo: string; mobile: string },
 ) {
+  const userId = user.id;
   const info = bankInfo(input.cardNo);
   const cardNo = normaliseCardNumber(input.cardNo);
   if (!cardNo) throw badRequest('cardNo 无法识别，请核对卡号');
-  const identity = await identityOf(deps.db, userId);
+  // The holder's name as this brand verified it: this brand asks the bank.
+  const identity = await identityOf(deps.db, user);
   if (!identity) throw badRequest('请先完成实名认证');
   const cardHash = keyedHash('card', cardNo);
   const bound = await deps.db
@@ -62,13 +64,15 @@ export async function preBindCard(
     .executeTakeFirst();
   if (bound) throw conflict('该银行卡已绑定');
   const now = deps.now();
-  const { n } = await deps.db
+  const { n, oldest } = await deps.db
     .selectFrom('bank_card_binds')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
     .where('user_id', '=', userId)
     .where('created_at', '>', new Date(now.getTime() - 3600_000))
     .executeTakeFirstOrThrow();
-  if (n >= BIND_PER_HOUR) throw tooMany('操作过于频繁，请稍后再试');
+  // Retry-After: when the hour's first bind leaves the window.
+  if (n >= BIND_PER_HOUR)
+    throw tooMany('操作过于频繁，请稍后再试', (oldest.getTime() + 3600_000 - now.getTime()) / 1000);
   const { bindRequestNo } = await deps.providers.bankCard
     .preBind({ cardNo, mobile: input.mobile, holderName: identity.name })
     .catch(rethrowProvider);

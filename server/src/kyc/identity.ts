@@ -1,10 +1,16 @@
 /**
  * Real name, ID-card OCR, face sessions, credit score and emergency contact. Every function takes
- * the acting user's id and only ever reads or writes that user's rows.
+ * the acting user and only ever reads or writes that user's rows.
+ *
+ * Each brand is its own company: the person's identity (one per person, one person per ID
+ * number) is a brand's to see and use only once the person verified with that brand, under its
+ * consents; that brand's credit query and face checks are its own (migration 0014). On another
+ * brand the person submits the same identity again (the full number is never kept to reuse).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import dayjs from 'dayjs';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isIdCard } from '../../../contract/validation/index.ts';
 import type { Database } from '../db/schema.ts';
@@ -22,6 +28,12 @@ const NAME =
 
 export function isRealName(value: string): boolean {
   return NAME.test(value);
+}
+
+/** The person acting, on the brand they act on (`currentUser(request)` is one). */
+export interface KycUser {
+  id: number;
+  platform: number;
 }
 
 export interface IdentityView {
@@ -47,23 +59,29 @@ async function readOwnImage(deps: AppDeps, userId: number, fileId: string) {
   return { upload, bytes };
 }
 
+/** The identity as this brand verified it, with this brand's credit score; null before that. */
 export async function identityOf(
   db: Kysely<Database>,
-  userId: number,
+  user: KycUser,
 ): Promise<IdentityView | null> {
   const row = await db
     .selectFrom('identities')
-    .leftJoin('credit_scores', 'credit_scores.user_id', 'identities.user_id')
+    .innerJoin('identity_verifications as v', (join) =>
+      join.onRef('v.user_id', '=', 'identities.user_id').on('v.platform', '=', user.platform),
+    )
+    .leftJoin('credit_scores as c', (join) =>
+      join.onRef('c.user_id', '=', 'identities.user_id').on('c.platform', '=', user.platform),
+    )
     .select([
       'identities.name',
       'identities.id_masked',
       'identities.gender',
-      'identities.source',
-      'identities.created_at',
-      'credit_scores.score',
-      'credit_scores.passed',
+      'v.source',
+      'v.created_at',
+      'c.score',
+      'c.passed',
     ])
-    .where('identities.user_id', '=', userId)
+    .where('identities.user_id', '=', user.id)
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -114,15 +132,22 @@ export function birthDateOf(idNo: string): string {
   return `${idNo.slice(6, 10)}-${idNo.slice(10, 12)}-${idNo.slice(12, 14)}`;
 }
 
+/** The one answer to a real-name submit that cannot be accepted for a reason of someone else's. */
+const IDENTITY_CHECK_FAILED = '身份信息核验未通过，请核对姓名和身份证号，或联系客服';
+
 /**
- * Records the user's identity (once) and their credit score. Submitting the same name and ID
- * again answers the identity on file; a different one, or an ID another user holds, is refused.
+ * Verifies the person's identity with this brand: the person's identity is recorded once (the
+ * first brand), each brand records its own verification and asks the credit bureau itself, under
+ * its own consents (the route checks them). Submitting the same name and ID again on a brand
+ * answers what it verified; a different identity, or an ID another user holds, is refused.
  */
 export async function submitIdentity(
   deps: AppDeps,
-  userId: number,
+  user: KycUser,
   input: { name: string; idNo: string; source: 'ocr' | 'manual' },
+  log: FastifyBaseLogger,
 ): Promise<IdentityView> {
+  const userId = user.id;
   const idNo = input.idNo.toUpperCase();
   if (!isRealName(input.name)) throw badRequest('name 格式不正确');
   if (!isIdCard(idNo)) throw badRequest('idNo 格式不正确');
@@ -138,52 +163,72 @@ export async function submitIdentity(
     .select(['user_id', 'name', 'id_hash'])
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('id_hash', '=', idHash)]))
     .execute();
-  if (existing.some((row) => row.user_id !== userId)) throw conflict('该身份证已被其他账号认证');
+  const holder = existing.find((row) => row.user_id !== userId);
+  if (holder) {
+    // Saying "taken" would tell anyone which ID numbers are registered here: ops read the log.
+    log.warn(
+      { userId, heldBy: holder.user_id },
+      'real-name refused: the ID number is verified on another account',
+    );
+    throw badRequest(IDENTITY_CHECK_FAILED);
+  }
   const mine = existing.find((row) => row.user_id === userId);
   if (mine) {
     if (mine.id_hash !== idHash || mine.name !== input.name) {
       throw conflict('您已完成实名认证，不能更换身份');
     }
-    const view = await identityOf(deps.db, userId);
+    // This brand verified it already.
+    const view = await identityOf(deps.db, user);
     if (view) return view;
   }
+  // A query of this brand's own, under its credit_query consent: never another brand's score.
   const credit = await deps.providers.credit.score({ name: input.name, idNo });
   const now = deps.now();
   const inserted = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('identities')
-      .values({
-        user_id: userId,
-        name: input.name,
-        id_hash: idHash,
-        id_masked: maskIdNumber(idNo),
-        gender: Number(idNo[16]) % 2 === 1 ? 'M' : 'F',
-        birth_date: birthDateOf(idNo),
-        source: input.source,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!row) return false;
+    if (!mine) {
+      const row = await trx
+        .insertInto('identities')
+        .values({
+          user_id: userId,
+          name: input.name,
+          id_hash: idHash,
+          id_masked: maskIdNumber(idNo),
+          gender: Number(idNo[16]) % 2 === 1 ? 'M' : 'F',
+          birth_date: birthDateOf(idNo),
+          source: input.source,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!row) return false;
+    }
+    await trx
+      .insertInto('identity_verifications')
+      .values({ user_id: userId, platform: user.platform, source: input.source, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'platform']).doNothing())
+      .execute();
     await trx
       .insertInto('credit_scores')
       .values({
         user_id: userId,
+        platform: user.platform,
         provider: deps.providers.credit.name,
         score: credit.score,
         passed: credit.passed,
         created_at: now,
       })
       .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({ score: credit.score, passed: credit.passed }),
+        oc
+          .columns(['user_id', 'platform'])
+          .doUpdateSet({ score: credit.score, passed: credit.passed }),
       )
       .execute();
     return true;
   });
   // A concurrent submit won the race: answer what it stored, or refuse what differs.
-  if (!inserted) return submitIdentity(deps, userId, input);
-  const view = await identityOf(deps.db, userId);
+  if (!inserted) return submitIdentity(deps, user, input, log);
+  const view = await identityOf(deps.db, user);
   if (!view) throw notFound();
   return view;
 }
@@ -241,9 +286,11 @@ export async function ocrIdCard(
  */
 export async function submitFromOcr(
   deps: AppDeps,
-  userId: number,
+  user: KycUser,
   ocrId: number,
+  log: FastifyBaseLogger,
 ): Promise<IdentityView> {
+  const userId = user.id;
   const row = await deps.db
     .selectFrom('ocr_results')
     .select(['upload_id', 'side', 'recognised'])
@@ -254,7 +301,7 @@ export async function submitFromOcr(
   if (row.side !== 'front' || !row.recognised) throw badRequest('请上传可识别的身份证人像面');
   const result = await recognise(deps, userId, row.upload_id, 'front');
   if (!result.recognised || result.side !== 'front') throw badRequest('身份证无法识别，请手动填写');
-  return submitIdentity(deps, userId, { name: result.name, idNo: result.idNo, source: 'ocr' });
+  return submitIdentity(deps, user, { name: result.name, idNo: result.idNo, source: 'ocr' }, log);
 }
 
 export interface FaceView {
@@ -263,21 +310,26 @@ export interface FaceView {
   reason: string;
 }
 
+/** A face check for this brand, of the identity this brand verified. */
 export async function startFace(
   deps: AppDeps,
-  userId: number,
-  pageBase: string,
+  user: KycUser,
 ): Promise<{ certifyId: string; url: string }> {
-  const identity = await identityOf(deps.db, userId);
+  const identity = await identityOf(deps.db, user);
   if (!identity) throw badRequest('请先完成实名认证');
   const { certifyId, url } = await deps.providers.face.start({
     name: identity.name,
     idMasked: identity.idNoMasked,
-    pageBase,
+    pageBase: deps.publicBase(),
   });
   await deps.db
     .insertInto('face_sessions')
-    .values({ user_id: userId, certify_id: certifyId, created_at: deps.now() })
+    .values({
+      user_id: user.id,
+      platform: user.platform,
+      certify_id: certifyId,
+      created_at: deps.now(),
+    })
     .execute();
   return { certifyId, url };
 }
@@ -285,13 +337,15 @@ export async function startFace(
 /** The session's verdict: asks the provider while pending and keeps the final answer. */
 export async function faceResult(
   deps: AppDeps,
-  userId: number,
+  user: KycUser,
   certifyId: string | undefined,
 ): Promise<FaceView> {
+  // Another brand's session answers like a missing one.
   let query = deps.db
     .selectFrom('face_sessions')
     .select(['id', 'certify_id', 'status', 'reason'])
-    .where('user_id', '=', userId);
+    .where('user_id', '=', user.id)
+    .where('platform', '=', user.platform);
   query = certifyId ? query.where('certify_id', '=', certifyId) : query.orderBy('id', 'desc');
   const session = await query.limit(1).executeTakeFirst();
   if (!session) throw notFound('人脸认证记录不存在');
@@ -313,14 +367,16 @@ export async function faceResult(
 
 export async function putFacePhoto(
   deps: AppDeps,
-  userId: number,
+  user: KycUser,
   certifyId: string,
   fileId: string,
 ): Promise<FaceView> {
+  const userId = user.id;
   const session = await deps.db
     .selectFrom('face_sessions')
     .select(['certify_id', 'status'])
     .where('user_id', '=', userId)
+    .where('platform', '=', user.platform)
     .where('certify_id', '=', certifyId)
     .executeTakeFirst();
   if (!session) throw notFound('人脸认证记录不存在');

@@ -1,6 +1,6 @@
 /** Pieces both route spellings (/api/user, /api/client) share. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   AuthSubmitBody,
   FaceResultBody,
@@ -18,12 +18,8 @@ import {
   submitFromOcr,
   submitIdentity,
   type IdentityView,
+  type KycUser,
 } from './identity.ts';
-
-/** This server's origin as the client reached it: sandbox pages and callbacks are served here. */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /** Neither an OCR result nor both typed fields: bad input, refused before anything else. */
 function assertSubmitFields(body: AuthSubmitBody): void {
@@ -35,14 +31,15 @@ function assertSubmitFields(body: AuthSubmitBody): void {
 /** auth/submit: a recognised OCR front side, or typed name and ID number. */
 export function authSubmit(
   deps: AppDeps,
-  userId: number,
+  user: KycUser,
   body: AuthSubmitBody,
+  log: FastifyBaseLogger,
 ): Promise<IdentityView> {
-  if (body.ocrId !== undefined) return submitFromOcr(deps, userId, body.ocrId);
+  if (body.ocrId !== undefined) return submitFromOcr(deps, user, body.ocrId, log);
   if (body.name === undefined || body.idNo === undefined) {
     throw badRequest('请填写姓名和身份证号');
   }
-  return submitIdentity(deps, userId, { name: body.name, idNo: body.idNo, source: 'manual' });
+  return submitIdentity(deps, user, { name: body.name, idNo: body.idNo, source: 'manual' }, log);
 }
 
 /**
@@ -56,23 +53,23 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/submit',
     { schema: { body: AuthSubmitBody, response: { 200: IdentityReply } } },
     async (request) => {
-      const { id, platform } = currentUser(request);
+      const user = currentUser(request);
       assertSubmitFields(request.body);
       // Real name sends the ID number to the credit bureau too: both consents, PIPL art. 29.
-      await requireConsent(deps.db, id, platform, ['identity_and_face', 'credit_query']);
-      return ok(await authSubmit(deps, id, request.body));
+      await requireConsent(deps.db, user.id, user.platform, ['identity_and_face', 'credit_query']);
+      return ok(await authSubmit(deps, user, request.body, request.log));
     },
   );
 
   app.post('/auth/face', { schema: { response: { 200: FaceStartReply } } }, async (request) => {
-    const { id, platform } = currentUser(request);
-    await requireConsent(deps.db, id, platform, ['identity_and_face']);
-    return ok(await startFace(deps, id, originOf(request)));
+    const user = currentUser(request);
+    await requireConsent(deps.db, user.id, user.platform, ['identity_and_face']);
+    return ok(await startFace(deps, user));
   });
 
   app.post(
     '/face/result',
     { schema: { body: FaceResultBody, response: { 200: FaceResultReply } } },
-    async (request) => ok(await faceResult(deps, currentUser(request).id, request.body.certifyId)),
+    async (request) => ok(await faceResult(deps, currentUser(request), request.body.certifyId)),
   );
 };

@@ -1,5 +1,5 @@
 /**
- * Kysely's view of migration 0004_verification.sql, merged into `Database` by module augmentation
+ * Kysely's view of migrations 0004_verification.sql and 0014_brand_verification.sql, merged into `Database` by module augmentation
  * (as the order tables are), so the core's schema file stays as it is.
  */
 import type { ColumnType, Generated } from 'kysely';
@@ -21,6 +21,14 @@ export interface IdentitiesTable {
   created_at: DefaultedTimestamp;
 }
 
+/** A brand's own verification of the person's identity (migration 0014): one per user and brand. */
+export interface IdentityVerificationsTable {
+  user_id: number;
+  platform: number;
+  source: 'ocr' | 'manual';
+  created_at: DefaultedTimestamp;
+}
+
 export interface OcrResultsTable {
   id: Generated<number>;
   user_id: number;
@@ -33,6 +41,8 @@ export interface OcrResultsTable {
 export interface FaceSessionsTable {
   id: Generated<number>;
   user_id: number;
+  /** The brand the face check was done for (migration 0014). */
+  platform: number;
   certify_id: string;
   status: Generated<'pending' | 'passed' | 'failed'>;
   reason: Generated<string>;
@@ -42,6 +52,8 @@ export interface FaceSessionsTable {
 
 export interface CreditScoresTable {
   user_id: number;
+  /** The brand whose consent the query was made under (migration 0014). */
+  platform: number;
   provider: string;
   score: number;
   passed: boolean;
@@ -116,6 +128,7 @@ export interface WithholdingAgreementsTable {
 
 export interface KycTables {
   identities: IdentitiesTable;
+  identity_verifications: IdentityVerificationsTable;
   ocr_results: OcrResultsTable;
   face_sessions: FaceSessionsTable;
   credit_scores: CreditScoresTable;

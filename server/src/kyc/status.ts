@@ -1,17 +1,19 @@
 /**
- * Where a user stands on the checks an order needs before it can be signed: real name, face,
- * credit score, emergency contact and a bound bank card. `order/confirm` reads it.
+ * Where a user stands, on one brand, on the checks an order needs before it can be signed: real
+ * name, face and credit score as verified with this brand (kyc/identity.ts), emergency contact
+ * and a bound bank card. `order/confirm` reads it.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { KycUser } from './identity.ts';
 import './schema.ts';
 
 export interface VerificationStatus {
-  /** A real-name identity (name + checksum-valid ID number) is on file. */
+  /** This brand verified the person's identity (name + checksum-valid ID number). */
   realName: boolean;
-  /** The latest face session passed. */
+  /** The latest face session on this brand passed. */
   face: boolean;
-  /** A credit score at or above the pass line is on file. */
+  /** This brand's credit query scored at or above the pass line. */
   credit: boolean;
   emergencyContact: boolean;
   /** At least one bank card is bound. */
@@ -21,18 +23,26 @@ export interface VerificationStatus {
 /** Works on `db` or inside a transaction (pass the transaction). */
 export async function verificationStatus(
   db: Kysely<Database>,
-  userId: number,
+  user: KycUser,
 ): Promise<VerificationStatus> {
+  const { id: userId, platform } = user;
   const row = await db
     .selectFrom('users')
     .select((eb) => [
       eb
-        .exists(eb.selectFrom('identities').select('user_id').where('user_id', '=', userId))
+        .exists(
+          eb
+            .selectFrom('identity_verifications')
+            .select('user_id')
+            .where('user_id', '=', userId)
+            .where('platform', '=', platform),
+        )
         .as('realName'),
       eb
         .selectFrom('face_sessions')
         .select('status')
         .where('user_id', '=', userId)
+        .where('platform', '=', platform)
         .where('status', '!=', 'pending')
         .orderBy('id', 'desc')
         .limit(1)
@@ -43,6 +53,7 @@ export async function verificationStatus(
             .selectFrom('credit_scores')
             .select('user_id')
             .where('user_id', '=', userId)
+            .where('platform', '=', platform)
             .where('passed', '=', true),
         )
         .as('credit'),

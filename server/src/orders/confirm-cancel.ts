@@ -69,7 +69,7 @@ export async function confirmOrder(db: Db, deps: AppDeps, user: Owner, orderId: 
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, user, orderId, { lock: true });
     if (order.status !== 'PENDING_VERIFY') throw illegalAction(order.status, 'confirm');
-    const missing = missingChecks(order.deposit_method, await verificationStatus(trx, user.id));
+    const missing = missingChecks(order.deposit_method, await verificationStatus(trx, user));
     if (missing.length > 0) throw checksMissing(missing, (checks) => `请先完成：${checks}`);
     return applyOrderAction(trx, orderId, 'confirm', {
       actor: 'user',

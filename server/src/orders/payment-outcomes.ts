@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { MERCHANT_FIELD } from '../payments/sandbox.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import { requestRefund, requestUnfreeze } from '../payments/operations.ts';
+import { rejectedNotificationDigest } from '../payments/rejected-notifications.ts';
 import { addDays, dayOf, endOf } from './bills.ts';
 import { applyOrderAction, type Action } from './machine.ts';
 import { DEPOSIT_REFUND_REASON, DUE_NOTICE_DAYS, type Db, type Trx, toDay } from './common.ts';
@@ -128,7 +129,8 @@ export async function handleNotification(
         trade_status: status,
         verified,
         outcome,
-        payload,
+        // What anyone could have posted is kept as a bounded digest, never whole.
+        payload: verified ? payload : rejectedNotificationDigest(posted),
       });
       return outcome;
     }

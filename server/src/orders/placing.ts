@@ -267,6 +267,6 @@ export async function reorderInput(
 
 /** 422 unless every check the deposit method needs is done (placing and submitting at once). */
 export async function assertVerifiedFor(db: Db, user: Owner, depositMethod: DepositMethod) {
-  const missing = missingChecks(depositMethod, await verificationStatus(db, user.id));
+  const missing = missingChecks(depositMethod, await verificationStatus(db, user));
   if (missing.length > 0) throw checksMissing(missing, (checks) => `请先完成认证：${checks}`);
 }

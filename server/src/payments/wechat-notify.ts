@@ -13,6 +13,7 @@ import {
   recordNotificationOutcome,
   type NotificationOutcome,
 } from '../orders/payment-outcomes.ts';
+import { rejectedNotificationDigest } from './rejected-notifications.ts';
 import type { WechatNotification, WechatPayGateway } from './wechatpay.ts';
 
 type RefundNotification = Extract<WechatNotification, { kind: 'refund' }>;
@@ -23,6 +24,8 @@ export async function acceptWechatNotification(
   platform: number,
   headers: Record<string, string | string[] | undefined>,
   rawBody: string,
+  /** Awaited before a notification that fails verification is stored (429 past its sender's limit). */
+  admitRejected: () => Promise<void> = async () => {},
 ): Promise<NotificationOutcome> {
   const decoded = gateway.decodeNotification(
     headers,
@@ -30,6 +33,7 @@ export async function acceptWechatNotification(
     Math.floor(deps.now().getTime() / 1000),
   );
   if (!decoded) {
+    await admitRejected();
     await deps.db
       .insertInto('payment_notifications')
       .values({
@@ -39,8 +43,8 @@ export async function acceptWechatNotification(
         trade_status: '',
         verified: false,
         outcome: 'bad_signature',
-        // What arrived, for ops (it is not WeChat Pay's, and holds nothing of ours).
-        payload: JSON.stringify({ body: rawBody.slice(0, 2000) }),
+        // Not WeChat Pay's: a bounded digest of what arrived, for ops.
+        payload: rejectedNotificationDigest(rawBody),
       })
       .execute();
     return 'bad_signature';

@@ -99,14 +99,20 @@ function internalError(error: Error, request: FastifyRequest, reply: FastifyRepl
 export function registerEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | ProviderError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send(failure(error.code, error.message, error.statusCode, error.terms));
     }
     if (error instanceof ProviderError) {
       request.log.warn({ provider: error.provider, kind: error.kind }, 'provider refused');
+      // The provider's own throttle (Alibaba Cloud SMS counts per mobile per minute first).
       if (error.kind === 'throttled')
-        return reply.status(429).send(failure(429, '发送过于频繁，请稍后再试', 429));
+        return reply
+          .status(429)
+          .header('retry-after', '60')
+          .send(failure(429, '发送过于频繁，请稍后再试', 429));
       return error.kind === 'rejected'
         ? reply.status(400).send(failure(ResultCode.BAD_REQUEST, '授权失败，请重新授权', 400))
         : reply.status(503).send(failure(503, '服务暂不可用，请稍后再试', 503));

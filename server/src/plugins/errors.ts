@@ -4,6 +4,9 @@ import { ALL_MESSAGES } from '../../../contract/i18n/index.ts';
 import type { MessageKey } from '../../../contract/i18n/zh-Hans.ts';
 
 export class ApiError extends Error {
+  /** A refusal that passes with time (429): the seconds until it may succeed, sent as Retry-After. */
+  retryAfterSeconds?: number;
+
   constructor(
     /** Envelope code (ResultCode). */
     readonly code: number,
@@ -31,7 +34,12 @@ export function namedIn(keys: readonly MessageKey[]): { text: string; keys: Mess
 export const badRequest = (msg: string) => new ApiError(ResultCode.BAD_REQUEST, msg);
 export const notFound = (msg = '记录不存在') => new ApiError(ResultCode.NOT_FOUND, msg);
 export const conflict = (msg: string) => new ApiError(ResultCode.CONFLICT, msg);
-export const tooMany = (msg: string) => new ApiError(ResultCode.TOO_MANY_REQUESTS, msg);
+/** 429; `retryAfterSeconds` (rounded up, at least 1) becomes the Retry-After header. */
+export const tooMany = (msg: string, retryAfterSeconds?: number) =>
+  Object.assign(new ApiError(ResultCode.TOO_MANY_REQUESTS, msg), {
+    retryAfterSeconds:
+      retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds)),
+  });
 export const unauthorized = (msg = '请先登录') => new ApiError(ResultCode.UNAUTHORIZED, msg, 401);
 
 /** A success envelope. */

@@ -1,7 +1,7 @@
 /**
  * Security headers for every response (@fastify/helmet) and request rate limits on the routes an
  * attacker would hammer (@fastify/rate-limit): login and SMS codes per client IP, payments per IP
- * and per user. Counters live in Redis when REDIS_URL is set, so every API process shares them,
+ * and per user, provider notifications that fail verification per IP. Counters live in Redis when REDIS_URL is set, so every API process shares them,
  * in memory otherwise. The database keeps its own per-mobile SMS limits (sms-codes.ts) besides.
  *
  * The Content-Security-Policy is the H5 app's: its own scripts, plus the inline start-up scripts
@@ -26,6 +26,12 @@ declare module 'fastify' {
     limitLogin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** onRequest hook of the payment routes, after `authenticate`: per client IP and per user. */
     limitPayment(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Called for a provider notification that failed verification, before anything of it is
+     * stored: 429 past the sender's limit. Verified notifications never get here, so a
+     * provider's retries are never limited.
+     */
+    limitRejectedNotification(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
@@ -111,6 +117,11 @@ export async function registerSecurity(
   const payByUser = limiter('pay-user', config.rateLimits.payPerUser, (r) =>
     String(r.user?.id ?? r.ip),
   );
+  const rejectedNotifyByIp = limiter(
+    'notify-rejected-ip',
+    config.rateLimits.notifyRejectedPerIp,
+    (r) => r.ip,
+  );
 
   const enforce = async (
     request: FastifyRequest,
@@ -130,5 +141,8 @@ export async function registerSecurity(
   );
   app.decorate('limitPayment', (request: FastifyRequest, reply: FastifyReply) =>
     enforce(request, reply, [payByIp, payByUser]),
+  );
+  app.decorate('limitRejectedNotification', (request: FastifyRequest, reply: FastifyReply) =>
+    enforce(request, reply, [rejectedNotifyByIp]),
   );
 }

@@ -17,8 +17,8 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : nul
 
 /** The account's own rows: bindings, consents, addresses, contact, identity, checks, cards. */
 async function readProfileRows(db: Kysely<Database>, userId: number) {
-  const [openIds, consents, addresses, contact, identity, credit, faces, cards] = await Promise.all(
-    [
+  const [openIds, consents, addresses, contact, identity, verifications, credit, faces, cards] =
+    await Promise.all([
       db
         .selectFrom('user_open_ids')
         .select(['platform', 'provider', 'created_at'])
@@ -32,17 +32,27 @@ async function readProfileRows(db: Kysely<Database>, userId: number) {
         .where('user_id', '=', userId)
         .executeTakeFirst(),
       db.selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-      db.selectFrom('credit_scores').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('identity_verifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('platform')
+        .execute(),
+      db
+        .selectFrom('credit_scores')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('platform')
+        .execute(),
       db
         .selectFrom('face_sessions')
-        .select(['status', 'reason', 'created_at', 'finished_at'])
+        .select(['platform', 'status', 'reason', 'created_at', 'finished_at'])
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute(),
       db.selectFrom('bank_cards').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    ],
-  );
-  return { openIds, consents, addresses, contact, identity, credit, faces, cards };
+    ]);
+  return { openIds, consents, addresses, contact, identity, verifications, credit, faces, cards };
 }
 
 /** What the user did: orders, bills, payments, coupons, feedback and uploads. */
@@ -87,6 +97,7 @@ function profileSection(
     addresses,
     contact,
     identity,
+    verifications,
     credit,
     faces,
     cards,
@@ -136,18 +147,24 @@ function profileSection(
           gender: identity.gender,
           birthDate: day(identity.birth_date),
           source: identity.source,
-          verifiedAt: iso(identity.created_at),
+          firstVerifiedAt: iso(identity.created_at),
         }
       : null,
-    creditScore: credit
-      ? {
-          provider: credit.provider,
-          score: credit.score,
-          passed: credit.passed,
-          at: iso(credit.created_at),
-        }
-      : null,
+    // Each brand verifies the identity, and asks the credit bureau, on its own.
+    identityVerifications: verifications.map((row) => ({
+      platform: row.platform,
+      source: row.source,
+      verifiedAt: iso(row.created_at),
+    })),
+    creditScores: credit.map((row) => ({
+      platform: row.platform,
+      provider: row.provider,
+      score: row.score,
+      passed: row.passed,
+      at: iso(row.created_at),
+    })),
     faceVerifications: faces.map((row) => ({
+      platform: row.platform,
       status: row.status,
       reason: row.reason,
       startedAt: iso(row.created_at),

@@ -29,7 +29,8 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const author = { userId: currentUser(request).id, platform: request.platform };
-      return ok(await submitComplaint(db, author, request.body, app.deps.now()));
+      const perDay = config.quotas.complaintsPerDay;
+      return ok(await submitComplaint(db, author, request.body, app.deps.now(), perDay));
     },
   );
 
@@ -44,7 +45,13 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!part || part.fieldname !== 'file') throw badRequest('缺少 file');
       const bytes = await part.toBuffer();
       const file = { userId, bytes, filename: part.filename };
-      const { id, mime, size } = await storeUpload(db, config.uploadDir, file, app.deps.now());
+      const { id, mime, size } = await storeUpload(
+        db,
+        config.uploadDir,
+        file,
+        app.deps.now(),
+        config.quotas,
+      );
       return ok({ id, url: `/api/client/file/${id}`, mime, size });
     },
   );

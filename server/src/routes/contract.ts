@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContractCheckReply, OrderRef, SigningReply } from '../../../contract/api/contract.ts';
 import { checkContract, createSigning } from '../contracts/service.ts';
-import { originOf } from '../kyc/routes-shared.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
 
@@ -14,16 +13,14 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/create',
     { schema: { body: OrderRef, response: { 200: SigningReply } } },
-    async (request) =>
-      ok(await createSigning(deps, currentUser(request), request.body.orderId, originOf(request))),
+    async (request) => ok(await createSigning(deps, currentUser(request), request.body.orderId)),
   );
 
   // The web-view spelling: a GET the storefront can open directly; same flow, same session.
   app.get(
     '/create2',
     { schema: { querystring: OrderRef, response: { 200: SigningReply } } },
-    async (request) =>
-      ok(await createSigning(deps, currentUser(request), request.query.orderId, originOf(request))),
+    async (request) => ok(await createSigning(deps, currentUser(request), request.query.orderId)),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 /**
  * Development helpers for browser tests and demos, only while the sandbox providers are active
- * and never in production mode: `GET /dev/sms/last?mobile=…` (the last login code the sandbox SMS
+ * and the mode is development or test (APP_ENV, or NODE_ENV without it; never production): `GET /dev/sms/last?mobile=…` (the last login code the sandbox SMS
  * provider delivered) and `GET /dev/bankcard/last?mobile=…` (the last code the sandbox bank sent
  * to a card's reserved mobile while binding), and `POST /dev/privacy/outdate?mobile=…` (the
  * user's agreement to the privacy policy becomes one to an older version, as when a new version
@@ -16,7 +16,9 @@ import { SandboxSms } from '../providers/sms/sandbox.ts';
 const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, providers } = app.deps;
   const sms = providers.sms;
-  if (config.appEnv === 'production' || !(sms instanceof SandboxSms)) return;
+  // Named modes only: anything new or unforeseen gets no development route.
+  const developing = config.appEnv === 'development' || config.appEnv === 'test';
+  if (!developing || !(sms instanceof SandboxSms)) return;
 
   app.get(
     '/sms/last',

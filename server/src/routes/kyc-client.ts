@@ -48,16 +48,16 @@ const kycClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The latest session's verdict, for a page that came back from the face flow without its id.
   app.post('/face/result2', { schema: { response: { 200: FaceResultReply } } }, async (request) =>
-    ok(await faceResult(deps, currentUser(request).id, undefined)),
+    ok(await faceResult(deps, currentUser(request), undefined)),
   );
 
   app.post(
     '/face/put',
     { schema: { body: FacePutBody, response: { 200: FaceResultReply } } },
     async (request) => {
-      const { id, platform } = currentUser(request);
-      await requireConsent(deps.db, id, platform, ['identity_and_face']);
-      return ok(await putFacePhoto(deps, id, request.body.certifyId, request.body.fileId));
+      const user = currentUser(request);
+      await requireConsent(deps.db, user.id, user.platform, ['identity_and_face']);
+      return ok(await putFacePhoto(deps, user, request.body.certifyId, request.body.fileId));
     },
   );
 

@@ -40,7 +40,7 @@ const kycUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.limitLogin,
       schema: { body: BindPreOrderBody, response: { 200: BindPreOrderReply } },
     },
-    async (request) => ok(await preBindCard(deps, currentUser(request).id, request.body)),
+    async (request) => ok(await preBindCard(deps, currentUser(request), request.body)),
   );
 
   app.post(
@@ -68,10 +68,11 @@ const kycUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(identityRoutes);
 
   app.get('/auth/status', { schema: { response: { 200: AuthStatusReply } } }, async (request) => {
-    const { id } = currentUser(request);
+    // What this brand verified: another brand's verification is that company's, not this one's.
+    const user = currentUser(request);
     return ok({
-      status: await verificationStatus(deps.db, id),
-      identity: await identityOf(deps.db, id),
+      status: await verificationStatus(deps.db, user),
+      identity: await identityOf(deps.db, user),
     });
   });
 };

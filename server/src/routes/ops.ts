@@ -2,7 +2,7 @@
  * The operations API: merchant steps on any order (review, ship, deliver, receive a return,
  * inspect, decide a cancellation, ask compensation), an order's full view, and the scheduled jobs
  * on demand. Its own credential: `X-Ops-Token`, whose SHA-256 must be in `ops_credentials`
- * (`OPS_TOKEN` in the environment is registered at start). Not under /api: the storefront's
+ * (`OPS_TOKEN` in the environment is registered at start, and revoked by a start without it). Not under /api: the storefront's
  * client credential and brand headers do not apply.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -19,20 +19,22 @@ import {
   RunJobsBody,
   RunJobsReply,
 } from '../../../contract/api/ops.ts';
-import { runJobs } from '../jobs/index.ts';
+import { opsRunClock, runJobs } from '../jobs/index.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../jobs/reconcile.ts';
 import { dayOf } from '../orders/bills.ts';
 import { STATUS_TEXT } from '../orders/machine.ts';
 import { opsStep } from '../orders/ops.ts';
 import { opsOrderView } from '../orders/queries.ts';
-import { addOpsCredential, opsCredentialValid } from '../ops-credentials.ts';
+import { opsCredentialValid, syncEnvironmentOpsCredential } from '../ops-credentials.ts';
 import { ApiError, ok } from '../plugins/errors.ts';
 
 const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
   const { db } = deps;
-  // OPS_TOKEN bootstraps the first credential of a deployment.
-  if (deps.config.opsToken) await addOpsCredential(db, 'env', deps.config.opsToken);
+  // OPS_TOKEN bootstraps the first credential of a deployment; unsetting it revokes that one.
+  const fromEnvironment = await syncEnvironmentOpsCredential(db, deps.config.opsToken, deps.now());
+  if (fromEnvironment === 'revoked')
+    app.log.warn('OPS_TOKEN is not set: the ops credential of an earlier OPS_TOKEN is revoked');
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = request.headers[HEADER_OPS_TOKEN.toLowerCase()];
@@ -97,8 +99,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/jobs/run',
     { schema: { body: RunJobsBody, response: { 200: RunJobsReply } } },
     async (request) => {
-      const at = request.body?.at ? new Date(request.body.at) : deps.now();
-      return ok(await runJobs(deps, at));
+      return ok(await runJobs(deps, opsRunClock(deps, request.body?.at)));
     },
   );
 

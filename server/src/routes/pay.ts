@@ -1,8 +1,9 @@
 /**
- * The payment providers' side: notification endpoints (`POST /pay/notify/{alipay|wechat|card}`,
- * form fields, answered `success` only once what they say is committed, as the real gateways
- * expect) and, only while the payment providers are sandboxes, the sandbox cashier page H5 pays
- * through (`GET /pay/cashier/{outTradeNo}?sig=…`: pay, fail or cancel, then back to the
+ * The payment providers' side: notification endpoints
+ * (`POST /pay/notify/{alipay|wechat|card}/{brand}`, answered `success` only once what they say is
+ * committed, as the real gateways expect; each provider's body size capped, unverified ones
+ * limited per IP and kept only as a digest) and, only while the payment providers are sandboxes,
+ * the sandbox cashier page H5 pays through (`GET /pay/cashier/{outTradeNo}?sig=…`: pay, fail or cancel, then back to the
  * storefront's payment result page). The cashier answers only links signed for the payment, which
  * only the user who opened it was handed.
  */
@@ -11,15 +12,27 @@ import { Type } from '@sinclair/typebox';
 import { yuan } from '../money.ts';
 import { handleNotification } from '../orders/payment-outcomes.ts';
 import { cashierPayment } from '../payments/cashier.ts';
-import { isWechatPay, type NotificationFields } from '../payments/gateway.ts';
+import { isWechatPay, type GatewayName, type NotificationFields } from '../payments/gateway.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
 import { acceptWechatNotification } from '../payments/wechat-notify.ts';
 
-const GatewayParams = Type.Object({
-  gateway: Type.Union([Type.Literal('alipay'), Type.Literal('wechat'), Type.Literal('card')]),
-  /** The brand whose merchant account the notification is for (its own notify URL). */
-  platform: Type.Integer({ minimum: 1, maximum: 9 }),
-});
+/** The brand whose merchant account the notification is for (its own notify URL). */
+const NotifyParams = Type.Object({ platform: Type.Integer({ minimum: 1, maximum: 9 }) });
+
+/**
+ * The largest body each provider's notification may have, with room to spare; anything larger is
+ * refused (413) before it is read. Alipay posts form fields of at most String(512) each besides
+ * its fund and voucher lists (异步通知参数, docs.open.alipay.com/204/105301: about 2 KB in
+ * practice); WeChat Pay v3 posts one JSON envelope around the encrypted transaction, a few
+ * fields of at most 36 characters and the ciphertext (支付通知,
+ * pay.weixin.qq.com/wiki/doc/apiv3/apis/chapter3_5_5.shtml: about 1-2 KB); the card channel's
+ * notifications are our own bank sandbox's few fields.
+ */
+export const NOTIFY_BODY_LIMITS: Record<GatewayName, number> = {
+  alipay: 32 * 1024,
+  wechat: 16 * 1024,
+  card: 8 * 1024,
+};
 const TradeParams = Type.Object({ outTradeNo: Type.String({ pattern: '^[A-Z0-9]{8,64}$' }) });
 const OutcomeParams = Type.Composite([
   TradeParams,
@@ -48,45 +61,61 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   });
 
-  app.post(
-    '/notify/:gateway/:platform',
-    { schema: { params: GatewayParams } },
-    async (request, reply) => {
-      const { gateway: gatewayName, platform: brand } = request.params;
-      const wechatPay = deps.providers.payments.forBrand(brand).wechat;
-      if (gatewayName === 'wechat' && isWechatPay(wechatPay)) {
-        const outcome = await acceptWechatNotification(
-          deps,
-          wechatPay,
-          brand,
-          request.headers,
-          rawBodies.get(request) ?? '',
-        );
-        const refused = outcome === 'bad_signature' || outcome === 'merchant_mismatch';
-        request.log[refused ? 'warn' : 'info']({ outcome }, 'WeChat Pay notification');
-        // Answered after the commit: 204 stops WeChat's retries; a refusal makes it send again.
-        return refused
-          ? reply.status(401).send({ code: 'FAIL', message: '验签失败' })
-          : reply.status(204).send();
-      }
-      const body = request.body;
-      const fields: NotificationFields = {};
-      if (body && typeof body === 'object') {
-        for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-          if (typeof value === 'string') fields[key] = value;
+  const notifyRoute = (gatewayName: GatewayName) =>
+    app.post(
+      `/notify/${gatewayName}/:platform`,
+      { bodyLimit: NOTIFY_BODY_LIMITS[gatewayName], schema: { params: NotifyParams } },
+      async (request, reply) => {
+        const brand = request.params.platform;
+        // Verified first: a provider's notifications (and its retries) are never limited; what
+        // fails verification counts against its sender's IP before anything of it is stored.
+        const admitRejected = () => app.limitRejectedNotification(request, reply);
+        const wechatPay = deps.providers.payments.forBrand(brand).wechat;
+        if (gatewayName === 'wechat' && isWechatPay(wechatPay)) {
+          const outcome = await acceptWechatNotification(
+            deps,
+            wechatPay,
+            brand,
+            request.headers,
+            rawBodies.get(request) ?? '',
+            admitRejected,
+          );
+          const refused = outcome === 'bad_signature' || outcome === 'merchant_mismatch';
+          request.log[refused ? 'warn' : 'info']({ outcome }, 'WeChat Pay notification');
+          // Answered after the commit: 204 stops WeChat's retries; a refusal makes it send again.
+          return refused
+            ? reply.status(401).send({ code: 'FAIL', message: '验签失败' })
+            : reply.status(204).send();
         }
-      }
-      const { gateway, platform } = request.params;
-      const outcome = await handleNotification(deps.db, deps, gateway, platform, fields);
-      const level =
-        outcome === 'bad_signature' || outcome === 'merchant_mismatch' ? 'warn' : 'info';
-      request.log[level]({ outTradeNo: fields.out_trade_no, outcome }, 'payment notification');
-      // Anything we could check is acknowledged, so the provider stops retrying; a notification we
-      // cannot trust is refused, so a genuine one is sent again.
-      const refused = outcome === 'bad_signature' || outcome === 'merchant_mismatch';
-      return reply.type('text/plain').send(refused ? 'fail' : 'success');
-    },
-  );
+        const body = request.body;
+        const fields: NotificationFields = {};
+        if (body && typeof body === 'object') {
+          for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+            if (typeof value === 'string') fields[key] = value;
+          }
+        }
+        const verified = deps.providers.payments.forBrand(brand)[gatewayName].verify(fields);
+        if (!verified) await admitRejected();
+        const outcome = await handleNotification(
+          deps.db,
+          deps,
+          gatewayName,
+          brand,
+          fields,
+          verified,
+        );
+        const level =
+          outcome === 'bad_signature' || outcome === 'merchant_mismatch' ? 'warn' : 'info';
+        const outTradeNo = fields.out_trade_no?.slice(0, 64);
+        request.log[level]({ outTradeNo, outcome }, 'payment notification');
+        // Anything we could check is acknowledged, so the provider stops retrying; a notification
+        // we cannot trust is refused, so a genuine one is sent again.
+        const refused = outcome === 'bad_signature' || outcome === 'merchant_mismatch';
+        return reply.type('text/plain').send(refused ? 'fail' : 'success');
+      },
+    );
+  for (const gatewayName of Object.keys(NOTIFY_BODY_LIMITS) as GatewayName[])
+    notifyRoute(gatewayName);
 
   const { alipay, wechat, card } = deps.providers.payments.forBrand(1);
   const sandboxes = [alipay, wechat, card];

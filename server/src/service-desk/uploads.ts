@@ -1,14 +1,16 @@
 /**
  * Uploads: a file is checked by its real type (sniffed from the first bytes; the client's
- * content type and name are not trusted), stored under a random name, and read back only by
- * its owner.
+ * content type and name are not trusted), counted against its owner's daily quota, stored under
+ * a random name, and read back only by its owner.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { UserQuotas } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../plugins/errors.ts';
+import { DAY_MS, lockUserQuota, refuseOverQuota } from './quota.ts';
 
 /** The file's type from its leading bytes, or undefined when it is not one we accept. */
 export function sniffType(bytes: Buffer): string | undefined {
@@ -41,31 +43,55 @@ export interface StoredUpload {
   size: number;
 }
 
-/** Stores a user's file in `uploadDir`: 400 when empty, 415 when not JPG, PNG, WebP or PDF. */
+/**
+ * Stores a user's file in `uploadDir`: 400 when empty, 415 when not JPG, PNG, WebP or PDF, 429
+ * past the user's files or bytes of the last 24 hours (nothing written then).
+ */
 export async function storeUpload(
   db: Kysely<Database>,
   uploadDir: string,
   file: { userId: number; bytes: Buffer; filename: string | undefined },
   now: Date,
+  quotas: Pick<UserQuotas, 'uploadsPerDay' | 'uploadBytesPerDay'>,
 ): Promise<StoredUpload> {
   const { bytes } = file;
   if (bytes.length === 0) throw badRequest('file 不能为空');
   const mime = sniffType(bytes);
   if (!mime) throw new ApiError(415, 'file 类型不支持，仅限 JPG、PNG、WebP、PDF', 415);
   const id = randomBytes(16).toString('hex');
-  await fs.mkdir(uploadDir, { recursive: true });
-  await fs.writeFile(path.join(uploadDir, id), bytes, { flag: 'wx' });
-  await db
-    .insertInto('uploads')
-    .values({
-      id,
-      user_id: file.userId,
-      original_name: displayName(file.filename ?? ''),
-      mime,
-      size: bytes.length,
-      created_at: now,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await lockUserQuota(trx, 'uploads', file.userId);
+    const recent = await trx
+      .selectFrom('uploads')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'),
+        eb.fn.min('created_at').as('oldest'),
+      ])
+      .where('user_id', '=', file.userId)
+      .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+      .executeTakeFirstOrThrow();
+    refuseOverQuota(
+      recent.n >= quotas.uploadsPerDay ||
+        Number(recent.bytes) + bytes.length > quotas.uploadBytesPerDay,
+      '今日上传的文件已达上限，请明天再试',
+      recent.oldest,
+      now,
+    );
+    await fs.mkdir(uploadDir, { recursive: true });
+    await fs.writeFile(path.join(uploadDir, id), bytes, { flag: 'wx' });
+    await trx
+      .insertInto('uploads')
+      .values({
+        id,
+        user_id: file.userId,
+        original_name: displayName(file.filename ?? ''),
+        mime,
+        size: bytes.length,
+        created_at: now,
+      })
+      .execute();
+  });
   return { id, mime, size: bytes.length };
 }
 
