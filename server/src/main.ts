@@ -18,6 +18,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   let listening: string | undefined;
+  let localPort: number | undefined;
   const runJobs = config.jobs === 'in-process';
   const runtime = await openRuntime(config, {
     dataDir: path.join(config.dataDir, 'pglite'),
@@ -25,6 +26,13 @@ async function main(): Promise<void> {
     notifyBase: () => {
       if (!listening) throw new Error('the server is not listening yet');
       return listening;
+    },
+    // Bound to every address (`npm start`), the README opens http://localhost:PORT: pages users
+    // are sent to stay on that origin (a page on 127.0.0.1 would be another origin to the browser
+    // and to the H5 web-view's host check). Bound to one address, that address is the origin.
+    publicBase: () => {
+      if (!listening) throw new Error('the server is not listening yet');
+      return localPort === undefined ? listening : `http://localhost:${localPort}`;
     },
   });
   const h5Dir = fs.existsSync(path.join(config.h5Dir, 'index.html')) ? config.h5Dir : undefined;
@@ -64,7 +72,9 @@ async function main(): Promise<void> {
   if (address && typeof address === 'object') {
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     // A wildcard bind is reached on loopback by this machine's own sandbox notifications.
-    listening = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+    const wildcard = host === '0.0.0.0' || host === '[::]';
+    listening = `http://${wildcard ? '127.0.0.1' : host}:${address.port}`;
+    if (wildcard) localPort = address.port;
   }
   if (runJobs) await runtime.deps.jobs.startPolling(config.jobsPollMs);
 }

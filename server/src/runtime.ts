@@ -28,6 +28,12 @@ export interface RuntimeOptions {
    * when the config names none (NOTIFY_BASE_URL, PUBLIC_BASE_URL).
    */
   notifyBase: () => string;
+  /**
+   * The origin users reach this process on when PUBLIC_BASE_URL is unset (development): the
+   * address the README opens (`http://localhost:PORT`), so the face and signing pages share the
+   * H5 app's origin. Defaults to `notifyBase`.
+   */
+  publicBase?: () => string;
   /** The clock (tests move it). */
   now?: () => Date;
   /** Until the app's own logger exists. */
@@ -63,7 +69,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   });
   // Configured origins, else this process's address: never a request's Host.
   const notifyBase = () => config.notifyBaseUrl ?? options.notifyBase();
-  const publicBase = () => config.publicBaseUrl ?? options.notifyBase();
+  const publicBase = () => config.publicBaseUrl ?? (options.publicBase ?? options.notifyBase)();
   const providers = await createProviders(config, {
     db: database.db,
     jobs,
