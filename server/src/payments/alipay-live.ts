@@ -13,6 +13,7 @@ import { yuan } from '../money.ts';
 import {
   AlipayClient,
   AlipayRefusal,
+  beijingTime,
   fenOf,
   type AlipayFields,
 } from '../providers/alipay/client.ts';
@@ -29,10 +30,6 @@ import type {
 
 /** How long the user has to pay a trade or authorise a freeze at the cashier. */
 const PAY_TIMEOUT = '2h';
-
-/** Alipay's time format, Beijing time: `yyyy-MM-dd HH:mm:ss`. */
-const alipayTime = (at: Date) =>
-  new Date(at.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
@@ -135,7 +132,7 @@ export class AlipayLiveGateway implements FundAuthGateway {
   }
 
   wapPayUrl(input: TradeInput & { returnUrl: string; quitUrl: string }): string {
-    return this.client.sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+    return this.client.pageUrl('alipay.trade.wap.pay', {
       notifyUrl: this.notifyUrl(),
       returnUrl: input.returnUrl,
       bizContent: {
@@ -204,24 +201,20 @@ export class AlipayLiveGateway implements FundAuthGateway {
           deposit_product_mode: 'DEPOSIT_ONLY',
         }
       : {};
-    return this.client.sdk.sdkExecute(
-      'alipay.fund.auth.order.app.freeze',
-      {
-        notifyUrl: this.notifyUrl(),
-        bizContent: {
-          // One freeze per authorisation row: the order number is the request number.
-          out_order_no: input.outRequestNo,
-          out_request_no: input.outRequestNo,
-          order_title: input.title.slice(0, 100),
-          amount: yuan(input.amount),
-          product_code: 'PRE_AUTH_ONLINE',
-          timeout_express: PAY_TIMEOUT,
-          ...(this.merchant.payeeUserId ? { payee_user_id: this.merchant.payeeUserId } : {}),
-          ...credit,
-        },
+    return this.client.orderString('alipay.fund.auth.order.app.freeze', {
+      notifyUrl: this.notifyUrl(),
+      bizContent: {
+        // One freeze per authorisation row: the order number is the request number.
+        out_order_no: input.outRequestNo,
+        out_request_no: input.outRequestNo,
+        order_title: input.title.slice(0, 100),
+        amount: yuan(input.amount),
+        product_code: 'PRE_AUTH_ONLINE',
+        timeout_express: PAY_TIMEOUT,
+        ...(this.merchant.payeeUserId ? { payee_user_id: this.merchant.payeeUserId } : {}),
+        ...credit,
       },
-      { bizContentAutoSnakeCase: false },
-    );
+    });
   }
 
   /** alipay.fund.auth.operation.detail.query of one operation; undefined when Alipay has none. */
@@ -319,9 +312,9 @@ export class AlipayLiveGateway implements FundAuthGateway {
         out_biz_no: input.outBizNo,
         ...buyer,
         order_type: 'SERVICE_ORDER',
-        order_create_time: alipayTime(input.createdAt),
+        order_create_time: beijingTime(input.createdAt),
         // Orders the updates: a later one is kept, one with the same time is a repeat.
-        order_modified_time: alipayTime(input.modifiedAt),
+        order_modified_time: beijingTime(input.modifiedAt),
         amount: yuan(input.amount),
         pay_amount: yuan(input.paid),
         item_order_list: [
