@@ -352,7 +352,10 @@ export class AlipayLiveGateway implements FundAuthGateway {
   interpret(fields: NotificationFields): NotificationFields {
     const common: NotificationFields = {
       notify_id: fields.notify_id ?? '',
-      app_id: fields.app_id ?? '',
+      // The app the notification is for: `app_id` where it has one (trade notifications); the
+      // fund_auth_* notifications document `auth_app_id` instead. A notification naming neither
+      // names no merchant, and the engine refuses it as not ours.
+      app_id: fields.app_id || fields.auth_app_id || '',
     };
     if (fields.notify_type === 'fund_auth_freeze' && fields.operation_type !== 'UNFREEZE') {
       const credit = fields.credit_amount !== undefined ? fenOf(fields.credit_amount) : undefined;
