@@ -2,7 +2,8 @@
  * One brand's live Alipay gateway: trade payments for the mini-program (`alipay.trade.create`
  * with the buyer, paid by `my.tradePay({ tradeNO })`), refunds, and the Zhima credit deposit
  * freeze (`alipay.fund.auth.order.app.freeze` order string, authorised by the user in the
- * wallet), its unfreeze, payment from it (`alipay.trade.pay` with `auth_no`) and its query.
+ * wallet), its unfreeze, payment from it (`alipay.trade.pay`, `PRE_AUTH_ONLINE`, with `auth_no`)
+ * and its query.
  *
  * Every money call carries our own number, on which Alipay is idempotent (`out_trade_no`,
  * `out_request_no`); the outbox jobs call it after their transaction commits and retry on
@@ -276,7 +277,30 @@ export class AlipayLiveGateway implements FundAuthGateway {
     return { amount: fenOf(answer.amount) };
   }
 
-  async payFromAuth(input: TradeInput & { authNo: string }): Promise<void> {
+  /**
+   * Payment from the frozen deposit ("授权转支付"): `alipay.trade.pay` with the authorisation's
+   * `auth_no` and the product code of an online authorisation, `PRE_AUTH_ONLINE` (the method's
+   * product_code: "PRE_AUTH_ONLINE：支付宝预授权产品；PRE_AUTH：新当面资金授权产品"). Its
+   * description also makes `buyer_id` (the payer of the authorisation, asked of Alipay) and
+   * `seller_id` required in this case; the seller is ALIPAY_PAYEE_USER_ID when set, else Alipay's
+   * default, the merchant's own account.
+   */
+  async payFromAuth(input: TradeInput & { authNo: string; authRequestNo: string }): Promise<void> {
+    const freeze = await this.operation({
+      auth_no: input.authNo,
+      out_request_no: input.authRequestNo,
+    });
+    const payer = text(freeze?.payer_user_id)
+      ? { buyer_id: text(freeze?.payer_user_id) }
+      : text(freeze?.payer_open_id)
+        ? { buyer_open_id: text(freeze?.payer_open_id) }
+        : undefined;
+    if (!payer)
+      throw new ProviderError(
+        'alipay',
+        'rejected',
+        `no payer known for the authorisation ${input.authNo}`,
+      );
     try {
       await this.client.exec(
         'alipay.trade.pay',
@@ -284,8 +308,10 @@ export class AlipayLiveGateway implements FundAuthGateway {
           out_trade_no: input.outTradeNo,
           total_amount: yuan(input.amount),
           subject: input.subject.slice(0, 256),
-          product_code: 'PREAUTH_PAY',
+          product_code: 'PRE_AUTH_ONLINE',
           auth_no: input.authNo,
+          ...payer,
+          ...(this.merchant.payeeUserId ? { seller_id: this.merchant.payeeUserId } : {}),
           // The rest stays frozen: the engine releases it itself at return.
           auth_confirm_mode: 'NOT_COMPLETE',
         },
