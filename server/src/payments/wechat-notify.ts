@@ -4,7 +4,8 @@
  * goes through handleNotification like every gateway's (merchant, amount, once per notify id, all
  * in one transaction); a refund notification records what became of a refund WeChat accepted.
  * The HTTP answer follows the commit: 204 for anything checked, 401 with WeChat's
- * `{code: 'FAIL'}` for what cannot be trusted, so a genuine notification is sent again.
+ * `{code: 'FAIL'}` and what failed for what cannot be trusted, so a genuine notification is sent
+ * again.
  */
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
@@ -29,7 +30,10 @@ export async function acceptWechatNotification(
     rawBody,
     Math.floor(deps.now().getTime() / 1000),
   );
-  if (!decoded) {
+  if (decoded.kind === 'refused') {
+    // Signed by WeChat Pay but not decryptable with our APIv3 key: a wrong key here, or a
+    // tampered resource; either way not applied, and said so.
+    const outcome = decoded.failed === 'decryption' ? 'undecryptable' : 'bad_signature';
     await deps.db
       .insertInto('payment_notifications')
       .values({
@@ -37,13 +41,13 @@ export async function acceptWechatNotification(
         notify_id: `rejected-${randomBytes(8).toString('hex')}`,
         provider: 'wechat',
         trade_status: '',
-        verified: false,
-        outcome: 'bad_signature',
-        // What arrived, for ops (it is not WeChat Pay's, and holds nothing of ours).
+        verified: decoded.failed === 'decryption',
+        outcome,
+        // What arrived, for ops (nothing of it could be read as WeChat Pay's).
         payload: JSON.stringify({ body: rawBody.slice(0, 2000) }),
       })
       .execute();
-    return 'bad_signature';
+    return outcome;
   }
   if (decoded.kind === 'trade')
     return handleNotification(deps.db, deps, 'wechat', platform, decoded.fields, true);
