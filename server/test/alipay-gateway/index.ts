@@ -926,7 +926,7 @@ export class LocalAlipay {
     if (done) {
       if (done.type !== 'UNFREEZE' || done.amount !== amount)
         throw business('REQUEST_AMOUNT_EXCEED', '请求号已用于另一笔操作');
-      return this.operationFields(auth, done);
+      return this.unfreezeAnswer(auth, done);
     }
     if (!(amount > 0) || amount > auth.rest)
       throw business('REQUEST_AMOUNT_EXCEED', '解冻金额超过剩余冻结金额');
@@ -945,7 +945,18 @@ export class LocalAlipay {
         notify_type: 'fund_auth_unfreeze',
         ...this.operationFields(auth, operation),
       });
-    return this.operationFields(auth, operation);
+    return this.unfreezeAnswer(auth, operation);
+  }
+
+  /** Unfreeze's answer: the operation, without what only the query reports (type, rest). */
+  private unfreezeAnswer(auth: Authorisation, operation: Operation): Fields {
+    const {
+      operation_type: _type,
+      rest_amount: _rest,
+      gmt_create: _created,
+      ...answer
+    } = this.operationFields(auth, operation);
+    return answer;
   }
 
   /**
