@@ -239,6 +239,14 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     const paidFromAuth = alipay.trade(charge.outTradeNo);
     assert.equal(paidFromAuth?.authNo, auth.authNo);
     assert.equal(paidFromAuth?.status, 'TRADE_SUCCESS');
+    // As alipay.trade.pay documents payment from an online authorisation: PRE_AUTH_ONLINE, the
+    // authorisation's payer as buyer_id and the merchant as seller_id.
+    const tradePay = alipay.calls.find(
+      (c) => c.method === 'alipay.trade.pay' && c.biz.out_trade_no === charge.outTradeNo,
+    )!;
+    assert.equal(tradePay.biz.product_code, 'PRE_AUTH_ONLINE');
+    assert.equal(tradePay.biz.buyer_id, auth.payerUserId);
+    assert.equal(tradePay.biz.seller_id, alipay.pid);
     assert.equal(
       (await detail(shopper, id)).bills.find((b) => b.id === instalment.id)!.status,
       'paid',
@@ -326,6 +334,8 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
     alipay.failNext('alipay.trade.refund', 'system-error');
     alipay.failNext('alipay.trade.refund', 'timeout');
+    // Then an answer of success without Alipay's signature: not believed, asked again.
+    alipay.failNext('alipay.trade.refund', 'unsigned');
     const rejected = await ops(server, 'POST', `/ops/orders/${id}/reject`, { reason: '库存不足' });
     assert.equal(rejected.body.code, 200, JSON.stringify(rejected.body));
     await settle(server);
@@ -340,6 +350,8 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     // Timed out: Alipay refunded, we did not hear it; the retry is the same refund again.
     assert.equal((await refundRow()).status, 'pending');
     await retryNow();
+    assert.equal((await refundRow()).status, 'pending', 'an unsigned "10000" is not a refund');
+    await retryNow();
     const refund = await refundRow();
     assert.equal(refund.status, 'succeeded');
     assert.equal(refund.amount, payment.amount);
@@ -347,8 +359,8 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     assert.deepEqual([...trade.refunds.entries()], [[refund.out_refund_no, payment.amount]]);
     assert.equal(
       alipay.calls.filter((c) => c.method === 'alipay.trade.refund').length,
-      3,
-      'asked three times, refunded once',
+      4,
+      'asked four times, refunded once',
     );
     assert.equal(
       (
@@ -465,6 +477,49 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
       ).map((o) => o.outcome);
       assert.deepEqual(outcomes, ['applied', 'applied']);
       assert.equal(alipay.collected() >= payment.amount, true);
+    });
+
+    test('a freeze notification is ours by auth_app_id (it has no app_id); another app’s is refused', async () => {
+      const shopper = await alipayShopper();
+      const id = await signedOrder(server, month, shopper);
+      const freeze = await server.request<Freeze>('POST', '/api/order/refreeze', {
+        token: shopper.token,
+        body: { orderId: id },
+      });
+      assert.equal(freeze.body.code, 200, JSON.stringify(freeze.body));
+      const { outRequestNo, amount } = freeze.body.data;
+      // The fields of Alipay's fund_auth_freeze notification, signed by Alipay.
+      const frozen = (app: Record<string, string>) =>
+        alipay.signedNotification({
+          notify_type: 'fund_auth_freeze',
+          auth_no: `2026${outRequestNo.slice(-20).padStart(24, '0')}`,
+          out_order_no: outRequestNo,
+          out_request_no: outRequestNo,
+          operation_id: '20260000000000000001',
+          operation_type: 'FREEZE',
+          amount: (amount / 100).toFixed(2),
+          status: 'SUCCESS',
+          rest_amount: (amount / 100).toFixed(2),
+          gmt_trans: '2026-01-01 12:00:00',
+          ...app,
+        });
+      assert.equal(await post(frozen({ auth_app_id: '2021000000000099' })), 'fail');
+      assert.equal(await post(frozen({ auth_app_id: '' })), 'fail', 'naming no app is not ours');
+      assert.equal(await orderStatus(server, id), 'PENDING_FREEZE');
+      const refused = await server.db
+        .selectFrom('payment_notifications')
+        .select('outcome')
+        .where('out_trade_no', '=', outRequestNo)
+        .execute();
+      assert.deepEqual(
+        refused.map((r) => r.outcome),
+        ['merchant_mismatch', 'merchant_mismatch'],
+      );
+      // As Alipay sends it: auth_app_id ours, no app_id.
+      const genuine = frozen({});
+      assert.equal(genuine.app_id, undefined);
+      assert.equal(await post(genuine), 'success');
+      assert.equal(await orderStatus(server, id), 'PENDING_PAY');
     });
 
     test('WAIT_BUYER_PAY is acknowledged and changes nothing', async () => {
@@ -606,7 +661,7 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
   });
 
   describe('login', () => {
-    test('an auth code is exchanged at oauth.token once; an unknown or used one is refused', async () => {
+    test('an auth code is exchanged at oauth.token once; an unknown or used one is the user’s error', async () => {
       const { code, userId } = alipay.issueAuthCode();
       const login = await server.request<{ token: string }>('POST', '/api/login/loginForAlipay', {
         headers: { 'x-user-type': 'app' },
@@ -619,12 +674,15 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
         .where('alipay_user_id', '=', userId)
         .executeTakeFirst();
       assert.ok(user, 'the Alipay user is the one the code was issued for');
+      // Alipay answers these with an unsigned error_response (40002 isv.code-invalid): the
+      // login screen's message, not "service unavailable".
       for (const used of [code, 'acNEVERISSUED']) {
         const again = await server.request('POST', '/api/login/loginForAlipay', {
           headers: { 'x-user-type': 'app' },
           body: { grantType: 'alipay', code: used },
         });
         assert.equal(again.status, 400, JSON.stringify(again.body));
+        assert.equal(again.body.msg, '授权失败，请重新授权');
       }
     });
 

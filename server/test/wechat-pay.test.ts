@@ -224,15 +224,15 @@ describe('WeChat Pay v3 live', { skip: onlyOn('postgres') }, () => {
     const genuine = () =>
       pay.buildNotification(BASE_APP.mchid, 'TRANSACTION.SUCCESS', 'transaction', paid);
 
-    // The body changed after signing.
+    // The body changed after signing: the signature failed, and the answer says so.
     const a = genuine();
-    assert.equal(
-      await pay.post(
+    assert.deepEqual(
+      await pay.postForAnswer(
         notifyUrl(),
         a.body.replace('"encrypt-resource"', '"encrypt-resource" '),
         a.headers,
       ),
-      401,
+      { status: 401, message: '验签失败' },
     );
     // The ciphertext tampered with, signature recomputed by someone without the APIv3 key.
     const b = genuine();
@@ -241,8 +241,12 @@ describe('WeChat Pay v3 live', { skip: onlyOn('postgres') }, () => {
     bytes[3] = bytes[3]! ^ 0xff;
     tampered.resource.ciphertext = bytes.toString('base64');
     const tamperedBody = JSON.stringify(tampered);
-    // Signed with WeChat Pay's key over the tampered body, so only the AEAD tag can catch it.
-    assert.equal(await pay.post(notifyUrl(), tamperedBody, pay.signedHeaders(tamperedBody)), 401);
+    // Signed with WeChat Pay's key over the tampered body, so only the AEAD tag can catch it: the
+    // signature held, the decryption failed, and the answer says which.
+    assert.deepEqual(
+      await pay.postForAnswer(notifyUrl(), tamperedBody, pay.signedHeaders(tamperedBody)),
+      { status: 401, message: '解密失败' },
+    );
     // Another key id; a stale timestamp.
     const c = genuine();
     assert.equal(
@@ -280,7 +284,8 @@ describe('WeChat Pay v3 live', { skip: onlyOn('postgres') }, () => {
       .where((eb) => eb.or([eb('out_trade_no', '=', outTradeNo), eb('out_trade_no', '=', '')]))
       .execute();
     assert.ok(outcomes.some((o) => o.outcome === 'amount_mismatch' && o.verified));
-    assert.ok(outcomes.filter((o) => o.outcome === 'bad_signature').length >= 4);
+    assert.ok(outcomes.some((o) => o.outcome === 'undecryptable' && o.verified));
+    assert.ok(outcomes.filter((o) => o.outcome === 'bad_signature' && !o.verified).length >= 3);
 
     // The genuine one still pays.
     const g = genuine();

@@ -223,13 +223,28 @@ export class FakeWechatPay {
 
   /** Posts a (possibly tampered) notification once; resolves with the HTTP status. */
   async post(url: string, body: string, headers: Record<string, string>): Promise<number> {
+    return (await this.postForAnswer(url, body, headers)).status;
+  }
+
+  /** Posts a notification once; resolves with the status and the answer's `message`, if any. */
+  async postForAnswer(
+    url: string,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; message?: string }> {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body,
     });
-    await response.arrayBuffer();
-    return response.status;
+    const text = await response.text();
+    let message: string | undefined;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message;
+    } catch {
+      message = undefined;
+    }
+    return { status: response.status, message };
   }
 
   private deliver(

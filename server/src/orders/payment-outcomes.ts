@@ -49,6 +49,8 @@ export type NotificationOutcome =
   | 'applied'
   | 'duplicate'
   | 'bad_signature'
+  /** Signed by the provider, but its content did not decrypt (WeChat Pay's APIv3 resource). */
+  | 'undecryptable'
   | 'merchant_mismatch'
   | 'unknown_trade'
   | 'ignored'

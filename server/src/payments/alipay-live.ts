@@ -2,7 +2,8 @@
  * One brand's live Alipay gateway: trade payments for the mini-program (`alipay.trade.create`
  * with the buyer, paid by `my.tradePay({ tradeNO })`), refunds, and the Zhima credit deposit
  * freeze (`alipay.fund.auth.order.app.freeze` order string, authorised by the user in the
- * wallet), its unfreeze, payment from it (`alipay.trade.pay` with `auth_no`) and its query.
+ * wallet), its unfreeze, payment from it (`alipay.trade.pay`, `PRE_AUTH_ONLINE`, with `auth_no`)
+ * and its query.
  *
  * Every money call carries our own number, on which Alipay is idempotent (`out_trade_no`,
  * `out_request_no`); the outbox jobs call it after their transaction commits and retry on
@@ -13,6 +14,7 @@ import { yuan } from '../money.ts';
 import {
   AlipayClient,
   AlipayRefusal,
+  beijingTime,
   fenOf,
   type AlipayFields,
 } from '../providers/alipay/client.ts';
@@ -29,10 +31,6 @@ import type {
 
 /** How long the user has to pay a trade or authorise a freeze at the cashier. */
 const PAY_TIMEOUT = '2h';
-
-/** Alipay's time format, Beijing time: `yyyy-MM-dd HH:mm:ss`. */
-const alipayTime = (at: Date) =>
-  new Date(at.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
@@ -135,7 +133,7 @@ export class AlipayLiveGateway implements FundAuthGateway {
   }
 
   wapPayUrl(input: TradeInput & { returnUrl: string; quitUrl: string }): string {
-    return this.client.sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+    return this.client.pageUrl('alipay.trade.wap.pay', {
       notifyUrl: this.notifyUrl(),
       returnUrl: input.returnUrl,
       bizContent: {
@@ -204,24 +202,20 @@ export class AlipayLiveGateway implements FundAuthGateway {
           deposit_product_mode: 'DEPOSIT_ONLY',
         }
       : {};
-    return this.client.sdk.sdkExecute(
-      'alipay.fund.auth.order.app.freeze',
-      {
-        notifyUrl: this.notifyUrl(),
-        bizContent: {
-          // One freeze per authorisation row: the order number is the request number.
-          out_order_no: input.outRequestNo,
-          out_request_no: input.outRequestNo,
-          order_title: input.title.slice(0, 100),
-          amount: yuan(input.amount),
-          product_code: 'PRE_AUTH_ONLINE',
-          timeout_express: PAY_TIMEOUT,
-          ...(this.merchant.payeeUserId ? { payee_user_id: this.merchant.payeeUserId } : {}),
-          ...credit,
-        },
+    return this.client.orderString('alipay.fund.auth.order.app.freeze', {
+      notifyUrl: this.notifyUrl(),
+      bizContent: {
+        // One freeze per authorisation row: the order number is the request number.
+        out_order_no: input.outRequestNo,
+        out_request_no: input.outRequestNo,
+        order_title: input.title.slice(0, 100),
+        amount: yuan(input.amount),
+        product_code: 'PRE_AUTH_ONLINE',
+        timeout_express: PAY_TIMEOUT,
+        ...(this.merchant.payeeUserId ? { payee_user_id: this.merchant.payeeUserId } : {}),
+        ...credit,
       },
-      { bizContentAutoSnakeCase: false },
-    );
+    });
   }
 
   /** alipay.fund.auth.operation.detail.query of one operation; undefined when Alipay has none. */
@@ -283,7 +277,30 @@ export class AlipayLiveGateway implements FundAuthGateway {
     return { amount: fenOf(answer.amount) };
   }
 
-  async payFromAuth(input: TradeInput & { authNo: string }): Promise<void> {
+  /**
+   * Payment from the frozen deposit ("授权转支付"): `alipay.trade.pay` with the authorisation's
+   * `auth_no` and the product code of an online authorisation, `PRE_AUTH_ONLINE` (the method's
+   * product_code: "PRE_AUTH_ONLINE：支付宝预授权产品；PRE_AUTH：新当面资金授权产品"). Its
+   * description also makes `buyer_id` (the payer of the authorisation, asked of Alipay) and
+   * `seller_id` required in this case; the seller is ALIPAY_PAYEE_USER_ID when set, else Alipay's
+   * default, the merchant's own account.
+   */
+  async payFromAuth(input: TradeInput & { authNo: string; authRequestNo: string }): Promise<void> {
+    const freeze = await this.operation({
+      auth_no: input.authNo,
+      out_request_no: input.authRequestNo,
+    });
+    const payer = text(freeze?.payer_user_id)
+      ? { buyer_id: text(freeze?.payer_user_id) }
+      : text(freeze?.payer_open_id)
+        ? { buyer_open_id: text(freeze?.payer_open_id) }
+        : undefined;
+    if (!payer)
+      throw new ProviderError(
+        'alipay',
+        'rejected',
+        `no payer known for the authorisation ${input.authNo}`,
+      );
     try {
       await this.client.exec(
         'alipay.trade.pay',
@@ -291,8 +308,10 @@ export class AlipayLiveGateway implements FundAuthGateway {
           out_trade_no: input.outTradeNo,
           total_amount: yuan(input.amount),
           subject: input.subject.slice(0, 256),
-          product_code: 'PREAUTH_PAY',
+          product_code: 'PRE_AUTH_ONLINE',
           auth_no: input.authNo,
+          ...payer,
+          ...(this.merchant.payeeUserId ? { seller_id: this.merchant.payeeUserId } : {}),
           // The rest stays frozen: the engine releases it itself at return.
           auth_confirm_mode: 'NOT_COMPLETE',
         },
@@ -319,9 +338,9 @@ export class AlipayLiveGateway implements FundAuthGateway {
         out_biz_no: input.outBizNo,
         ...buyer,
         order_type: 'SERVICE_ORDER',
-        order_create_time: alipayTime(input.createdAt),
+        order_create_time: beijingTime(input.createdAt),
         // Orders the updates: a later one is kept, one with the same time is a repeat.
-        order_modified_time: alipayTime(input.modifiedAt),
+        order_modified_time: beijingTime(input.modifiedAt),
         amount: yuan(input.amount),
         pay_amount: yuan(input.paid),
         item_order_list: [
@@ -359,7 +378,10 @@ export class AlipayLiveGateway implements FundAuthGateway {
   interpret(fields: NotificationFields): NotificationFields {
     const common: NotificationFields = {
       notify_id: fields.notify_id ?? '',
-      app_id: fields.app_id ?? '',
+      // The app the notification is for: `app_id` where it has one (trade notifications); the
+      // fund_auth_* notifications document `auth_app_id` instead. A notification naming neither
+      // names no merchant, and the engine refuses it as not ours.
+      app_id: fields.app_id || fields.auth_app_id || '',
     };
     if (fields.notify_type === 'fund_auth_freeze' && fields.operation_type !== 'UNFREEZE') {
       const credit = fields.credit_amount !== undefined ? fenOf(fields.credit_amount) : undefined;

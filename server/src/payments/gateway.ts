@@ -145,8 +145,11 @@ export interface FundAuthGateway extends PaymentGateway {
   unfreeze(input: { authNo: string; outRequestNo: string; amount: number }): Promise<void>;
   /** `authNo` names the authorisation where the provider needs it to find the operation. */
   queryUnfreeze(outRequestNo: string, authNo?: string): Promise<{ amount: number } | undefined>;
-  /** alipay.trade.pay with auth_no: takes money from the authorisation; idempotent on `outTradeNo`. */
-  payFromAuth(input: TradeInput & { authNo: string }): Promise<void>;
+  /**
+   * alipay.trade.pay with auth_no: takes money from the authorisation; idempotent on `outTradeNo`.
+   * `authRequestNo` is the freeze's own request number (where the provider looks up the payer).
+   */
+  payFromAuth(input: TradeInput & { authNo: string; authRequestNo: string }): Promise<void>;
   /**
    * alipay.merchant.order.sync: the order's state in the user's Alipay order centre (live only).
    * The same state again, or an older one (by `modifiedAt`), changes nothing there.

@@ -260,7 +260,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
     } else if (payment.channel === 'auth') {
       const auth = await deps.db
         .selectFrom('deposit_authorisations')
-        .select(['auth_no'])
+        .select(['auth_no', 'out_request_no'])
         .where('order_id', '=', payment.order_id)
         .where('auth_no', 'is not', null)
         .orderBy('id', 'desc')
@@ -271,6 +271,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
         ...trade,
         subject: `${trade.subject} 押金抵扣`,
         authNo: auth.auth_no,
+        authRequestNo: auth.out_request_no,
       });
     } else return 'paid by the user';
   } catch (error) {

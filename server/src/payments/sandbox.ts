@@ -400,7 +400,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     return op ? { amount: op.amount } : undefined;
   }
 
-  async payFromAuth(input: TradeInput & { authNo: string }): Promise<void> {
+  async payFromAuth(input: TradeInput & { authNo: string; authRequestNo: string }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom('sandbox_trades')

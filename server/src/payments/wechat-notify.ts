@@ -4,7 +4,8 @@
  * goes through handleNotification like every gateway's (merchant, amount, once per notify id, all
  * in one transaction); a refund notification records what became of a refund WeChat accepted.
  * The HTTP answer follows the commit: 204 for anything checked, 401 with WeChat's
- * `{code: 'FAIL'}` for what cannot be trusted, so a genuine notification is sent again.
+ * `{code: 'FAIL'}` and what failed for what cannot be trusted, so a genuine notification is sent
+ * again.
  */
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
@@ -32,8 +33,12 @@ export async function acceptWechatNotification(
     rawBody,
     Math.floor(deps.now().getTime() / 1000),
   );
-  if (!decoded) {
-    await admitRejected();
+  if (decoded.kind === 'refused') {
+    // Signed by WeChat Pay but not decryptable with our APIv3 key: a wrong key here, or a
+    // tampered resource; either way not applied, and said so.
+    const outcome = decoded.failed === 'decryption' ? 'undecryptable' : 'bad_signature';
+    // Only what WeChat Pay did not sign counts against its sender's IP: its own retries never do.
+    if (outcome === 'bad_signature') await admitRejected();
     await deps.db
       .insertInto('payment_notifications')
       .values({
@@ -41,13 +46,13 @@ export async function acceptWechatNotification(
         notify_id: `rejected-${randomBytes(8).toString('hex')}`,
         provider: 'wechat',
         trade_status: '',
-        verified: false,
-        outcome: 'bad_signature',
-        // Not WeChat Pay's: a bounded digest of what arrived, for ops.
+        verified: decoded.failed === 'decryption',
+        outcome,
+        // Nothing of it could be read as WeChat Pay's: a bounded digest of what arrived, for ops.
         payload: rejectedNotificationDigest(rawBody),
       })
       .execute();
-    return 'bad_signature';
+    return outcome;
   }
   if (decoded.kind === 'trade')
     return handleNotification(deps.db, deps, 'wechat', platform, decoded.fields, true);

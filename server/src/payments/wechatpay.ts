@@ -28,6 +28,12 @@ export interface WechatPayParams {
   paySign: string;
 }
 
+/**
+ * Why a notification was refused: its signature (headers, key id, time or the signature itself),
+ * or, signed by WeChat Pay, a resource that does not decrypt with the APIv3 key.
+ */
+export type WechatNotificationRefusal = { kind: 'refused'; failed: 'signature' | 'decryption' };
+
 /** A notification that passed its signature and decryption. */
 export type WechatNotification =
   | { kind: 'trade'; fields: NotificationFields }
@@ -271,7 +277,9 @@ export class WechatPayGateway implements PaymentGateway {
     headers: Record<string, string | string[] | undefined>,
     rawBody: string,
     nowSeconds: number,
-  ): WechatNotification | undefined {
+  ): WechatNotification | WechatNotificationRefusal {
+    const refused = (failed: WechatNotificationRefusal['failed']) =>
+      ({ kind: 'refused', failed }) as const;
     const header = (name: string) => {
       const value = headers[name.toLowerCase()];
       return Array.isArray(value) ? value[0] : value;
@@ -280,10 +288,11 @@ export class WechatPayGateway implements PaymentGateway {
     const nonce = header('Wechatpay-Nonce');
     const serial = header('Wechatpay-Serial');
     const signature = header('Wechatpay-Signature');
-    if (!timestamp || !nonce || !serial || !signature) return undefined;
-    if (serial !== this.brand.pay.platformPublicKeyId) return undefined;
-    if (!/^\d{1,12}$/.test(timestamp)) return undefined;
-    if (Math.abs(nowSeconds - Number(timestamp)) > NOTIFY_CLOCK_SKEW_SECONDS) return undefined;
+    if (!timestamp || !nonce || !serial || !signature) return refused('signature');
+    if (serial !== this.brand.pay.platformPublicKeyId) return refused('signature');
+    if (!/^\d{1,12}$/.test(timestamp)) return refused('signature');
+    if (Math.abs(nowSeconds - Number(timestamp)) > NOTIFY_CLOCK_SKEW_SECONDS)
+      return refused('signature');
     let verified = false;
     try {
       verified = Rsa.verify(
@@ -294,7 +303,7 @@ export class WechatPayGateway implements PaymentGateway {
     } catch {
       verified = false;
     }
-    if (!verified) return undefined;
+    if (!verified) return refused('signature');
     let envelope: {
       id?: string;
       event_type?: string;
@@ -310,7 +319,7 @@ export class WechatPayGateway implements PaymentGateway {
       envelope = JSON.parse(rawBody) as typeof envelope;
       const resource = envelope.resource;
       if (resource?.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce)
-        return undefined;
+        return refused('decryption');
       plain = Aes.AesGcm.decrypt(
         resource.ciphertext,
         this.brand.pay.apiV3Key.reveal(),
@@ -318,11 +327,11 @@ export class WechatPayGateway implements PaymentGateway {
         resource.associated_data ?? '',
       );
     } catch {
-      return undefined;
+      return refused('decryption');
     }
     const notifyId = String(envelope.id ?? '').slice(0, 64);
     const eventType = String(envelope.event_type ?? '');
-    if (!notifyId) return undefined;
+    if (!notifyId) return refused('decryption');
     if (eventType.startsWith('REFUND.')) {
       const refund = JSON.parse(plain) as Refund;
       return {

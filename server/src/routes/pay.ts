@@ -10,7 +10,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { yuan } from '../money.ts';
-import { handleNotification } from '../orders/payment-outcomes.ts';
+import { handleNotification, type NotificationOutcome } from '../orders/payment-outcomes.ts';
 import { cashierPayment } from '../payments/cashier.ts';
 import { isWechatPay, type GatewayName, type NotificationFields } from '../payments/gateway.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
@@ -43,6 +43,13 @@ const OutcomeParams = Type.Composite([
 const CashierQuery = Type.Object({ sig: Type.Optional(Type.String({ maxLength: 64 })) });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** What a refused WeChat Pay notification is answered (its `message`): what failed. */
+const WECHAT_REFUSALS: Partial<Record<NotificationOutcome, string>> = {
+  bad_signature: '验签失败',
+  undecryptable: '解密失败',
+  merchant_mismatch: '商户号或应用不符',
+};
 
 /** Raw bodies of JSON notifications: WeChat Pay v3 signs the exact bytes. */
 const rawBodies = new WeakMap<object, string>();
@@ -80,11 +87,12 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
             rawBodies.get(request) ?? '',
             admitRejected,
           );
-          const refused = outcome === 'bad_signature' || outcome === 'merchant_mismatch';
-          request.log[refused ? 'warn' : 'info']({ outcome }, 'WeChat Pay notification');
-          // Answered after the commit: 204 stops WeChat's retries; a refusal makes it send again.
-          return refused
-            ? reply.status(401).send({ code: 'FAIL', message: '验签失败' })
+          const failed = WECHAT_REFUSALS[outcome];
+          request.log[failed ? 'warn' : 'info']({ outcome }, 'WeChat Pay notification');
+          // Answered after the commit: 204 stops WeChat's retries; a refusal makes it send again,
+          // and says what failed.
+          return failed
+            ? reply.status(401).send({ code: 'FAIL', message: failed })
             : reply.status(204).send();
         }
         const body = request.body;

@@ -4,13 +4,30 @@
  *
  * - Requests: `POST /gateway.do`, common parameters in the query, `biz_content` form-encoded in
  *   the body; the RSA2 signature over every parameter but `sign` (sorted, empty ones left out) is
- *   checked with the app's public key, generated here at start.
- * - Answers: `{"<method>_response": {...}, "sign": "…"}`, signed with this gateway's own key
- *   (the "Alipay public key" the app is configured with).
- * - Notifications: form-encoded, signed over every field but `sign` and `sign_type`, posted
- *   asynchronously to the request's `notify_url` and retried until answered `success`.
- * - On demand: a method fails (system error), times out (does the work, answers too late), a
- *   notification is sent twice, held back and released out of order, or carries another amount.
+ *   checked with the app's public key, generated here at start (OpenAPI 2.0 signing,
+ *   https://opendocs.alipay.com/common/02kf5q). The `timestamp` ("yyyy-MM-dd HH:mm:ss") is read
+ *   as Beijing time and must be within TIMESTAMP_TOLERANCE_MS of now, as Alipay refuses a stale
+ *   one (40002 isv.invalid-timestamp, 非法的时间戳参数); the freeze order string and the wap.pay
+ *   URL are held to the same.
+ * - Answers: `{"<method>_response": {...}, "sign": "…"}`, signed with this gateway's own key (the
+ *   "Alipay public key" the app is configured with), with `code`/`msg` where the method's page
+ *   shows them: every method here but `alipay.system.oauth.token`, whose documented success has
+ *   none. Errors Alipay raises before a method runs come as `{"error_response": {...}}` with no
+ *   `sign` (an unknown app or method, a stale timestamp, and an auth code oauth.token refuses:
+ *   the sample alipay-sdk's own source quotes, `{"error_response":{"code":"40002","msg":"Invalid
+ *   Arguments","sub_code":"isv.code-invalid","sub_msg":"授权码code无效"}}`). A bad request signature
+ *   is answered under the method's key, signed (the 2024 sample in alipay-sdk's source).
+ * - Notifications: form-encoded, signed over every field but `sign` and `sign_type`, with the
+ *   fields each notification's page lists (fund_auth_* name the app in `auth_app_id`, not
+ *   `app_id`), times in Beijing time, posted asynchronously to the request's `notify_url` and
+ *   retried until answered `success`.
+ * - On demand: a method fails (system error), times out (does the work, answers too late),
+ *   answers unsigned or with a bad signature; a notification is sent twice, held back and
+ *   released out of order, or carries another amount.
+ *
+ * Field lists of answers follow Alipay's API definitions as its official SDKs are generated from
+ * them (alipay/alipay-sdk-java-all, `v2/src/main/java/com/alipay/api/response/<Method>Response`
+ * and `domain/<Method>Model`), cited per method below with the page where one was found.
  *
  * What the wallet does is here too: paying a trade (`my.tradePay({ tradeNO })`), authorising a
  * freeze order string (`my.tradePay({ orderStr })`, its signature checked like a request), and
@@ -28,7 +45,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeAlipayCertificates, type AlipayCertificates } from './certificates.ts';
 
-export type FailureKind = 'system-error' | 'timeout' | 'http-500' | 'bad-signature';
+export type FailureKind = 'system-error' | 'timeout' | 'http-500' | 'bad-signature' | 'unsigned';
 
 interface Trade {
   outTradeNo: string;
@@ -40,7 +57,11 @@ interface Trade {
   buyerId: string;
   notifyUrl: string;
   refunds: Map<string, number>;
+  /** When it was opened, Beijing time. */
+  createdAt: string;
   authNo?: string;
+  /** When it was paid, Beijing time. */
+  paidAt?: string;
   /** Mobile-web cashier (wap.pay): where the user goes after paying, or on leaving. */
   returnUrl?: string;
   quitUrl?: string;
@@ -52,6 +73,8 @@ interface Operation {
   type: 'FREEZE' | 'UNFREEZE' | 'PAY';
   amount: number;
   status: 'SUCCESS' | 'CLOSED';
+  /** When Alipay did it, Beijing time. */
+  at: string;
 }
 
 interface Authorisation {
@@ -64,6 +87,8 @@ interface Authorisation {
   rest: number;
   notifyUrl: string;
   payerUserId: string;
+  /** The payer in the app's open-id space (apps created since 2023). */
+  payerOpenId: string;
   operations: Map<string, Operation>;
 }
 
@@ -119,7 +144,23 @@ function fen(text: unknown): number {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(text ?? ''));
   return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
 }
-const now = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
+/** Alipay's clock, Beijing time (GMT+8), whatever this process's TZ. */
+const now = () => new Date(Date.now() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+
+/**
+ * How far a request's `timestamp` may be from Alipay's clock. Alipay refuses a stale timestamp
+ * (isv.invalid-timestamp) but documents no window; 10 minutes here, far below the 8 hours a
+ * timestamp formatted in UTC is off by.
+ */
+export const TIMESTAMP_TOLERANCE_MS = 10 * 60_000;
+
+/** Whether a request's `timestamp` is Alipay's now, read as Beijing time. */
+function timestampIsCurrent(value: string | undefined): boolean {
+  const parts = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)$/.exec(value ?? '');
+  if (!parts) return false;
+  const at = Date.parse(`${parts[1]}T${parts[2]}+08:00`);
+  return Number.isFinite(at) && Math.abs(at - Date.now()) <= TIMESTAMP_TOLERANCE_MS;
+}
 const digits = (n: number) =>
   Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
@@ -138,6 +179,8 @@ class Refusal extends Error {
     readonly msg: string,
     readonly subCode: string,
     readonly subMsg: string,
+    /** Raised by the gateway before the method: an unsigned `error_response`. */
+    readonly gatewayLevel = false,
   ) {
     super(`${code} ${subCode}`);
   }
@@ -145,8 +188,32 @@ class Refusal extends Error {
 const business = (subCode: string, subMsg: string) =>
   new Refusal('40004', 'Business Failed', subCode, subMsg);
 
+const refusalFields = (refusal: Refusal): Fields => ({
+  code: refusal.code,
+  msg: refusal.msg,
+  sub_code: refusal.subCode,
+  sub_msg: refusal.subMsg,
+});
+
+/** The OpenAPI methods this gateway serves (alipay.trade.wap.pay is a page: GET, below). */
+const METHODS = new Set([
+  'alipay.trade.create',
+  'alipay.trade.query',
+  'alipay.trade.close',
+  'alipay.trade.refund',
+  'alipay.trade.fastpay.refund.query',
+  'alipay.trade.pay',
+  'alipay.fund.auth.order.unfreeze',
+  'alipay.fund.auth.operation.detail.query',
+  'alipay.system.oauth.token',
+  'alipay.merchant.order.sync',
+  'alipay.open.app.mini.templatemessage.send',
+]);
+
 export class LocalAlipay {
   readonly appId: string;
+  /** The merchant's own Alipay user id (its PID): payee of freezes, seller of their payments. */
+  readonly pid = `2088${digits(12)}`;
   /** The app's key pair (the merchant's, generated for the test): PEM. */
   readonly appPrivateKey: string;
   readonly appPublicKey: string;
@@ -180,10 +247,17 @@ export class LocalAlipay {
   readonly badSignatures: string[] = [];
   /** Requests refused for certificate SNs not this app's or root's (certificate mode). */
   readonly badCertificates: string[] = [];
+  /** Requests (and order strings, wap.pay URLs) refused for a timestamp not Beijing's now. */
+  readonly staleTimestamps: { method: string; timestamp: string }[] = [];
   /** Every notification sent, with each answer it got. */
   readonly deliveries: Delivery[] = [];
   /** Notifications are sent twice each (the same notify_id), as Alipay may. */
   notifyTwice = false;
+  /**
+   * `error_response` answers are signed too. Alipay's samples show them unsigned; the adapter
+   * must verify one that is signed rather than take it on trust either way.
+   */
+  signErrorResponses = false;
   /** Notifications are held until `release()`, to deliver them in another order. */
   holdNotifications = false;
   private held: { url: string; fields: Record<string, string> }[] = [];
@@ -244,6 +318,7 @@ export class LocalAlipay {
           }
         : { ALIPAY_PUBLIC_KEY: this.alipayPublicKey }),
       ALIPAY_AES_KEY: this.aesKey,
+      ALIPAY_PAYEE_USER_ID: this.pid,
       ALIPAY_GATEWAY_URL: this.url,
       ALIPAY_TIMEOUT_MS: '800',
       ...extra,
@@ -341,6 +416,7 @@ export class LocalAlipay {
     if (!trade) throw new Error(`no trade ${tradeNo}`);
     if (trade.status !== 'WAIT_BUYER_PAY') return;
     trade.status = 'TRADE_SUCCESS';
+    trade.paidAt = now();
     this.notifyTrade(trade);
   }
 
@@ -356,7 +432,19 @@ export class LocalAlipay {
     if (fields.app_id !== this.appId) throw new Error('order string of another app');
     const certificateProblem = this.certificateProblem(fields);
     if (certificateProblem) throw new Error(`order string refused: ${certificateProblem}`);
+    if (!timestampIsCurrent(fields.timestamp)) {
+      this.staleTimestamps.push({ method: fields.method, timestamp: fields.timestamp ?? '' });
+      throw new Error(`order string refused: isv.invalid-timestamp (${fields.timestamp})`);
+    }
     const biz = JSON.parse(fields.biz_content ?? '{}') as Fields;
+    // alipay.fund.auth.order.app.freeze (AlipayFundAuthOrderAppFreezeModel; 线上资金授权冻结,
+    // https://docs.open.alipay.com/20180417160701241302/vo4kv7/): product_code "支付宝预授权产品
+    // 固定为 PRE_AUTH_ONLINE"; payee_user_id, when given, must be an account the merchant may
+    // collect to.
+    if (biz.product_code !== 'PRE_AUTH_ONLINE')
+      throw new Error(`order string refused: product_code ${String(biz.product_code)}`);
+    if (biz.payee_user_id !== undefined && biz.payee_user_id !== this.pid)
+      throw new Error('order string refused: payee_user_id is not the merchant');
     const existing = [...this.auths.values()].find((a) => a.outOrderNo === biz.out_order_no);
     if (existing) return existing;
     const amount = fen(biz.amount);
@@ -372,6 +460,7 @@ export class LocalAlipay {
       rest: amount,
       notifyUrl: fields.notify_url ?? '',
       payerUserId: `2088${digits(12)}`,
+      payerOpenId: `0${digits(5)}${randomBytes(10).toString('hex')}`,
       operations: new Map(),
     };
     const operation: Operation = {
@@ -380,15 +469,20 @@ export class LocalAlipay {
       type: 'FREEZE',
       amount,
       status: 'SUCCESS',
+      at: now(),
     };
     auth.operations.set(operation.outRequestNo, operation);
     this.auths.set(auth.authNo, auth);
+    // The freeze's notification (资金授权冻结异步通知): the operation's fields and the app in
+    // `auth_app_id`; the documented list has no `app_id`.
     this.notify(auth.notifyUrl, {
       notify_type: 'fund_auth_freeze',
       ...this.operationFields(auth, operation),
       total_freeze_amount: yuan(auth.amount),
+      total_pay_amount: '0.00',
       pre_auth_type: creditService ? 'CREDIT_AUTH' : '',
       payer_user_id: auth.payerUserId,
+      payee_user_id: this.pid,
     });
     return auth;
   }
@@ -406,16 +500,25 @@ export class LocalAlipay {
     };
     const method = fields.method ?? '';
     const responseKey = `${method.replaceAll('.', '_')}_response`;
-    const answer = (payload: Fields, key = responseKey, tamper = false) => {
+    const send = (body: string) => {
+      response.setHeader('content-type', 'application/json;charset=utf-8');
+      response.end(body);
+    };
+    /** An answer under the method's key, signed over its exact JSON (as the SDKs verify it). */
+    const answer = (payload: Fields, tamper = false, key = responseKey) => {
       const json = JSON.stringify(payload);
       const sign = tamper ? this.sign(`${json} `) : this.sign(json);
       // In certificate mode the answer names the certificate whose key signed it.
       const certSn = this.certificates
         ? `,"alipay_cert_sn":"${this.certificates.alipayCertSn}"`
         : '';
-      response.setHeader('content-type', 'application/json;charset=utf-8');
-      response.end(`{"${key}":${json}${certSn},"sign":"${sign}"}`);
+      send(`{"${key}":${json}${certSn},"sign":"${sign}"}`);
     };
+    /** Alipay's gateway-level error: `error_response`, not signed (unless told to sign it). */
+    const errorResponse = (refusal: Refusal, tamper = false) =>
+      this.signErrorResponses
+        ? answer(refusalFields(refusal), tamper, 'error_response')
+        : send(JSON.stringify({ error_response: refusalFields(refusal) }));
     if (url.pathname === '/gateway.do' && request.method === 'GET')
       return this.cashierPage(fields, response);
     // The cashier page's buttons (a browser journey presses them as the user would).
@@ -428,40 +531,50 @@ export class LocalAlipay {
     }
     if (!this.verifyRequest(fields)) {
       this.badSignatures.push(method);
+      // Under the method's key and signed, as alipay-sdk's source quotes a 2024 answer
+      // (alipay_security_risk_content_analyze_response, 40002 isv.invalid-signature, "sign").
       return answer(
-        {
-          code: '40002',
-          msg: 'Invalid Arguments',
-          sub_code: 'isv.invalid-signature',
-          sub_msg: '验签出错',
-        },
-        'error_response',
+        refusalFields(
+          new Refusal('40002', 'Invalid Arguments', 'isv.invalid-signature', '验签出错'),
+        ),
       );
     }
     if (fields.app_id !== this.appId)
-      return answer(
-        {
-          code: '40002',
-          msg: 'Invalid Arguments',
-          sub_code: 'isv.invalid-app-id',
-          sub_msg: '无效的AppID参数',
-        },
-        'error_response',
+      return errorResponse(
+        new Refusal('40002', 'Invalid Arguments', 'isv.invalid-app-id', '无效的AppID参数', true),
       );
+    if (!timestampIsCurrent(fields.timestamp)) {
+      this.staleTimestamps.push({ method, timestamp: fields.timestamp ?? '' });
+      return errorResponse(
+        new Refusal(
+          '40002',
+          'Invalid Arguments',
+          'isv.invalid-timestamp',
+          '非法的时间戳参数',
+          true,
+        ),
+      );
+    }
     const certificateProblem = this.certificateProblem(fields);
     if (certificateProblem) {
       this.badCertificates.push(method);
+      // Under the method's own key, signed: the adapter can read why.
       return answer(
-        {
-          code: '40002',
-          msg: 'Invalid Arguments',
-          sub_code: certificateProblem,
-          sub_msg: '证书序列号无效',
-        },
-        // Under the method's own key, signed: the adapter can read why.
-        responseKey,
+        refusalFields(
+          new Refusal('40002', 'Invalid Arguments', certificateProblem, '证书序列号无效'),
+        ),
       );
     }
+    if (!METHODS.has(method))
+      return errorResponse(
+        new Refusal(
+          '40002',
+          'Invalid Arguments',
+          'isv.invalid-method',
+          `不存在的方法名 ${method}`,
+          true,
+        ),
+      );
     const biz = JSON.parse(fields.biz_content || '{}') as Fields;
     this.calls.push({ method, biz });
     const failure = this.failures.get(method)?.shift();
@@ -478,24 +591,33 @@ export class LocalAlipay {
     }
     let payload: Fields;
     try {
-      payload = { code: '10000', msg: 'Success', ...this.execute(method, fields, biz) };
+      payload = this.execute(method, fields, biz);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      payload = {
-        code: error.code,
-        msg: error.msg,
-        sub_code: error.subCode,
-        sub_msg: error.subMsg,
-      };
+      if (error.gatewayLevel) return errorResponse(error, failure === 'bad-signature');
+      payload = refusalFields(error);
     }
     // The work is done; only the answer is late (the caller cannot know whether it happened).
     if (failure === 'timeout')
       await new Promise((resolve) => setTimeout(resolve, this.timeoutDelayMs));
     if (response.destroyed) return;
-    answer(payload, responseKey, failure === 'bad-signature');
+    // What a forger without Alipay's key could send: the answer with no signature at all.
+    if (failure === 'unsigned') return send(JSON.stringify({ [responseKey]: payload }));
+    answer(payload, failure === 'bad-signature');
   }
 
+  /**
+   * A method's answer. Every method here documents `code`/`msg` ("10000", "Success") in its
+   * success but `alipay.system.oauth.token`: its page's sample is
+   * `{"alipay_system_oauth_token_response":{"user_id":"2088…","access_token":"…","expires_in":…,
+   * "refresh_token":"…","re_expires_in":…},"sign":"…"}`.
+   */
   private execute(method: string, fields: Record<string, string>, biz: Fields): Fields {
+    if (method === 'alipay.system.oauth.token') return this.oauthToken(fields);
+    return { code: '10000', msg: 'Success', ...this.methodAnswer(method, fields, biz) };
+  }
+
+  private methodAnswer(method: string, fields: Record<string, string>, biz: Fields): Fields {
     switch (method) {
       case 'alipay.trade.create':
         return this.tradeCreate(biz, fields.notify_url ?? '');
@@ -513,19 +635,10 @@ export class LocalAlipay {
         return this.unfreeze(biz, fields.notify_url ?? '');
       case 'alipay.fund.auth.operation.detail.query':
         return this.operationQuery(biz);
-      case 'alipay.system.oauth.token':
-        return this.oauthToken(fields);
       case 'alipay.merchant.order.sync':
         return this.orderSync(biz);
-      case 'alipay.open.app.mini.templatemessage.send':
-        return this.templateMessage(biz);
       default:
-        throw new Refusal(
-          '40004',
-          'Business Failed',
-          'isv.invalid-method',
-          `不存在的方法名 ${method}`,
-        );
+        return this.templateMessage(biz);
     }
   }
 
@@ -546,6 +659,10 @@ export class LocalAlipay {
     }
     if (fields.method !== 'alipay.trade.wap.pay')
       return page(400, '<p id="error">INVALID_METHOD</p>');
+    if (!timestampIsCurrent(fields.timestamp)) {
+      this.staleTimestamps.push({ method: fields.method, timestamp: fields.timestamp ?? '' });
+      return page(400, '<p id="error">INVALID_TIMESTAMP</p>');
+    }
     const biz = JSON.parse(fields.biz_content || '{}') as Fields;
     this.calls.push({ method: fields.method, biz });
     if (biz.product_code !== 'QUICK_WAP_WAY') return page(400, '<p id="error">INVALID_PRODUCT</p>');
@@ -610,6 +727,10 @@ export class LocalAlipay {
     return `${trade.returnUrl}${separator}${new URLSearchParams(sync).toString()}`;
   }
 
+  /**
+   * alipay.trade.create (AlipayTradeCreateResponse; 统一收单交易创建接口): success
+   * `{code, msg, out_trade_no, trade_no}`; the same out_trade_no again answers the same trade.
+   */
   private tradeCreate(biz: Fields, notifyUrl: string): Fields {
     const outTradeNo = String(biz.out_trade_no ?? '');
     const amount = fen(biz.total_amount);
@@ -634,6 +755,7 @@ export class LocalAlipay {
       buyerId,
       notifyUrl,
       refunds: new Map(),
+      createdAt: now(),
     };
     this.trades.set(outTradeNo, trade);
     return { out_trade_no: outTradeNo, trade_no: trade.tradeNo };
@@ -647,6 +769,12 @@ export class LocalAlipay {
     return trade;
   }
 
+  /**
+   * alipay.trade.query (AlipayTradeQueryResponse; 统一收单交易查询): `trade_no`, `out_trade_no`,
+   * `buyer_user_id`, `trade_status` (WAIT_BUYER_PAY, TRADE_CLOSED, TRADE_SUCCESS,
+   * TRADE_FINISHED), `total_amount`, `receipt_amount`, `send_pay_date`; an unknown trade is
+   * 40004 ACQ.TRADE_NOT_EXIST.
+   */
   private tradeQuery(biz: Fields): Fields {
     const trade = this.findTrade(biz);
     return {
@@ -655,9 +783,16 @@ export class LocalAlipay {
       trade_status: trade.status,
       total_amount: yuan(trade.amount),
       buyer_user_id: trade.buyerId,
+      ...(trade.status === 'WAIT_BUYER_PAY'
+        ? {}
+        : { receipt_amount: yuan(trade.amount), send_pay_date: trade.paidAt ?? now() }),
     };
   }
 
+  /**
+   * alipay.trade.close (AlipayTradeCloseResponse; 统一收单交易关闭接口): `{code, msg,
+   * trade_no, out_trade_no}`; a paid trade is 40004 ACQ.TRADE_STATUS_ERROR.
+   */
   private tradeClose(biz: Fields): Fields {
     const trade = this.findTrade(biz);
     if (trade.status === 'TRADE_SUCCESS')
@@ -669,6 +804,11 @@ export class LocalAlipay {
     return { out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo };
   }
 
+  /**
+   * alipay.trade.refund (AlipayTradeRefundResponse; 统一收单交易退款接口): `trade_no`,
+   * `out_trade_no`, `buyer_user_id`, `refund_fee` (refunded so far), `fund_change` (Y: this
+   * request moved money; N: asked again with the same out_request_no, nothing moved).
+   */
   private tradeRefund(biz: Fields): Fields {
     const trade = this.findTrade(biz);
     const requestNo = String(biz.out_request_no ?? trade.outTradeNo);
@@ -678,6 +818,7 @@ export class LocalAlipay {
     const reply = (change: 'Y' | 'N') => ({
       out_trade_no: trade.outTradeNo,
       trade_no: trade.tradeNo,
+      buyer_user_id: trade.buyerId,
       refund_fee: yuan(refunded()),
       fund_change: change,
     });
@@ -695,6 +836,12 @@ export class LocalAlipay {
     return reply('Y');
   }
 
+  /**
+   * alipay.trade.fastpay.refund.query (AlipayTradeFastpayRefundQueryResponse; 统一收单交易退款
+   * 查询): a refund Alipay holds is answered with `out_request_no`, `total_amount`,
+   * `refund_amount` and `refund_status` REFUND_SUCCESS; one it does not is code 10000 with none of
+   * them ("没有查询到则代表未退款成功").
+   */
   private refundQuery(biz: Fields): Fields {
     const trade = this.findTrade(biz);
     const amount = trade.refunds.get(String(biz.out_request_no ?? ''));
@@ -709,16 +856,23 @@ export class LocalAlipay {
     };
   }
 
+  /**
+   * alipay.trade.pay from a frozen deposit (授权转支付). The request as AlipayTradePayModel
+   * (2025-05-20) describes it: `product_code` "PRE_AUTH_ONLINE：支付宝预授权产品" (PRE_AUTH is the
+   * face-to-face authorisation's; nothing lists PREAUTH_PAY), `auth_no`, and `buyer_id` /
+   * `seller_id` "支付宝预授权和新当面资金授权场景下必填" (seller_id left out means the merchant's own
+   * account, which is this gateway's pid). Anything else is 40004 ACQ.INVALID_PARAMETER.
+   * Success (AlipayTradePayResponse): `trade_no`, `out_trade_no`, `buyer_user_id`,
+   * `total_amount`, `receipt_amount`, `buyer_pay_amount`, `gmt_payment`.
+   */
   private tradePayFromAuth(biz: Fields, notifyUrl: string): Fields {
     const outTradeNo = String(biz.out_trade_no ?? '');
     const amount = fen(biz.total_amount);
-    if (biz.product_code !== 'PREAUTH_PAY' || !biz.auth_no)
-      throw new Refusal(
-        '40002',
-        'Invalid Arguments',
-        'isv.invalid-parameter',
-        '仅支持预授权转支付',
-      );
+    const invalid = (what: string) => business('ACQ.INVALID_PARAMETER', `参数无效: ${what}`);
+    if (biz.product_code !== 'PRE_AUTH_ONLINE')
+      throw invalid(`product_code ${String(biz.product_code)}`);
+    if (!biz.auth_no) throw invalid('auth_no');
+    if (biz.seller_id !== undefined && biz.seller_id !== this.pid) throw invalid('seller_id');
     const existing = this.trades.get(outTradeNo);
     if (existing) {
       if (existing.status === 'TRADE_SUCCESS')
@@ -727,6 +881,8 @@ export class LocalAlipay {
     }
     const auth = this.auths.get(String(biz.auth_no));
     if (!auth) throw business('ACQ.AUTH_NO_ERROR', '预授权号错误');
+    if (biz.buyer_id !== auth.payerUserId && biz.buyer_open_id !== auth.payerOpenId)
+      throw invalid('buyer_id');
     if (amount > auth.rest) throw business('ACQ.AUTH_AMOUNT_NOT_ENOUGH', '授权金额不足');
     auth.rest -= amount;
     const trade: Trade = {
@@ -738,18 +894,29 @@ export class LocalAlipay {
       buyerId: auth.payerUserId,
       notifyUrl,
       refunds: new Map(),
+      createdAt: now(),
       authNo: auth.authNo,
+      paidAt: now(),
     };
     this.trades.set(outTradeNo, trade);
     this.notifyTrade(trade);
     return {
       out_trade_no: outTradeNo,
       trade_no: trade.tradeNo,
-      total_amount: yuan(amount),
       buyer_user_id: auth.payerUserId,
+      total_amount: yuan(amount),
+      receipt_amount: yuan(amount),
+      buyer_pay_amount: yuan(amount),
+      gmt_payment: trade.paidAt,
     };
   }
 
+  /**
+   * alipay.fund.auth.order.unfreeze (AlipayFundAuthOrderUnfreezeResponse; 资金授权解冻,
+   * https://docs.open.alipay.com/20180417160701241302/vy70oy/): `auth_no`, `out_order_no`,
+   * `operation_id`, `out_request_no`, `amount`, `status`, `gmt_trans`, `credit_amount`,
+   * `fund_amount`; the same out_request_no again answers the same operation.
+   */
   private unfreeze(biz: Fields, notifyUrl: string): Fields {
     const auth = this.auths.get(String(biz.auth_no ?? ''));
     if (!auth) throw business('AUTH_ORDER_NOT_EXIST', '授权单不存在');
@@ -759,7 +926,7 @@ export class LocalAlipay {
     if (done) {
       if (done.type !== 'UNFREEZE' || done.amount !== amount)
         throw business('REQUEST_AMOUNT_EXCEED', '请求号已用于另一笔操作');
-      return this.operationFields(auth, done);
+      return this.unfreezeAnswer(auth, done);
     }
     if (!(amount > 0) || amount > auth.rest)
       throw business('REQUEST_AMOUNT_EXCEED', '解冻金额超过剩余冻结金额');
@@ -770,6 +937,7 @@ export class LocalAlipay {
       type: 'UNFREEZE',
       amount,
       status: 'SUCCESS',
+      at: now(),
     };
     auth.operations.set(requestNo, operation);
     if (notifyUrl)
@@ -777,9 +945,27 @@ export class LocalAlipay {
         notify_type: 'fund_auth_unfreeze',
         ...this.operationFields(auth, operation),
       });
-    return this.operationFields(auth, operation);
+    return this.unfreezeAnswer(auth, operation);
   }
 
+  /** Unfreeze's answer: the operation, without what only the query reports (type, rest). */
+  private unfreezeAnswer(auth: Authorisation, operation: Operation): Fields {
+    const {
+      operation_type: _type,
+      rest_amount: _rest,
+      gmt_create: _created,
+      ...answer
+    } = this.operationFields(auth, operation);
+    return answer;
+  }
+
+  /**
+   * alipay.fund.auth.operation.detail.query (AlipayFundAuthOperationDetailQueryResponse,
+   * 2024-04-23; 资金授权操作查询): the operation's `auth_no`, `out_order_no`, `operation_id`,
+   * `out_request_no`, `operation_type`, `amount`, `status` (INIT, SUCCESS, CLOSED),
+   * `order_status`, `rest_amount`, `total_freeze_amount`, `total_pay_amount`, `payer_user_id`,
+   * `payer_open_id`, `credit_amount`, `fund_amount`, `gmt_create`, `gmt_trans`.
+   */
   private operationQuery(biz: Fields): Fields {
     const auth =
       this.auths.get(String(biz.auth_no ?? '')) ??
@@ -789,6 +975,9 @@ export class LocalAlipay {
     if (!operation) throw business('AUTH_OPERATION_NOT_EXIST', '授权操作不存在');
     return {
       ...this.operationFields(auth, operation),
+      order_status: auth.rest > 0 ? 'AUTHORIZED' : 'FINISH',
+      payer_user_id: auth.payerUserId,
+      payer_open_id: auth.payerOpenId,
       total_freeze_amount: yuan(auth.amount),
       total_pay_amount: yuan(
         [...this.trades.values()]
@@ -810,15 +999,18 @@ export class LocalAlipay {
       rest_amount: yuan(auth.rest),
       credit_amount: yuan(auth.creditAmount),
       fund_amount: yuan(auth.fundAmount),
-      gmt_trans: now(),
+      gmt_create: operation.at,
+      gmt_trans: operation.at,
     };
   }
 
   /**
    * alipay.merchant.order.sync as AlipayMerchantOrderSyncModel and the online-rental category
-   * (3C_RENT) define it: a service order, its times, amounts in yuan, at least one item with a
-   * name, and ext_info as key/value pairs carrying a status of the category, the category, the
-   * order page, the mini-program's app id and the business information (total rent, lease).
+   * (3C_RENT) define it: a service order, its times (Beijing time), amounts in yuan, at least one
+   * item with a name, and ext_info as key/value pairs carrying a status of the category, the
+   * category, the order page, the mini-program's app id and the business information (total
+   * rent, lease). Success (AlipayMerchantOrderSyncResponse): `{code, msg, record_id, order_id,
+   * order_status}`.
    */
   private orderSync(biz: Fields): Fields {
     const invalid = (what: string) =>
@@ -866,9 +1058,11 @@ export class LocalAlipay {
   }
 
   /**
-   * A subscribe message: to `to_user_id` or `to_open_id`, on `user_template_id`, `page`, and
-   * `data` as a JSON text of `{ keyword: { value } }`. Without an unused acceptance it is refused
-   * (the sub_code is this gateway's own name: what we could find of Alipay's docs lists none).
+   * alipay.open.app.mini.templatemessage.send (AlipayOpenAppMiniTemplatemessageSendModel): to
+   * `to_user_id` or `to_open_id`, on `user_template_id`, `page`, and `data` as a JSON text of
+   * `{ keyword: { value } }`. Success (AlipayOpenAppMiniTemplatemessageSendResponse) carries
+   * `code`/`msg` and nothing else. Without an unused acceptance it is refused (the sub_code is
+   * this gateway's own name: what we could find of Alipay's docs lists none).
    */
   private templateMessage(biz: Fields): Fields {
     const to = String(biz.to_user_id ?? biz.to_open_id ?? '');
@@ -890,13 +1084,20 @@ export class LocalAlipay {
     return {};
   }
 
+  /**
+   * alipay.system.oauth.token (换取授权访问令牌, https://opendocs.alipay.com/apis/api_9/alipay.system.oauth.token;
+   * AlipaySystemOauthTokenResponse, 2024-03-01): success is `user_id` (or `open_id` only, for
+   * apps on open ids), `access_token`, `expires_in`, `refresh_token`, `re_expires_in`,
+   * `auth_start`, and no `code`. A wrong, used or expired code is the unsigned
+   * `error_response` 40002 isv.code-invalid (授权码code无效).
+   */
   private oauthToken(fields: Record<string, string>): Fields {
     const user =
       fields.grant_type === 'authorization_code'
         ? this.authCodes.get(fields.code ?? '')
         : undefined;
     if (!user)
-      throw new Refusal('40002', 'Invalid Arguments', 'isv.code-invalid', '授权码code无效');
+      throw new Refusal('40002', 'Invalid Arguments', 'isv.code-invalid', '授权码code无效', true);
     this.authCodes.delete(fields.code ?? '');
     return {
       user_id: user.userId,
@@ -905,6 +1106,7 @@ export class LocalAlipay {
       expires_in: 1296000,
       refresh_token: `authusrB${randomBytes(16).toString('hex')}`,
       re_expires_in: 2592000,
+      auth_start: now(),
     };
   }
 
@@ -924,6 +1126,12 @@ export class LocalAlipay {
 
   // ------------------------------------------------------------------------- notifications
 
+  /**
+   * The trade notification (trade_status_sync; 异步通知参数 of 统一收单 trades, the same for
+   * trade.create, wap.pay and trade.pay): `app_id` and `auth_app_id` (the same app here),
+   * `trade_no`, `out_trade_no`, `buyer_id`, `seller_id`, `trade_status`, `total_amount`,
+   * `receipt_amount`, `subject`, `gmt_create`, `gmt_payment`.
+   */
   private notifyTrade(trade: Trade): void {
     this.notify(trade.notifyUrl, {
       notify_type: 'trade_status_sync',
@@ -933,22 +1141,33 @@ export class LocalAlipay {
       total_amount: yuan(trade.amount),
       receipt_amount: yuan(trade.amount),
       buyer_id: trade.buyerId,
+      seller_id: this.pid,
       subject: trade.subject,
-      gmt_payment: now(),
+      gmt_create: trade.createdAt,
+      ...(trade.paidAt ? { gmt_payment: trade.paidAt } : {}),
     });
   }
 
-  /** Builds a signed notification; tests forge bad ones from it. */
+  /**
+   * Builds a signed notification; tests forge bad ones from it. Every notification carries
+   * notify_time (Beijing time), notify_type, notify_id, sign_type and sign. Trade notifications
+   * name the app in `app_id` (and `auth_app_id`) with charset and version; the fund-authorisation
+   * ones (fund_auth_freeze, fund_auth_unfreeze) list `auth_app_id` and no `app_id`.
+   */
   signedNotification(fields: Record<string, string>): Record<string, string> {
+    const fundAuth = (fields.notify_type ?? '').startsWith('fund_auth_');
     const all: Record<string, string> = {
       notify_time: now(),
       notify_id: randomBytes(16).toString('hex'),
-      app_id: this.appId,
-      charset: 'utf-8',
-      version: '1.0',
+      ...(fundAuth
+        ? { auth_app_id: this.appId }
+        : { app_id: this.appId, auth_app_id: this.appId, charset: 'utf-8', version: '1.0' }),
     };
-    // Empty fields are not sent at all (so not signed either).
-    for (const [key, value] of Object.entries(fields)) if (value !== '') all[key] = value;
+    // Empty fields are not sent at all (so not signed either); a test leaves one out this way.
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === '') delete all[key];
+      else all[key] = value;
+    }
     return { ...all, sign_type: 'RSA2', sign: this.sign(signContent(all, ['sign', 'sign_type'])) };
   }
 
