@@ -86,6 +86,14 @@ export const sharedMessages = {
   'order.status.COMPLETED': '已完成',
   'order.status.CANCELLED': '已取消',
   'order.status.REJECTED': '审核拒绝',
+  'order.reason.term_end': '租期已到',
+  'order.reason.no_longer_needed': '不想租了',
+  'order.reason.faulty': '商品故障',
+  'order.reason.not_as_described': '与描述不符',
+  'order.reason.wrong_info': '信息填写错误',
+  'order.reason.cheaper_elsewhere': '找到更便宜的',
+  'order.reason.review_too_slow': '审核时间太长',
+  'order.reason.other': '其他',
   // The server's generic failure codes (contract/errors.ts FALLBACK_REASONS, INTERNAL_ERROR), in
   // its own words: a reply with one of these may carry other words (a bank's), and the storefront
   // translates it only when its msg is this text. Every other code's Simplified Chinese is the
