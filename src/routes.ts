@@ -77,7 +77,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: 'pages/webView/webView', title: '签署合同' },
   { path: 'pages/webView/webh5', title: '外部页面' },
   { path: 'pages/alipay/aliLogin', title: '支付宝登录', customNav: true },
-  { path: 'pages/alipay/aliSign', title: '免押授权', customNav: true },
+  { path: 'pages/alipay/aliSign', title: '押金冻结授权', customNav: true },
   { path: 'pages/alipay/aliPay', title: '支付宝支付', customNav: true },
   { path: 'pages/enjoy/enjoy', title: '优享好物' },
   { path: 'pages/logisticsDetails/logisticsDetails', title: '物流详情' },

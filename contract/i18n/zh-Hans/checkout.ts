@@ -16,7 +16,8 @@ export const checkoutMessages = {
   'checkout.days': '天',
   'checkout.deposit.card': '银行卡代扣',
   'checkout.deposit.cardExplain':
-    '绑定银行卡并签署代扣协议，每期租金按期从银行卡扣款；押金 ¥{deposit}。',
+    '绑定银行卡并签署代扣协议，每期租金到期从该卡扣款；不收押金，如有逾期或赔偿费用也从该卡代扣。',
+  'checkout.deposit.cardNone': '不收押金',
   'checkout.deposit.freeze': '预授权冻结',
   'checkout.deposit.freezeExplain':
     '押金 ¥{deposit} 通过支付宝资金预授权冻结，不会扣款；订单完成后自动解冻。',

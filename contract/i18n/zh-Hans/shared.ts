@@ -67,7 +67,7 @@ export const sharedMessages = {
   // An order's state as the user sees it (order list, order page, payment results, account).
   'order.status.PENDING_VERIFY': '待认证',
   'order.status.PENDING_SIGN': '待签约',
-  'order.status.PENDING_FREEZE': '待免押',
+  'order.status.PENDING_FREEZE': '待冻结押金',
   'order.status.PENDING_PAY': '待支付',
   'order.status.PENDING_REVIEW': '审核中',
   'order.status.PENDING_SHIP': '待发货',

@@ -80,7 +80,10 @@ export function BreakdownCard({
         value={
           depositMethod === 'waived'
             ? t('checkout.deposit.waivedShort')
-            : `¥${formatMoney(price.deposit)} (${t(DEPOSIT_LABELS[depositMethod].name)})`
+            : // A card order takes no deposit: its charges are withheld from the card.
+              depositMethod === 'card'
+              ? t('checkout.deposit.cardNone')
+              : `¥${formatMoney(price.deposit)} (${t(DEPOSIT_LABELS[depositMethod].name)})`
         }
       />
       <PriceRow label={t('checkout.payNow')} value={`¥${formatMoney(price.payNow)}`} strong />
