@@ -376,6 +376,7 @@ export const en: Messages = {
   'service.legal.chineseOnly': 'This document is in Chinese; the Chinese text prevails.',
   'service.legal.rental': 'Rental agreement',
   'service.legal.service': 'Service agreement',
+  'service.legal.withholding': 'Withholding agreement',
   'service.web.blockedTitle': 'This link cannot be opened',
   'service.web.blockedBody': 'For your safety, only approved https pages open here.',
   'service.web.missing': 'No link to open',
@@ -675,6 +676,9 @@ export const en: Messages = {
   'privacy.gate.title': 'Your consent',
   'privacy.gate.hint':
     'The information below is sensitive personal data, used only to verify your identity and assess credit for this rental. Please read and agree to continue.',
+  'privacy.gate.withholdingHint':
+    'This order’s bills will be deducted from your bound bank card when due. Read the withholding agreement (what is deducted, when, and how to cancel it at any time), then agree to go on to the contract.',
+  'privacy.gate.generalHint': 'Please read the agreements below and agree to continue.',
   'privacy.gate.updated': 'This authorisation has changed: please read it and agree again.',
   'privacy.gate.agree': 'Agree and continue',
   'privacy.gate.decline': 'Not now',

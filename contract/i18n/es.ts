@@ -376,6 +376,7 @@ export const es: Messages = {
   'service.legal.chineseOnly': 'Este documento está en chino; prevalece el texto en chino.',
   'service.legal.rental': 'Contrato de alquiler',
   'service.legal.service': 'Contrato de servicio',
+  'service.legal.withholding': 'Acuerdo de cargo',
   'service.web.blockedTitle': 'No se puede abrir este enlace',
   'service.web.blockedBody': 'Por tu seguridad, aquí solo se abren páginas https aprobadas.',
   'service.web.missing': 'No hay enlace que abrir',
@@ -675,6 +676,9 @@ export const es: Messages = {
   'privacy.gate.title': 'Tu consentimiento',
   'privacy.gate.hint':
     'Los datos siguientes son datos personales sensibles y solo se usan para verificar tu identidad y evaluar el crédito de este alquiler. Léelos y acepta para continuar.',
+  'privacy.gate.withholdingHint':
+    'Las facturas de este pedido se cobrarán de tu tarjeta vinculada a su vencimiento. Lee el acuerdo de cargo (qué se cobra, cuándo y cómo cancelarlo en cualquier momento) y acepta para continuar con el contrato.',
+  'privacy.gate.generalHint': 'Lee los acuerdos siguientes y acepta para continuar.',
   'privacy.gate.updated': 'Esta autorización ha cambiado: léela y acepta de nuevo.',
   'privacy.gate.agree': 'Aceptar y continuar',
   'privacy.gate.decline': 'Ahora no',

@@ -377,6 +377,7 @@ export const fr: Messages = {
   'service.legal.chineseOnly': 'Ce document est en chinois ; le texte chinois fait foi.',
   'service.legal.rental': 'Contrat de location',
   'service.legal.service': 'Contrat de service',
+  'service.legal.withholding': 'Mandat de prélèvement',
   'service.web.blockedTitle': 'Ce lien ne peut pas être ouvert',
   'service.web.blockedBody':
     'Pour votre sécurité, seules les pages https approuvées s’ouvrent ici.',
@@ -680,6 +681,9 @@ export const fr: Messages = {
   'privacy.gate.title': 'Votre consentement',
   'privacy.gate.hint':
     'Les informations ci-dessous sont des données personnelles sensibles, utilisées uniquement pour vérifier votre identité et évaluer votre crédit pour cette location. Lisez et acceptez pour continuer.',
+  'privacy.gate.withholdingHint':
+    'Les échéances de cette commande seront prélevées sur votre carte liée à leur date. Lisez le mandat de prélèvement (ce qui est prélevé, quand, et comment l’annuler à tout moment), puis acceptez pour passer au contrat.',
+  'privacy.gate.generalHint': 'Lisez les accords ci-dessous et acceptez pour continuer.',
   'privacy.gate.updated':
     'Cette autorisation a changé : veuillez la relire et l’accepter à nouveau.',
   'privacy.gate.agree': 'Accepter et continuer',

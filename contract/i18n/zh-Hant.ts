@@ -373,6 +373,7 @@ export const zhHant: Messages = {
   'service.legal.chineseOnly': '本文件以簡體中文為準。',
   'service.legal.rental': '租賃協議',
   'service.legal.service': '服務協議',
+  'service.legal.withholding': '代扣授權協議',
   'service.web.blockedTitle': '無法開啟該連結',
   'service.web.blockedBody': '為了您的安全，這裡只開啟平台認可的 https 頁面。',
   'service.web.missing': '缺少要開啟的連結',
@@ -668,6 +669,9 @@ export const zhHant: Messages = {
   'privacy.gate.title': '授權確認',
   'privacy.gate.hint':
     '以下資訊屬於敏感個人資訊，僅用於本次租賃的身分核驗與信用評估。請閱讀並同意後繼續。',
+  'privacy.gate.withholdingHint':
+    '本單帳單將從您綁定的銀行卡按期自動扣款。請閱讀《代扣授權協議》：扣款範圍、時間，以及如何隨時解除，同意後繼續簽約。',
+  'privacy.gate.generalHint': '請閱讀以下協議，同意後繼續。',
   'privacy.gate.updated': '該授權已更新，請重新閱讀並同意。',
   'privacy.gate.agree': '同意並繼續',
   'privacy.gate.decline': '暫不同意',
