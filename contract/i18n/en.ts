@@ -630,6 +630,8 @@ export const en: Messages = {
   'verify.contract.signTitle': 'Sign the contract',
   'verify.contract.title': 'Rental contract',
   'verify.contract.waiting': 'Confirming the signature…',
+  'verify.contract.signedOn': 'Signed · contract no. {number} · {date}',
+  'verify.contract.notSigned': 'Not signed yet: this is a preview of the contract',
   'verify.contract.withholdingHint':
     'After signing, a withholding agreement is signed for this order: rent is taken from the bound card when due.',
   'verify.credit.hint': '550 or more passes; the check does not affect your credit record.',

@@ -629,6 +629,8 @@ export const es: Messages = {
   'verify.contract.signTitle': 'Firmar el contrato',
   'verify.contract.title': 'Contrato de alquiler',
   'verify.contract.waiting': 'Confirmando la firma…',
+  'verify.contract.signedOn': 'Firmado · contrato n.º {number} · {date}',
+  'verify.contract.notSigned': 'Aún sin firmar: esta es una vista previa del contrato',
   'verify.contract.withholdingHint':
     'Tras firmar, se firma un acuerdo de cargo: el alquiler se cobra de la tarjeta vinculada.',
   'verify.credit.hint': 'Con 550 o más se aprueba; no afecta a tu historial.',

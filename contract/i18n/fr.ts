@@ -632,6 +632,8 @@ export const fr: Messages = {
   'verify.contract.signTitle': 'Signer le contrat',
   'verify.contract.title': 'Contrat de location',
   'verify.contract.waiting': 'Confirmation de la signature…',
+  'verify.contract.signedOn': 'Signé · contrat n° {number} · {date}',
+  'verify.contract.notSigned': 'Pas encore signé : voici un aperçu du contrat',
   'verify.contract.withholdingHint':
     'Après signature, un mandat de prélèvement est signé : le loyer est prélevé sur la carte liée.',
   'verify.credit.hint': "À partir de 550 c'est accepté ; sans effet sur votre historique.",

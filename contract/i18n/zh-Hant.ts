@@ -623,6 +623,8 @@ export const zhHant: Messages = {
   'verify.contract.signTitle': '簽署合約',
   'verify.contract.title': '租賃合約',
   'verify.contract.waiting': '正在確認簽署結果...',
+  'verify.contract.signedOn': '已簽署 · 合同編號 {number} · {date}',
+  'verify.contract.notSigned': '合同尚未簽署，以下為合同預覽',
   'verify.contract.withholdingHint':
     '簽署後將為本訂單簽訂銀行卡代扣協議，租金按期從已綁定的銀行卡扣款。',
   'verify.credit.hint': '評分達到550分即可通過，評估不影響您的信用紀錄。',

@@ -41,6 +41,8 @@ export const verifyMessages = {
   'verify.contract.signTitle': '签署合同',
   'verify.contract.title': '租赁合同',
   'verify.contract.waiting': '正在确认签署结果...',
+  'verify.contract.signedOn': '已签署 · 合同编号 {number} · {date}',
+  'verify.contract.notSigned': '合同尚未签署，以下为合同预览',
   'verify.contract.withholdingHint':
     '签署后将为本订单签订银行卡代扣协议，租金按期从已绑定的银行卡扣款。',
   'verify.credit.hint': '评分达到550分即可通过，评估不影响您的信用记录。',

@@ -1,7 +1,8 @@
 /**
  * The order detail as a customer reads and uses it (issue 33): cancelling sends the reason they
  * picked; the history names each step once, in words and figures, with the order's real number
- * and why it was cancelled; the deposit card says what is frozen, never that a freeze is a waiver.
+ * and why it was cancelled; the deposit card says what is frozen, never that a freeze is a waiver;
+ * 租赁合同 查看 opens the signed contract rather than this page again.
  */
 import TestUtils from '@tarojs/test-utils-react';
 import type { OrderDetail } from '../../api/order';
@@ -158,5 +159,22 @@ describe('OrderDetailScreen', () => {
     expect(card).toContain(`¥${formatMoney(300000)}`);
     expect(card).toContain(`信用减免 ¥${formatMoney(100000)}，实际冻结 ¥${formatMoney(200000)}`);
     expect(card).not.toContain('免押');
+  });
+
+  it('opens the signed contract from 租赁合同 查看, not the signing step that sends it back here', async () => {
+    mockDetail.mockReturnValue({
+      code: 200,
+      msg: 'ok',
+      data: { ...ORDER, status: 'RENTING', actions: ['payBills'] },
+    });
+    await mount();
+    await testUtils.queries.waitForQuerySelector('.order-section--link');
+    const contract = [...document.querySelectorAll('[role="link"]')].find((link) =>
+      link.textContent?.includes('租赁合同'),
+    ) as HTMLElement;
+    testUtils.fireEvent.click(contract);
+    expect(mockOpenPage).toHaveBeenCalledWith(
+      '/pages/contractPreview/contractPreview?orderId=3&view=signed',
+    );
   });
 });

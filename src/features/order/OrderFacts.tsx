@@ -134,7 +134,7 @@ export function OrderFacts({ order }: { order: Order }) {
           className="order-section order-section--link"
           role="link"
           onClick={() =>
-            void openPage(`/pages/contractPreview/contractPreview?orderId=${order.id}`)
+            void openPage(`/pages/contractPreview/contractPreview?orderId=${order.id}&view=signed`)
           }
         >
           <View className="order-section__head">

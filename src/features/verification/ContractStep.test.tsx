@@ -224,3 +224,33 @@ describe('ContractStep: what the withholding consent says', () => {
     expect(openPage).toHaveBeenCalledWith('/pages/agreement/agreement?type=withholding');
   });
 });
+
+describe('ContractStep: the signed contract, from the order detail', () => {
+  it('shows the signed contract to read, and stays on it whatever state the order is in', async () => {
+    contractMock.mockResolvedValue({
+      code: 200,
+      msg: '',
+      data: {
+        contractNo: 'HT20261128000007',
+        status: 'signed',
+        signedAt: '2026-11-28T10:05:00.000Z',
+        html: '<p>租赁合同正文（已签署）</p>',
+      },
+    });
+    await testUtils.mount(() => (
+      <ContractStep
+        route="/pages/contractPreview/contractPreview"
+        params={{ orderId: '7', view: 'signed' }}
+      />
+    ));
+    await eventually(() => expect(text()).toContain('租赁合同正文（已签署）'));
+    expect(text()).toContain('HT20261128000007');
+    expect(text()).toContain('已签署');
+    // Nothing to tick or sign, and no step to be sent on to.
+    expect(document.querySelector('.verify-agree')).toBeNull();
+    expect(document.querySelector('.form-submit')).toBeNull();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(replaceMock).not.toHaveBeenCalled();
+    expect(orderMock).not.toHaveBeenCalled();
+  });
+});
