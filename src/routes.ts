@@ -65,7 +65,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: 'pages/login/login', title: '手机号登录' },
   { path: 'pages/loginNew/loginNew', title: '登录' },
   { path: 'pages/bindCard/bindCard', title: '绑定银行卡' },
-  { path: 'pages/orderFailed/orderFailed', title: '下单失败' },
+  { path: 'pages/orderFailed/orderFailed', title: '支付未完成' },
   { path: 'pages/orderSuccess/orderSuccess', title: '下单成功' },
   { path: 'pages/testAuth/testAuth', title: '测试预授权' },
   { path: 'pages/feedBack/feedBack', title: '意见反馈' },
