@@ -41,5 +41,13 @@ export const checkoutMessages = {
   'checkout.services': '增值服务',
   'checkout.submit': '提交订单',
   'checkout.submitting': '提交中...',
+  'checkout.missingHint': '提交前请先：{items}',
+  'checkout.missingJoin': '、',
+  'checkout.missing.address': '添加收货地址',
+  'checkout.missing.agreement': '勾选同意《租赁及服务协议》',
+  'checkout.couponClaimable': '有可领取的优惠券，最高减 ¥{amount}',
+  'checkout.couponClaimAndUse': '领取并使用',
+  'checkout.couponToClaim': '待领取',
+  'checkout.couponClaimedNow': '已领取，本单已使用',
   'checkout.totalRent': '总租金',
 } as const;
