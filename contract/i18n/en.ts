@@ -617,6 +617,7 @@ export const en: Messages = {
   'verify.card.numberInvalid': 'This card number is not recognised',
   'verify.card.numberPlaceholder': 'Your bank card number',
   'verify.card.resendIn': 'Resend in {seconds}s',
+  'verify.card.resendAfterEdit': 'The card number or mobile changed: get a new code',
   'verify.card.sendCode': 'Send code',
   'verify.card.title': 'Bind a bank card',
   'verify.contact.hint': 'Someone who can reach you; not your own mobile number.',

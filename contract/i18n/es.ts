@@ -616,6 +616,7 @@ export const es: Messages = {
   'verify.card.numberInvalid': 'No se reconoce este número de tarjeta',
   'verify.card.numberPlaceholder': 'Número de tu tarjeta',
   'verify.card.resendIn': 'Reenviar en {seconds}s',
+  'verify.card.resendAfterEdit': 'Cambiaste la tarjeta o el móvil: pide un código nuevo',
   'verify.card.sendCode': 'Enviar código',
   'verify.card.title': 'Vincular una tarjeta',
   'verify.contact.hint': 'Alguien que pueda localizarte; no tu propio móvil.',

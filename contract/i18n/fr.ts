@@ -619,6 +619,7 @@ export const fr: Messages = {
   'verify.card.numberInvalid': 'Numéro de carte non reconnu',
   'verify.card.numberPlaceholder': 'Numéro de votre carte',
   'verify.card.resendIn': 'Renvoyer dans {seconds} s',
+  'verify.card.resendAfterEdit': 'Numéro de carte ou mobile modifié : demandez un nouveau code',
   'verify.card.sendCode': 'Envoyer le code',
   'verify.card.title': 'Lier une carte bancaire',
   'verify.contact.hint': 'Un proche qui peut vous joindre ; pas votre propre numéro.',

@@ -610,6 +610,7 @@ export const zhHant: Messages = {
   'verify.card.numberInvalid': '無法識別該卡號，請檢查',
   'verify.card.numberPlaceholder': '請輸入本人銀行卡號',
   'verify.card.resendIn': '{seconds}秒後重發',
+  'verify.card.resendAfterEdit': '卡號或手機號已修改，請重新取得驗證碼',
   'verify.card.sendCode': '獲取驗證碼',
   'verify.card.title': '綁定銀行卡',
   'verify.contact.hint': '請填寫一位可聯絡到您的親友，不能是本人手機號。',

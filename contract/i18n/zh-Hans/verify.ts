@@ -20,6 +20,7 @@ export const verifyMessages = {
   'verify.card.numberInvalid': '无法识别该卡号，请检查',
   'verify.card.numberPlaceholder': '请输入本人银行卡号',
   'verify.card.resendIn': '{seconds}秒后重发',
+  'verify.card.resendAfterEdit': '卡号或手机号已修改，请重新获取验证码',
   'verify.card.sendCode': '获取验证码',
   'verify.card.title': '绑定银行卡',
   'verify.contact.hint': '请填写一位可联系到您的亲友，不能是本人手机号。',

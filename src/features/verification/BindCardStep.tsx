@@ -14,6 +14,12 @@ import { isCode, isMobile, lookupBankCard } from '@contract/validation';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
 import { idParam } from '../../utils';
+import {
+  clearBindCardDraft,
+  readBindCardDraft,
+  saveBindCardDraft,
+  sentForKey,
+} from './bindCardDraft';
 
 const RESEND_SECONDS = 60;
 
@@ -35,23 +41,40 @@ export function groupCardNumber(value: string): string {
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
+/**
+ * The card form. What was typed survives a reload (bindCardDraft: session storage only), and the
+ * card and mobile stay editable while the code's countdown runs: a code belongs to the card and
+ * mobile it was sent for, so editing either asks for a new one rather than lock a typo in.
+ */
 export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
   const { t } = useTranslation();
-  const [cardNo, setCardNo] = useState('');
-  const [mobile, setMobile] = useState('');
+  const [draft] = useState(() => readBindCardDraft(Date.now()));
+  const [cardNo, setCardNo] = useState(draft?.cardNo ?? '');
+  const [mobile, setMobile] = useState(draft?.mobile ?? '');
   const [code, setCode] = useState('');
-  const [bindId, setBindId] = useState('');
+  const [sent, setSent] = useState(draft?.sent);
   const [bound, setBound] = useState<BankCard | null>(null);
-  const [countdown, setCountdown] = useState(0);
+  const [countdown, setCountdown] = useState(() =>
+    draft?.sent ? Math.max(0, RESEND_SECONDS - Math.floor((Date.now() - draft.sent.at) / 1000)) : 0,
+  );
   const [errors, setErrors] = useState<{ cardNo?: string; mobile?: string; code?: string }>({});
   const digits = cardNo.replace(/\D/g, '').slice(0, 19);
   const issuer = lookupBankCard(digits);
+  // The code sent is for what is typed now; after an edit it is not, and a new one is needed.
+  const current = sent !== undefined && sent.forKey === sentForKey(digits, mobile);
+  const bindId = current ? sent.bindId : '';
+  const waiting = current && countdown > 0;
 
   useEffect(() => {
     if (countdown <= 0) return undefined;
     const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
     return () => clearTimeout(timer);
   }, [countdown]);
+
+  useEffect(() => {
+    if (bound) return;
+    saveBindCardDraft({ cardNo, mobile, ...(sent ? { sent } : {}), savedAt: Date.now() });
+  }, [cardNo, mobile, sent, bound]);
 
   const checkCard = (value: string) =>
     lookupBankCard(value.replace(/\D/g, '')) ? '' : t('verify.card.numberInvalid');
@@ -66,7 +89,8 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
       void showMessage(reply.msg);
       return;
     }
-    setBindId(reply.data.bindId);
+    setSent({ bindId: reply.data.bindId, forKey: sentForKey(digits, mobile), at: Date.now() });
+    setCode('');
     setCountdown(RESEND_SECONDS);
   });
 
@@ -88,6 +112,7 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
       void showMessage(card.msg);
       return;
     }
+    clearBindCardDraft();
     setBound(card.data);
     await onBound();
   };
@@ -122,7 +147,6 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
         error={errors.cardNo}
         placeholder={t('verify.card.numberPlaceholder')}
         maxlength={23}
-        disabled={Boolean(bindId)}
       />
       <View className="verify-issuer" aria-live="polite">
         <Text className="verify-issuer__text">
@@ -143,8 +167,12 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
         error={errors.mobile}
         placeholder={t('verify.card.mobilePlaceholder')}
         maxlength={11}
-        disabled={Boolean(bindId)}
       />
+      {sent !== undefined && !current && (
+        <Text className="verify-card__hint" role="status">
+          {t('verify.card.resendAfterEdit')}
+        </Text>
+      )}
       <TextField
         label={t('verify.card.code')}
         name="bindCode"
@@ -156,15 +184,15 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
         maxlength={6}
         suffix={
           <View
-            className={`verify-send${countdown > 0 || sendCode.pending ? ' verify-send--off' : ''}`}
+            className={`verify-send${waiting || sendCode.pending ? ' verify-send--off' : ''}`}
             role="button"
-            aria-disabled={countdown > 0 || sendCode.pending}
+            aria-disabled={waiting || sendCode.pending}
             onClick={() => {
-              if (countdown <= 0 && !sendCode.pending) void sendCode.submit();
+              if (!waiting && !sendCode.pending) void sendCode.submit();
             }}
           >
             <Text>
-              {countdown > 0
+              {waiting
                 ? t('verify.card.resendIn', { seconds: countdown })
                 : t('verify.card.sendCode')}
             </Text>
