@@ -2,8 +2,11 @@ import { RichText, Text, View } from '@tarojs/components';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchContract, type ContractView } from '../../api/contract';
 import { ErrorState, Skeleton } from '../../components/states';
-import { t as translateNow, useTranslation } from '../../i18n';
+import { registerMessages, t as translateNow, useTranslation } from '../../i18n';
+import { verifyMessages } from '@contract/i18n/zh-Hans/verify';
 import './verification.scss';
+
+registerMessages(verifyMessages);
 
 /**
  * contractPreview?orderId=<id>&view=signed — the order's contract to read, as it stands: the signed
