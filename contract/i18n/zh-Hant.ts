@@ -681,7 +681,7 @@ export const zhHant: Messages = {
   'privacy.gate.hint':
     '以下資訊屬於敏感個人資訊，僅用於本次租賃的身分核驗與信用評估。請閱讀並同意後繼續。',
   'privacy.gate.withholdingHint':
-    '本單帳單將從您綁定的銀行卡按期自動扣款。請閱讀《代扣授權協議》：扣款範圍、時間，以及如何隨時解除，同意後繼續簽約。',
+    '本單帳單將從您綁定的銀行卡按期自動扣款。請閱讀下方的代扣協議：扣款範圍、時間，以及如何隨時解除，同意後繼續簽約。',
   'privacy.gate.generalHint': '請閱讀以下協議，同意後繼續。',
   'privacy.gate.updated': '該授權已更新，請重新閱讀並同意。',
   'privacy.gate.agree': '同意並繼續',

@@ -37,7 +37,7 @@ export const sharedMessages = {
   'privacy.gate.hint':
     '以下信息属于敏感个人信息，仅用于本次租赁的身份核验与信用评估。请阅读并同意后继续。',
   'privacy.gate.withholdingHint':
-    '本单账单将从您绑定的银行卡按期自动扣款。请阅读《代扣授权协议》：扣款范围、时间，以及如何随时解除，同意后继续签约。',
+    '本单账单将从您绑定的银行卡按期自动扣款。请阅读下方的代扣协议：扣款范围、时间，以及如何随时解除，同意后继续签约。',
   'privacy.gate.generalHint': '请阅读以下协议，同意后继续。',
   'privacy.gate.updated': '该授权已更新，请重新阅读并同意。',
   'privacy.gate.agree': '同意并继续',
