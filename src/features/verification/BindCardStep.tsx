@@ -4,7 +4,7 @@
  * shows masked (first 6, last 4).
  */
 import { Text, View } from '@tarojs/components';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { completeBindCard, startBindCard, verifyBindCode, type BankCard } from '../../api/bankcard';
 import { SubmitButton, TextField, useSubmit } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
@@ -14,12 +14,7 @@ import { isCode, isMobile, lookupBankCard } from '@contract/validation';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
 import { idParam } from '../../utils';
-import {
-  clearBindCardDraft,
-  readBindCardDraft,
-  saveBindCardDraft,
-  sentForKey,
-} from './bindCardDraft';
+import { useCardEntry } from './useCardEntry';
 
 const RESEND_SECONDS = 60;
 
@@ -48,33 +43,12 @@ export function groupCardNumber(value: string): string {
  */
 export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
   const { t } = useTranslation();
-  const [draft] = useState(() => readBindCardDraft(Date.now()));
-  const [cardNo, setCardNo] = useState(draft?.cardNo ?? '');
-  const [mobile, setMobile] = useState(draft?.mobile ?? '');
+  const entry = useCardEntry(RESEND_SECONDS);
+  const { cardNo, setCardNo, mobile, setMobile, digits, bindId, waiting, countdown } = entry;
   const [code, setCode] = useState('');
-  const [sent, setSent] = useState(draft?.sent);
   const [bound, setBound] = useState<BankCard | null>(null);
-  const [countdown, setCountdown] = useState(() =>
-    draft?.sent ? Math.max(0, RESEND_SECONDS - Math.floor((Date.now() - draft.sent.at) / 1000)) : 0,
-  );
   const [errors, setErrors] = useState<{ cardNo?: string; mobile?: string; code?: string }>({});
-  const digits = cardNo.replace(/\D/g, '').slice(0, 19);
   const issuer = lookupBankCard(digits);
-  // The code sent is for what is typed now; after an edit it is not, and a new one is needed.
-  const current = sent !== undefined && sent.forKey === sentForKey(digits, mobile);
-  const bindId = current ? sent.bindId : '';
-  const waiting = current && countdown > 0;
-
-  useEffect(() => {
-    if (countdown <= 0) return undefined;
-    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
-
-  useEffect(() => {
-    if (bound) return;
-    saveBindCardDraft({ cardNo, mobile, ...(sent ? { sent } : {}), savedAt: Date.now() });
-  }, [cardNo, mobile, sent, bound]);
 
   const checkCard = (value: string) =>
     lookupBankCard(value.replace(/\D/g, '')) ? '' : t('verify.card.numberInvalid');
@@ -89,9 +63,8 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
       void showMessage(reply.msg);
       return;
     }
-    setSent({ bindId: reply.data.bindId, forKey: sentForKey(digits, mobile), at: Date.now() });
+    entry.codeSent(reply.data.bindId);
     setCode('');
-    setCountdown(RESEND_SECONDS);
   });
 
   const bind = async () => {
@@ -112,7 +85,7 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
       void showMessage(card.msg);
       return;
     }
-    clearBindCardDraft();
+    entry.finish();
     setBound(card.data);
     await onBound();
   };
@@ -168,7 +141,7 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
         placeholder={t('verify.card.mobilePlaceholder')}
         maxlength={11}
       />
-      {sent !== undefined && !current && (
+      {entry.edited && (
         <Text className="verify-card__hint" role="status">
           {t('verify.card.resendAfterEdit')}
         </Text>
