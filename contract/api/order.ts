@@ -205,6 +205,8 @@ export const LastOrderReply = Envelope(Nullable(OrderDetail));
 /** An order's bills a payment would cover; total is the sum of their outstanding amounts, fen. */
 export const BillList = Type.Object({
   orderId: Id,
+  /** The order's number as the customer reads it (OrderSummary.orderNo). */
+  orderNo: Type.String(),
   bills: Type.Array(Bill),
   total: Type.Integer(),
 });

@@ -268,7 +268,7 @@ describe('the timeline a customer reads', () => {
     assert.ok(merchant.events.some((e) => e.note.includes('sbxflowf60c0ffee')));
   });
 
-  test('an order has a number a customer can quote, the same in the list, the detail and for ops', async () => {
+  test('an order has a number a customer can quote, the same in the list, the detail, the bills to pay and for ops', async () => {
     const shopper = await newShopper(server);
     const id = await insertOrder(server, shopper.userId, { status: 'RENTING' });
     const order = await detail(shopper, id);
@@ -282,5 +282,10 @@ describe('the timeline a customer reads', () => {
     );
     assert.equal(list.body.data.list.find((o) => o.id === id)?.orderNo, order.orderNo);
     assert.equal((await opsView(id)).orderNo, order.orderNo);
+    const toPay = await server.request<{ orderNo: string }>('POST', '/api/order/footPayList', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    assert.equal(toPay.body.data.orderNo, order.orderNo);
   });
 });
