@@ -225,24 +225,20 @@ export function billsSummary(bills: readonly Bill[]): BillsSummary {
  */
 export function depositFigures(
   order: Pick<OrderDetail, 'depositMethod' | 'deposit' | 'depositAuthorisation'>,
-): { amount?: number; taken: boolean; waived?: number; frozen?: number } {
-  const auth = order.depositAuthorisation;
+): { amount?: number; waived?: number; frozen?: number } {
   switch (order.depositMethod) {
     case 'freeze': {
+      const auth = order.depositAuthorisation;
       const waived = auth?.waived ?? 0;
       return waived > 0
-        ? {
-            amount: order.deposit,
-            taken: true,
-            waived,
-            frozen: auth?.frozen ?? order.deposit - waived,
-          }
-        : { amount: order.deposit, taken: true };
+        ? { amount: order.deposit, waived, frozen: auth?.frozen ?? order.deposit - waived }
+        : { amount: order.deposit };
     }
     case 'paid':
-      return { amount: order.deposit, taken: true };
+      return { amount: order.deposit };
     default:
-      return { taken: false };
+      // Waived by credit, or a card order: no deposit is taken.
+      return {};
   }
 }
 
