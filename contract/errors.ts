@@ -132,6 +132,8 @@ export const ERROR_MESSAGES = {
   EARLY_RETURN_TOTAL_CHANGED: '提前归还费用已变为 ¥{total}，请确认新的费用后再提交',
   RENEWAL_BEYOND_AUTHORISATION: '续租期限超出押金授权有效期',
   WAYBILL_REQUIRED: '请填写运单号',
+  CANCEL_REASON_UNKNOWN: '请从列表中选择取消原因',
+  RETURN_REASON_UNKNOWN: '请从列表中选择归还原因',
 
   // Bills and payments
   BILL_NOT_FOUND: '账单不存在',

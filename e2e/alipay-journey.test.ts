@@ -158,7 +158,7 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
     // The app waits for the notification, then comes back to the freeze screen.
     const frozen = await mini.followTo(host, /redirectTo /, '押金已冻结', () => alipay.settled());
     const yuan = (fen: number) => (fen / 100).toFixed(2);
-    await frozen.waitForText(`信用免押 ¥${yuan(WAIVED)}，实际冻结 ¥${yuan(deposit - WAIVED)}`);
+    await frozen.waitForText(`信用减免 ¥${yuan(WAIVED)}，实际冻结 ¥${yuan(deposit - WAIVED)}`);
     const after = await order();
     assert.equal(after.status, 'PENDING_PAY');
     assert.equal(after.depositAuthorisation?.waived, WAIVED);

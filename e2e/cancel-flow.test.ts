@@ -1,7 +1,8 @@
 /**
  * Journey 4: a new user confirms an order with an address and the best coupon (a double tap
  * places one order), starts verification (the step bar shows where they are; leaving asks
- * first), cancels before paying, and finds the coupon back among their unused coupons.
+ * first), cancels before paying with a reason (kept on the order and shown on it), and finds the
+ * coupon back among their unused coupons.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -14,7 +15,7 @@ import {
   placeOrderOnConfirmPage,
   rentChoice,
 } from './steps/checkout';
-import { answerModal, apiAs, loginBySms } from './steps/session';
+import { answerModal, apiAs, loginBySms, pickFromSheet } from './steps/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -60,14 +61,25 @@ describe('cancel before payment', () => {
     await answerModal(page, '继续认证');
     assert.match(page.url(), /perfectIdCard/);
 
+    // Why: the merchant's reasons, then the dialog.
     await page.locator('.verify__cancel:visible').click();
+    await pickFromSheet(page, '找到更便宜的');
     await page.locator('.taro-modal__content').waitFor();
     await page.waitForTimeout(400); // the dialog's fade-in
     await screenshot(page, 'cancel-confirm-dialog');
     await answerModal(page, '取消订单');
     await page.waitForURL(/pages\/orderDetail\/orderDetail\?orderId=/);
-    const detail = await api<{ status: string }>(`/api/order/detail/${orderId}`);
+    const detail = await api<{ status: string; cancelReason: { value: string } | null }>(
+      `/api/order/detail/${orderId}`,
+    );
     assert.equal(detail.data.status, 'CANCELLED');
+    assert.equal(detail.data.cancelReason?.value, 'cheaper_elsewhere', 'the reason was sent');
+    // The cancelled order says why.
+    await page.locator('.order-row:visible', { hasText: '取消原因' }).waitFor();
+    assert.match(
+      (await page.locator('.order-row:visible', { hasText: '取消原因' }).textContent()) ?? '',
+      /找到更便宜的/,
+    );
 
     // The coupon is back under 未使用.
     await page.goto(`${server.baseUrl}/#/pages/coupon/coupon`);

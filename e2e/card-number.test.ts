@@ -1,6 +1,7 @@
 /**
  * Typing a bank card number key by key on bindCard: every digit the user types stays in the
- * field, in the order typed, while the page shows the issuer. The keys go in with no delay
+ * field, in the order typed, while the page shows the issuer; a reload keeps what was typed
+ * (in the tab's session storage, never in localStorage). The keys go in with no delay
  * between them on a CPU slowed down in the browser (a busy phone), which is when a field that
  * rewrites its value as it is typed drops keys.
  */
@@ -88,6 +89,32 @@ describe('card number typing', () => {
     await card.blur();
     assert.equal(await card.inputValue(), '6222 0202 0011 2233 445', 'grouped in fours once left');
     await screenshot(page, 'card-number-typed');
+
+    // A reload keeps what was typed, in the tab's session storage only (never localStorage).
+    await page.locator('input[name="reservedMobile"]:visible').fill('13600136000');
+    await page.reload();
+    await card.waitFor();
+    await page.getByText('中国工商银行 · 储蓄卡').waitFor();
+    assert.equal(
+      (await card.inputValue()).replace(/\D/g, ''),
+      number,
+      'the card survives a reload',
+    );
+    assert.equal(
+      await page.locator('input[name="reservedMobile"]:visible').inputValue(),
+      '13600136000',
+    );
+    const stored = await page.evaluate(() => ({
+      local: JSON.stringify({ ...localStorage }),
+      session: JSON.stringify({ ...sessionStorage }),
+    }));
+    // As typed: grouped in fours once the field was left.
+    const forms = [number, '6222 0202 0011 2233 445'];
+    assert.ok(
+      forms.every((form) => !stored.local.includes(form)),
+      'no card number in lasting storage',
+    );
+    assert.ok(forms.some((form) => stored.session.includes(form)));
     assert.deepEqual(errors, []);
   });
 });

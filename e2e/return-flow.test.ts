@@ -134,11 +134,14 @@ describe('return a rented phone', () => {
     await screenshot(page, 'return-inspecting');
     await opsStep(server.baseUrl, orderId, 'inspect');
 
-    const detail = await api<{ status: string; returnWaybill: string | null }>(
-      `/api/order/detail/${orderId}`,
-    );
+    const detail = await api<{
+      status: string;
+      returnWaybill: string | null;
+      returnReason: { value: string } | null;
+    }>(`/api/order/detail/${orderId}`);
     assert.equal(detail.data.status, 'COMPLETED');
     assert.equal(detail.data.returnWaybill, 'sf:SF9876543210');
+    assert.equal(detail.data.returnReason?.value, 'no_longer_needed', 'the reason chosen was sent');
     await openOrderDetail(page, server.baseUrl, orderId);
     await expectOrderHeadline(page, '已完成');
     await page.locator('.event-timeline__text:visible', { hasText: '验机通过' }).waitFor();

@@ -30,13 +30,21 @@ export const OpsStepReply = Envelope(
   Type.Object({ orderId: Id, from: Type.String(), to: Type.String() }),
 );
 
+/** A reason the user chose: its dictionary value and label. */
+const OpsReason = Nullable(Type.Object({ value: Type.String(), label: Type.String() }));
+
 export const OpsOrder = Type.Object({
   id: Id,
+  /** The number the customer sees and quotes (order detail, My orders). */
+  orderNo: Type.String(),
   userId: Id,
   status: Type.String(),
   statusText: Type.String(),
   depositMethod: Type.String(),
   subProcess: Nullable(Type.String()),
+  /** Why the user last asked to cancel / to return (`cancel_reason` / `return_reason`). */
+  cancelReason: OpsReason,
+  returnReason: OpsReason,
   bills: Type.Array(
     Type.Object({
       id: Id,
@@ -62,6 +70,8 @@ export const OpsOrder = Type.Object({
       from: Type.String(),
       to: Type.String(),
       at: Type.String(),
+      note: Type.String(),
+      params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
     }),
   ),
 });

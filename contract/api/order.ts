@@ -16,6 +16,29 @@ export const ORDER_TABS = {
   ship: { label: '待发货', statuses: ['PENDING_SHIP'] },
   receive: { label: '待收货', statuses: ['SHIPPED'] },
   renting: { label: '租用中', statuses: ['RENTING', 'BUYING_OUT'] },
+  /**
+   * 我的 → 待还账单: orders that still owe on a bill, in whatever state once the first payment is
+   * made (renting, due, overdue, returning, compensation …); before it they are 待支付.
+   */
+  owing: {
+    label: '待还款',
+    statuses: [
+      'PENDING_REVIEW',
+      'CANCEL_REVIEW',
+      'PENDING_SHIP',
+      'SHIPPED',
+      'RENTING',
+      'OVERDUE',
+      'DUE',
+      'RETURN_OVERDUE',
+      'BUYING_OUT',
+      'RETURNING',
+      'INSPECTING',
+      'COMPENSATION',
+      'SETTLING',
+    ],
+    withUnpaidBills: true,
+  },
   return: {
     label: '待归还',
     statuses: ['DUE', 'RETURNING', 'INSPECTING', 'COMPENSATION', 'SETTLING'],
@@ -55,6 +78,18 @@ export const PlaceOrderReply = Envelope(Type.Object({ id: Id }));
 
 export const OrderIdBody = Type.Object({ orderId: Id });
 export type OrderIdBody = Static<typeof OrderIdBody>;
+/**
+ * A reason's value from the `cancel_reason` / `return_reason` dictionary (GET
+ * /api/common/dictionary); one the dictionary does not have answers 422. Optional: builds older
+ * than the reasons send only the order's id.
+ */
+const ReasonValue = Type.String({ pattern: '^[a-z][a-z0-9_]{0,31}$' });
+/** cancel / cancle. */
+export const CancelBody = Type.Object({ orderId: Id, reason: Type.Optional(ReasonValue) });
+export type CancelBody = Static<typeof CancelBody>;
+/** apply/return. */
+export const ApplyReturnBody = Type.Object({ orderId: Id, reason: Type.Optional(ReasonValue) });
+export type ApplyReturnBody = Static<typeof ApplyReturnBody>;
 /** place2: order again from an earlier order's goods, SKU and plan. */
 export const ReorderBody = Type.Object({ orderId: Id, addressId: Type.Optional(Id) });
 export type ReorderBody = Static<typeof ReorderBody>;
@@ -79,16 +114,29 @@ export const Bill = Type.Object({
 });
 export type Bill = Static<typeof Bill>;
 
+/**
+ * One line of the order's history as the customer sees it: what happened (`action`, named by the
+ * catalogue's `order.event.<action>`) and its figures as data, in the user's language on screen —
+ * amounts in fen, dates 'YYYY-MM-DD', `reason` a dictionary value. The ops' notes, which may name
+ * provider ids, stay in the ops API.
+ */
 export const OrderEvent = Type.Object({
   action: Type.String(),
   from: Type.String(),
   to: Type.String(),
   at: Type.String(),
-  note: Type.String(),
+  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
 });
+export type OrderEvent = Static<typeof OrderEvent>;
+
+/** A reason the user chose: its dictionary value and the dictionary's (Chinese) label. */
+export const ChosenReason = Type.Object({ value: Type.String(), label: Type.String() });
+export type ChosenReason = Static<typeof ChosenReason>;
 
 export const OrderSummary = Type.Object({
   id: Id,
+  /** The number a customer quotes: the day it was placed (China time) and the id, 14+ digits. */
+  orderNo: Type.String(),
   status: Type.String(),
   statusText: Type.String(),
   /** What the user may do now: verify, confirm, sign, refreeze, pay, cancel, receive, … */
@@ -124,6 +172,9 @@ export const OrderDetail = Type.Composite([
     services: Type.Array(Type.Object({ id: Id, name: Type.String(), price: Type.Integer() })),
     bills: Type.Array(Bill),
     events: Type.Array(OrderEvent),
+    /** Why the user last asked to cancel / to return, when they said. */
+    cancelReason: Nullable(ChosenReason),
+    returnReason: Nullable(ChosenReason),
     /**
      * The deposit authorisation (freeze orders): its amount, what the user's credit waived and
      * what is really frozen (null where the provider said nothing of credit).
@@ -154,6 +205,8 @@ export const LastOrderReply = Envelope(Nullable(OrderDetail));
 /** An order's bills a payment would cover; total is the sum of their outstanding amounts, fen. */
 export const BillList = Type.Object({
   orderId: Id,
+  /** The order's number as the customer reads it (OrderSummary.orderNo). */
+  orderNo: Type.String(),
   bills: Type.Array(Bill),
   total: Type.Integer(),
 });

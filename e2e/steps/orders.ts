@@ -66,9 +66,11 @@ export async function openMyOrders(
 
 /** From a My orders card to its detail page. */
 export async function openOrderFromList(page: Page, orderId: number): Promise<void> {
-  // The goods area: the card's buttons (查看物流, 确认收货) act on their own.
+  // The goods area: the card's buttons (查看物流, 确认收货) act on their own. The number shown
+  // is the day placed and the id (20261128000001).
+  const number = new RegExp(`订单号 \\d{8}${String(orderId).padStart(6, '0')}$`);
   await page
-    .locator('.order-card:visible', { hasText: `订单号 ${orderId}` })
+    .locator('.order-card:visible', { has: page.locator('.order-card__no', { hasText: number }) })
     .locator('.order-card__goods')
     .click();
   await page.waitForURL(new RegExp(`pages/orderDetail/orderDetail\\?orderId=${orderId}`));

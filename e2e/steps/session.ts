@@ -87,6 +87,14 @@ export async function answerModal(page: Page, label: string): Promise<void> {
   await modal.getByText(label, { exact: true }).click();
 }
 
+/** Taro's H5 action sheet: tap one of its items. */
+export async function pickFromSheet(page: Page, label: string): Promise<void> {
+  const item = page.locator('.taro__actionSheet .taro-actionsheet__cell', { hasText: label });
+  await item.waitFor();
+  await page.waitForTimeout(250); // the sheet's slide-in
+  await item.click();
+}
+
 /**
  * The code the sandbox bank "texted" to a reserved mobile when binding a card:
  * `GET /dev/bankcard/last?mobile=…` (the bank-card sibling of /dev/sms/last). Undefined when the

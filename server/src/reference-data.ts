@@ -14,6 +14,16 @@ export function dictionary(db: Kysely<Database>, dictType: string) {
     .execute();
 }
 
+/** The entry of `dictType` whose value is `value`, if the dictionary has one. */
+export function dictionaryEntry(db: Kysely<Database>, dictType: string, value: string) {
+  return db
+    .selectFrom('dictionary')
+    .select(['label', 'value'])
+    .where('dict_type', '=', dictType)
+    .where('value', '=', value)
+    .executeTakeFirst();
+}
+
 /** The search box's suggestions: the brand's own keywords first, then everyone's, once each. */
 export async function hotKeywords(db: Kysely<Database>, platform: PlatformId): Promise<string[]> {
   const rows = await db

@@ -211,7 +211,12 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
       waived,
       frozen: freeze.amount - waived,
     });
-    assert.ok(frozen.events.some((e) => e.note.includes('信用免押 ¥30.00')));
+    // The timeline's line says what credit waived and what is really frozen, as figures.
+    assert.deepEqual(frozen.events.find((e) => e.action === 'freeze_succeeded')?.params, {
+      amount: freeze.amount,
+      waived,
+      frozen: freeze.amount - waived,
+    });
     // Asking for the freeze again hands out the same order: one authorisation.
     const again = await server.request<Freeze>('POST', '/api/order/refreeze', {
       token: shopper.token,

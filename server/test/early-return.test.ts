@@ -111,7 +111,7 @@ test('the order screen’s quote, then the confirmation at that total: bills wai
   assert.deepEqual(unchanged, []);
 
   const applied = await server.request<{
-    events: { action: string; note: string }[];
+    events: { action: string }[];
     actions: string[];
   }>('POST', '/api/order/apply/earlyReturn', { token, body: { orderId, total: fee } });
   assert.equal(applied.body.code, 200, applied.body.msg);

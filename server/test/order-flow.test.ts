@@ -128,7 +128,7 @@ describe('renting and buying out', () => {
       body: { orderId: id },
     });
     assert.equal(tooEarly.status, 409);
-    assert.match(tooEarly.body.msg, /待免押/);
+    assert.match(tooEarly.body.msg, /待冻结押金/);
 
     await sandboxes(server).alipay.failNext('freeze');
     await server.request('POST', '/api/order/refreeze', {

@@ -4,7 +4,13 @@
  * The order view and cancel used by the verification steps are here too, so checkout does not
  * depend on the order screens' module.
  */
-import type { DepositMethod, OrderDetail, PlaceOrderBody, ReorderBody } from '@contract/api/order';
+import type {
+  CancelBody,
+  DepositMethod,
+  OrderDetail,
+  PlaceOrderBody,
+  ReorderBody,
+} from '@contract/api/order';
 import { get, post } from '../platform/request';
 
 export type { DepositMethod, OrderDetail, PlaceOrderBody };
@@ -34,7 +40,8 @@ export function fetchPlacedOrder(orderId: number) {
   return get<OrderDetail>(`${BASE}/detail/${orderId}`);
 }
 
-/** Free before payment: the coupon comes back. */
-export function cancelPlacedOrder(orderId: number) {
-  return post<OrderDetail>(`${BASE}/cancel`, { orderId });
+/** Free before payment: the coupon comes back. `reason`: a `cancel_reason` dictionary value. */
+export function cancelPlacedOrder(orderId: number, reason?: string) {
+  const body: CancelBody = reason !== undefined ? { orderId, reason } : { orderId };
+  return post<OrderDetail>(`${BASE}/cancel`, body);
 }

@@ -3,7 +3,9 @@
  * renewal and bills. Placing lives in `api/checkout.ts`, paying in `api/pay.ts`.
  */
 import type {
+  ApplyReturnBody,
   Bill,
+  CancelBody,
   BillList,
   OrderDetail,
   OrderExpress,
@@ -45,9 +47,13 @@ export function fetchOrderDetail(orderId: number) {
   return get<OrderDetail>(`${BASE}/detail/${orderId}`);
 }
 
-/** Free before payment; after payment it asks the merchant (CANCEL_REVIEW). */
-export function cancelOrder(orderId: number) {
-  return post<OrderDetail>(`${BASE}/cancel`, { orderId });
+/**
+ * Free before payment; after payment it asks the merchant (CANCEL_REVIEW). `reason`: the
+ * `cancel_reason` dictionary value the user chose.
+ */
+export function cancelOrder(orderId: number, reason?: string) {
+  const body: CancelBody = reason !== undefined ? { orderId, reason } : { orderId };
+  return post<OrderDetail>(`${BASE}/cancel`, body);
 }
 
 export function confirmReceipt(orderId: number) {
@@ -62,9 +68,13 @@ export function fetchExpress(orderId: number) {
   return post<OrderExpress>(`${BASE}/express`, { orderId });
 }
 
-/** Checks a return is allowed now and marks it; the waybill (shipReturn) moves the order. */
-export function applyReturn(orderId: number) {
-  return post<OrderDetail>(`${BASE}/apply/return`, { orderId });
+/**
+ * Checks a return is allowed now and marks it with the `return_reason` dictionary value chosen;
+ * the waybill (shipReturn) moves the order.
+ */
+export function applyReturn(orderId: number, reason: string) {
+  const body: ApplyReturnBody = { orderId, reason };
+  return post<OrderDetail>(`${BASE}/apply/return`, body);
 }
 
 export function shipReturn(body: ReturnBody) {

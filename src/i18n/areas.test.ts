@@ -230,6 +230,7 @@ describe('a subpackage screen', () => {
     const testUtils = new TestUtils();
     const order = {
       id: 7,
+      orderNo: '20261101000007',
       status: 'RENTING',
       statusText: '租用中',
       actions: ['payBills'],
@@ -245,7 +246,7 @@ describe('a subpackage screen', () => {
     };
     await testUtils.mount(() => createElement(OrderCard, { order }));
     const html = testUtils.html();
-    expect(html).toContain('订单号 7');
+    expect(html).toContain('订单号 20261101000007');
     expect(html).toContain('查看账单');
     expect(html).not.toMatch(/order\.\w+/);
     testUtils.unmout();

@@ -16,7 +16,8 @@ export const checkoutMessages = {
   'checkout.days': '天',
   'checkout.deposit.card': '银行卡代扣',
   'checkout.deposit.cardExplain':
-    '绑定银行卡并签署代扣协议，每期租金按期从银行卡扣款；押金 ¥{deposit}。',
+    '绑定银行卡并签署代扣协议，每期租金到期从该卡扣款；不收押金，如有逾期或赔偿费用也从该卡代扣。',
+  'checkout.deposit.cardNone': '不收押金',
   'checkout.deposit.freeze': '预授权冻结',
   'checkout.deposit.freezeExplain':
     '押金 ¥{deposit} 通过支付宝资金预授权冻结，不会扣款；订单完成后自动解冻。',
@@ -40,5 +41,13 @@ export const checkoutMessages = {
   'checkout.services': '增值服务',
   'checkout.submit': '提交订单',
   'checkout.submitting': '提交中...',
+  'checkout.missingHint': '提交前请先：{items}',
+  'checkout.missingJoin': '、',
+  'checkout.missing.address': '添加收货地址',
+  'checkout.missing.agreement': '勾选同意《租赁及服务协议》',
+  'checkout.couponClaimable': '有可领取的优惠券，最高减 ¥{amount}',
+  'checkout.couponClaimAndUse': '领取并使用',
+  'checkout.couponToClaim': '待领取',
+  'checkout.couponClaimedNow': '已领取，本单已使用',
   'checkout.totalRent': '总租金',
 } as const;

@@ -39,6 +39,7 @@ export const serviceMessages = {
   'service.legal.chineseOnly': '本文件以简体中文为准。',
   'service.legal.rental': '租赁协议',
   'service.legal.service': '服务协议',
+  'service.legal.withholding': '代扣授权协议',
   'service.web.blockedTitle': '无法打开该链接',
   'service.web.blockedBody': '为了您的安全，这里只打开平台认可的 https 页面。',
   'service.web.missing': '缺少要打开的链接',

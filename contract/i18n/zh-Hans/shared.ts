@@ -36,6 +36,9 @@ export const sharedMessages = {
   'privacy.gate.title': '授权确认',
   'privacy.gate.hint':
     '以下信息属于敏感个人信息，仅用于本次租赁的身份核验与信用评估。请阅读并同意后继续。',
+  'privacy.gate.withholdingHint':
+    '本单账单将从您绑定的银行卡按期自动扣款。请阅读下方的代扣协议：扣款范围、时间，以及如何随时解除，同意后继续签约。',
+  'privacy.gate.generalHint': '请阅读以下协议，同意后继续。',
   'privacy.gate.updated': '该授权已更新，请重新阅读并同意。',
   'privacy.gate.agree': '同意并继续',
   'privacy.gate.decline': '暂不同意',
@@ -67,7 +70,7 @@ export const sharedMessages = {
   // An order's state as the user sees it (order list, order page, payment results, account).
   'order.status.PENDING_VERIFY': '待认证',
   'order.status.PENDING_SIGN': '待签约',
-  'order.status.PENDING_FREEZE': '待免押',
+  'order.status.PENDING_FREEZE': '待冻结押金',
   'order.status.PENDING_PAY': '待支付',
   'order.status.PENDING_REVIEW': '审核中',
   'order.status.PENDING_SHIP': '待发货',
@@ -86,6 +89,14 @@ export const sharedMessages = {
   'order.status.COMPLETED': '已完成',
   'order.status.CANCELLED': '已取消',
   'order.status.REJECTED': '审核拒绝',
+  'order.reason.term_end': '租期已到',
+  'order.reason.no_longer_needed': '不想租了',
+  'order.reason.faulty': '商品故障',
+  'order.reason.not_as_described': '与描述不符',
+  'order.reason.wrong_info': '信息填写错误',
+  'order.reason.cheaper_elsewhere': '找到更便宜的',
+  'order.reason.review_too_slow': '审核时间太长',
+  'order.reason.other': '其他',
   // The server's generic failure codes (contract/errors.ts FALLBACK_REASONS, INTERNAL_ERROR), in
   // its own words: a reply with one of these may carry other words (a bank's), and the storefront
   // translates it only when its msg is this text. Every other code's Simplified Chinese is the

@@ -20,6 +20,7 @@ export const verifyMessages = {
   'verify.card.numberInvalid': '无法识别该卡号，请检查',
   'verify.card.numberPlaceholder': '请输入本人银行卡号',
   'verify.card.resendIn': '{seconds}秒后重发',
+  'verify.card.resendAfterEdit': '卡号或手机号已修改，请重新获取验证码',
   'verify.card.sendCode': '获取验证码',
   'verify.card.title': '绑定银行卡',
   'verify.contact.hint': '请填写一位可联系到您的亲友，不能是本人手机号。',
@@ -41,6 +42,8 @@ export const verifyMessages = {
   'verify.contract.signTitle': '签署合同',
   'verify.contract.title': '租赁合同',
   'verify.contract.waiting': '正在确认签署结果...',
+  'verify.contract.signedOn': '已签署 · 合同编号 {number} · {date}',
+  'verify.contract.notSigned': '合同尚未签署，以下为合同预览',
   'verify.contract.withholdingHint':
     '签署后将为本订单签订银行卡代扣协议，租金按期从已绑定的银行卡扣款。',
   'verify.credit.hint': '评分达到550分即可通过，评估不影响您的信用记录。',

@@ -10,6 +10,7 @@ import { applyOrderAction, illegalAction } from './machine.ts';
 import type { DepositMethod } from './schema.ts';
 import { type Db, type Owner, type Trx, busy } from './common.ts';
 import { type OrderRow, ownOrder } from './queries.ts';
+import { checkedReason } from './reasons.ts';
 import {
   cancelUnpaidBills,
   clearStockHold,
@@ -153,9 +154,21 @@ async function refundAll(trx: Trx, deps: AppDeps, orderId: number, reason: strin
   }
 }
 
-export async function cancelOrder(db: Db, deps: AppDeps, user: Owner, orderId: number) {
+/**
+ * Cancels (free before payment) or asks the merchant to (after payment), recording `reason`, a
+ * `cancel_reason` dictionary value (checked before anything is written), on the order and its event.
+ */
+export async function cancelOrder(
+  db: Db,
+  deps: AppDeps,
+  user: Owner,
+  orderId: number,
+  reasonValue?: string,
+) {
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, user, orderId);
+    const reason = await checkedReason(trx, 'cancel_reason', reasonValue);
+    const why = reason !== undefined ? { params: { reason } } : {};
     const now = deps.now();
     if (
       ['PENDING_VERIFY', 'PENDING_SIGN', 'PENDING_FREEZE', 'PENDING_PAY'].includes(order.status)
@@ -164,6 +177,8 @@ export async function cancelOrder(db: Db, deps: AppDeps, user: Owner, orderId: n
         actor: 'user',
         userId: user.id,
         now,
+        ...why,
+        ...(reason !== undefined ? { patch: { cancel_reason: reason } } : {}),
       });
       await releaseOnCancel(trx, deps, order, false);
       return result;
@@ -174,7 +189,11 @@ export async function cancelOrder(db: Db, deps: AppDeps, user: Owner, orderId: n
         actor: 'user',
         userId: user.id,
         now,
-        patch: { sub_process: 'cancel' },
+        ...why,
+        patch: {
+          sub_process: 'cancel',
+          ...(reason !== undefined ? { cancel_reason: reason } : {}),
+        },
       });
     }
     if (order.status === 'SHIPPED' || order.status === 'RENTING')

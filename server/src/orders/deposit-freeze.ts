@@ -45,13 +45,8 @@ async function freezeRecord(
     // Lock, then see whether a freeze is already under way (duplicates share it).
     const order = await ownOrder(trx, user, orderId, { lock: true });
     if (order.status !== 'PENDING_FREEZE') throw illegalAction(order.status, 'refreeze');
-    await applyOrderAction(trx, orderId, 'refreeze', {
-      actor: 'user',
-      userId: user.id,
-      now,
-      note: '发起免押授权',
-      locked: order,
-    });
+    // The one under way, asked for again (the page opened twice, a second tap): nothing new
+    // happened, so the timeline gets no second line.
     const pending = await authorisationUnderWayOf(trx, orderId);
     if (pending)
       return {
@@ -59,6 +54,14 @@ async function freezeRecord(
         amount: pending.amount,
         status: pending.status,
       };
+    await applyOrderAction(trx, orderId, 'refreeze', {
+      actor: 'user',
+      userId: user.id,
+      now,
+      note: '发起押金冻结授权',
+      params: { amount: order.deposit },
+      locked: order,
+    });
     const days = order.term_unit === 'month' ? order.term * 31 : order.term;
     const outRequestNo = newTradeNo('FZ');
     const auth = await insertAuthorisation(trx, {

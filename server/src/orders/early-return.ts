@@ -96,6 +96,7 @@ export async function applyEarlyReturn(
       to_status: order.status,
       actor: 'user',
       note: `免除剩余租金 ¥${(waived / 100).toFixed(2)}，提前归还手续费 ¥${(quote.fee / 100).toFixed(2)}`,
+      params: JSON.stringify({ waived, fee: quote.fee }),
       created_at: now,
     });
   });

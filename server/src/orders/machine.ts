@@ -7,7 +7,7 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../plugins/errors.ts';
-import type { Actor, OrdersTable } from './schema.ts';
+import type { Actor, EventParams, OrdersTable } from './schema.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../contract/order-status.ts';
 import { sharedMessages } from '../../../contract/i18n/zh-Hans/shared.ts';
 import { lockOrderForTransition, updateOrderWithEvent } from './repository-orders.ts';
@@ -184,7 +184,10 @@ export interface ActionContext {
   userId?: number;
   /** Which target, when the table lists several. */
   to?: OrderStatus;
+  /** The ops' record of the event (may name provider ids; customers never see it). */
   note?: string;
+  /** What the customer's timeline line shows: amounts (fen), dates, a reason's value. */
+  params?: EventParams;
   /** Other columns to write with the state (waybill, dates …). */
   patch?: Omit<Updateable<Database['orders']>, 'status' | 'id' | 'user_id'>;
   /**
@@ -273,6 +276,7 @@ export async function applyOrderAction(
     to_status: to,
     actor: ctx.actor,
     note: ctx.note ?? '',
+    ...(ctx.params ? { params: JSON.stringify(ctx.params) } : {}),
     created_at: ctx.now,
   });
   return { orderId, from: order.status, to };

@@ -216,7 +216,7 @@ export async function applyFreezeOutcome(
       await applyOrderAction(trx, auth.order_id, 'freeze_failed', {
         actor: 'provider',
         now,
-        note: '免押授权失败',
+        note: '押金冻结授权失败',
         locked: order,
       });
     return 'applied';
@@ -237,6 +237,7 @@ export async function applyFreezeOutcome(
       actor: 'provider',
       now,
       locked: order,
+      params: { amount: auth.amount, waived, frozen: auth.amount - waived },
       note:
         waived > 0
           ? `押金已授权 ¥${yuan(auth.amount)}，信用免押 ¥${yuan(waived)}，冻结 ¥${yuan(auth.amount - waived)}`
@@ -368,6 +369,7 @@ export async function advanceAfterPayment(
     await act('renew_paid', {
       patch: { end_date: newEnd, sub_process: null },
       note: `续租至 ${newEnd}`,
+      params: { endDate: newEnd },
     });
   }
 }

@@ -12,7 +12,7 @@ import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { dayOf, type BillRow } from './bills.ts';
 import { illegalAction, type OrderStatus } from './machine.ts';
 import { type Db, type Owner, type Trx, toDay } from './common.ts';
-import { billView, type OrderRow, ownOrder } from './queries.ts';
+import { billView, orderNumber, type OrderRow, ownOrder } from './queries.ts';
 import { USER_CHANNELS, closePayments } from './confirm-cancel.ts';
 import {
   billsOf,
@@ -324,7 +324,12 @@ export async function unpaidBillList(
     return true;
   });
   const views = bills.map(billView);
-  return { orderId, bills: views, total: views.reduce((sum, b) => sum + b.outstanding, 0) };
+  return {
+    orderId,
+    orderNo: orderNumber(order),
+    bills: views,
+    total: views.reduce((sum, b) => sum + b.outstanding, 0),
+  };
 }
 
 /**

@@ -3,7 +3,8 @@
  */
 import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import { notFound } from '../plugins/errors.ts';
-import { dueOf, outstandingOf, type BillRow } from './bills.ts';
+import { dictionaryEntry } from '../reference-data.ts';
+import { dayOf, dueOf, outstandingOf, type BillRow } from './bills.ts';
 import { STATUS_TEXT, USER_ACTIONS } from './machine.ts';
 import { type Db, type Owner, type Trx, toDay } from './common.ts';
 import {
@@ -83,10 +84,19 @@ function userActions(order: OrderRow): string[] {
   });
 }
 
+/**
+ * The number a customer reads and quotes: the day the order was placed (China time) and its id,
+ * at least six digits ("20261128000001"), rather than a bare "1". Unique, since the id is.
+ */
+export function orderNumber(order: { id: number; created_at: Date }): string {
+  return `${dayOf(order.created_at).replace(/-/g, '')}${String(order.id).padStart(6, '0')}`;
+}
+
 export function summaryView(order: OrderRow) {
   const snapshot = order.snapshot;
   return {
     id: order.id,
+    orderNo: orderNumber(order),
     status: order.status,
     statusText: STATUS_TEXT[order.status],
     actions: userActions(order),
@@ -125,14 +135,22 @@ export async function orderDetail(db: Db | Trx, user: Owner, orderId: number) {
     address: order.snapshot.address,
     services: order.snapshot.services.map((s) => ({ id: s.id, name: s.name, price: s.price })),
     bills: bills.map(billView),
+    // The ops' notes stay out: they may name provider ids (a contract's flow id, say).
     events: events.map((e) => ({
       action: e.action,
       from: e.from_status,
       to: e.to_status,
       at: e.created_at.toISOString(),
-      note: e.note,
+      params: e.params,
     })),
+    cancelReason: chosenReason(order.cancel_reason, order.cancel_reason_label),
+    returnReason: chosenReason(order.return_reason, order.return_reason_label),
   };
+}
+
+/** A reason's value with its label (the value itself if the dictionary no longer has it). */
+function chosenReason(value: string | null, label: string | null) {
+  return value === null ? null : { value, label: label ?? value };
 }
 
 export async function listOrders(
@@ -142,8 +160,10 @@ export async function listOrders(
   pageNum: number,
   pageSize: number,
 ) {
-  const statuses = ORDER_TABS[tab].statuses as readonly string[];
-  const { rows, total } = await pageOfOrders(db, user, statuses, pageNum, pageSize);
+  const chosen = ORDER_TABS[tab];
+  const statuses = chosen.statuses as readonly string[];
+  const owing = 'withUnpaidBills' in chosen && chosen.withUnpaidBills;
+  const { rows, total } = await pageOfOrders(db, user, { statuses, owing }, pageNum, pageSize);
   return { list: rows.map(summaryView), total, pageNum, pageSize };
 }
 
@@ -174,12 +194,23 @@ export async function expressOf(db: Db, user: Owner, orderId: number) {
   };
 }
 
-/** The ops view of any order: its bills, payments and events. */
+/** The ops view of any order: its bills, payments and events, and why it was cancelled or returned. */
 export async function opsOrderView(db: Db, orderId: number) {
   const order = await findOrder(db, orderId);
   if (!order) throw notFound('订单不存在');
   const bills = await billsOf(db, order.id);
   const payments = await paymentsOf(db, order.id);
   const events = await eventsOf(db, order.id);
-  return { order, bills, payments, events };
+  const reason = async (kind: 'cancel_reason' | 'return_reason', value: string | null) =>
+    value === null
+      ? null
+      : chosenReason(value, (await dictionaryEntry(db, kind, value))?.label ?? null);
+  return {
+    order,
+    bills,
+    payments,
+    events,
+    cancelReason: await reason('cancel_reason', order.cancel_reason),
+    returnReason: await reason('return_reason', order.return_reason),
+  };
 }

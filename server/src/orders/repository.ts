@@ -4,7 +4,9 @@
  * their own for what is here; each function is one query, in the caller's transaction when it
  * is given one.
  */
+import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { Database } from '../db/schema.ts';
 import { outstandingOf, type BillRow } from './bills.ts';
 import type { OrderStatus } from './machine.ts';
 import type { PayChannel } from './schema.ts';
@@ -22,6 +24,20 @@ export function findOwnOrder(db: Executor, user: Owner, orderId: number, lock: b
     .where('platform', '=', user.platform)
     .$if(lock, (query) => query.forUpdate())
     .executeTakeFirst();
+}
+
+/** The dictionary's label of the reason an order column holds. */
+function reasonLabel(
+  eb: ExpressionBuilder<Database & { orders: Database['orders'] }, 'orders'>,
+  dictType: 'cancel_reason' | 'return_reason',
+  column: 'orders.cancel_reason' | 'orders.return_reason',
+) {
+  return eb
+    .selectFrom('dictionary')
+    .select('dictionary.label')
+    .where('dictionary.dict_type', '=', dictType)
+    .whereRef('dictionary.value', '=', column)
+    .limit(1);
 }
 
 /**
@@ -62,12 +78,14 @@ export async function findOwnOrderWithHistory(db: Executor, user: Owner, orderId
             'order_events.action',
             'order_events.from_status',
             'order_events.to_status',
-            'order_events.note',
+            'order_events.params',
             'order_events.created_at',
           ])
           .whereRef('order_events.order_id', '=', 'orders.id')
           .orderBy('order_events.id'),
       ).as('events'),
+      reasonLabel(eb, 'cancel_reason', 'orders.cancel_reason').as('cancel_reason_label'),
+      reasonLabel(eb, 'return_reason', 'orders.return_reason').as('return_reason_label'),
       jsonObjectFrom(
         eb
           .selectFrom('deposit_authorisations')
@@ -175,7 +193,8 @@ export function paymentsOf(db: Executor, orderId: number) {
 export async function pageOfOrders(
   db: Db,
   user: Owner,
-  statuses: readonly string[],
+  /** In one of `statuses` (all when empty); with `owing`, only orders a bill still owes on. */
+  filter: { statuses: readonly string[]; owing: boolean },
   pageNum: number,
   pageSize: number,
 ) {
@@ -183,7 +202,24 @@ export async function pageOfOrders(
     .selectFrom('orders')
     .where('user_id', '=', user.id)
     .where('platform', '=', user.platform);
+  const { statuses, owing } = filter;
   if (statuses.length > 0) query = query.where('status', 'in', statuses as OrderStatus[]);
+  if (owing)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('bills')
+          .select('bills.id')
+          .whereRef('bills.order_id', '=', 'orders.id')
+          .where('bills.status', '=', 'unpaid')
+          // What is still owed: original − discount + overdue fee − paid (outstandingOf).
+          .where(
+            sql<number>`bills.original - bills.discount + bills.overdue_fee - bills.paid`,
+            '>',
+            0,
+          ),
+      ),
+    );
   const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await query
     .selectAll()
@@ -229,13 +265,16 @@ export async function defaultAddressIdOf(db: Db, user: Owner): Promise<number | 
   return address?.id;
 }
 
-/** Marks a return under way unless another sub-process holds the order. */
-export async function markReturnUnderWay(db: Db, orderId: number) {
+/**
+ * Marks a return under way, with the reason chosen (a second application changes it), unless
+ * another sub-process holds the order.
+ */
+export async function markReturnUnderWay(db: Db, orderId: number, reason?: string) {
   await db
     .updateTable('orders')
-    .set({ sub_process: 'return' })
+    .set({ sub_process: 'return', ...(reason !== undefined ? { return_reason: reason } : {}) })
     .where('id', '=', orderId)
-    .where('sub_process', 'is', null)
+    .where((eb) => eb.or([eb('sub_process', 'is', null), eb('sub_process', '=', 'return')]))
     .execute();
 }
 

@@ -8,6 +8,7 @@ import type { Actor } from './schema.ts';
 import { type Db, type Owner, type Trx, assertAllowed, busy, toDay } from './common.ts';
 import { type OrderRow, ownOrder } from './queries.ts';
 import { closeOpenPayments } from './confirm-cancel.ts';
+import { checkedReason } from './reasons.ts';
 import { billsOf, markReturnUnderWay } from './repository.ts';
 import {
   cancelUnpaidBills,
@@ -66,6 +67,7 @@ export async function shipReturn(
       actor: 'user',
       userId: user.id,
       now: deps.now(),
+      ...(order.return_reason !== null ? { params: { reason: order.return_reason } } : {}),
       patch: { return_waybill: `${input.expressCode}:${input.waybill}`, sub_process: null },
     });
   });
@@ -149,11 +151,18 @@ export const cancelBuyout = userOrSchedulerStep(async (trx, deps, orderId, ctx) 
  * Asking to return only checks it is allowed now and marks the return under way; the waybill
  * (shipReturn) moves the order. Moved from routes/order.ts (apply/return).
  */
-export async function applyReturn(db: Db, user: Owner, orderId: number): Promise<number> {
+export async function applyReturn(
+  db: Db,
+  user: Owner,
+  orderId: number,
+  reasonValue?: string,
+): Promise<number> {
   const order = await ownOrder(db, user, orderId);
   if (!findTransition(order.status, 'ship_return'))
     throw illegalAction(order.status, 'apply/return');
   if (order.sub_process && order.sub_process !== 'return') throw busy(order);
-  await markReturnUnderWay(db, order.id);
+  // Why, a `return_reason` dictionary value: kept for ops and shown with the return's shipping.
+  const reason = await checkedReason(db, 'return_reason', reasonValue);
+  await markReturnUnderWay(db, order.id, reason);
   return order.id;
 }

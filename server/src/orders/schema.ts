@@ -25,6 +25,8 @@ export type BillKind =
 /** 'deposit': bills paid from a paid deposit before WeChat's refund window closed. */
 export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth' | 'deposit';
 export type Actor = 'user' | 'ops' | 'system' | 'provider';
+/** An event's figures for the customer's timeline: amounts in fen, dates, a reason's value. */
+export type EventParams = Readonly<Record<string, string | number>>;
 
 export interface OrderSnapshot {
   goods: { id: number; name: string; cover: string; brandName: string; marketPrice: number };
@@ -79,6 +81,9 @@ export interface OrdersTable {
   end_date: DateColumn | null;
   /** The order took one unit of its SKU's stock and has not given it back. */
   holds_stock: Generated<boolean>;
+  /** The `cancel_reason` / `return_reason` dictionary value the user last chose (0013). */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  return_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -216,6 +221,8 @@ export interface OrderEventsTable {
   to_status: OrderStatus;
   actor: Actor;
   note: Generated<string>;
+  /** What the customer's line shows, as data (0013): see `EventParams`. */
+  params: ColumnType<EventParams, string | undefined, string>;
   created_at: DefaultedTimestamp;
 }
 

@@ -123,6 +123,7 @@ export async function settleWechatDepositEarly(
       to_status: order.status,
       actor: 'system',
       note: `押金满 ${WECHAT_DEPOSIT_SETTLE_AFTER_DAYS} 天：抵扣账单 ¥${yuan(used)}，退还 ¥${yuan(left)}`,
+      params: JSON.stringify({ days: WECHAT_DEPOSIT_SETTLE_AFTER_DAYS, used, refunded: left }),
       created_at: now,
     });
     if (settled.length > 0)

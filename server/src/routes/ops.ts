@@ -24,7 +24,7 @@ import { RECONCILE_AFTER_SECONDS, reconcile } from '../jobs/reconcile.ts';
 import { dayOf } from '../orders/bills.ts';
 import { STATUS_TEXT } from '../orders/machine.ts';
 import { opsStep } from '../orders/ops.ts';
-import { opsOrderView } from '../orders/queries.ts';
+import { opsOrderView, orderNumber } from '../orders/queries.ts';
 import { opsCredentialValid, syncEnvironmentOpsCredential } from '../ops-credentials.ts';
 import { ApiError, ok } from '../plugins/errors.ts';
 
@@ -62,14 +62,18 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/:id',
     { schema: { params: IdParams, response: { 200: OpsOrderReply } } },
     async (request) => {
-      const { order, bills, payments, events } = await opsOrderView(db, request.params.id);
+      const view = await opsOrderView(db, request.params.id);
+      const { order, bills, payments, events } = view;
       return ok({
         id: order.id,
+        orderNo: orderNumber(order),
         userId: order.user_id,
         status: order.status,
         statusText: STATUS_TEXT[order.status],
         depositMethod: order.deposit_method,
         subProcess: order.sub_process,
+        cancelReason: view.cancelReason,
+        returnReason: view.returnReason,
         bills: bills.map((b) => ({
           id: b.id,
           kind: b.kind,
@@ -90,6 +94,8 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           from: e.from_status,
           to: e.to_status,
           at: e.created_at.toISOString(),
+          note: e.note,
+          params: e.params,
         })),
       });
     },

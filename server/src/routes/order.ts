@@ -14,6 +14,8 @@ import {
   LastOrderReply,
   OrderDetailReply,
   OrderIdBody,
+  CancelBody,
+  ApplyReturnBody,
   OrderListQuery,
   OrderListReply,
   PaymentReply,
@@ -171,10 +173,10 @@ const beforePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const spelling of ['/cancel', '/cancle']) {
     app.post(
       spelling,
-      { ...auth, schema: { body: OrderIdBody, response: { 200: OrderDetailReply } } },
+      { ...auth, schema: { body: CancelBody, response: { 200: OrderDetailReply } } },
       async (request) => {
         const user = currentUser(request);
-        await cancelOrder(db, deps, user, request.body.orderId);
+        await cancelOrder(db, deps, user, request.body.orderId, request.body.reason);
         return ok(await detailOf(user, request.body.orderId));
       },
     );
@@ -305,10 +307,10 @@ const afterShippingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Asking to return only checks it is allowed now; the waybill (confirm/return) moves the order.
   app.post(
     '/apply/return',
-    { ...auth, schema: { body: OrderIdBody, response: { 200: OrderDetailReply } } },
+    { ...auth, schema: { body: ApplyReturnBody, response: { 200: OrderDetailReply } } },
     async (request) => {
       const user = currentUser(request);
-      const orderId = await applyReturn(db, user, request.body.orderId);
+      const orderId = await applyReturn(db, user, request.body.orderId, request.body.reason);
       return ok(await detailOf(user, orderId));
     },
   );

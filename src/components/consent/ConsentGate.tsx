@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ConsentKind } from '../../api/privacy';
-import { useTranslation } from '../../i18n';
+import { useTranslation, type MessageKey } from '../../i18n';
 import { showMessage } from '../../platform/ui';
 import { pendingOf, useConsents } from '../../stores/consent';
 import { SubmitButton } from '../form/submit';
@@ -11,6 +11,20 @@ import './consent-gate.scss';
 
 // Apart from index.tsx: only the verification steps (subpackage pages) gate on consents, while the
 // page frame's policy prompt (every page, the mini-programs' main package) draws ConsentLine.
+
+/** The consents to sensitive personal data (PIPL art. 29): identity, face, credit. */
+const SENSITIVE: ReadonlySet<ConsentKind> = new Set(['identity_and_face', 'credit_query']);
+
+/**
+ * What the gate says about what it asks: the withholding agreement in its own words (deduction
+ * from the card), sensitive data in theirs; anything mixed, plainly.
+ */
+export function gateHint(kinds: readonly ConsentKind[]): MessageKey {
+  if (kinds.length > 0 && kinds.every((kind) => kind === 'withholding'))
+    return 'privacy.gate.withholdingHint';
+  if (kinds.length > 0 && kinds.every((kind) => SENSITIVE.has(kind))) return 'privacy.gate.hint';
+  return 'privacy.gate.generalHint';
+}
 
 export interface ConsentGateProps {
   /** What the step needs; each is asked for explicitly, on its own line (PIPL art. 29). */
@@ -61,7 +75,9 @@ export function ConsentGate({ kinds, onDecline, onAgreed, loading, children }: C
         {t('privacy.gate.title')}
       </Text>
       <Text className="consent-gate__hint">
-        {updated ? t('privacy.gate.updated') : t('privacy.gate.hint')}
+        {updated
+          ? t('privacy.gate.updated')
+          : t(gateHint(pending.map((s) => s.kind as ConsentKind)))}
       </Text>
       {pending.map((s) => (
         <ConsentLine key={s.kind} kind={s.kind as ConsentKind} />

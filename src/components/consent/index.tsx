@@ -10,7 +10,7 @@ export const CONSENT_TEXT_URL: Record<ConsentKind, string> = {
   user_agreement: '/pages/text/register',
   identity_and_face: '/pages/text/user',
   credit_query: '/pages/text/user',
-  withholding: '/pages/agreement/agreement',
+  withholding: '/pages/agreement/agreement?type=withholding',
 };
 
 /** One consent: its title (a link to the full text) and what it is for. */

@@ -6,7 +6,8 @@ import { myOrderUrl } from './orderShortcuts';
 import { MenuRow, type OpenAccountPage } from './UserCentreParts';
 
 const MENU: readonly { label: MessageKey; url: string; needsLogin?: boolean }[] = [
-  { label: 'account.billsDue', url: myOrderUrl('renting'), needsLogin: true },
+  // Every order a bill still owes on, whatever its state (overdue, due, returning …).
+  { label: 'account.billsDue', url: myOrderUrl('owing'), needsLogin: true },
   { label: 'account.coupons', url: '/pages/coupon/coupon' },
   { label: 'account.addresses', url: '/pages/addressList/addressList', needsLogin: true },
   { label: 'account.customerService', url: '/pages/customer-service/customerService' },

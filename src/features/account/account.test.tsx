@@ -3,6 +3,7 @@ import { fetchLanguagePack } from '@/api/i18n';
 import { setLanguage } from '@/i18n';
 import { packOf } from '@contract/i18n';
 import { getLanguage as storedLanguage } from '@/platform/storage';
+import * as openPageModule from '@/platform/open-page';
 import { useSession } from '@/stores/session';
 import { badgeText, myOrderUrl } from './orderShortcuts';
 import { UserCentre } from './UserCentre';
@@ -73,6 +74,23 @@ describe('UserCentre', () => {
     await testUtils.queries.waitForQueryByText('Français加载失败，请稍后再试');
     expect(document.body.textContent).toContain('登录/注册');
     expect(storedLanguage()).toBeUndefined();
+  });
+});
+
+describe('待还账单', () => {
+  it('lands on the orders that owe, whatever their state, not on 租用中', async () => {
+    const opened = jest.spyOn(openPageModule, 'openPage').mockResolvedValue(true);
+    useSession.setState({
+      status: 'loggedIn',
+      userInfo: { mobile: '13800138000', nickname: '', avatar: '' },
+    });
+    await testUtils.mount(() => <UserCentre route="pages/user/user" params={{}} />);
+    const row = Array.from(document.querySelectorAll('[role="button"]')).find((element) =>
+      element.textContent?.includes('待还账单'),
+    ) as Element;
+    testUtils.fireEvent.click(row);
+    expect(opened).toHaveBeenCalledWith('/pages/myOrder/myOrder?tab=owing');
+    opened.mockRestore();
   });
 });
 

@@ -9,12 +9,15 @@ import TestUtils from '@tarojs/test-utils-react';
 const mockOrderReply = jest.fn();
 const mockReasonsReply = jest.fn();
 const mockAddressesReply = jest.fn();
+const mockApplyReturn = jest.fn((..._args: unknown[]) =>
+  Promise.resolve({ code: 200, msg: 'ok', data: null }),
+);
 
 jest.mock('../../api/order', () => ({
   fetchOrderDetail: () => Promise.resolve(mockOrderReply()),
   fetchReasons: () => Promise.resolve(mockReasonsReply()),
   fetchReturnAddresses: () => mockAddressesReply(),
-  applyReturn: () => Promise.resolve({ code: 200, msg: 'ok', data: null }),
+  applyReturn: (...args: unknown[]) => mockApplyReturn(...args),
 }));
 jest.mock('../../platform/navigation', () => ({ replacePage: () => Promise.resolve(true) }));
 
@@ -37,6 +40,7 @@ afterEach(() => {
   mockOrderReply.mockReset();
   mockReasonsReply.mockReset();
   mockAddressesReply.mockReset();
+  mockApplyReturn.mockClear();
 });
 
 const mount = () =>
@@ -104,5 +108,20 @@ describe('ReturnApplication', () => {
     await testUtils.queries.waitForQuerySelector('.aftersale-goods__name');
     expect(document.body.textContent).toContain('联系客服');
     expect(reasonLabels().slice(0, 2)).toEqual(['不想租了', '商品故障']);
+  });
+
+  it('sends the reason chosen with the application, as the merchant’s dictionary names it', async () => {
+    mockOrderReply.mockReturnValue({ code: 200, msg: 'ok', data: ORDER });
+    mockReasonsReply.mockReturnValue({ code: 200, msg: 'ok', data: REASONS });
+    await mount();
+    await testUtils.queries.waitForQuerySelector('.aftersale-goods__name');
+    const faulty = [...document.querySelectorAll('[role="radio"]')].find(
+      (radio) => radio.textContent === '商品故障',
+    ) as HTMLElement;
+    testUtils.fireEvent.click(faulty);
+    testUtils.fireEvent.click(document.querySelector('.form-submit') as HTMLElement);
+    for (let i = 0; i < 50 && mockApplyReturn.mock.calls.length === 0; i += 1)
+      await new Promise((done) => setTimeout(done, 10));
+    expect(mockApplyReturn.mock.calls).toEqual([[7, 'faulty']]);
   });
 });

@@ -19,6 +19,7 @@ import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState } from '../../components/states';
 import { useTranslation } from '../../i18n';
+import { reasonText } from '../../i18n/reasons';
 import { AftersaleSkeleton } from './AftersaleSkeleton';
 import { ReturnAddress, returnAddressOf } from './ReturnAddress';
 import { parseId } from './util';
@@ -70,7 +71,7 @@ export function ReturnApplication({ params }: PageBodyProps) {
       setReasonError(t('aftersale.reasonRequired'));
       return;
     }
-    const reply = await applyReturn(order.id);
+    const reply = await applyReturn(order.id, reason);
     if (reply.code === 200) {
       void replacePage(`/pages/confirmShipment/confirmShipment?orderId=${order.id}`);
     }
@@ -115,7 +116,7 @@ export function ReturnApplication({ params }: PageBodyProps) {
                 setReasonError('');
               }}
             >
-              <Text>{item.label}</Text>
+              <Text>{reasonText(t, item)}</Text>
             </View>
           ))}
         </View>

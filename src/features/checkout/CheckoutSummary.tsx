@@ -80,7 +80,10 @@ export function BreakdownCard({
         value={
           depositMethod === 'waived'
             ? t('checkout.deposit.waivedShort')
-            : `¥${formatMoney(price.deposit)} (${t(DEPOSIT_LABELS[depositMethod].name)})`
+            : // A card order takes no deposit: its charges are withheld from the card.
+              depositMethod === 'card'
+              ? t('checkout.deposit.cardNone')
+              : `¥${formatMoney(price.deposit)} (${t(DEPOSIT_LABELS[depositMethod].name)})`
         }
       />
       <PriceRow label={t('checkout.payNow')} value={`¥${formatMoney(price.payNow)}`} strong />
@@ -97,17 +100,23 @@ function PriceRow({ label, value, strong }: { label: string; value: string; stro
   );
 }
 
-/** The agreements' checkbox, then the sum to pay now and submit (off until agreed). */
+/**
+ * The agreements' checkbox, then the sum to pay now and submit (off until agreed), with what is
+ * still missing said above it: a greyed 提交订单 alone did not say why it would not submit.
+ */
 export function AgreeAndSubmit({
   agreed,
   onToggleAgreed,
   payNow,
   onSubmit,
+  missing,
 }: {
   agreed: boolean;
   onToggleAgreed: () => void;
   payNow: number;
   onSubmit: () => Promise<void>;
+  /** What the order still needs before it can be submitted, in the order of the page. */
+  missing: readonly MessageKey[];
 }) {
   const { t } = useTranslation();
   return (
@@ -135,6 +144,13 @@ export function AgreeAndSubmit({
       </View>
 
       <View className="checkout-bar">
+        {missing.length > 0 && (
+          <Text className="checkout-bar__missing" role="status">
+            {t('checkout.missingHint', {
+              items: missing.map((key) => t(key)).join(t('checkout.missingJoin')),
+            })}
+          </Text>
+        )}
         <View className="checkout-bar__sum">
           <Text className="checkout-bar__label">{t('checkout.payNow')}</Text>
           <Text className="checkout-bar__amount">¥{formatMoney(payNow)}</Text>

@@ -11,13 +11,21 @@ import { View } from '@tarojs/components';
 import { useState } from 'react';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
-import { useTranslation } from '../../i18n';
+import { useTranslation, type MessageKey } from '../../i18n';
 import { useRequireLogin } from '../../stores/require-login';
 import { AddressCard, GoodsCard, ServicesCard } from './CheckoutChoices';
 import { AgreeAndSubmit, BreakdownCard, DepositCard } from './CheckoutSummary';
 import { CouponCard } from './CouponCard';
 import { useCheckout } from './useCheckout';
 import './checkout.scss';
+
+/** What the order still needs before it can be submitted (addresses still loading: nothing). */
+export function missingBeforeSubmit(noAddress: boolean, agreed: boolean): MessageKey[] {
+  const missing: MessageKey[] = [];
+  if (noAddress) missing.push('checkout.missing.address');
+  if (!agreed) missing.push('checkout.missing.agreement');
+  return missing;
+}
 
 /**
  * The confirm-order page: a visitor logs in first (and comes back here), and a link without a
@@ -73,6 +81,7 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
         coupon={checkout.coupon}
         price={price}
         onChoose={checkout.setCouponId}
+        onClaimed={checkout.addClaimedCoupon}
       />
       <DepositCard
         methods={checkout.methods}
@@ -86,6 +95,7 @@ function ConfirmOrderBody({ params }: PageBodyProps) {
         onToggleAgreed={() => setAgreed((a) => !a)}
         payNow={price.payNow}
         onSubmit={checkout.submit}
+        missing={missingBeforeSubmit(checkout.addresses !== null && !checkout.address, agreed)}
       />
     </View>
   );

@@ -1,31 +1,62 @@
 import { Text, View } from '@tarojs/components';
-import { useState } from 'react';
-import type { MyCoupon } from '../../api/coupon';
+import { useEffect, useState } from 'react';
+import { claimCoupon, fetchClaimableCoupons, type Coupon, type MyCoupon } from '../../api/coupon';
 import { registerMessages, useTranslation } from '../../i18n';
 import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
+import { showMessage, showToast } from '../../platform/ui';
 import { formatMoney } from '../../utils';
 import type { CheckoutPrice } from './pricing';
 
 registerMessages(checkoutMessages);
 
-/** The chosen coupon; opens into the coupons usable on this first payment, and none. */
+/**
+ * The chosen coupon; opens into the coupons usable on this first payment, the brand's coupons not
+ * claimed yet that would apply (claimed and used right here, rather than "no coupon available"
+ * while one waits in 领券中心), and none.
+ */
 export function CouponCard({
   coupons,
   coupon,
   price,
   onChoose,
+  onClaimed,
 }: {
   coupons: MyCoupon[];
   coupon: MyCoupon | null;
   price: CheckoutPrice;
   onChoose: (couponId: number | null) => void;
+  /** A coupon claimed here: it joins the user's coupons and is used on this order. */
+  onClaimed: (claimed: MyCoupon) => void;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [offers, setOffers] = useState<Coupon[]>([]);
+  const [claiming, setClaiming] = useState<number | undefined>();
+  useEffect(() => {
+    void fetchClaimableCoupons().then((reply) => {
+      if (reply.code === 200 && reply.data) setOffers(reply.data.filter((offer) => !offer.claimed));
+    });
+  }, []);
   const usable = coupons.filter((c) => c.minAmount <= price.firstPayment);
+  const claimable = offers.filter((offer) => offer.minAmount <= price.firstPayment);
+  const best = claimable.reduce((most, offer) => Math.max(most, offer.amount), 0);
   const choose = (couponId: number | null) => {
     onChoose(couponId);
     setOpen(false);
+  };
+  const claim = async (offer: Coupon) => {
+    if (claiming !== undefined) return;
+    setClaiming(offer.id);
+    const reply = await claimCoupon(offer.id);
+    setClaiming(undefined);
+    if (reply.code !== 200 || !reply.data) {
+      void showMessage(reply.msg);
+      return;
+    }
+    setOffers((list) => list.filter((item) => item.id !== offer.id));
+    onClaimed(reply.data);
+    setOpen(false);
+    void showToast(t('checkout.couponClaimedNow'), { icon: 'success' });
   };
   return (
     <View className="checkout-card">
@@ -41,7 +72,9 @@ export function CouponCard({
             ? `${coupon.title} -¥${formatMoney(price.couponDiscount)}`
             : usable.length > 0
               ? t('checkout.couponNone')
-              : t('checkout.couponNoneAvailable')}
+              : claimable.length > 0
+                ? t('checkout.couponClaimable', { amount: formatMoney(best) })
+                : t('checkout.couponNoneAvailable')}
         </Text>
       </View>
       {open && (
@@ -59,6 +92,21 @@ export function CouponCard({
               </Text>
               <Text className="checkout-row__label">{c.title}</Text>
               <Text className="checkout-row__value">-¥{formatMoney(c.amount)}</Text>
+            </View>
+          ))}
+          {claimable.map((offer) => (
+            <View key={`offer-${offer.id}`} className="checkout-row checkout-coupon-offer">
+              <Text className="checkout-coupon-offer__tag">{t('checkout.couponToClaim')}</Text>
+              <Text className="checkout-row__label">{offer.title}</Text>
+              <Text className="checkout-row__value">-¥{formatMoney(offer.amount)}</Text>
+              <View
+                className="checkout-coupon-offer__claim"
+                role="button"
+                aria-disabled={claiming === offer.id}
+                onClick={() => void claim(offer)}
+              >
+                <Text>{t('checkout.couponClaimAndUse')}</Text>
+              </View>
             </View>
           ))}
           <View

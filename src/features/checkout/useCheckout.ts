@@ -97,6 +97,19 @@ export function useCheckout(params: PageBodyProps['params']) {
       : (coupons.find((c) => c.couponId === couponId) ?? null);
   const price = plan ? checkoutPrice(plan, services, depositMethod, coupon) : null;
 
+  /** A coupon claimed on this page: one of the user's now, and the one this order uses. */
+  const addClaimedCoupon = (claimed: MyCoupon) => {
+    setLoad((current) =>
+      current.state === 'ready'
+        ? {
+            ...current,
+            coupons: [...current.coupons.filter((c) => c.id !== claimed.id), claimed],
+          }
+        : current,
+    );
+    setCouponId(claimed.couponId);
+  };
+
   // The host asks for reminders only from a tap: have the template ids ready before it.
   useEffect(() => void prefetchReminderTemplates(), []);
 
@@ -141,6 +154,7 @@ export function useCheckout(params: PageBodyProps['params']) {
     coupons,
     coupon,
     setCouponId,
+    addClaimedCoupon,
     methods,
     depositMethod,
     setDepositMethod,

@@ -15,6 +15,7 @@ import { OrderCard } from './OrderList';
 const testUtils = new TestUtils();
 const ORDER: OrderSummary = {
   id: 42,
+  orderNo: '20261120000042',
   status: 'SHIPPED',
   statusText: '待收货',
   actions: ['express', 'receive'],
@@ -47,7 +48,7 @@ describe('OrderCard', () => {
     const link = links[0]!;
     expect(link.getAttribute('aria-label')).toBeNull();
     const name = link.textContent ?? '';
-    for (const shown of ['42', ORDER.goodsName, ORDER.skuText, '399.00'])
+    for (const shown of [ORDER.orderNo, ORDER.goodsName, ORDER.skuText, '399.00'])
       expect(name).toContain(shown);
     const buttons = [...document.querySelectorAll('[role="button"]')];
     expect(buttons.map((button) => button.textContent)).toEqual(['查看物流', '确认收货']);

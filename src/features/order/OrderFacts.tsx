@@ -6,22 +6,24 @@ import { useTranslation } from '../../i18n';
 import { openPage } from '../../platform/open-page';
 import { payTarget } from '../../platform/pay-target';
 import { formatMoney, maskMobile } from '../../utils';
+import { OrderHistory } from './OrderHistory';
 import {
   billsSummary,
   depositExplanation,
+  depositFigures,
   depositMethodLabel,
-  eventLabel,
   termUnitLabel,
 } from './orderView';
 
 /**
- * What the order is: address, goods and plan, deposit, bills (to the plan), contract, and its
- * number with the history of what happened.
+ * What the order is: address, goods and plan, deposit (what is really frozen, paid or not taken),
+ * bills (to the plan), contract, and its number with the history of what happened.
  */
 export function OrderFacts({ order }: { order: Order }) {
   const { t } = useTranslation();
   const unit = t(termUnitLabel(order.termUnit));
   const summary = billsSummary(order.bills);
+  const deposit = depositFigures(order);
   const hasContract = !['PENDING_VERIFY', 'PENDING_SIGN', 'CANCELLED'].includes(order.status);
   const { address } = order;
   return (
@@ -77,8 +79,20 @@ export function OrderFacts({ order }: { order: Order }) {
         <Text className="order-section__title">{t('order.deposit.title')}</Text>
         <View className="order-row">
           <Text>{t(depositMethodLabel(order.depositMethod))}</Text>
-          <Text className="deposit-card__amount">¥{formatMoney(order.deposit)}</Text>
+          <Text className="deposit-card__amount">
+            {deposit.amount !== undefined
+              ? `¥${formatMoney(deposit.amount)}`
+              : t('order.deposit.notTaken')}
+          </Text>
         </View>
+        {deposit.waived !== undefined && deposit.frozen !== undefined && (
+          <Text className="deposit-card__split">
+            {t('order.deposit.split', {
+              waived: formatMoney(deposit.waived),
+              frozen: formatMoney(deposit.frozen),
+            })}
+          </Text>
+        )}
         <Text className="deposit-card__explain">
           {t(depositExplanation(order.depositMethod, payTarget()))}
         </Text>
@@ -126,7 +140,7 @@ export function OrderFacts({ order }: { order: Order }) {
           className="order-section order-section--link"
           role="link"
           onClick={() =>
-            void openPage(`/pages/contractPreview/contractPreview?orderId=${order.id}`)
+            void openPage(`/pages/contractPreview/contractPreview?orderId=${order.id}&view=signed`)
           }
         >
           <View className="order-section__head">
@@ -136,34 +150,7 @@ export function OrderFacts({ order }: { order: Order }) {
         </View>
       )}
 
-      <View className="order-section">
-        <Text className="order-section__title">{t('order.info')}</Text>
-        <View className="order-row">
-          <Text>{t('order.numberLabel')}</Text>
-          <Text>{order.id}</Text>
-        </View>
-        <View className="order-row">
-          <Text>{t('order.createdAt')}</Text>
-          <Text>{order.createdAt.slice(0, 16).replace('T', ' ')}</Text>
-        </View>
-        <View className="event-timeline">
-          {order.events
-            .slice()
-            .reverse()
-            .map((event, index) => (
-              <View className="event-timeline__item" key={`${event.at}-${index}`}>
-                <View className="event-timeline__dot" />
-                <View className="event-timeline__body">
-                  <Text className="event-timeline__text">{t(eventLabel(event.action))}</Text>
-                  {event.note && <Text className="event-timeline__note">{event.note}</Text>}
-                </View>
-                <Text className="event-timeline__at">
-                  {event.at.slice(0, 16).replace('T', ' ')}
-                </Text>
-              </View>
-            ))}
-        </View>
-      </View>
+      <OrderHistory order={order} />
     </>
   );
 }

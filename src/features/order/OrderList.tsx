@@ -44,7 +44,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
     <View className="order-card" onClick={open}>
       <View className="order-card__open" role="link">
         <View className="order-card__head">
-          <Text className="order-card__no">{t('order.number', { id: order.id })}</Text>
+          <Text className="order-card__no">{t('order.number', { id: order.orderNo })}</Text>
           <Text className="order-card__status">{orderStatusText(t, order)}</Text>
         </View>
         <View className="order-card__goods">

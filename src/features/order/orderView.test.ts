@@ -56,7 +56,13 @@ describe('the order screens follow the server', () => {
       startDate: '2026-03-02',
       endDate: '2027-03-01',
       events: [
-        { action: 'receive', from: 'SHIPPED', to: 'RENTING', at: '2026-03-01T08:00:00Z', note: '' },
+        {
+          action: 'receive',
+          from: 'SHIPPED',
+          to: 'RENTING',
+          at: '2026-03-01T08:00:00Z',
+          params: {},
+        },
       ],
     };
     expect(rentalTimeline(order, '2026-03-15').map((p) => [p.date, p.reached])).toEqual([
@@ -69,13 +75,13 @@ describe('the order screens follow the server', () => {
 
   it('never marks a bought-out order as returned', () => {
     const events = [
-      { action: 'receive', from: 'SHIPPED', to: 'RENTING', at: '2026-03-01T08:00:00Z', note: '' },
+      { action: 'receive', from: 'SHIPPED', to: 'RENTING', at: '2026-03-01T08:00:00Z', params: {} },
       {
         action: 'buyout_paid',
         from: 'BUYING_OUT',
         to: 'BOUGHT_OUT',
         at: '2026-04-01T08:00:00Z',
-        note: '',
+        params: {},
       },
     ];
     const points = rentalTimeline(

@@ -3,7 +3,8 @@
  * allows (never re-deriving the rules), the step bar, the rental timeline and the bills summary.
  */
 import type { Bill, OrderDetail, OrderSummary } from '../../api/order';
-import { registerMessages, type MessageKey } from '../../i18n';
+import { registerMessages, type MessageKey, type MessageParams } from '../../i18n';
+import { formatMoney } from '../../utils';
 import { orderMessages } from '@contract/i18n/zh-Hans/order';
 
 registerMessages(orderMessages);
@@ -218,6 +219,29 @@ export function billsSummary(bills: readonly Bill[]): BillsSummary {
   };
 }
 
+/**
+ * What the deposit card states beside the method: the amount frozen or paid, nothing taken for a
+ * card order (its charges are withheld from the card), and for a freeze what credit waived of it.
+ */
+export function depositFigures(
+  order: Pick<OrderDetail, 'depositMethod' | 'deposit' | 'depositAuthorisation'>,
+): { amount?: number; waived?: number; frozen?: number } {
+  switch (order.depositMethod) {
+    case 'freeze': {
+      const auth = order.depositAuthorisation;
+      const waived = auth?.waived ?? 0;
+      return waived > 0
+        ? { amount: order.deposit, waived, frozen: auth?.frozen ?? order.deposit - waived }
+        : { amount: order.deposit };
+    }
+    case 'paid':
+      return { amount: order.deposit };
+    default:
+      // Waived by credit, or a card order: no deposit is taken.
+      return {};
+  }
+}
+
 /** The deposit card's line for each deposit method. */
 export function depositMethodLabel(method: string): MessageKey {
   switch (method) {
@@ -296,8 +320,87 @@ export function eventLabel(action: string): MessageKey {
     case 'renew_paid':
     case 'release':
     case 'early_return':
+    case 'deposit_settled':
       return `order.event.${action}`;
     default:
       return 'order.event.other';
   }
+}
+
+type OrderEvent = OrderDetail['events'][number];
+
+/** One line of the history as the customer reads it. */
+export interface EventLine {
+  action: string;
+  at: string;
+  label: MessageKey;
+  /** The figures under it, in the user's language; `reason` is a dictionary value to name. */
+  detail?: { key: MessageKey; params: MessageParams; reason?: string };
+}
+
+const money = (value: string | number | undefined) => formatMoney(Number(value ?? 0));
+const has = (params: OrderEvent['params'], ...names: string[]) =>
+  names.every((name) => params[name] !== undefined);
+
+/** What an event's figures say, for the events that carry any. */
+function eventDetail(event: OrderEvent): EventLine['detail'] {
+  const { params } = event;
+  if (typeof params.reason === 'string')
+    return { key: 'order.eventDetail.reason', params: {}, reason: params.reason };
+  switch (event.action) {
+    case 'freeze_succeeded':
+      if (!has(params, 'frozen')) return undefined;
+      return Number(params.waived ?? 0) > 0
+        ? {
+            key: 'order.eventDetail.frozenWaived',
+            params: { waived: money(params.waived), frozen: money(params.frozen) },
+          }
+        : { key: 'order.eventDetail.frozen', params: { frozen: money(params.frozen) } };
+    case 'renew_paid':
+      return has(params, 'endDate')
+        ? { key: 'order.eventDetail.renewed', params: { date: String(params.endDate) } }
+        : undefined;
+    case 'early_return':
+      return has(params, 'waived', 'fee')
+        ? {
+            key: 'order.eventDetail.earlyReturn',
+            params: { waived: money(params.waived), fee: money(params.fee) },
+          }
+        : undefined;
+    case 'deposit_settled':
+      return has(params, 'used', 'refunded')
+        ? {
+            key: 'order.eventDetail.depositSettled',
+            params: { used: money(params.used), refunded: money(params.refunded) },
+          }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The order's history, newest first, as lines a customer understands: each event named in the
+ * user's language with its figures; a line that repeats the one before it (the same step asked
+ * for twice, as older orders recorded) shows once.
+ */
+export function eventLines(events: readonly OrderEvent[]): EventLine[] {
+  const lines: EventLine[] = [];
+  for (const event of events) {
+    const line: EventLine = {
+      action: event.action,
+      at: event.at,
+      label: eventLabel(event.action),
+      detail: eventDetail(event),
+    };
+    const previous = lines[lines.length - 1];
+    if (previous && previous.action === line.action && sameDetail(previous.detail, line.detail))
+      continue;
+    lines.push(line);
+  }
+  return lines.reverse();
+}
+
+function sameDetail(a: EventLine['detail'], b: EventLine['detail']): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }

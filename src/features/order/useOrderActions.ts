@@ -5,12 +5,11 @@ import {
   cancelOrder,
   confirmChanges,
   confirmReceipt,
-  fetchReasons,
   payRenewal,
   type OrderDetail as Order,
 } from '../../api/order';
 import { useTranslation } from '../../i18n';
-import { pickOne } from '../../platform/action-sheet';
+import { askCancelReason } from '../../components/cancel-reason';
 import { openPage } from '../../platform/open-page';
 import { newIdempotencyKey } from '../../platform/request';
 import { confirmAction, showMessage, showToast } from '../../platform/ui';
@@ -46,15 +45,14 @@ export function useOrderActions({ order, setOrder, reload, requestedAction }: Or
   };
 
   const cancel = async (current: Order) => {
-    const reasons = await fetchReasons('cancel_reason');
-    const labels = reasons.code === 200 && reasons.data ? reasons.data.map((r) => r.label) : [];
-    if (labels.length > 0 && (await pickOne(labels)) === undefined) return;
+    const asked = await askCancelReason(t);
+    if (!asked) return;
     const sure = await confirmAction(t('order.cancelConfirm'), {
       confirm: t('dialog.cancelOrder'),
       cancel: t('order.keep'),
     });
     if (!sure) return;
-    const reply = await cancelOrder(current.id);
+    const reply = await cancelOrder(current.id, asked.reason);
     if (reply.code !== 200 || !reply.data) return;
     setOrder(reply.data);
     void showToast(

@@ -104,7 +104,7 @@ export function PayScreen({ route, params }: PageBodyProps) {
     <View className="pay-screen">
       <View className="pay-card">
         <Text className="pay-card__title">{t('payment.bills')}</Text>
-        <Text className="pay-card__sub">{t('payment.orderNo', { id: orderId })}</Text>
+        <Text className="pay-card__sub">{t('payment.orderNo', { id: load.list.orderNo })}</Text>
         {choosable && (
           <View
             className="pay-bill pay-bill--all"

@@ -8,6 +8,7 @@ import {
   registrationAgreement,
   rentalAgreement,
   serviceAgreement,
+  withholdingAgreement,
   type LegalDocument,
   type LegalParties,
 } from './legal';
@@ -63,12 +64,18 @@ export function RegistrationAgreement() {
 const AGREEMENTS = [
   { id: 'rental', label: 'service.legal.rental', build: rentalAgreement },
   { id: 'service', label: 'service.legal.service', build: serviceAgreement },
+  { id: 'withholding', label: 'service.legal.withholding', build: withholdingAgreement },
 ] as const;
 
-/** The rental and service agreements, one tab each; `?type=service` opens the second. */
+/**
+ * The rental, service and withholding agreements, one tab each; `?type=service` or
+ * `?type=withholding` opens that one (the withholding consent links to its own text).
+ */
 export function Agreements({ initial }: { initial?: string }) {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState(initial === 'service' ? 'service' : 'rental');
+  const [current, setCurrent] = useState<string>(
+    AGREEMENTS.find((item) => item.id === initial)?.id ?? 'rental',
+  );
   const chosen = AGREEMENTS.find((item) => item.id === current) ?? AGREEMENTS[0];
   return (
     <View className="service">

@@ -4,7 +4,7 @@
  * shows masked (first 6, last 4).
  */
 import { Text, View } from '@tarojs/components';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { completeBindCard, startBindCard, verifyBindCode, type BankCard } from '../../api/bankcard';
 import { SubmitButton, TextField, useSubmit } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
@@ -14,6 +14,7 @@ import { isCode, isMobile, lookupBankCard } from '@contract/validation';
 import { StepFrame } from './StepFrame';
 import { useVerificationStep } from './useVerificationStep';
 import { idParam } from '../../utils';
+import { useCardEntry } from './useCardEntry';
 
 const RESEND_SECONDS = 60;
 
@@ -35,23 +36,19 @@ export function groupCardNumber(value: string): string {
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
+/**
+ * The card form. What was typed survives a reload (bindCardDraft: session storage only), and the
+ * card and mobile stay editable while the code's countdown runs: a code belongs to the card and
+ * mobile it was sent for, so editing either asks for a new one rather than lock a typo in.
+ */
 export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
   const { t } = useTranslation();
-  const [cardNo, setCardNo] = useState('');
-  const [mobile, setMobile] = useState('');
+  const entry = useCardEntry(RESEND_SECONDS);
+  const { cardNo, setCardNo, mobile, setMobile, digits, bindId, waiting, countdown } = entry;
   const [code, setCode] = useState('');
-  const [bindId, setBindId] = useState('');
   const [bound, setBound] = useState<BankCard | null>(null);
-  const [countdown, setCountdown] = useState(0);
   const [errors, setErrors] = useState<{ cardNo?: string; mobile?: string; code?: string }>({});
-  const digits = cardNo.replace(/\D/g, '').slice(0, 19);
   const issuer = lookupBankCard(digits);
-
-  useEffect(() => {
-    if (countdown <= 0) return undefined;
-    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
 
   const checkCard = (value: string) =>
     lookupBankCard(value.replace(/\D/g, '')) ? '' : t('verify.card.numberInvalid');
@@ -66,8 +63,8 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
       void showMessage(reply.msg);
       return;
     }
-    setBindId(reply.data.bindId);
-    setCountdown(RESEND_SECONDS);
+    entry.codeSent(reply.data.bindId);
+    setCode('');
   });
 
   const bind = async () => {
@@ -88,6 +85,7 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
       void showMessage(card.msg);
       return;
     }
+    entry.finish();
     setBound(card.data);
     await onBound();
   };
@@ -122,7 +120,6 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
         error={errors.cardNo}
         placeholder={t('verify.card.numberPlaceholder')}
         maxlength={23}
-        disabled={Boolean(bindId)}
       />
       <View className="verify-issuer" aria-live="polite">
         <Text className="verify-issuer__text">
@@ -143,8 +140,12 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
         error={errors.mobile}
         placeholder={t('verify.card.mobilePlaceholder')}
         maxlength={11}
-        disabled={Boolean(bindId)}
       />
+      {entry.edited && (
+        <Text className="verify-card__hint" role="status">
+          {t('verify.card.resendAfterEdit')}
+        </Text>
+      )}
       <TextField
         label={t('verify.card.code')}
         name="bindCode"
@@ -156,15 +157,15 @@ export function BindCardForm({ onBound }: { onBound: () => Promise<void> }) {
         maxlength={6}
         suffix={
           <View
-            className={`verify-send${countdown > 0 || sendCode.pending ? ' verify-send--off' : ''}`}
+            className={`verify-send${waiting || sendCode.pending ? ' verify-send--off' : ''}`}
             role="button"
-            aria-disabled={countdown > 0 || sendCode.pending}
+            aria-disabled={waiting || sendCode.pending}
             onClick={() => {
-              if (countdown <= 0 && !sendCode.pending) void sendCode.submit();
+              if (!waiting && !sendCode.pending) void sendCode.submit();
             }}
           >
             <Text>
-              {countdown > 0
+              {waiting
                 ? t('verify.card.resendIn', { seconds: countdown })
                 : t('verify.card.sendCode')}
             </Text>

@@ -4,6 +4,7 @@ import { fetchContract, signWithholding } from '@/api/contract';
 import { fetchVerificationStatus } from '@/api/kyc';
 import { fetchConsents, giveConsents, type ConsentState } from '@/api/privacy';
 import { replacePage } from '@/platform/navigation';
+import { openPage } from '@/platform/open-page';
 import { useConsents } from '@/stores/consent';
 import { ResultCode } from '../../../contract/http';
 import { ContractStep } from './ContractStep';
@@ -32,6 +33,7 @@ jest.mock('@/platform/navigation', () => ({
   ...jest.requireActual('@/platform/navigation'),
   replacePage: jest.fn(async () => true),
 }));
+jest.mock('@/platform/open-page', () => ({ openPage: jest.fn(async () => true) }));
 
 const testUtils = new TestUtils();
 const orderMock = fetchPlacedOrder as jest.Mock;
@@ -202,5 +204,53 @@ describe('ContractStep and the withholding consent', () => {
     expect(document.querySelector('.verify-contract--loading')).toBeNull();
     testUtils.fireEvent.click(document.querySelector('.verify-agree')!);
     await eventually(() => expect(sign()?.getAttribute('aria-disabled')).toBe('false'));
+  });
+});
+
+describe('ContractStep: what the withholding consent says', () => {
+  it('asks in the withholding agreement’s own words and links to its own text', async () => {
+    orderMock.mockResolvedValue({ code: 200, msg: '', data: order('PENDING_SIGN') });
+    statusMock.mockResolvedValue(verified(true));
+    consentsMock.mockResolvedValue({ code: 200, msg: '', data: consents(null) });
+    await testUtils.mount(() => (
+      <ContractStep route="/pages/contractPreview/contractPreview" params={{ orderId: '7' }} />
+    ));
+    await eventually(() => expect(document.querySelector('.consent-gate')).not.toBeNull());
+    const gate = document.querySelector('.consent-gate')?.textContent ?? '';
+    expect(gate).toContain('自动扣款');
+    expect(gate).not.toContain('身份核验');
+    expect(gate).not.toContain('信用评估');
+    testUtils.fireEvent.click(document.querySelector('.consent-line__title') as HTMLElement);
+    expect(openPage).toHaveBeenCalledWith('/pages/agreement/agreement?type=withholding');
+  });
+});
+
+describe('ContractStep: the signed contract, from the order detail', () => {
+  it('shows the signed contract to read, and stays on it whatever state the order is in', async () => {
+    contractMock.mockResolvedValue({
+      code: 200,
+      msg: '',
+      data: {
+        contractNo: 'HT20261128000007',
+        status: 'signed',
+        signedAt: '2026-11-28T10:05:00.000Z',
+        html: '<p>租赁合同正文（已签署）</p>',
+      },
+    });
+    await testUtils.mount(() => (
+      <ContractStep
+        route="/pages/contractPreview/contractPreview"
+        params={{ orderId: '7', view: 'signed' }}
+      />
+    ));
+    await eventually(() => expect(text()).toContain('租赁合同正文（已签署）'));
+    expect(text()).toContain('HT20261128000007');
+    expect(text()).toContain('已签署');
+    // Nothing to tick or sign, and no step to be sent on to.
+    expect(document.querySelector('.verify-agree')).toBeNull();
+    expect(document.querySelector('.form-submit')).toBeNull();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(replaceMock).not.toHaveBeenCalled();
+    expect(orderMock).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * contractPreview — the contract (sanitised HTML from the server, drawn with RichText by
  * ContractCard, never injected as raw HTML), signing in the web view, then the withholding
- * agreement for orders whose bills are withheld from a card. Query: `orderId`.
+ * agreement for orders whose bills are withheld from a card. Query: `orderId`; `view=signed`
+ * shows the order's contract to read (SignedContract) instead of the signing step.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -26,6 +27,7 @@ import { pause, SIGN_POLL_MS, SIGN_POLL_TRIES } from './timing';
 import { useVerificationStep, type StepData } from './useVerificationStep';
 import { idParam } from '../../utils';
 import { openSigningPage } from './signing-page';
+import { SignedContract } from './SignedContract';
 
 /**
  * The withholding agreement for the order's bills on the bound card, once the contract is
@@ -46,8 +48,20 @@ async function signAgreementIfNeeded(data: StepData): Promise<boolean> {
 
 const WITHHOLDING_CONSENT = ['withholding'] as const;
 
+/**
+ * The contract page: `view=signed` (the order detail's 租赁合同 查看) shows the contract to read;
+ * otherwise it is the signing step of the order's verification.
+ */
 export function ContractStep({ params }: PageBodyProps) {
   const orderId = idParam(params.orderId);
+  return params.view === 'signed' ? (
+    <SignedContract orderId={orderId} />
+  ) : (
+    <ContractSigningStep orderId={orderId} />
+  );
+}
+
+function ContractSigningStep({ orderId }: { orderId: number }) {
   const { load, refresh, advance } = useVerificationStep(
     'contract',
     orderId,

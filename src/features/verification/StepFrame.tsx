@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { cancelPlacedOrder } from '../../api/checkout';
+import { askCancelReason } from '../../components/cancel-reason';
 import { ErrorState, Skeleton } from '../../components/states';
 import { t as translateNow, useTranslation } from '../../i18n';
 import { confirmAction, showMessage, showToast } from '../../platform/ui';
@@ -58,13 +59,15 @@ export function StepFrame({ step, load, onRetry, children }: StepFrameProps) {
   const bar = stepStates(stepsFor(order.depositMethod), step);
 
   const cancel = async () => {
+    const asked = await askCancelReason(t);
+    if (!asked) return;
     const sure = await confirmAction(t('verify.cancelConfirm'), {
       confirm: t('dialog.cancelOrder'),
       cancel: t('verify.stay'),
       confirmColor: useBrandStore.getState().brand.themeColor,
     });
     if (!sure) return;
-    const reply = await cancelPlacedOrder(order.id);
+    const reply = await cancelPlacedOrder(order.id, asked.reason);
     if (reply.code !== 200) {
       void showMessage(reply.msg);
       return;

@@ -3,4 +3,5 @@ export { privacyPolicy } from './privacy';
 export { registrationAgreement } from './register';
 export { rentalAgreement } from './rental';
 export { serviceAgreement } from './service';
+export { withholdingAgreement } from './withholding';
 export type { LegalDocument, LegalParties, LegalSection } from './types';
