@@ -214,6 +214,26 @@ describe('feedback', () => {
     await page.close();
   });
 
+  it('keeps text past 500 characters inside its box, clear of the counter that says so', async () => {
+    const session = await smsLogin('13900000003');
+    const { page, errors } = await phonePage(browser);
+    await useSessionIn(page, server.baseUrl, session);
+    await page.goto(`${server.baseUrl}/#/pages/feedBack/feedBack`);
+    await page.locator('textarea').fill('屏幕有划痕'.repeat(130));
+    const counter = page.getByText('650/500');
+    await counter.waitFor();
+    const [box, text, count] = await Promise.all(
+      ['.feedback-content__input', '.feedback-content textarea', '.feedback-content__counter'].map(
+        async (selector) => (await page.locator(selector).boundingBox())!,
+      ),
+    );
+    assert.ok(text.y + text.height <= box.y + box.height, 'the text stays inside its box');
+    assert.ok(text.y + text.height <= count.y, 'the text ends above the counter');
+    await screenshot(page, 'service-feedback-over-limit');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('sends a logged-out user to log in, and back here afterwards', async () => {
     const { page, errors } = await phonePage(browser);
     await page.goto(`${server.baseUrl}/#/pages/feedBack/feedBack`);
