@@ -1,5 +1,6 @@
 import { MESSAGE_TOAST_DURATION_MS, TOAST_DURATION_MS } from '../constants';
 import { t } from '../i18n';
+import { accentColor } from './accent';
 import { loadUiCalls } from './ui-load';
 import type { UiCalls } from './ui-taro';
 
@@ -79,19 +80,23 @@ export async function chooseImages(
   }
 }
 
-/** Ask before something that cannot be undone; resolves true only on the confirm button. */
+/**
+ * Ask before something that cannot be undone; resolves true only on the confirm button, which is
+ * in the brand's colour unless `confirmColor` says otherwise.
+ */
 export async function confirmAction(
   content: string,
   labels: { confirm: string; cancel: string; title?: string; confirmColor?: string },
 ): Promise<boolean> {
   try {
     const calls = await loadUiCalls();
+    const confirmColor = labels.confirmColor ?? accentColor();
     const result = await calls.showModal({
       title: labels.title ?? '',
       content,
       confirmText: labels.confirm,
       cancelText: labels.cancel,
-      ...(labels.confirmColor ? { confirmColor: labels.confirmColor } : {}),
+      ...(confirmColor ? { confirmColor } : {}),
     });
     return Boolean(result.confirm);
   } catch {
