@@ -1,6 +1,6 @@
 /**
  * Service screens in a real browser against the real server: customer-service questions and
- * answers, the brand-9 chat entry, feedback with an uploaded image, the legal texts, the web-view
+ * answers (brand 9's online chat: online-chat.test.ts), feedback with an uploaded image, the legal texts, the web-view
  * allowlist; and every route of the app opening without a console error, logged out (with its
  * title and back button; pages that need a login go to it and say where to come back) and logged in.
  */
@@ -121,25 +121,6 @@ describe('customer service', () => {
     await page.getByRole('button', { name: /押金可以减免吗？/ }).click();
     await page.getByText('支持芝麻信用评估', { exact: false }).waitFor();
     await screenshot(page, 'service-common-problems');
-    assert.deepEqual(errors, []);
-    await page.close();
-  });
-
-  it('opens the online chat from the page for brand 9, and offers none to brand 1', async () => {
-    const { page, errors } = await phonePage(browser);
-    await page.goto(`${server.baseUrl}/?platform=9`);
-    await page.locator('#online-service-button').waitFor();
-    await page.goto(`${server.baseUrl}/?platform=9#/pages/customer-service/customerService`);
-    const entry = page.locator('.service-actions__item', { hasText: '在线客服' });
-    await entry.click();
-    await page.getByRole('dialog', { name: '在线客服' }).waitFor();
-    await screenshot(page, 'service-chat-brand9');
-    // Pressing it again keeps the panel open rather than toggling it shut.
-    await entry.click({ force: true });
-    assert.equal(await page.getByRole('dialog', { name: '在线客服' }).isVisible(), true);
-    await page.goto(`${server.baseUrl}/?platform=1#/pages/customer-service/customerService`);
-    await page.getByRole('tab', { name: '租赁流程' }).waitFor();
-    assert.equal(await page.locator('.service-actions__item', { hasText: '在线客服' }).count(), 0);
     assert.deepEqual(errors, []);
     await page.close();
   });

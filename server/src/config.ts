@@ -26,6 +26,7 @@ import {
   type WechatSettings,
 } from './live-settings.ts';
 import { DATA_KEY_VARIABLE, DEVELOPMENT_DATA_KEY, dataKeyFrom, type DataKey } from './sealed.ts';
+import { chatScriptProblems, chatScriptsFrom, type ChatScripts } from './service-desk/chat.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';
 export type ProviderMode = 'sandbox' | 'live';
@@ -194,6 +195,8 @@ export interface Config {
   smsLive?: SmsSettings;
   /** Seals what is kept at rest and read back (sealed.ts): DATA_ENCRYPTION_KEY. */
   dataKey: DataKey;
+  /** Each brand's online-chat provider script (`CHAT_SCRIPT_URL_<brand>`), service-desk/chat.ts. */
+  chatScripts: ChatScripts;
 }
 
 /** The development key of ID and card hashes: public, so refused in production. */
@@ -251,6 +254,8 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
   for (const [secret, needs] of missing)
     problems.push(`${secret} (or ${secret}_FILE) must be set for ${needs.join(' and ')}`);
   if (config.providers.alipay === 'live') problems.push(...config.alipay.problems());
+  // The brands with an online chat: their provider, never the development demo.
+  problems.push(...chatScriptProblems(config.chatScripts));
   // The sandbox's made-up template ids would be refused by every live host.
   if (!env.SUBSCRIBE_TEMPLATES)
     problems.push("SUBSCRIBE_TEMPLATES must name each brand's approved reminder templates");
@@ -395,7 +400,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.SUBSCRIBE_TEMPLATE_FIELDS,
     ),
     dataKey: parseDataKey(env),
+    chatScripts: {},
   };
+  const chat = chatScriptsFrom(env);
+  if (chat.problems.length > 0) throw new ConfigError(chat.problems);
+  config.chatScripts = chat.scripts;
   // The live adapters' own settings, read only when chosen; their problems join the list.
   const liveProblems: string[] = [];
   const liveSettings = <T>(read: () => T): T | undefined => {

@@ -43,6 +43,7 @@ const PRODUCTION_BASICS = {
   KYC_HASH_KEY: 'a-hash-key-of-our-own-0123456789',
   NOTIFY_BASE_URL: 'https://api.example.com',
   SUBSCRIBE_TEMPLATES: JSON.stringify({ 1: { wechat: { bill_reminder: 'tmpl-approved-1' } } }),
+  CHAT_SCRIPT_URL_9: 'https://chat.provider.example/widget.js',
 };
 
 // Configuration and start-up checks: the same on either engine, so in one pass each.
@@ -62,12 +63,14 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       'KYC_HASH_KEY',
       'NOTIFY_BASE_URL',
       'SUBSCRIBE_TEMPLATES',
+      // Brand 9's online chat would be the development demo.
+      'CHAT_SCRIPT_URL_9',
     ])
       assert.ok(
         problems.some((p) => p.startsWith(name)),
         `${name} not named in:\n${problems.join('\n')}`,
       );
-    assert.equal(problems.length, PROVIDER_KEYS.length + 5);
+    assert.equal(problems.length, PROVIDER_KEYS.length + 6);
   });
 
   test('one provider left at sandbox is named alone', () => {
