@@ -69,7 +69,7 @@ export const BUDGETS = {
   >,
   miniSubPackageBytes: 400 * 1024,
   imageBytes: 200 * 1024,
-  routes: 49,
+  routes: 50,
 } as const;
 
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;

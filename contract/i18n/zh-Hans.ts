@@ -20,6 +20,7 @@ import { homeMessages } from './zh-Hans/home';
 import { orderMessages } from './zh-Hans/order';
 import { paymentMessages } from './zh-Hans/payment';
 import { privacyMessages } from './zh-Hans/privacy';
+import { routeMessages } from './zh-Hans/routes';
 import { serviceMessages } from './zh-Hans/service';
 import { sharedMessages } from './zh-Hans/shared';
 import { testAuthMessages } from './zh-Hans/test-auth';
@@ -29,6 +30,7 @@ import { verifyMessages } from './zh-Hans/verify';
 /** Every area, by name (areas are disjoint: src/i18n/areas.test.ts). */
 export const ZH_HANS_AREAS = {
   shared: sharedMessages,
+  routes: routeMessages,
   home: homeMessages,
   user: userMessages,
   customerService: customerServiceMessages,
@@ -49,6 +51,7 @@ export type MessageArea = keyof typeof ZH_HANS_AREAS;
 
 export const zhHans = {
   ...sharedMessages,
+  ...routeMessages,
   ...homeMessages,
   ...userMessages,
   ...customerServiceMessages,

@@ -47,11 +47,13 @@ export function ErrorState({ message, onRetry, compact = false }: ErrorStateProp
       <View
         className="state state--compact"
         role="button"
-        aria-label={`${text}，${t('states.tapToRetry')}`}
+        aria-label={`${text}${t('states.separator')}${t('states.tapToRetry')}`}
         onClick={onRetry}
       >
         <Text className="state__compact-text">
-          {text}，<Text className="state__link">{t('states.tapToRetry')}</Text>
+          {text}
+          {t('states.separator')}
+          <Text className="state__link">{t('states.tapToRetry')}</Text>
         </Text>
       </View>
     );

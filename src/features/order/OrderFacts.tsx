@@ -10,6 +10,7 @@ import {
   depositExplanation,
   depositMethodLabel,
   eventLabel,
+  termKey,
   termUnitLabel,
 } from './orderView';
 
@@ -50,7 +51,7 @@ export function OrderFacts({ order }: { order: Order }) {
           <Text>{t('order.plan')}</Text>
           <Text>
             {t('order.rentPer', { amount: formatMoney(order.rentPerPeriod), unit })}{' '}
-            {t('order.term', { term: order.term, unit })}
+            {t(termKey(order.term, order.termUnit), { term: order.term })}
           </Text>
         </View>
         {order.services.map((service) => (
