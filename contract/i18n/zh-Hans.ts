@@ -17,6 +17,7 @@ import { catalogMessages } from './zh-Hans/catalog';
 import { checkoutMessages } from './zh-Hans/checkout';
 import { customerServiceMessages } from './zh-Hans/customer-service';
 import { homeMessages } from './zh-Hans/home';
+import { legalMessages } from './zh-Hans/legal';
 import { orderMessages } from './zh-Hans/order';
 import { paymentMessages } from './zh-Hans/payment';
 import { privacyMessages } from './zh-Hans/privacy';
@@ -38,6 +39,7 @@ export const ZH_HANS_AREAS = {
   catalog: catalogMessages,
   account: accountMessages,
   service: serviceMessages,
+  legal: legalMessages,
   privacy: privacyMessages,
   checkout: checkoutMessages,
   verify: verifyMessages,
@@ -59,6 +61,7 @@ export const zhHans = {
   ...catalogMessages,
   ...accountMessages,
   ...serviceMessages,
+  ...legalMessages,
   ...privacyMessages,
   ...checkoutMessages,
   ...verifyMessages,
