@@ -1,6 +1,7 @@
 import { MESSAGE_TOAST_DURATION_MS, TOAST_DURATION_MS } from '../constants';
 import { t } from '../i18n';
 import { accentColor } from './accent';
+import { rememberPickedName } from './picked-files';
 import { loadUiCalls } from './ui-load';
 import type { UiCalls } from './ui-taro';
 
@@ -73,6 +74,11 @@ export async function chooseImages(
       count,
       sizeType: ['compressed'],
       sourceType: source,
+    });
+    // H5: each path is a blob: URL; the picked file's own name goes with its upload.
+    (res.tempFiles ?? []).forEach((file) => {
+      const picked = (file as { originalFileObj?: { name?: string } }).originalFileObj;
+      rememberPickedName(file.path, picked?.name);
     });
     return (res.tempFilePaths ?? []).slice(0, count);
   } catch {
