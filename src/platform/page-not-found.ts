@@ -10,6 +10,8 @@ import { isTaroInternalParam } from './page-route';
 export function redirectMissingPages(
   destination: (path: string, query: Record<string, string>) => string,
 ): void {
+  // Taro passes the host's own listener through: an older host without one keeps its notice.
+  if (typeof Taro.onPageNotFound !== 'function') return;
   Taro.onPageNotFound(({ path, query }) => {
     const own: Record<string, string> = {};
     for (const [key, value] of Object.entries(query ?? {})) {
