@@ -1,5 +1,5 @@
 /**
- * The server's own content in the user's language. A request names it in `Accept-Language` (the
+ * The server's own content in the user's language. A request names it in `X-Language` (the
  * storefront sends one of contract/http's LANGUAGES when it is not Simplified Chinese); every
  * reply's `data` then has each text of ./content-sources.ts in that language: English, Spanish
  * and French from ./content/, Traditional Chinese converted with OpenCC (Taiwan phrases).
@@ -15,19 +15,10 @@ import { fr } from './content/fr.ts';
 
 export type Translate = (text: string) => string;
 
-/** `Accept-Language` as the storefront sends it, or a browser's list (`en-GB,en;q=0.9`). */
+/** `X-Language` as the storefront sends it: one of LANGUAGES; anything else is zh-Hans. */
 export function requestLanguage(header: string | string[] | undefined): Language {
   const value = Array.isArray(header) ? header[0] : header;
-  for (const part of (value ?? '').split(',')) {
-    const tag = part.split(';')[0].trim();
-    const exact = LANGUAGES.find((language) => language.toLowerCase() === tag.toLowerCase());
-    if (exact) return exact;
-    if (/^zh-(tw|hk|mo|hant)/i.test(tag)) return 'zh-Hant';
-    if (/^zh/i.test(tag)) return 'zh-Hans';
-    const base = LANGUAGES.find((language) => language === tag.slice(0, 2).toLowerCase());
-    if (base) return base;
-  }
-  return DEFAULT_LANGUAGE;
+  return LANGUAGES.find((language) => language === value?.trim()) ?? DEFAULT_LANGUAGE;
 }
 
 /** A dictionary's keys with `{name}` parts, as patterns that fill the translation's parts in. */
