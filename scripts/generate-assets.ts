@@ -158,12 +158,13 @@ async function main(): Promise<void> {
     );
   }
   for (const [name, body] of Object.entries(GLYPHS)) {
-    // 3x their largest size on screen (28 px for the order shortcuts, 40 px for the states).
-    const size = name.startsWith('state-') ? 120 : 84;
+    // 2x their size on screen (28 px for the order shortcuts, 40 px for the states), in 8 greys:
+    // the user page is in the mini-programs' main package, where each byte counts.
+    const size = name.startsWith('state-') ? 80 : 56;
     total += await writePng(
       glyphSvg(body, GLYPH_COLOR, size),
       path.join(assets, 'icons', `${name}.png`),
-      16,
+      8,
     );
   }
   for (const brand of BRANDS) {

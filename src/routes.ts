@@ -58,65 +58,28 @@ export const LOADING_PATH = 'pages/loading/loading';
 
 export type RoutePath = TitledPath | typeof LOADING_PATH;
 
-function route(path: RoutePath, options: { customNav?: boolean } = {}): RouteMeta {
-  const title =
-    path === LOADING_PATH ? '' : routeMessages[('route.' + path) as keyof typeof routeMessages];
-  return { path, title, ...options };
-}
+/** Pages that draw their own navigation bar: the tab pages and the Alipay pages. */
+const CUSTOM_NAV: ReadonlySet<string> = new Set(
+  [
+    ...['home/home', 'classify/classify', 'customer-service/customerService', 'user/user'],
+    ...['alipay/aliLogin', 'alipay/aliSign', 'alipay/aliPay'],
+  ].map((page) => `pages/${page}`),
+);
 
-export const ROUTES: readonly RouteMeta[] = [
-  route('pages/home/home', { customNav: true }),
-  route('pages/classify/classify', { customNav: true }),
-  route('pages/customer-service/customerService', { customNav: true }),
-  route('pages/user/user', { customNav: true }),
-  route('pages/perfectIdCard/perfectIdCard'),
-  route('pages/myOrder/myOrder'),
-  route('pages/emergencyContact/emergencyContact'),
-  route('pages/returnApplication/returnApplication'),
-  route('pages/orderDetail/orderDetail'),
-  route('pages/billDetail/billDetail'),
-  route('pages/billingDetails/billingDetails'),
-  route('pages/confirmShipment/confirmShipment'),
-  route('pages/shipToAddress/shipToAddress'),
-  route('pages/addressList/addressList'),
-  route('pages/contractPreview/contractPreview'),
-  route('pages/agreement/agreement'),
-  route('pages/text/user'),
-  route('pages/text/register'),
-  route('pages/confirmPayment/confirmPayment'),
-  route('pages/payment/payment'),
-  route('pages/loading/loading'),
-  route('pages/paymentResult/paymentResult'),
-  route('pages/coupon/coupon'),
-  route('pages/commodityDetails/commodityDetails'),
-  route('pages/login/login'),
-  route('pages/loginNew/loginNew'),
-  route('pages/bindCard/bindCard'),
-  route('pages/orderFailed/orderFailed'),
-  route('pages/orderSuccess/orderSuccess'),
-  route('pages/testAuth/testAuth'),
-  route('pages/feedBack/feedBack'),
-  route('pages/search/search'),
-  route('pages/bindMobileNumber/bindMobileNumber'),
-  route('pages/commonProblem/commonProblem'),
-  route('pages/valueAddedServices/valueAddedServices'),
-  route('pages/order/order'),
-  route('pages/webView/webView'),
-  route('pages/webView/webh5'),
-  route('pages/alipay/aliLogin', { customNav: true }),
-  route('pages/alipay/aliSign', { customNav: true }),
-  route('pages/alipay/aliPay', { customNav: true }),
-  route('pages/enjoy/enjoy'),
-  route('pages/logisticsDetails/logisticsDetails'),
-  route('pages/pay/pay'),
-  route('pages/billpay/pay'),
-  route('pages/zhima/zhima'),
-  route('pages/privacy/cancelAccount'),
-  route('pages/privacy/about'),
-  route('pages/privacy/withholding'),
-  // Where a path that is no page lands (app.ts: onPageNotFound), with a way home.
-  route('pages/notFound/notFound'),
-];
+const TITLE_KEY_PREFIX = 'route.';
+
+/**
+ * Every page, in the routes area's order (home first: `/` opens it), with the loading page after
+ * the cashier. Built from the area's keys rather than listing each path again: the table is in
+ * every package, the mini-programs' main package included.
+ */
+export const ROUTES: readonly RouteMeta[] = Object.entries(routeMessages).flatMap(
+  ([key, title]): RouteMeta[] => {
+    const path = key.slice(TITLE_KEY_PREFIX.length) as TitledPath;
+    const meta: RouteMeta = { path, title, ...(CUSTOM_NAV.has(path) ? { customNav: true } : {}) };
+    return path === 'pages/payment/payment' ? [meta, { path: LOADING_PATH, title: '' }] : [meta];
+  },
+);
 
 export const NOT_FOUND_PATH = 'pages/notFound/notFound';
 
