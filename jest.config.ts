@@ -17,13 +17,15 @@ export default defineJestConfig({
     '<rootDir>/contract/**/*.test.ts',
   ],
   // swiper and friends ship ESM (.mjs): transform those too.
-  transform: { '^.+\\.(js|jsx|ts|tsx|mjs)$': transformer },
+  transform: {
+    '^.+\\.(js|jsx|ts|tsx|mjs)$': transformer,
+    '\\.(png|jpe?g|gif|webp|svg)$': '<rootDir>/test/stubs/file-transform.js',
+  },
   // Tests run as the H5 target: `./theme` resolves to `theme.h5.ts` where one exists, as the H5
   // build does. Import a `.weapp.ts` / `.alipay.ts` / neutral `.ts` file by its full name to test it.
   moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
   moduleNameMapper: {
     '\\.(css|scss|sass|less)$': '<rootDir>/test/stubs/style.ts',
-    '\\.(png|jpe?g|gif|webp|svg)$': '<rootDir>/test/stubs/file.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@contract/(.*)$': '<rootDir>/contract/$1',
     // The H5 page break is a top-level await (a timer before a page's first render), which

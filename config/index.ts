@@ -198,13 +198,15 @@ function h5WebpackChain(chain: WebpackChain): void {
   chain.module.rule('taroStyle').use('extract-css').loader(extractCss);
   // The tab bar's idle icons (2.4 KB of PNG) were data URLs in the first route's JavaScript,
   // ~2.5 KB gzip of it as base64; as files they load beside the page, as the selected tab's brand
-  // icon always has, into boxes of a fixed size. Other images under the limit stay inline.
+  // icon always has, into boxes of a fixed size. So do the drawn icons (src/assets/icons: the
+  // empty and error states', which every list imports, were 2 KB gzip more on the first route).
+  // Other images under the limit stay inline.
   if (!chain.module.rules.has('image')) {
     throw new Error("config: Taro's H5 image rule changed; see the tab-bar icon note");
   }
   chain.module.rule('image').parser({
     dataUrlCondition: (source: Buffer, { filename }: { filename: string }) =>
-      !/[\\/]src[\\/]assets[\\/]tabbar[\\/]/.test(filename) &&
+      !/[\\/]src[\\/]assets[\\/](tabbar|icons)[\\/]/.test(filename) &&
       source.length <= H5_IMAGE_INLINE_LIMIT,
   });
   chain.optimization.splitChunks({

@@ -76,6 +76,7 @@ export const ERROR_MESSAGES = {
   CATEGORY_NOT_FOUND: '分类不存在',
   SECTION_NOT_FOUND: '栏目不存在',
   NO_SERVICE_PHONE: '暂无客服电话',
+  NO_ONLINE_CHAT: '该品牌暂无在线客服',
   COUPON_NOT_FOUND: '优惠券不存在',
   COUPON_ALREADY_CLAIMED: '您已领取过该优惠券',
   COUPON_SOLD_OUT: '优惠券已领完',

@@ -14,6 +14,13 @@ export const HEADER_PLATFORM = 'X-Platform';
 /** Sent as `app` on login calls only. */
 export const HEADER_USER_TYPE = 'X-User-Type';
 export const USER_TYPE_APP = 'app';
+/**
+ * The user's language when it is not zh-Hans (one of LANGUAGES): what the server writes itself
+ * (categories, questions, reasons, …) comes in it. Without it, Simplified Chinese. Not
+ * Accept-Language: a browser sends its own on every request, which would pick the browser's
+ * language over the one the user chose in the app.
+ */
+export const HEADER_LANGUAGE = 'X-Language';
 /** Client submissions of money operations carry one; the server replays the first answer. */
 export const HEADER_IDEMPOTENCY_KEY = 'Idempotency-Key';
 

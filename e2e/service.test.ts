@@ -1,6 +1,6 @@
 /**
  * Service screens in a real browser against the real server: customer-service questions and
- * answers, the brand-9 chat entry, feedback with an uploaded image, the legal texts, the web-view
+ * answers (brand 9's online chat: online-chat.test.ts), feedback with an uploaded image, the legal texts, the web-view
  * allowlist; and every route of the app opening without a console error, logged out (with its
  * title and back button; pages that need a login go to it and say where to come back) and logged in.
  */
@@ -124,25 +124,6 @@ describe('customer service', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
-
-  it('opens the online chat from the page for brand 9, and offers none to brand 1', async () => {
-    const { page, errors } = await phonePage(browser);
-    await page.goto(`${server.baseUrl}/?platform=9`);
-    await page.locator('#online-service-button').waitFor();
-    await page.goto(`${server.baseUrl}/?platform=9#/pages/customer-service/customerService`);
-    const entry = page.locator('.service-actions__item', { hasText: '在线客服' });
-    await entry.click();
-    await page.getByRole('dialog', { name: '在线客服' }).waitFor();
-    await screenshot(page, 'service-chat-brand9');
-    // Pressing it again keeps the panel open rather than toggling it shut.
-    await entry.click({ force: true });
-    assert.equal(await page.getByRole('dialog', { name: '在线客服' }).isVisible(), true);
-    await page.goto(`${server.baseUrl}/?platform=1#/pages/customer-service/customerService`);
-    await page.getByRole('tab', { name: '租赁流程' }).waitFor();
-    assert.equal(await page.locator('.service-actions__item', { hasText: '在线客服' }).count(), 0);
-    assert.deepEqual(errors, []);
-    await page.close();
-  });
 });
 
 describe('feedback', () => {
@@ -211,6 +192,26 @@ describe('feedback', () => {
       errors.filter((error) => !refusedUpload.test(error)),
       [],
     );
+    await page.close();
+  });
+
+  it('keeps text past 500 characters inside its box, clear of the counter that says so', async () => {
+    const session = await smsLogin('13900000003');
+    const { page, errors } = await phonePage(browser);
+    await useSessionIn(page, server.baseUrl, session);
+    await page.goto(`${server.baseUrl}/#/pages/feedBack/feedBack`);
+    await page.locator('textarea').fill('屏幕有划痕'.repeat(130));
+    const counter = page.getByText('650/500');
+    await counter.waitFor();
+    const [box, text, count] = await Promise.all(
+      ['.feedback-content__input', '.feedback-content textarea', '.feedback-content__counter'].map(
+        async (selector) => (await page.locator(selector).boundingBox())!,
+      ),
+    );
+    assert.ok(text.y + text.height <= box.y + box.height, 'the text stays inside its box');
+    assert.ok(text.y + text.height <= count.y, 'the text ends above the counter');
+    await screenshot(page, 'service-feedback-over-limit');
+    assert.deepEqual(errors, []);
     await page.close();
   });
 
@@ -459,9 +460,9 @@ describe('every route', () => {
   }
 
   // One walk for the shell's titles and back buttons and for redirects and the console (it was
-  // two walks of 49 full loads).
-  it('opens each of the 49 routes logged out with its title and back button, without a console error', async () => {
-    assert.equal(ROUTES.length, 49);
+  // two walks of 50 full loads).
+  it('opens each of the 50 routes logged out with its title and back button, without a console error', async () => {
+    assert.equal(ROUTES.length, 50);
     const { page, errors } = await phonePage(browser);
     const { redirected, problems } = await visitAll(page, errors, async (route, found) => {
       await titleAndBack(route, found, page);
@@ -476,7 +477,7 @@ describe('every route', () => {
     await page.close();
   });
 
-  it('opens each of the 49 routes logged in without a console error or a trip to login', async () => {
+  it('opens each of the 50 routes logged in without a console error or a trip to login', async () => {
     const session = await smsLogin('13900000002');
     const { page, errors } = await phonePage(browser);
     await useSessionIn(page, server.baseUrl, session);

@@ -439,24 +439,24 @@ describe('the budgets a build checks against its manifest', () => {
         target: 'weapp',
         brand: 4,
         mainPackageBytes: BUDGETS.miniMainPackageBytes.weapp,
-        routeCount: 49,
+        routeCount: 50,
       },
       {
         target: 'alipay',
         brand: 4,
         mainPackageBytes: BUDGETS.miniMainPackageBytes.alipay,
-        routeCount: 49,
+        routeCount: 50,
       },
       {
         target: 'h5',
         mainPackageBytes: 3_000_000,
-        routeCount: 49,
+        routeCount: 50,
         firstRoute: { jsGzipBytes: BUDGETS.h5FirstRouteJsGzipBytes, cssGzipBytes: 12 * 1024 },
       },
     ],
   };
 
-  it('passes a build at its budgets, and the storefront has the budgeted 49 routes', () => {
+  it('passes a build at its budgets, and the storefront has the budgeted 50 routes', () => {
     expect(ROUTES).toHaveLength(BUDGETS.routes);
     expect(manifestBudgetProblems(within)).toEqual([]);
   });
@@ -466,7 +466,7 @@ describe('the budgets a build checks against its manifest', () => {
     expect(
       manifestBudgetProblems({
         artifacts: [
-          { ...weapp, routeCount: 48 },
+          { ...weapp, routeCount: 49 },
           { ...alipay, mainPackageBytes: BUDGETS.miniMainPackageBytes.alipay + 1 },
           {
             ...h5,
@@ -478,7 +478,7 @@ describe('the budgets a build checks against its manifest', () => {
         ],
       }),
     ).toEqual([
-      'weapp brand 4: 48 routes, expected 49',
+      'weapp brand 4: 49 routes, expected 50',
       `alipay brand 4: main package ${kb(BUDGETS.miniMainPackageBytes.alipay)} > budget ${kb(BUDGETS.miniMainPackageBytes.alipay)}`,
       `h5: first-route JS ${kb(BUDGETS.h5FirstRouteJsGzipBytes)} gzip > budget ${kb(BUDGETS.h5FirstRouteJsGzipBytes)}`,
     ]);

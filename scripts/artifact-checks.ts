@@ -69,18 +69,23 @@ export const STORE_LIMITS: Record<MiniTarget, StoreLimits> = {
  * split by area and the main packages lost other pages' styles and code: WeChat 389.2-391.9 KB,
  * Alipay 359.7-362.5 KB across the nine brands, H5 first route 66.7 KB. The budgets hold what was
  * reached plus about 1 KB (reports/perf-notes.md, issue 22), so a regression fails the build:
- * lower them as it shrinks.
+ * lower them as it shrinks. Issue 33 raised them (H5 68 → 69 KB at 68.1 KB; WeChat 393 → 400 and
+ * Alipay 364 → 371 KB, brand 1 at 396.9 and 367.4 KB, brand 4's larger banner about 2.3 KB more):
+ * the shell in the user's language (page titles from the catalogues, the browser's and the
+ * native bars' titles, the language header), the redirect of paths that are no page, the drawn
+ * order-status and empty-state icons on the user page, and the picked file's own name on
+ * uploads; still within issue 22's 400 KB and 70 KB.
  */
 export const BUDGETS = {
-  h5FirstRouteJsGzipBytes: 68 * 1024,
+  h5FirstRouteJsGzipBytes: 69 * 1024,
   h5FirstRouteCssGzipBytes: 30 * 1024,
-  miniMainPackageBytes: { weapp: 393 * 1024, alipay: 364 * 1024 } satisfies Record<
+  miniMainPackageBytes: { weapp: 400 * 1024, alipay: 371 * 1024 } satisfies Record<
     MiniTarget,
     number
   >,
   miniSubPackageBytes: 400 * 1024,
   imageBytes: 200 * 1024,
-  routes: 49,
+  routes: 50,
 } as const;
 
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;

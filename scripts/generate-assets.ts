@@ -40,6 +40,48 @@ function iconSvg(name: string, color: string, filled: boolean): string {
     <path d="${ICONS[name]}" ${paint} stroke-linejoin="round" stroke-linecap="round"/></svg>`;
 }
 
+/**
+ * The order-status shortcuts' and the empty and error states' glyphs, outlined on a 24-unit grid
+ * (drawn here rather than as CSS boxes, which read as placeholders). Grey, as the labels under
+ * them: one set serves every brand and every target.
+ */
+export const GLYPHS: Record<string, string> = {
+  // 待支付: a wallet.
+  'order-unpaid':
+    '<rect x="3" y="6.5" width="18" height="13" rx="2"/><path d="M6 6.5 15 3.5l1.5 3"/>' +
+    '<path d="M21 11h-4.5a2 2 0 0 0 0 4H21"/><circle cx="16.8" cy="13" r=".4"/>',
+  // 待审核: a clipboard under a magnifier.
+  'order-review':
+    '<path d="M9 4.5H6.5a1.5 1.5 0 0 0-1.5 1.5v13.5A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5V6a1.5 1.5 0 0 0-1.5-1.5H15"/>' +
+    '<rect x="9" y="3" width="6" height="3" rx="1"/><circle cx="11.5" cy="12.5" r="3"/><path d="m13.7 14.7 2.3 2.3"/>',
+  // 待发货: a parcel.
+  'order-ship':
+    '<path d="M12 3 20.5 7.2v9.6L12 21l-8.5-4.2V7.2z"/><path d="M3.5 7.2 12 11.4l8.5-4.2M12 11.4V21M7.8 5.1l8.4 4.2"/>',
+  // 待收货: a delivery van.
+  'order-receive':
+    '<path d="M2.5 6.5h11v10h-11z"/><path d="M13.5 9.5h4.2l2.8 3.4v3.6h-7z"/>' +
+    '<circle cx="6.5" cy="17.5" r="1.8" fill="#fff"/><circle cx="16.8" cy="17.5" r="1.8" fill="#fff"/>',
+  // 租用中: a phone with a clock on its screen.
+  'order-renting':
+    '<rect x="6" y="2.5" width="12" height="19" rx="2.5"/><path d="M10.5 18.5h3"/>' +
+    '<circle cx="12" cy="10" r="3.6"/><path d="M12 8.1V10l1.4 1"/>',
+  // Nothing to show: an empty tray.
+  'state-empty':
+    '<path d="M3 13.5 6.2 5.5h11.6l3.2 8V19a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 19z"/>' +
+    '<path d="M3 13.5h5.2a3.8 3.8 0 0 0 7.6 0H21"/>',
+  // Failed to load: a cloud with an exclamation mark.
+  'state-error':
+    '<path d="M7 18.5a4.5 4.5 0 0 1-.6-9A6 6 0 0 1 17.8 8a4.3 4.3 0 0 1-.3 8.6"/>' +
+    '<path d="M12 11v4.2M12 18.2v.3"/>',
+};
+
+export const GLYPH_COLOR = TAB_GREY;
+
+function glyphSvg(body: string, color: string, size: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24">
+    <g fill="none" stroke="${color}" stroke-width="1.5" stroke-linejoin="round" stroke-linecap="round">${body}</g></svg>`;
+}
+
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -115,6 +157,16 @@ async function main(): Promise<void> {
       16,
     );
   }
+  for (const [name, body] of Object.entries(GLYPHS)) {
+    // 2x their size on screen (28 px for the order shortcuts, 40 px for the states), in 8 greys:
+    // the user page is in the mini-programs' main package, where each byte counts.
+    const size = name.startsWith('state-') ? 80 : 56;
+    total += await writePng(
+      glyphSvg(body, GLYPH_COLOR, size),
+      path.join(assets, 'icons', `${name}.png`),
+      8,
+    );
+  }
   for (const brand of BRANDS) {
     const dir = path.join(assets, 'brands', String(brand.id));
     for (const tab of TABS) {
@@ -143,11 +195,13 @@ async function main(): Promise<void> {
     total += await writePng(returnSvg(brand), path.join(dir, 'return.png'));
   }
   console.log(
-    `wrote ${TABS.length * 2 + BRANDS.length * (TABS.length + 3)} images, ${(total / 1024).toFixed(1)} KB in all`,
+    `wrote ${TABS.length * 2 + Object.keys(GLYPHS).length + BRANDS.length * (TABS.length + 3)} images, ${(total / 1024).toFixed(1)} KB in all`,
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,19 +1,22 @@
+import { routeMessages } from '../contract/i18n/zh-Hans/routes';
+
 /**
- * Every page of the storefront, at the exact paths the product uses, with its Chinese title.
- * app.config.ts, each page's config and the page frame all read this one table.
+ * Every page of the storefront, at the exact paths the product uses, with its Chinese title (the
+ * catalogues' routes area: `route.<path>`, translated like any message). app.config.ts, each
+ * page's config and the page frame all read this one table.
  * Pure data: it is evaluated at build time by the Taro CLI as well as bundled.
  */
 
 export interface RouteMeta {
   /** Page path without a leading slash, e.g. `pages/myOrder/myOrder`. */
-  path: string;
+  path: RoutePath;
   title: string;
   /** Pages that draw their own navigation bar (the shared NavBar component). */
   customNav?: boolean;
 }
 
 export interface TabMeta {
-  path: string;
+  path: RoutePath;
   text: string;
   /** Icon base name under src/assets/tabbar/ (`<icon>.png`, `<icon>-active.png`). */
   icon: string;
@@ -21,10 +24,18 @@ export interface TabMeta {
 
 /** The tab bar, in order. */
 export const TABS: readonly TabMeta[] = [
-  { path: 'pages/home/home', text: '首页', icon: 'home' },
-  { path: 'pages/classify/classify', text: '分类', icon: 'classify' },
-  { path: 'pages/customer-service/customerService', text: '客服', icon: 'service' },
-  { path: 'pages/user/user', text: '我的', icon: 'user' },
+  { path: 'pages/home/home', text: routeMessages['route.pages/home/home'], icon: 'home' },
+  {
+    path: 'pages/classify/classify',
+    text: routeMessages['route.pages/classify/classify'],
+    icon: 'classify',
+  },
+  {
+    path: 'pages/customer-service/customerService',
+    text: routeMessages['route.pages/customer-service/customerService'],
+    icon: 'service',
+  },
+  { path: 'pages/user/user', text: routeMessages['route.pages/user/user'], icon: 'user' },
 ];
 
 export const TAB_BAR_STYLE = {
@@ -37,59 +48,64 @@ export const TAB_BAR_STYLE = {
 export const HOME_PATH = 'pages/home/home';
 export const LOGIN_PATH = 'pages/loginNew/loginNew';
 
-export const ROUTES: readonly RouteMeta[] = [
-  { path: 'pages/home/home', title: '首页', customNav: true },
-  { path: 'pages/classify/classify', title: '分类', customNav: true },
-  { path: 'pages/customer-service/customerService', title: '客服', customNav: true },
-  { path: 'pages/user/user', title: '我的', customNav: true },
-  { path: 'pages/perfectIdCard/perfectIdCard', title: '实名认证' },
-  { path: 'pages/myOrder/myOrder', title: '我的订单' },
-  { path: 'pages/emergencyContact/emergencyContact', title: '紧急联系人' },
-  { path: 'pages/returnApplication/returnApplication', title: '归还申请' },
-  { path: 'pages/orderDetail/orderDetail', title: '订单详情' },
-  { path: 'pages/billDetail/billDetail', title: '账单详情' },
-  { path: 'pages/billingDetails/billingDetails', title: '账单明细' },
-  { path: 'pages/confirmShipment/confirmShipment', title: '确认寄回' },
-  { path: 'pages/shipToAddress/shipToAddress', title: '编辑收货地址' },
-  { path: 'pages/addressList/addressList', title: '收货地址' },
-  { path: 'pages/contractPreview/contractPreview', title: '合同预览' },
-  { path: 'pages/agreement/agreement', title: '租赁及服务协议' },
-  { path: 'pages/text/user', title: '隐私政策' },
-  { path: 'pages/text/register', title: '注册协议' },
-  { path: 'pages/confirmPayment/confirmPayment', title: '确认支付' },
-  { path: 'pages/payment/payment', title: '收银台' },
-  { path: 'pages/loading/loading', title: '' },
-  { path: 'pages/paymentResult/paymentResult', title: '支付结果' },
-  { path: 'pages/coupon/coupon', title: '优惠券' },
-  { path: 'pages/commodityDetails/commodityDetails', title: '商品详情' },
-  { path: 'pages/login/login', title: '手机号登录' },
-  { path: 'pages/loginNew/loginNew', title: '登录' },
-  { path: 'pages/bindCard/bindCard', title: '绑定银行卡' },
-  { path: 'pages/orderFailed/orderFailed', title: '支付未完成' },
-  { path: 'pages/orderSuccess/orderSuccess', title: '下单成功' },
-  { path: 'pages/testAuth/testAuth', title: '测试预授权' },
-  { path: 'pages/feedBack/feedBack', title: '意见反馈' },
-  { path: 'pages/search/search', title: '搜索' },
-  { path: 'pages/bindMobileNumber/bindMobileNumber', title: '更换手机号' },
-  { path: 'pages/commonProblem/commonProblem', title: '常见问题' },
-  { path: 'pages/valueAddedServices/valueAddedServices', title: '增值服务' },
-  { path: 'pages/order/order', title: '确认订单' },
-  { path: 'pages/webView/webView', title: '签署合同' },
-  { path: 'pages/webView/webh5', title: '外部页面' },
-  { path: 'pages/alipay/aliLogin', title: '支付宝登录', customNav: true },
-  { path: 'pages/alipay/aliSign', title: '押金冻结授权', customNav: true },
-  { path: 'pages/alipay/aliPay', title: '支付宝支付', customNav: true },
-  { path: 'pages/enjoy/enjoy', title: '优享好物' },
-  { path: 'pages/logisticsDetails/logisticsDetails', title: '物流详情' },
-  { path: 'pages/pay/pay', title: '订单支付' },
-  { path: 'pages/billpay/pay', title: '账单支付' },
-  { path: 'pages/zhima/zhima', title: '芝麻信用' },
-  { path: 'pages/privacy/cancelAccount', title: '注销账户' },
-  { path: 'pages/privacy/about', title: '关于我们' },
-  { path: 'pages/privacy/withholding', title: '自动扣款授权' },
-];
+/** A page whose title is `route.<path>` of the routes area (the catalogues translate it). */
+export type TitledPath = {
+  [Key in keyof typeof routeMessages]: Key extends `route.${infer Path}` ? Path : never;
+}[keyof typeof routeMessages];
 
-const routesByPath = new Map(ROUTES.map((route) => [route.path, route]));
+/** The loading page's title is blank (the brief's), so it has no message. */
+export const LOADING_PATH = 'pages/loading/loading';
+
+export type RoutePath = TitledPath | typeof LOADING_PATH;
+
+/** Pages that draw their own navigation bar: the tab pages and the Alipay pages. */
+const CUSTOM_NAV: ReadonlySet<string> = new Set(
+  [
+    ...['home/home', 'classify/classify', 'customer-service/customerService', 'user/user'],
+    ...['alipay/aliLogin', 'alipay/aliSign', 'alipay/aliPay'],
+  ].map((page) => `pages/${page}`),
+);
+
+const TITLE_KEY_PREFIX = 'route.';
+
+/**
+ * Every page, in the routes area's order (home first: `/` opens it), with the loading page after
+ * the cashier. Built from the area's keys rather than listing each path again: the table is in
+ * every package, the mini-programs' main package included.
+ */
+export const ROUTES: readonly RouteMeta[] = Object.entries(routeMessages).flatMap(
+  ([key, title]): RouteMeta[] => {
+    const path = key.slice(TITLE_KEY_PREFIX.length) as TitledPath;
+    const meta: RouteMeta = { path, title, ...(CUSTOM_NAV.has(path) ? { customNav: true } : {}) };
+    return path === 'pages/payment/payment' ? [meta, { path: LOADING_PATH, title: '' }] : [meta];
+  },
+);
+
+export const NOT_FOUND_PATH = 'pages/notFound/notFound';
+
+/**
+ * Pages that moved, old path → new: links and QR codes that carry the old path still arrive.
+ * `pages/testAuth` (the brief's) became `pages/testAuth/testAuth` when it left the main package.
+ */
+export const MOVED_ROUTES: Readonly<Record<string, string>> = {
+  'pages/testAuth': 'pages/testAuth/testAuth',
+};
+
+/**
+ * Where a path that is no page goes: the page it moved to, with its query, or the not-found page
+ * told what was asked for.
+ */
+export function missingPageUrl(path: string, query: Record<string, unknown> = {}): string {
+  const clean = path.replace(/^\/+/, '').split('?')[0].replace(/\/+$/, '');
+  const moved = MOVED_ROUTES[clean];
+  const pairs = Object.entries(query)
+    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  if (moved) return `/${moved}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
+  return `/${NOT_FOUND_PATH}?path=${encodeURIComponent(`/${clean}`)}`;
+}
+
+const routesByPath = new Map<string, RouteMeta>(ROUTES.map((route) => [route.path, route]));
 
 export function routeMeta(path: string): RouteMeta | undefined {
   return routesByPath.get(path.replace(/^\//, '').split('?')[0]);

@@ -2,7 +2,7 @@
  * The route list and tab bar are part of the product's contract with every link, QR code and
  * mini-program card already out there: they must be exactly these.
  */
-import { ROUTES, TABS, splitPackages } from '@/routes';
+import { ROUTES, TABS, missingPageUrl, splitPackages } from '@/routes';
 
 type AppConfig = {
   pages: string[];
@@ -86,6 +86,7 @@ const EXPECTED_OTHER_PAGES = [
   'pages/privacy/cancelAccount',
   'pages/privacy/about',
   'pages/privacy/withholding',
+  'pages/notFound/notFound',
 ];
 
 function declaredPages(config: AppConfig): string[] {
@@ -95,12 +96,28 @@ function declaredPages(config: AppConfig): string[] {
   ];
 }
 
+describe('a path that is no page', () => {
+  it('opens the page it moved to, with its query: the brief’s pages/testAuth', () => {
+    expect(missingPageUrl('pages/testAuth', { orderId: '7' })).toBe(
+      '/pages/testAuth/testAuth?orderId=7',
+    );
+    expect(missingPageUrl('/pages/testAuth/')).toBe('/pages/testAuth/testAuth');
+  });
+
+  it('opens the not-found page, told what was asked for', () => {
+    expect(missingPageUrl('/pages/nowhere/nowhere', { a: '1' })).toBe(
+      '/pages/notFound/notFound?path=%2Fpages%2Fnowhere%2Fnowhere',
+    );
+    expect(ROUTES.some((route) => route.path === 'pages/notFound/notFound')).toBe(true);
+  });
+});
+
 describe('app.config', () => {
   const config = loadAppConfig();
 
-  it('declares exactly the 49 product routes', () => {
+  it('declares exactly the 49 product routes and the not-found page', () => {
     const declared = declaredPages(config);
-    expect(declared).toHaveLength(49);
+    expect(declared).toHaveLength(50);
     expect([...declared].sort()).toEqual([...EXPECTED_TAB_PAGES, ...EXPECTED_OTHER_PAGES].sort());
   });
 

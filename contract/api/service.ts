@@ -24,3 +24,13 @@ export const ServicePhone = Type.Object({ phone: Type.String(), workTime: Type.S
 export type ServicePhone = Static<typeof ServicePhone>;
 export const ServicePhoneReply = Envelope(ServicePhone);
 export type ServicePhoneReply = Static<typeof ServicePhoneReply>;
+
+/**
+ * The brand's online chat (H5): the script of the chat provider the brand configured, which
+ * defines `window.onlineServiceChat` with `open()` and `close()`. `demo`: no provider is
+ * configured and this is the development stand-in, which sends messages nowhere.
+ */
+export const OnlineChat = Type.Object({ scriptUrl: Type.String(), demo: Type.Boolean() });
+export type OnlineChat = Static<typeof OnlineChat>;
+export const OnlineChatReply = Envelope(OnlineChat);
+export type OnlineChatReply = Static<typeof OnlineChatReply>;

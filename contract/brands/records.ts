@@ -111,6 +111,6 @@ export const BRAND_RECORDS: readonly Brand[] = [
       alipay: '2021004100000009',
       icp: '闽ICP备2024049909号-1',
     },
-    { chatScriptUrl: '/static/chat/online-service.js' },
+    { onlineChat: true },
   ),
 ];

@@ -25,6 +25,9 @@ export interface Brand {
    * page as the MIIT rules require, linked to beian.miit.gov.cn.
    */
   icpNumber: string;
-  /** Online customer-service chat script, injected once at launch on H5 (brand 9 only). */
-  chatScriptUrl?: string;
+  /**
+   * Offers online customer-service chat (brand 9): the mini-programs' contact button, and on H5
+   * the chat provider's script the server names (GET /api/service/chat, `CHAT_SCRIPT_URL_<id>`).
+   */
+  onlineChat?: boolean;
 }

@@ -1,6 +1,55 @@
 import type { Messages } from './zh-Hans';
 
 export const en: Messages = {
+  'route.pages/home/home': 'Home',
+  'route.pages/classify/classify': 'Categories',
+  'route.pages/customer-service/customerService': 'Help',
+  'route.pages/user/user': 'Me',
+  'route.pages/perfectIdCard/perfectIdCard': 'Identity check',
+  'route.pages/myOrder/myOrder': 'My orders',
+  'route.pages/emergencyContact/emergencyContact': 'Emergency contact',
+  'route.pages/returnApplication/returnApplication': 'Return request',
+  'route.pages/orderDetail/orderDetail': 'Order details',
+  'route.pages/billDetail/billDetail': 'Bill details',
+  'route.pages/billingDetails/billingDetails': 'Bills',
+  'route.pages/confirmShipment/confirmShipment': 'Ship it back',
+  'route.pages/shipToAddress/shipToAddress': 'Edit address',
+  'route.pages/addressList/addressList': 'Delivery addresses',
+  'route.pages/contractPreview/contractPreview': 'Contract preview',
+  'route.pages/agreement/agreement': 'Rental and service agreements',
+  'route.pages/text/user': 'Privacy policy',
+  'route.pages/text/register': 'Registration agreement',
+  'route.pages/confirmPayment/confirmPayment': 'Confirm payment',
+  'route.pages/payment/payment': 'Checkout',
+  'route.pages/paymentResult/paymentResult': 'Payment result',
+  'route.pages/coupon/coupon': 'Coupons',
+  'route.pages/commodityDetails/commodityDetails': 'Product details',
+  'route.pages/login/login': 'Log in with mobile',
+  'route.pages/loginNew/loginNew': 'Log in',
+  'route.pages/bindCard/bindCard': 'Add bank card',
+  'route.pages/orderFailed/orderFailed': 'Payment not completed',
+  'route.pages/orderSuccess/orderSuccess': 'Order placed',
+  'route.pages/testAuth/testAuth': 'Test pre-authorisation',
+  'route.pages/feedBack/feedBack': 'Feedback',
+  'route.pages/search/search': 'Search',
+  'route.pages/bindMobileNumber/bindMobileNumber': 'Change mobile number',
+  'route.pages/commonProblem/commonProblem': 'FAQ',
+  'route.pages/valueAddedServices/valueAddedServices': 'Add-on services',
+  'route.pages/order/order': 'Confirm order',
+  'route.pages/webView/webView': 'Sign contract',
+  'route.pages/webView/webh5': 'External page',
+  'route.pages/alipay/aliLogin': 'Alipay login',
+  'route.pages/alipay/aliSign': 'Deposit freeze authorisation',
+  'route.pages/alipay/aliPay': 'Alipay payment',
+  'route.pages/enjoy/enjoy': 'Premium picks',
+  'route.pages/logisticsDetails/logisticsDetails': 'Tracking',
+  'route.pages/pay/pay': 'Pay order',
+  'route.pages/billpay/pay': 'Pay bills',
+  'route.pages/zhima/zhima': 'Sesame Credit',
+  'route.pages/privacy/cancelAccount': 'Close account',
+  'route.pages/privacy/about': 'About us',
+  'route.pages/privacy/withholding': 'Automatic payments',
+  'route.pages/notFound/notFound': 'Page not found',
   'order.event.place': 'Order placed',
   'order.event.confirm': 'Verified',
   'order.event.sign': 'Contract signed',
@@ -51,7 +100,10 @@ export const en: Messages = {
   'order.numberLabel': 'Order number',
   'order.createdAt': 'Placed at',
   'order.rentPer': '¥{amount}/{unit}',
-  'order.term': '{term} × {unit}',
+  'order.term.oneMonth': 'for {term} month',
+  'order.term.months': 'for {term} months',
+  'order.term.oneDay': 'for {term} day',
+  'order.term.days': 'for {term} days',
   'order.unit.month': 'month',
   'order.unit.day': 'day',
   'order.notFound': 'Order not found',
@@ -340,6 +392,8 @@ export const en: Messages = {
   'service.workTime': 'Hours {time}',
   'service.chat': 'Online chat',
   'service.chatUnavailable': 'Online chat is not available, please call us',
+  'service.chatDemo': 'Demo: messages reach no one',
+  'service.phoneLine': 'Customer service: {phone}',
   'service.feedbackEntry': 'Feedback',
   'service.faqEntry': 'Common questions',
   'service.agreementEntry': 'Rental and service agreements',
@@ -373,7 +427,8 @@ export const en: Messages = {
   'service.feedback.again': 'Send more feedback',
   'service.legal.operator': 'Operator: {company}',
   'service.legal.updated': 'Updated: {date}',
-  'service.legal.chineseOnly': 'This document is in Chinese; the Chinese text prevails.',
+  'service.legal.chinesePrevails':
+    'This is a translation for reference; the Chinese text is binding.',
   'service.legal.rental': 'Rental agreement',
   'service.legal.service': 'Service agreement',
   'service.legal.withholding': 'Withholding agreement',
@@ -392,6 +447,10 @@ export const en: Messages = {
   'states.empty': 'Nothing here yet',
   'states.loadFailed': 'Failed to load',
   'states.tapToRetry': 'tap to retry',
+  'nav.main': 'Main navigation',
+  'nav.back': 'Back',
+  'states.separator': ', ',
+  'privacy.wx.policyName': 'the {name} Privacy Policy',
   'states.retry': 'Reload',
   'states.noMore': 'No more items',
   'account.mobile': 'Mobile',
@@ -723,7 +782,7 @@ export const en: Messages = {
   'privacy.cancel.intro':
     'Once cancelled you cannot log in to this account again, and the following is deleted or anonymised for good:',
   'privacy.cancel.kept': 'What the law requires us to keep:',
-  'privacy.cancel.keptYears': 'kept {years} years',
+  'privacy.cancel.keptYears': ' (kept {years} years)',
   'privacy.cancel.blocked': 'You cannot cancel yet. Settle these first:',
   'privacy.cancel.blockedOrder': 'Order {id}: {goods} ({status})',
   'privacy.cancel.blockedBill': 'Order {orderId}, bill {period}: ¥{amount} owed (due {due})',
@@ -738,6 +797,9 @@ export const en: Messages = {
   'privacy.about.icp': 'ICP filing: {icp}',
   'privacy.about.phone': 'Customer service: {phone}',
   'privacy.about.copied': 'Link copied: open it in your browser',
+  'notFound.title': 'This page doesn’t exist',
+  'notFound.path': '{path} doesn’t exist or has moved',
+  'notFound.home': 'Back to home',
   'privacy.withholding.entry': 'Automatic deductions',
   'privacy.withholding.hint':
     'Once cancelled, this order’s bills are no longer deducted automatically: pay them yourself before they are due.',
@@ -833,6 +895,7 @@ export const en: Messages = {
   'serverError.CATEGORY_NOT_FOUND': 'Category not found.',
   'serverError.SECTION_NOT_FOUND': 'Section not found.',
   'serverError.NO_SERVICE_PHONE': 'No customer-service number yet.',
+  'serverError.NO_ONLINE_CHAT': 'This brand has no online chat.',
   'serverError.COUPON_NOT_FOUND': 'Coupon not found.',
   'serverError.COUPON_ALREADY_CLAIMED': 'You have already claimed this coupon.',
   'serverError.COUPON_SOLD_OUT': 'All these coupons have been claimed.',
@@ -913,4 +976,184 @@ export const en: Messages = {
   'serverError.CONSENT_REQUIRED': 'Please read and agree to {titles} first.',
   'serverError.SUBSCRIBE_TEMPLATE_UNKNOWN':
     'templateIds is not a subscription template of this platform: {templateId}',
+  'legal.privacy.title': 'Privacy Policy',
+  'legal.privacy.preamble':
+    '{companyName} ("we") knows how much your personal information matters to you. This policy explains how we collect, use, store, share and protect your personal information when you use {platformName}, and the rights you have. We process your personal information under the Personal Information Protection Law of the People\'s Republic of China and other laws and regulations.',
+  'legal.privacy.1.heading': '1. What we collect',
+  'legal.privacy.1.1':
+    'Login: your mobile number; with an Alipay or WeChat login, the user identifier you authorise us to receive.',
+  'legal.privacy.1.2':
+    "Orders and delivery: the recipient's name, mobile number and address; your emergency contact's name, relationship and phone number.",
+  'legal.privacy.1.3':
+    'Identity and credit checks: the name and number on your ID card, its photos, the face check result, your bank card details, and the credit assessment we query with your authorisation. These are sensitive personal information, which we process only with your separate consent.',
+  'legal.privacy.1.4':
+    'Customer service and feedback: the feedback, pictures and contact number you give us.',
+  'legal.privacy.1.5':
+    'Device and logs: to keep the service secure, we record the device model, operating system version, access times and network status.',
+  'legal.privacy.2.heading': '2. How we use it',
+  'legal.privacy.2.1':
+    'To check your identity, review orders, sign contracts, ship, collect rent, provide after-sales service and prevent fraud; and to send you order and bill notices.',
+  'legal.privacy.2.2':
+    'Without your consent we never use your personal information for any purpose this policy does not state.',
+  'legal.privacy.3.heading': '3. Sharing, transfer and disclosure',
+  'legal.privacy.3.1':
+    'To provide the service, we give the following partners what they need, and no more: couriers (delivery details), payment institutions (what a payment needs), e-signature providers (the identity details signing needs) and credit agencies (the identity details a credit assessment needs).',
+  'legal.privacy.3.2':
+    'We never sell your personal information or disclose it publicly, unless the law requires otherwise.',
+  'legal.privacy.4.heading': '4. Storage and protection',
+  'legal.privacy.4.1':
+    "Your personal information is stored within the People's Republic of China, for the shortest time its purpose needs; where the law requires longer (transaction records are kept three years, for example), the law prevails.",
+  'legal.privacy.4.2':
+    'We protect your information with encrypted transmission, access control and masking. If a personal information security incident happens, we will tell you promptly as the law requires.',
+  'legal.privacy.5.heading': '5. Your rights',
+  'legal.privacy.5.1':
+    'You may access, copy, correct, complete and delete your personal information, withdraw your consent and close your account. Before closing it, every order and bill must be settled.',
+  'legal.privacy.5.2':
+    'To exercise these rights, use the Me page or call customer service on {userPhone}; we answer within 15 working days.',
+  'legal.privacy.6.heading': '6. Minors',
+  'legal.privacy.6.1':
+    "Our rental service is for adults aged 18 or over only; we do not knowingly collect minors' personal information.",
+  'legal.privacy.7.heading': '7. Updates and contact',
+  'legal.privacy.7.1':
+    'When this policy changes, {platformName} will say so prominently. For any question about it, contact {companyName}, customer service {userPhone}.',
+  'legal.register.title': 'Registration Agreement',
+  'legal.register.preamble':
+    'Welcome to {platformName}. This agreement between you and {companyName} covers registering and using a {platformName} account. By ticking the box and logging in, you confirm that you have read and accept this agreement and the Privacy Policy.',
+  'legal.register.1.heading': '1. Who may register',
+  'legal.register.1.1':
+    'You must be a natural person aged 18 or over with full civil capacity. If you are not, please do not register; we may close any such account.',
+  'legal.register.2.heading': '2. Registering and using the account',
+  'legal.register.2.1':
+    'You register and log in with your own mobile number and an SMS code; one mobile number can register one account.',
+  'legal.register.2.2':
+    'The account is for you alone: do not lend, transfer or sell it. Losses from not keeping it safe are your own.',
+  'legal.register.2.3':
+    "To change your mobile number, do it on the Me page after an SMS check, so you can still log in and do not receive someone else's notices.",
+  'legal.register.3.heading': '3. Conduct',
+  'legal.register.3.1':
+    'Do not register as someone else, use the account for fraud, cash-out schemes or other illegal activity, or register or place orders in bulk by program.',
+  'legal.register.3.2':
+    'If you break these rules, we may suspend or end the service and reserve the right to pursue legal liability.',
+  'legal.register.4.heading': '4. Notices',
+  'legal.register.4.1':
+    'You agree that we send you codes and order, bill and service notices by SMS and in-app messages. You can unsubscribe from marketing messages at any time.',
+  'legal.register.5.heading': '5. Closing the account',
+  'legal.register.5.1':
+    'You can ask customer service to close your account. Every order and bill must be settled first; afterwards we delete or anonymise your personal information as the Privacy Policy says.',
+  'legal.register.6.heading': '6. Other terms',
+  'legal.register.6.1':
+    "This agreement is governed by the laws of the People's Republic of China. For any question, call customer service on {userPhone}.",
+  'legal.rental.title': 'Rental Agreement',
+  'legal.rental.preamble':
+    "This agreement is made between you (the lessee) and {companyName} (the lessor, operator of the {platformName} platform). By placing a rental order on {platformName} and signing its electronic contract, you confirm that you have read and agree to all of its terms. The goods, term, rent, deposit and buy-out prices of each order are those in that order's electronic contract.",
+  'legal.rental.1.heading': 'Article 1 The rented item',
+  'legal.rental.1.1':
+    'The rented item is the product you chose in the order (with its colour, specification and condition) and its accessories. The lessor owns it throughout the term; you have the right to use it.',
+  'legal.rental.1.2':
+    'The lessor guarantees that the item works and matches its product page; whether it is new or pre-owned is as the product page states.',
+  'legal.rental.2.heading': 'Article 2 Term and start',
+  'legal.rental.2.1':
+    'The term follows the plan you chose and starts at midnight after the day you receive the item; the day of delivery is free.',
+  'legal.rental.2.2':
+    'Before the term ends you may return, renew or buy out. If the term ends and you have done none of these, the rental continues period by period on the same plan until you return or buy out.',
+  'legal.rental.3.heading': 'Article 3 Rent, deposit and payment',
+  'legal.rental.3.1':
+    "Rent is paid by period: the first when you sign, each later one on its bill's due date. You may turn on automatic payments or pay on the bills page.",
+  'legal.rental.3.2':
+    'The deposit is as the order states; a credit assessment may waive part or all of it. It is refunded the way you paid within 1 to 3 working days after you return the item, it passes inspection and everything owed is paid.',
+  'legal.rental.3.3':
+    'Late payment incurs a penalty of 0.05% of the unpaid amount per day from the due date and may affect your credit record.',
+  'legal.rental.4.heading': 'Article 4 Use and care',
+  'legal.rental.4.1':
+    'Use the item reasonably as intended and look after it. Do not sublet, lend, sell, pledge or otherwise dispose of it, take it apart, reflash it or replace its parts.',
+  'legal.rental.4.2':
+    "If the item is lost, stolen or badly damaged, tell the lessor within 24 hours and pay the contract's buy-out price less the rent already paid.",
+  'legal.rental.5.heading': 'Article 5 Faults and repairs',
+  'legal.rental.5.1':
+    'A fault not caused by you within 7 days of delivery: the lessor replaces the item free. Later faults not caused by you are repaired by the lessor, and the term is extended by the repair time.',
+  'legal.rental.5.2':
+    'You pay for repairing damage you caused; if you bought an add-on cover, its terms apply.',
+  'legal.rental.6.heading': 'Article 6 Return and buy-out',
+  'legal.rental.6.1':
+    'To return, ask in the order details, send the item and all its accessories to the address shown and enter the tracking number. The lessor inspects it on arrival; normal signs of use cost nothing.',
+  'legal.rental.6.2':
+    "The buy-out price is the one the product page's plan lists for each period; once it is paid, ownership of the item passes to you.",
+  'legal.rental.7.heading': 'Article 7 Early termination',
+  'legal.rental.7.1':
+    'Before shipping you may cancel the order at any time, and what you paid is refunded the way you paid. Returning early after shipping: rent already paid is not refunded and the remaining rent is not owed, but the early termination fee in the contract is.',
+  'legal.rental.8.heading': 'Article 8 Breach',
+  'legal.rental.8.1':
+    'If you are more than 30 days late with rent, dispose of the item without permission or give false identity details, the lessor may end the contract, require the item back or the buy-out price, and pursue liability under the law.',
+  'legal.rental.9.heading': 'Article 9 Disputes',
+  'legal.rental.9.1':
+    "This agreement is governed by the laws of the People's Republic of China. The parties first try to settle any dispute by negotiation; failing that, either may sue in the people's court with jurisdiction where {companyName} is domiciled.",
+  'legal.rental.9.2': 'For any question, call customer service on {userPhone}.',
+  'legal.service.title': 'Service Agreement',
+  'legal.service.preamble':
+    '{platformName} is run by {companyName} and lets you see, order, sign for, pay for and get after-sales service on rented digital devices. Please read this agreement before using it, especially Article 7, Limitation of liability.',
+  'legal.service.1.heading': '1. The service',
+  'legal.service.1.1':
+    "{platformName} offers browsing, rental orders, identity checks, credit assessment, electronic contract signing, bill payment, returns and buy-outs. The service is what the platform's pages actually offer.",
+  'legal.service.2.heading': '2. Your account',
+  'legal.service.2.1':
+    'You may log in with an SMS code, Alipay or WeChat. Keep your phone and account safe: what is done through your account counts as done by you.',
+  'legal.service.2.2':
+    'If someone else is using your account, contact customer service at once to freeze it.',
+  'legal.service.3.heading': '3. Identity and credit checks',
+  'legal.service.3.1':
+    'To prevent fraud and meet anti-money-laundering duties, you verify your identity before ordering. With your authorisation, the platform queries your credit assessment from partner credit agencies to decide whether to serve you and how much deposit to waive.',
+  'legal.service.4.heading': '4. Your obligations',
+  'legal.service.4.1':
+    'Give true, accurate and complete identity and contact details, and update them when they change.',
+  'legal.service.4.2':
+    'Do not use the platform for illegal activity, rent under a false identity or disrupt the platform.',
+  'legal.service.5.heading': '5. Charges',
+  'legal.service.5.1':
+    'Registering and browsing are free. Rent, deposits, add-on fees and other rental charges are as the order page and electronic contract state; the platform charges nothing you have not confirmed.',
+  'legal.service.6.heading': '6. Changes and suspension',
+  'legal.service.6.1':
+    'The platform may pause parts of the service for maintenance or upgrades and will tell you beforehand where it can. If you break this agreement, the platform may limit or suspend your service, without affecting orders already made.',
+  'legal.service.7.heading': '7. Limitation of liability',
+  'legal.service.7.1':
+    'The platform is not liable for interruptions caused by force majeure or by failures of telecom operators or third-party payment institutions, but will help you limit your losses.',
+  'legal.service.8.heading': '8. Changes to this agreement',
+  'legal.service.8.1':
+    'When this agreement changes, the platform announces it prominently and reminds you at your next login. Using the service after that means you accept the new version.',
+  'legal.service.9.heading': '9. Contact',
+  'legal.service.9.1': 'Operator: {companyName}. Customer service: {userPhone}.',
+  'legal.withholding.title': 'Withholding Authorisation Agreement',
+  'legal.withholding.preamble':
+    'This agreement is made between you (the authorising party) and {companyName} (the authorised party, operator of the “{platformName}” platform). Once you agree to it, {platformName} may collect the amounts due on your rental orders from the bank card you bound on the platform, as set out below. This agreement covers deductions only; it does not cover your identity information or credit assessment, for which consent is asked separately.',
+  'legal.withholding.1.heading': '1. What may be deducted',
+  'legal.withholding.1.1':
+    "Only bills of rental orders whose electronic contract you have signed: each period's rent, late fees charged as the contract provides, and compensation you have confirmed.",
+  'legal.withholding.1.2':
+    'Each deduction is the amount the platform shows as due on that bill, and never more than your signed electronic contract provides.',
+  'legal.withholding.2.heading': '2. The account and when deductions are made',
+  'legal.withholding.2.1':
+    'Deductions are made from the bank card you bound on the platform and verified with the mobile number registered at your bank. If you bind another card, deductions are made from the new card from that day.',
+  'legal.withholding.2.2':
+    "The platform requests a deduction on the bill's due date (that day included); if it does not succeed, the platform may request it again each day until the bill is settled, the deduction succeeds, you pay yourself or this authorisation ends.",
+  'legal.withholding.2.3':
+    "After a successful deduction the platform tells you the amount and the bill by SMS or message; you can also see it on the order's bills page.",
+  'legal.withholding.3.heading': '3. Your obligations',
+  'legal.withholding.3.1':
+    'Please keep the card in good standing with enough balance. If a deduction fails because of insufficient balance, a lost or cancelled card or similar, late fees still accrue on the bill as the contract provides.',
+  'legal.withholding.3.2':
+    'You may pay a bill yourself on the platform before it falls due; a paid bill is never deducted again.',
+  'legal.withholding.4.heading': '4. Ending the authorisation',
+  'legal.withholding.4.1':
+    'You may end this authorisation at any time under “Me → Automatic payment authorisation”; the platform then stops requesting deductions at once and tells the bank to end the withholding, and later bills must be paid by you. You may also call customer service on {userPhone}.',
+  'legal.withholding.4.2':
+    'Ending the authorisation does not change what you owe under the rental contract, nor deductions made before it ended.',
+  'legal.withholding.5.heading': '5. Protecting your information',
+  'legal.withholding.5.1':
+    'The platform keeps only the first six and last four digits of the card number and an encrypted digest to recognise it, never the full number; card information is used only for the deductions this agreement allows.',
+  'legal.withholding.6.heading': '6. Other terms',
+  'legal.withholding.6.1':
+    'This agreement takes effect when you agree to it and ends when all your rental orders on the platform are settled or when you end the authorisation.',
+  'legal.withholding.6.2':
+    'Updates to this agreement are published on the platform, and you will be asked to read and agree again the next time a withholding authorisation is needed.',
+  'legal.withholding.6.3':
+    'Disputes arising from this agreement are settled by negotiation; failing that, as provided in the rental contract you signed with the platform.',
 };

@@ -1,6 +1,55 @@
 import type { Messages } from './zh-Hans';
 
 export const es: Messages = {
+  'route.pages/home/home': 'Inicio',
+  'route.pages/classify/classify': 'Categorías',
+  'route.pages/customer-service/customerService': 'Ayuda',
+  'route.pages/user/user': 'Mi cuenta',
+  'route.pages/perfectIdCard/perfectIdCard': 'Verificación de identidad',
+  'route.pages/myOrder/myOrder': 'Mis pedidos',
+  'route.pages/emergencyContact/emergencyContact': 'Contacto de emergencia',
+  'route.pages/returnApplication/returnApplication': 'Solicitud de devolución',
+  'route.pages/orderDetail/orderDetail': 'Detalles del pedido',
+  'route.pages/billDetail/billDetail': 'Detalles de la factura',
+  'route.pages/billingDetails/billingDetails': 'Facturas',
+  'route.pages/confirmShipment/confirmShipment': 'Enviar de vuelta',
+  'route.pages/shipToAddress/shipToAddress': 'Editar dirección',
+  'route.pages/addressList/addressList': 'Direcciones de entrega',
+  'route.pages/contractPreview/contractPreview': 'Vista previa del contrato',
+  'route.pages/agreement/agreement': 'Contratos de alquiler y de servicio',
+  'route.pages/text/user': 'Política de privacidad',
+  'route.pages/text/register': 'Acuerdo de registro',
+  'route.pages/confirmPayment/confirmPayment': 'Confirmar pago',
+  'route.pages/payment/payment': 'Caja',
+  'route.pages/paymentResult/paymentResult': 'Resultado del pago',
+  'route.pages/coupon/coupon': 'Cupones',
+  'route.pages/commodityDetails/commodityDetails': 'Detalles del producto',
+  'route.pages/login/login': 'Acceder con el móvil',
+  'route.pages/loginNew/loginNew': 'Acceder',
+  'route.pages/bindCard/bindCard': 'Añadir tarjeta bancaria',
+  'route.pages/orderFailed/orderFailed': 'Pago no completado',
+  'route.pages/orderSuccess/orderSuccess': 'Pedido realizado',
+  'route.pages/testAuth/testAuth': 'Preautorización de prueba',
+  'route.pages/feedBack/feedBack': 'Comentarios',
+  'route.pages/search/search': 'Buscar',
+  'route.pages/bindMobileNumber/bindMobileNumber': 'Cambiar número de móvil',
+  'route.pages/commonProblem/commonProblem': 'Preguntas frecuentes',
+  'route.pages/valueAddedServices/valueAddedServices': 'Servicios adicionales',
+  'route.pages/order/order': 'Confirmar pedido',
+  'route.pages/webView/webView': 'Firmar contrato',
+  'route.pages/webView/webh5': 'Página externa',
+  'route.pages/alipay/aliLogin': 'Acceso con Alipay',
+  'route.pages/alipay/aliSign': 'Autorización de congelación del depósito',
+  'route.pages/alipay/aliPay': 'Pago con Alipay',
+  'route.pages/enjoy/enjoy': 'Selección premium',
+  'route.pages/logisticsDetails/logisticsDetails': 'Seguimiento',
+  'route.pages/pay/pay': 'Pagar pedido',
+  'route.pages/billpay/pay': 'Pagar facturas',
+  'route.pages/zhima/zhima': 'Sesame Credit',
+  'route.pages/privacy/cancelAccount': 'Cerrar cuenta',
+  'route.pages/privacy/about': 'Quiénes somos',
+  'route.pages/privacy/withholding': 'Pagos automáticos',
+  'route.pages/notFound/notFound': 'Página no encontrada',
   'order.event.place': 'Pedido realizado',
   'order.event.confirm': 'Verificado',
   'order.event.sign': 'Contrato firmado',
@@ -51,7 +100,10 @@ export const es: Messages = {
   'order.numberLabel': 'Número de pedido',
   'order.createdAt': 'Fecha del pedido',
   'order.rentPer': '¥{amount}/{unit}',
-  'order.term': '{term} × {unit}',
+  'order.term.oneMonth': 'durante {term} mes',
+  'order.term.months': 'durante {term} meses',
+  'order.term.oneDay': 'durante {term} día',
+  'order.term.days': 'durante {term} días',
   'order.unit.month': 'mes',
   'order.unit.day': 'día',
   'order.notFound': 'Pedido no encontrado',
@@ -340,6 +392,8 @@ export const es: Messages = {
   'service.workTime': 'Horario {time}',
   'service.chat': 'Chat en línea',
   'service.chatUnavailable': 'El chat no está disponible, llámanos',
+  'service.chatDemo': 'Demostración: los mensajes no llegan a nadie',
+  'service.phoneLine': 'Atención al cliente: {phone}',
   'service.feedbackEntry': 'Comentarios',
   'service.faqEntry': 'Preguntas frecuentes',
   'service.agreementEntry': 'Contratos de alquiler y servicio',
@@ -373,7 +427,8 @@ export const es: Messages = {
   'service.feedback.again': 'Enviar otro comentario',
   'service.legal.operator': 'Operador: {company}',
   'service.legal.updated': 'Actualizado: {date}',
-  'service.legal.chineseOnly': 'Este documento está en chino; prevalece el texto en chino.',
+  'service.legal.chinesePrevails':
+    'Esta es una traducción de referencia; el texto en chino es el vinculante.',
   'service.legal.rental': 'Contrato de alquiler',
   'service.legal.service': 'Contrato de servicio',
   'service.legal.withholding': 'Acuerdo de cargo',
@@ -392,6 +447,10 @@ export const es: Messages = {
   'states.empty': 'Aún no hay nada',
   'states.loadFailed': 'Error al cargar',
   'states.tapToRetry': 'toca para reintentar',
+  'nav.main': 'Navegación principal',
+  'nav.back': 'Atrás',
+  'states.separator': ', ',
+  'privacy.wx.policyName': 'la Política de privacidad de {name}',
   'states.retry': 'Recargar',
   'states.noMore': 'No hay más',
   'account.mobile': 'Móvil',
@@ -724,7 +783,7 @@ export const es: Messages = {
   'privacy.cancel.intro':
     'Tras cancelarla no podrás volver a entrar en esta cuenta, y lo siguiente se borrará o anonimizará para siempre:',
   'privacy.cancel.kept': 'Lo que la ley nos obliga a conservar:',
-  'privacy.cancel.keptYears': 'se conserva {years} años',
+  'privacy.cancel.keptYears': ' (se conserva {years} años)',
   'privacy.cancel.blocked': 'Aún no puedes cancelar. Resuelve antes:',
   'privacy.cancel.blockedOrder': 'Pedido {id}: {goods} ({status})',
   'privacy.cancel.blockedBill':
@@ -740,6 +799,9 @@ export const es: Messages = {
   'privacy.about.icp': 'Registro ICP: {icp}',
   'privacy.about.phone': 'Atención al cliente: {phone}',
   'privacy.about.copied': 'Enlace copiado: ábrelo en tu navegador',
+  'notFound.title': 'Esta página no existe',
+  'notFound.path': '{path} no existe o se ha movido',
+  'notFound.home': 'Volver al inicio',
   'privacy.withholding.entry': 'Cargos automáticos',
   'privacy.withholding.hint':
     'Una vez cancelado, las facturas de este pedido ya no se cobran automáticamente: págalas tú antes del vencimiento.',
@@ -835,6 +897,7 @@ export const es: Messages = {
   'serverError.CATEGORY_NOT_FOUND': 'No se encontró la categoría.',
   'serverError.SECTION_NOT_FOUND': 'No se encontró la sección.',
   'serverError.NO_SERVICE_PHONE': 'Todavía no hay teléfono de atención al cliente.',
+  'serverError.NO_ONLINE_CHAT': 'Esta marca no tiene chat en línea.',
   'serverError.COUPON_NOT_FOUND': 'No se encontró el cupón.',
   'serverError.COUPON_ALREADY_CLAIMED': 'Ya obtuviste este cupón.',
   'serverError.COUPON_SOLD_OUT': 'Ya no quedan cupones.',
@@ -916,4 +979,184 @@ export const es: Messages = {
   'serverError.CONSENT_REQUIRED': 'Lee y acepta primero {titles}.',
   'serverError.SUBSCRIBE_TEMPLATE_UNKNOWN':
     'templateIds no es una plantilla de suscripción de esta plataforma: {templateId}',
+  'legal.privacy.title': 'Política de privacidad',
+  'legal.privacy.preamble':
+    '{companyName} («nosotros») sabe cuánto le importan sus datos personales. Esta política explica cómo recogemos, usamos, conservamos, compartimos y protegemos sus datos personales cuando usa {platformName}, y los derechos que tiene. Tratamos sus datos conforme a la Ley de Protección de Información Personal de la República Popular China y demás normas.',
+  'legal.privacy.1.heading': '1. Qué recogemos',
+  'legal.privacy.1.1':
+    'Acceso: su número de móvil; si accede con Alipay o WeChat, el identificador de usuario que nos autorice a recibir.',
+  'legal.privacy.1.2':
+    'Pedidos y entregas: nombre, móvil y dirección del destinatario; nombre, parentesco y teléfono de su contacto de emergencia.',
+  'legal.privacy.1.3':
+    'Verificación de identidad y crédito: nombre y número de su documento de identidad, sus fotos, el resultado de la verificación facial, los datos de su tarjeta bancaria y la evaluación de crédito que consultamos con su autorización. Son datos personales sensibles, que solo tratamos con su consentimiento expreso.',
+  'legal.privacy.1.4':
+    'Atención al cliente y comentarios: los comentarios, imágenes y teléfono de contacto que nos facilite.',
+  'legal.privacy.1.5':
+    'Dispositivo y registros: para la seguridad del servicio registramos el modelo del dispositivo, la versión del sistema, las horas de acceso y el estado de la red.',
+  'legal.privacy.2.heading': '2. Cómo los usamos',
+  'legal.privacy.2.1':
+    'Para verificar su identidad, revisar pedidos, firmar contratos, enviar, cobrar el alquiler, dar servicio posventa y prevenir el fraude; y para enviarle avisos de pedidos y facturas.',
+  'legal.privacy.2.2':
+    'Sin su consentimiento nunca usamos sus datos para fines que esta política no indique.',
+  'legal.privacy.3.heading': '3. Comunicación, cesión y divulgación',
+  'legal.privacy.3.1':
+    'Para prestar el servicio facilitamos a estos socios solo lo necesario: mensajerías (datos de entrega), entidades de pago (lo que exige el pago), proveedores de firma electrónica (los datos de identidad para firmar) y agencias de crédito (los datos de identidad para la evaluación).',
+  'legal.privacy.3.2':
+    'Nunca vendemos sus datos ni los divulgamos públicamente, salvo que la ley disponga otra cosa.',
+  'legal.privacy.4.heading': '4. Conservación y protección',
+  'legal.privacy.4.1':
+    'Sus datos se conservan dentro de la República Popular China durante el menor tiempo que exija su finalidad; si la ley exige más (las transacciones se guardan tres años, por ejemplo), se aplica la ley.',
+  'legal.privacy.4.2':
+    'Protegemos sus datos con transmisión cifrada, control de acceso y enmascaramiento. Si se produce un incidente de seguridad, le informaremos a tiempo como exige la ley.',
+  'legal.privacy.5.heading': '5. Sus derechos',
+  'legal.privacy.5.1':
+    'Puede consultar, copiar, corregir, completar y suprimir sus datos, retirar su consentimiento y cerrar su cuenta. Antes de cerrarla deben estar liquidados todos los pedidos y facturas.',
+  'legal.privacy.5.2':
+    'Para ejercer estos derechos, use la página Mi cuenta o llame a atención al cliente al {userPhone}; respondemos en 15 días laborables.',
+  'legal.privacy.6.heading': '6. Menores',
+  'legal.privacy.6.1':
+    'Nuestro servicio de alquiler es solo para mayores de 18 años; no recogemos a sabiendas datos de menores.',
+  'legal.privacy.7.heading': '7. Cambios y contacto',
+  'legal.privacy.7.1':
+    'Cuando esta política cambie, {platformName} lo indicará de forma visible. Para cualquier duda, contacte con {companyName}, atención al cliente {userPhone}.',
+  'legal.register.title': 'Acuerdo de registro',
+  'legal.register.preamble':
+    'Bienvenido a {platformName}. Este acuerdo entre usted y {companyName} regula el registro y el uso de una cuenta de {platformName}. Al marcar la casilla y acceder, confirma que ha leído y acepta este acuerdo y la Política de privacidad.',
+  'legal.register.1.heading': '1. Quién puede registrarse',
+  'legal.register.1.1':
+    'Debe ser una persona física mayor de 18 años con plena capacidad. Si no lo es, no se registre; podemos cerrar cualquier cuenta en ese caso.',
+  'legal.register.2.heading': '2. Registro y uso de la cuenta',
+  'legal.register.2.1':
+    'Se registra y accede con su propio móvil y un código SMS; cada número puede registrar una cuenta.',
+  'legal.register.2.2':
+    'La cuenta es solo suya: no la preste, ceda ni venda. Las pérdidas por no custodiarla son de su cargo.',
+  'legal.register.2.3':
+    'Para cambiar de número, hágalo en la página Mi cuenta tras una verificación por SMS, para poder seguir accediendo y no recibir avisos ajenos.',
+  'legal.register.3.heading': '3. Conducta',
+  'legal.register.3.1':
+    'No se registre como otra persona, no use la cuenta para fraudes u otras actividades ilegales ni registre o haga pedidos en masa mediante programas.',
+  'legal.register.3.2':
+    'Si incumple estas normas, podemos suspender o terminar el servicio y nos reservamos las acciones legales.',
+  'legal.register.4.heading': '4. Avisos',
+  'legal.register.4.1':
+    'Acepta que le enviemos códigos y avisos de pedidos, facturas y servicio por SMS y mensajes en la aplicación. Puede darse de baja de los mensajes comerciales cuando quiera.',
+  'legal.register.5.heading': '5. Cierre de la cuenta',
+  'legal.register.5.1':
+    'Puede pedir a atención al cliente que cierre su cuenta. Antes deben estar liquidados todos los pedidos y facturas; después suprimimos o anonimizamos sus datos como indica la Política de privacidad.',
+  'legal.register.6.heading': '6. Otras condiciones',
+  'legal.register.6.1':
+    'Este acuerdo se rige por las leyes de la República Popular China. Para cualquier duda, llame a atención al cliente al {userPhone}.',
+  'legal.rental.title': 'Contrato de alquiler',
+  'legal.rental.preamble':
+    'Este contrato se celebra entre usted (arrendatario) y {companyName} (arrendador, operador de la plataforma {platformName}). Al hacer un pedido de alquiler en {platformName} y firmar su contrato electrónico, confirma que ha leído y acepta todas sus condiciones. El artículo, plazo, alquiler, depósito y precios de compra de cada pedido son los de su contrato electrónico.',
+  'legal.rental.1.heading': 'Artículo 1. El artículo alquilado',
+  'legal.rental.1.1':
+    'El artículo alquilado es el producto elegido en el pedido (con su color, especificación y estado) y sus accesorios. El arrendador es su propietario durante todo el plazo; usted tiene derecho a usarlo.',
+  'legal.rental.1.2':
+    'El arrendador garantiza que funciona y coincide con su página; si es nuevo o usado es lo que indica la página del producto.',
+  'legal.rental.2.heading': 'Artículo 2. Plazo e inicio',
+  'legal.rental.2.1':
+    'El plazo sigue el plan elegido y empieza a medianoche tras el día en que recibe el artículo; el día de la entrega es gratis.',
+  'legal.rental.2.2':
+    'Antes del final puede devolver, renovar o comprar. Si el plazo termina sin hacer nada de esto, el alquiler continúa periodo a periodo en el mismo plan hasta que devuelva o compre.',
+  'legal.rental.3.heading': 'Artículo 3. Alquiler, depósito y pago',
+  'legal.rental.3.1':
+    'El alquiler se paga por periodos: el primero al firmar y cada uno de los siguientes en la fecha de su factura. Puede activar los pagos automáticos o pagar en la página de facturas.',
+  'legal.rental.3.2':
+    'El depósito es el que indica el pedido; una evaluación de crédito puede eximir parte o todo. Se reembolsa por la misma vía en 1 a 3 días laborables tras devolver el artículo, pasar la inspección y pagar todo lo debido.',
+  'legal.rental.3.3':
+    'El pago tardío genera un recargo del 0,05 % diario sobre lo impagado desde el vencimiento y puede afectar a su historial de crédito.',
+  'legal.rental.4.heading': 'Artículo 4. Uso y cuidado',
+  'legal.rental.4.1':
+    'Use el artículo razonablemente según su finalidad y cuídelo. No lo subarriende, preste, venda, empeñe ni disponga de él, ni lo desmonte, reprograme o cambie piezas.',
+  'legal.rental.4.2':
+    'Si se pierde, lo roban o sufre daños graves, avise al arrendador en 24 horas y pague el precio de compra del contrato menos el alquiler ya pagado.',
+  'legal.rental.5.heading': 'Artículo 5. Averías y reparaciones',
+  'legal.rental.5.1':
+    'Una avería no causada por usted en los 7 días siguientes a la entrega: el arrendador lo sustituye gratis. Las averías posteriores no causadas por usted las repara el arrendador y el plazo se prolonga lo que dure la reparación.',
+  'legal.rental.5.2':
+    'Usted paga la reparación de los daños que cause; si contrató una protección adicional, se aplican sus condiciones.',
+  'legal.rental.6.heading': 'Artículo 6. Devolución y compra',
+  'legal.rental.6.1':
+    'Para devolverlo, solicítelo en los detalles del pedido, envíe el artículo con todos sus accesorios a la dirección indicada e introduzca el número de seguimiento. El arrendador lo inspecciona al recibirlo; las señales normales de uso no se cobran.',
+  'legal.rental.6.2':
+    'El precio de compra es el que el plan de la página del producto indica para cada periodo; al pagarlo, la propiedad del artículo pasa a usted.',
+  'legal.rental.7.heading': 'Artículo 7. Terminación anticipada',
+  'legal.rental.7.1':
+    'Antes del envío puede cancelar el pedido cuando quiera y se le reembolsa por la misma vía. Si devuelve antes de tiempo tras el envío, el alquiler pagado no se reembolsa y el restante no se debe, pero sí la penalización por terminación anticipada del contrato.',
+  'legal.rental.8.heading': 'Artículo 8. Incumplimiento',
+  'legal.rental.8.1':
+    'Si se retrasa más de 30 días en el alquiler, dispone del artículo sin permiso o da datos de identidad falsos, el arrendador puede resolver el contrato, exigir la devolución del artículo o el precio de compra y reclamar conforme a la ley.',
+  'legal.rental.9.heading': 'Artículo 9. Controversias',
+  'legal.rental.9.1':
+    'Este contrato se rige por las leyes de la República Popular China. Las partes intentarán primero negociar; si no, cualquiera puede demandar ante el tribunal popular competente del domicilio de {companyName}.',
+  'legal.rental.9.2': 'Para cualquier duda, llame a atención al cliente al {userPhone}.',
+  'legal.service.title': 'Acuerdo de servicio',
+  'legal.service.preamble':
+    '{platformName} está operada por {companyName} y le permite ver, pedir, firmar, pagar y recibir servicio posventa de equipos digitales en alquiler. Lea este acuerdo antes de usarla, en especial el artículo 7, Limitación de responsabilidad.',
+  'legal.service.1.heading': '1. El servicio',
+  'legal.service.1.1':
+    '{platformName} ofrece catálogo, pedidos de alquiler, verificación de identidad, evaluación de crédito, firma electrónica de contratos, pago de facturas, devoluciones y compras. El servicio es el que ofrecen realmente las páginas de la plataforma.',
+  'legal.service.2.heading': '2. Su cuenta',
+  'legal.service.2.1':
+    'Puede acceder con un código SMS, Alipay o WeChat. Proteja su teléfono y su cuenta: lo hecho a través de ella cuenta como hecho por usted.',
+  'legal.service.2.2':
+    'Si otra persona usa su cuenta, contacte de inmediato con atención al cliente para bloquearla.',
+  'legal.service.3.heading': '3. Verificación de identidad y crédito',
+  'legal.service.3.1':
+    'Para prevenir el fraude y cumplir las obligaciones contra el blanqueo, verifique su identidad antes de pedir. Con su autorización, la plataforma consulta su evaluación de crédito en agencias asociadas para decidir si le presta servicio y cuánto depósito eximir.',
+  'legal.service.4.heading': '4. Sus obligaciones',
+  'legal.service.4.1':
+    'Facilite datos de identidad y contacto veraces, exactos y completos, y actualícelos cuando cambien.',
+  'legal.service.4.2':
+    'No use la plataforma para actividades ilegales, no alquile con identidad falsa ni perturbe su funcionamiento.',
+  'legal.service.5.heading': '5. Cargos',
+  'legal.service.5.1':
+    'Registrarse y navegar es gratis. El alquiler, depósitos, servicios adicionales y demás cargos son los que indican la página del pedido y el contrato electrónico; la plataforma no cobra nada que usted no haya confirmado.',
+  'legal.service.6.heading': '6. Cambios y suspensión',
+  'legal.service.6.1':
+    'La plataforma puede pausar partes del servicio por mantenimiento o mejoras y avisará antes cuando pueda. Si incumple este acuerdo, puede limitar o suspender su servicio, sin afectar a los pedidos ya hechos.',
+  'legal.service.7.heading': '7. Limitación de responsabilidad',
+  'legal.service.7.1':
+    'La plataforma no responde de las interrupciones por fuerza mayor o fallos de operadores de telecomunicaciones o entidades de pago externas, pero le ayudará a limitar sus pérdidas.',
+  'legal.service.8.heading': '8. Cambios en este acuerdo',
+  'legal.service.8.1':
+    'Cuando este acuerdo cambie, la plataforma lo anunciará de forma visible y se lo recordará en su siguiente acceso. Seguir usando el servicio supone aceptar la nueva versión.',
+  'legal.service.9.heading': '9. Contacto',
+  'legal.service.9.1': 'Operador: {companyName}. Atención al cliente: {userPhone}.',
+  'legal.withholding.title': 'Acuerdo de autorización de domiciliación',
+  'legal.withholding.preamble':
+    'Este acuerdo se celebra entre usted (quien autoriza) y {companyName} (la parte autorizada, operadora de la plataforma «{platformName}»). Una vez que usted lo acepte, {platformName} podrá cobrar los importes vencidos de sus pedidos de alquiler con cargo a la tarjeta bancaria vinculada en la plataforma, según lo aquí dispuesto. Este acuerdo solo trata de los cargos; no abarca sus datos de identidad ni la evaluación de crédito, para los que se pide un consentimiento aparte.',
+  'legal.withholding.1.heading': '1. Qué puede cargarse',
+  'legal.withholding.1.1':
+    'Solo las facturas de pedidos de alquiler cuyo contrato electrónico haya firmado: el alquiler de cada periodo, los recargos por demora según el contrato y las indemnizaciones que usted haya confirmado.',
+  'legal.withholding.1.2':
+    'Cada cargo es el importe que la plataforma muestra como pendiente en esa factura y nunca supera lo previsto en el contrato electrónico que firmó.',
+  'legal.withholding.2.heading': '2. La cuenta y cuándo se carga',
+  'legal.withholding.2.1':
+    'Los cargos se hacen en la tarjeta que vinculó en la plataforma y verificó con el móvil registrado en su banco. Si vincula otra tarjeta, se cargará en la nueva desde ese día.',
+  'legal.withholding.2.2':
+    'La plataforma solicita el cargo en la fecha de vencimiento de la factura (ese día incluido); si no se completa, puede volver a solicitarlo cada día hasta que la factura quede saldada, el cargo se complete, usted pague por su cuenta o termine esta autorización.',
+  'legal.withholding.2.3':
+    'Tras un cargo correcto, la plataforma le informa del importe y de la factura por SMS o mensaje; también puede verlo en la página de facturas del pedido.',
+  'legal.withholding.3.heading': '3. Sus obligaciones',
+  'legal.withholding.3.1':
+    'Mantenga la tarjeta operativa y con saldo suficiente. Si un cargo falla por saldo insuficiente, tarjeta perdida o cancelada u otra causa similar, la factura sigue generando recargos por demora según el contrato.',
+  'legal.withholding.3.2':
+    'Puede pagar una factura usted mismo en la plataforma antes de su vencimiento; una factura pagada nunca se vuelve a cargar.',
+  'legal.withholding.4.heading': '4. Fin de la autorización',
+  'legal.withholding.4.1':
+    'Puede terminar esta autorización en cualquier momento en «Yo → Autorización de pago automático»; la plataforma deja de solicitar cargos de inmediato y comunica al banco el fin de la domiciliación, y las facturas posteriores deberá pagarlas usted. También puede llamar a atención al cliente al {userPhone}.',
+  'legal.withholding.4.2':
+    'Terminar la autorización no cambia lo que debe según el contrato de alquiler ni los cargos realizados antes.',
+  'legal.withholding.5.heading': '5. Protección de sus datos',
+  'legal.withholding.5.1':
+    'La plataforma solo conserva los seis primeros y los cuatro últimos dígitos de la tarjeta y un resumen cifrado para reconocerla, nunca el número completo; los datos de la tarjeta solo se usan para los cargos que este acuerdo permite.',
+  'legal.withholding.6.heading': '6. Otras disposiciones',
+  'legal.withholding.6.1':
+    'Este acuerdo entra en vigor cuando usted lo acepta y termina cuando todos sus pedidos de alquiler en la plataforma estén saldados o cuando usted termine la autorización.',
+  'legal.withholding.6.2':
+    'Las actualizaciones de este acuerdo se publican en la plataforma, y se le pedirá leerlo y aceptarlo de nuevo la próxima vez que se necesite una autorización de domiciliación.',
+  'legal.withholding.6.3':
+    'Las controversias derivadas de este acuerdo se resuelven mediante negociación; en su defecto, según lo previsto en el contrato de alquiler que firmó con la plataforma.',
 };

@@ -1,6 +1,55 @@
 import type { Messages } from './zh-Hans';
 
 export const fr: Messages = {
+  'route.pages/home/home': 'Accueil',
+  'route.pages/classify/classify': 'Catégories',
+  'route.pages/customer-service/customerService': 'Aide',
+  'route.pages/user/user': 'Mon compte',
+  'route.pages/perfectIdCard/perfectIdCard': 'Vérification d’identité',
+  'route.pages/myOrder/myOrder': 'Mes commandes',
+  'route.pages/emergencyContact/emergencyContact': 'Contact d’urgence',
+  'route.pages/returnApplication/returnApplication': 'Demande de retour',
+  'route.pages/orderDetail/orderDetail': 'Détails de la commande',
+  'route.pages/billDetail/billDetail': 'Détails de la facture',
+  'route.pages/billingDetails/billingDetails': 'Factures',
+  'route.pages/confirmShipment/confirmShipment': 'Renvoyer l’article',
+  'route.pages/shipToAddress/shipToAddress': 'Modifier l’adresse',
+  'route.pages/addressList/addressList': 'Adresses de livraison',
+  'route.pages/contractPreview/contractPreview': 'Aperçu du contrat',
+  'route.pages/agreement/agreement': 'Contrats de location et de service',
+  'route.pages/text/user': 'Politique de confidentialité',
+  'route.pages/text/register': 'Conditions d’inscription',
+  'route.pages/confirmPayment/confirmPayment': 'Confirmer le paiement',
+  'route.pages/payment/payment': 'Caisse',
+  'route.pages/paymentResult/paymentResult': 'Résultat du paiement',
+  'route.pages/coupon/coupon': 'Coupons',
+  'route.pages/commodityDetails/commodityDetails': 'Détails du produit',
+  'route.pages/login/login': 'Connexion par mobile',
+  'route.pages/loginNew/loginNew': 'Connexion',
+  'route.pages/bindCard/bindCard': 'Ajouter une carte bancaire',
+  'route.pages/orderFailed/orderFailed': 'Paiement non abouti',
+  'route.pages/orderSuccess/orderSuccess': 'Commande passée',
+  'route.pages/testAuth/testAuth': 'Pré-autorisation de test',
+  'route.pages/feedBack/feedBack': 'Avis',
+  'route.pages/search/search': 'Recherche',
+  'route.pages/bindMobileNumber/bindMobileNumber': 'Changer de numéro de mobile',
+  'route.pages/commonProblem/commonProblem': 'Questions fréquentes',
+  'route.pages/valueAddedServices/valueAddedServices': 'Services complémentaires',
+  'route.pages/order/order': 'Confirmer la commande',
+  'route.pages/webView/webView': 'Signer le contrat',
+  'route.pages/webView/webh5': 'Page externe',
+  'route.pages/alipay/aliLogin': 'Connexion Alipay',
+  'route.pages/alipay/aliSign': 'Autorisation de gel du dépôt',
+  'route.pages/alipay/aliPay': 'Paiement Alipay',
+  'route.pages/enjoy/enjoy': 'Sélection premium',
+  'route.pages/logisticsDetails/logisticsDetails': 'Suivi',
+  'route.pages/pay/pay': 'Payer la commande',
+  'route.pages/billpay/pay': 'Payer les factures',
+  'route.pages/zhima/zhima': 'Sesame Credit',
+  'route.pages/privacy/cancelAccount': 'Clôturer le compte',
+  'route.pages/privacy/about': 'À propos',
+  'route.pages/privacy/withholding': 'Prélèvements automatiques',
+  'route.pages/notFound/notFound': 'Page introuvable',
   'order.event.place': 'Commande passée',
   'order.event.confirm': 'Vérifiée',
   'order.event.sign': 'Contrat signé',
@@ -51,7 +100,10 @@ export const fr: Messages = {
   'order.numberLabel': 'N° de commande',
   'order.createdAt': 'Passée le',
   'order.rentPer': '{amount} ¥/{unit}',
-  'order.term': '{term} × {unit}',
+  'order.term.oneMonth': 'pendant {term} mois',
+  'order.term.months': 'pendant {term} mois',
+  'order.term.oneDay': 'pendant {term} jour',
+  'order.term.days': 'pendant {term} jours',
   'order.unit.month': 'mois',
   'order.unit.day': 'jour',
   'order.notFound': 'Commande introuvable',
@@ -341,6 +393,8 @@ export const fr: Messages = {
   'service.workTime': 'Horaires {time}',
   'service.chat': 'Chat en ligne',
   'service.chatUnavailable': 'Le chat n’est pas disponible, appelez-nous',
+  'service.chatDemo': 'Démo : les messages ne parviennent à personne',
+  'service.phoneLine': 'Service client : {phone}',
   'service.feedbackEntry': 'Avis',
   'service.faqEntry': 'Questions fréquentes',
   'service.agreementEntry': 'Contrats de location et de service',
@@ -374,7 +428,8 @@ export const fr: Messages = {
   'service.feedback.again': 'Donner un autre avis',
   'service.legal.operator': 'Exploitant : {company}',
   'service.legal.updated': 'Mis à jour : {date}',
-  'service.legal.chineseOnly': 'Ce document est en chinois ; le texte chinois fait foi.',
+  'service.legal.chinesePrevails':
+    'Ceci est une traduction indicative ; seul le texte chinois fait foi.',
   'service.legal.rental': 'Contrat de location',
   'service.legal.service': 'Contrat de service',
   'service.legal.withholding': 'Mandat de prélèvement',
@@ -394,6 +449,10 @@ export const fr: Messages = {
   'states.empty': 'Rien pour le moment',
   'states.loadFailed': 'Échec du chargement',
   'states.tapToRetry': 'touchez pour réessayer',
+  'nav.main': 'Navigation principale',
+  'nav.back': 'Retour',
+  'states.separator': ', ',
+  'privacy.wx.policyName': 'la Politique de confidentialité de {name}',
   'states.retry': 'Recharger',
   'states.noMore': 'Plus rien à afficher',
   'account.mobile': 'Mobile',
@@ -731,7 +790,7 @@ export const fr: Messages = {
   'privacy.cancel.intro':
     'Une fois supprimé, vous ne pourrez plus vous connecter à ce compte, et ce qui suit est effacé ou anonymisé définitivement :',
   'privacy.cancel.kept': 'Ce que la loi nous oblige à conserver :',
-  'privacy.cancel.keptYears': 'conservé {years} ans',
+  'privacy.cancel.keptYears': ' (conservé {years} ans)',
   'privacy.cancel.blocked': 'Suppression impossible pour l’instant. Réglez d’abord :',
   'privacy.cancel.blockedOrder': 'Commande {id} : {goods} ({status})',
   'privacy.cancel.blockedBill':
@@ -747,6 +806,9 @@ export const fr: Messages = {
   'privacy.about.icp': 'Enregistrement ICP : {icp}',
   'privacy.about.phone': 'Service client : {phone}',
   'privacy.about.copied': 'Lien copié : ouvrez-le dans votre navigateur',
+  'notFound.title': 'Cette page n’existe pas',
+  'notFound.path': '{path} n’existe pas ou a été déplacée',
+  'notFound.home': 'Retour à l’accueil',
   'privacy.withholding.entry': 'Prélèvements automatiques',
   'privacy.withholding.hint':
     'Une fois annulé, les factures de cette commande ne sont plus prélevées : payez-les vous-même avant l’échéance.',
@@ -842,6 +904,7 @@ export const fr: Messages = {
   'serverError.CATEGORY_NOT_FOUND': 'Catégorie introuvable.',
   'serverError.SECTION_NOT_FOUND': 'Rubrique introuvable.',
   'serverError.NO_SERVICE_PHONE': 'Aucun numéro du service client pour l’instant.',
+  'serverError.NO_ONLINE_CHAT': 'Cette marque n’a pas de discussion en ligne.',
   'serverError.COUPON_NOT_FOUND': 'Bon de réduction introuvable.',
   'serverError.COUPON_ALREADY_CLAIMED': 'Vous avez déjà obtenu ce bon de réduction.',
   'serverError.COUPON_SOLD_OUT': 'Il ne reste plus de bons de réduction.',
@@ -924,4 +987,184 @@ export const fr: Messages = {
   'serverError.CONSENT_REQUIRED': 'Veuillez d’abord lire et accepter {titles}.',
   'serverError.SUBSCRIBE_TEMPLATE_UNKNOWN':
     'templateIds n’est pas un modèle d’abonnement de cette plateforme : {templateId}',
+  'legal.privacy.title': 'Politique de confidentialité',
+  'legal.privacy.preamble':
+    '{companyName} (« nous ») sait combien vos informations personnelles comptent pour vous. Cette politique explique comment nous collectons, utilisons, conservons, partageons et protégeons vos informations personnelles lorsque vous utilisez {platformName}, et quels sont vos droits. Nous les traitons conformément à la loi sur la protection des informations personnelles de la République populaire de Chine et aux autres textes applicables.',
+  'legal.privacy.1.heading': '1. Ce que nous collectons',
+  'legal.privacy.1.1':
+    'Connexion : votre numéro de mobile ; avec une connexion Alipay ou WeChat, l’identifiant que vous nous autorisez à recevoir.',
+  'legal.privacy.1.2':
+    'Commandes et livraison : nom, mobile et adresse du destinataire ; nom, lien et téléphone de votre contact d’urgence.',
+  'legal.privacy.1.3':
+    'Vérification d’identité et de crédit : nom et numéro de votre carte d’identité, ses photos, le résultat du contrôle facial, vos données de carte bancaire et l’évaluation de crédit consultée avec votre autorisation. Ce sont des informations sensibles, traitées uniquement avec votre consentement distinct.',
+  'legal.privacy.1.4':
+    'Service client et avis : les avis, images et numéro de contact que vous nous donnez.',
+  'legal.privacy.1.5':
+    'Appareil et journaux : pour la sécurité du service, nous enregistrons le modèle d’appareil, la version du système, les heures d’accès et l’état du réseau.',
+  'legal.privacy.2.heading': '2. Comment nous les utilisons',
+  'legal.privacy.2.1':
+    'Pour vérifier votre identité, examiner les commandes, signer les contrats, expédier, encaisser les loyers, assurer l’après-vente et prévenir la fraude ; et pour vous envoyer les avis de commandes et de factures.',
+  'legal.privacy.2.2':
+    'Sans votre consentement, nous n’utilisons jamais vos informations à une fin que cette politique n’indique pas.',
+  'legal.privacy.3.heading': '3. Partage, transfert et divulgation',
+  'legal.privacy.3.1':
+    'Pour fournir le service, nous transmettons à ces partenaires seulement le nécessaire : transporteurs (données de livraison), établissements de paiement (ce qu’exige le paiement), prestataires de signature électronique (l’identité requise pour signer) et agences de crédit (l’identité requise pour l’évaluation).',
+  'legal.privacy.3.2':
+    'Nous ne vendons jamais vos informations et ne les divulguons pas publiquement, sauf si la loi en dispose autrement.',
+  'legal.privacy.4.heading': '4. Conservation et protection',
+  'legal.privacy.4.1':
+    'Vos informations sont conservées en République populaire de Chine, le temps le plus court qu’exige leur finalité ; quand la loi impose plus (trois ans pour les transactions, par exemple), la loi s’applique.',
+  'legal.privacy.4.2':
+    'Nous les protégeons par le chiffrement des échanges, le contrôle des accès et le masquage. En cas d’incident de sécurité, nous vous en informons rapidement comme la loi l’exige.',
+  'legal.privacy.5.heading': '5. Vos droits',
+  'legal.privacy.5.1':
+    'Vous pouvez consulter, copier, rectifier, compléter et supprimer vos informations, retirer votre consentement et clôturer votre compte. Avant la clôture, toutes les commandes et factures doivent être réglées.',
+  'legal.privacy.5.2':
+    'Pour exercer ces droits, utilisez la page Mon compte ou appelez le service client au {userPhone} ; nous répondons sous 15 jours ouvrés.',
+  'legal.privacy.6.heading': '6. Mineurs',
+  'legal.privacy.6.1':
+    'Notre service de location est réservé aux adultes de 18 ans ou plus ; nous ne collectons pas sciemment d’informations sur des mineurs.',
+  'legal.privacy.7.heading': '7. Mises à jour et contact',
+  'legal.privacy.7.1':
+    'Quand cette politique change, {platformName} le signale clairement. Pour toute question, contactez {companyName}, service client {userPhone}.',
+  'legal.register.title': 'Conditions d’inscription',
+  'legal.register.preamble':
+    'Bienvenue sur {platformName}. Ces conditions entre vous et {companyName} régissent l’inscription et l’utilisation d’un compte {platformName}. En cochant la case et en vous connectant, vous confirmez avoir lu et accepté ces conditions et la Politique de confidentialité.',
+  'legal.register.1.heading': '1. Qui peut s’inscrire',
+  'legal.register.1.1':
+    'Vous devez être une personne physique de 18 ans ou plus ayant pleine capacité. Sinon, ne vous inscrivez pas ; nous pouvons clôturer un tel compte.',
+  'legal.register.2.heading': '2. Inscription et utilisation du compte',
+  'legal.register.2.1':
+    'Vous vous inscrivez et vous connectez avec votre propre numéro de mobile et un code SMS ; un numéro ne peut ouvrir qu’un compte.',
+  'legal.register.2.2':
+    'Le compte est à vous seul : ne le prêtez, ne le cédez ni ne le vendez. Les pertes dues à un défaut de garde sont à votre charge.',
+  'legal.register.2.3':
+    'Pour changer de numéro, faites-le depuis la page Mon compte après une vérification par SMS, afin de pouvoir toujours vous connecter et de ne pas recevoir les avis d’autrui.',
+  'legal.register.3.heading': '3. Règles de conduite',
+  'legal.register.3.1':
+    'Ne vous inscrivez pas sous l’identité d’autrui, n’utilisez pas le compte pour la fraude ou toute activité illégale, et n’inscrivez ni ne commandez en masse par programme.',
+  'legal.register.3.2':
+    'En cas de manquement, nous pouvons suspendre ou arrêter le service et nous réservons toute action en justice.',
+  'legal.register.4.heading': '4. Avis',
+  'legal.register.4.1':
+    'Vous acceptez de recevoir par SMS et messages dans l’application les codes et les avis de commandes, de factures et de service. Vous pouvez vous désabonner des messages commerciaux à tout moment.',
+  'legal.register.5.heading': '5. Clôture du compte',
+  'legal.register.5.1':
+    'Vous pouvez demander au service client de clôturer votre compte. Toutes les commandes et factures doivent être réglées avant ; ensuite, nous supprimons ou anonymisons vos informations comme le prévoit la Politique de confidentialité.',
+  'legal.register.6.heading': '6. Divers',
+  'legal.register.6.1':
+    'Ces conditions sont régies par le droit de la République populaire de Chine. Pour toute question, appelez le service client au {userPhone}.',
+  'legal.rental.title': 'Contrat de location',
+  'legal.rental.preamble':
+    'Ce contrat est conclu entre vous (le locataire) et {companyName} (le bailleur, exploitant de la plateforme {platformName}). En passant une commande de location sur {platformName} et en signant son contrat électronique, vous confirmez avoir lu et accepté toutes ses clauses. L’article, la durée, le loyer, le dépôt et les prix d’achat de chaque commande sont ceux de son contrat électronique.',
+  'legal.rental.1.heading': 'Article 1 L’article loué',
+  'legal.rental.1.1':
+    'L’article loué est le produit choisi dans la commande (avec sa couleur, sa configuration et son état) et ses accessoires. Le bailleur en reste propriétaire pendant toute la durée ; vous en avez l’usage.',
+  'legal.rental.1.2':
+    'Le bailleur garantit que l’article fonctionne et correspond à sa page ; neuf ou d’occasion, il est tel que l’indique la page produit.',
+  'legal.rental.2.heading': 'Article 2 Durée et début',
+  'legal.rental.2.1':
+    'La durée suit la formule choisie et commence à minuit après le jour de réception ; le jour de livraison est gratuit.',
+  'legal.rental.2.2':
+    'Avant la fin, vous pouvez rendre, prolonger ou acheter l’article. Si la durée se termine sans rien de cela, la location continue période par période selon la même formule jusqu’au retour ou à l’achat.',
+  'legal.rental.3.heading': 'Article 3 Loyer, dépôt et paiement',
+  'legal.rental.3.1':
+    'Le loyer se paie par période : le premier à la signature, les suivants à l’échéance de leur facture. Vous pouvez activer les prélèvements automatiques ou payer depuis la page des factures.',
+  'legal.rental.3.2':
+    'Le dépôt est celui de la commande ; une évaluation de crédit peut en supprimer tout ou partie. Il est remboursé par le même moyen sous 1 à 3 jours ouvrés après le retour de l’article, son contrôle et le règlement de toutes les sommes dues.',
+  'legal.rental.3.3':
+    'Tout retard de paiement entraîne une pénalité de 0,05 % par jour du montant impayé à compter de l’échéance et peut affecter votre historique de crédit.',
+  'legal.rental.4.heading': 'Article 4 Usage et soin',
+  'legal.rental.4.1':
+    'Utilisez l’article raisonnablement selon sa destination et prenez-en soin. Ne le sous-louez, prêtez, vendez ou gagez pas et n’en disposez pas autrement ; ne le démontez pas, ne le reflashez pas et n’en changez pas les pièces.',
+  'legal.rental.4.2':
+    'En cas de perte, de vol ou de dommage grave, prévenez le bailleur sous 24 heures et payez le prix d’achat du contrat diminué des loyers déjà payés.',
+  'legal.rental.5.heading': 'Article 5 Pannes et réparations',
+  'legal.rental.5.1':
+    'Une panne non causée par vous dans les 7 jours suivant la livraison : le bailleur remplace l’article gratuitement. Les pannes ultérieures non causées par vous sont réparées par le bailleur et la durée est prolongée d’autant.',
+  'legal.rental.5.2':
+    'Vous payez la réparation des dommages que vous causez ; si vous avez souscrit une garantie complémentaire, ses conditions s’appliquent.',
+  'legal.rental.6.heading': 'Article 6 Retour et achat',
+  'legal.rental.6.1':
+    'Pour rendre l’article, demandez-le dans les détails de la commande, envoyez-le avec tous ses accessoires à l’adresse indiquée et saisissez le numéro de suivi. Le bailleur le contrôle à réception ; l’usure normale ne coûte rien.',
+  'legal.rental.6.2':
+    'Le prix d’achat est celui que la formule de la page produit indique pour chaque période ; une fois payé, la propriété de l’article vous est transférée.',
+  'legal.rental.7.heading': 'Article 7 Résiliation anticipée',
+  'legal.rental.7.1':
+    'Avant l’expédition, vous pouvez annuler la commande à tout moment et être remboursé par le même moyen. En cas de retour anticipé après l’expédition, les loyers payés ne sont pas remboursés et les loyers restants ne sont pas dus, mais les frais de résiliation anticipée du contrat le sont.',
+  'legal.rental.8.heading': 'Article 8 Manquements',
+  'legal.rental.8.1':
+    'Si vous avez plus de 30 jours de retard de loyer, disposez de l’article sans autorisation ou fournissez une fausse identité, le bailleur peut résilier le contrat, exiger la restitution de l’article ou le prix d’achat et engager votre responsabilité conformément à la loi.',
+  'legal.rental.9.heading': 'Article 9 Litiges',
+  'legal.rental.9.1':
+    'Ce contrat est régi par le droit de la République populaire de Chine. Les parties tentent d’abord de régler tout litige à l’amiable ; à défaut, chacune peut saisir le tribunal populaire compétent du domicile de {companyName}.',
+  'legal.rental.9.2': 'Pour toute question, appelez le service client au {userPhone}.',
+  'legal.service.title': 'Contrat de service',
+  'legal.service.preamble':
+    '{platformName} est exploitée par {companyName} et vous permet de consulter, commander, signer, payer et obtenir l’après-vente d’appareils numériques en location. Lisez ce contrat avant de l’utiliser, en particulier l’article 7, Limitation de responsabilité.',
+  'legal.service.1.heading': '1. Le service',
+  'legal.service.1.1':
+    '{platformName} propose le catalogue, les commandes de location, la vérification d’identité, l’évaluation de crédit, la signature électronique des contrats, le paiement des factures, les retours et les achats. Le service est celui que les pages de la plateforme offrent réellement.',
+  'legal.service.2.heading': '2. Votre compte',
+  'legal.service.2.1':
+    'Vous pouvez vous connecter avec un code SMS, Alipay ou WeChat. Protégez votre téléphone et votre compte : ce qui est fait depuis votre compte est réputé fait par vous.',
+  'legal.service.2.2':
+    'Si quelqu’un d’autre utilise votre compte, contactez aussitôt le service client pour le bloquer.',
+  'legal.service.3.heading': '3. Vérification d’identité et de crédit',
+  'legal.service.3.1':
+    'Pour prévenir la fraude et respecter les obligations de lutte contre le blanchiment, vous vérifiez votre identité avant de commander. Avec votre autorisation, la plateforme consulte votre évaluation de crédit auprès d’agences partenaires pour décider de vous servir et du dépôt à supprimer.',
+  'legal.service.4.heading': '4. Vos obligations',
+  'legal.service.4.1':
+    'Fournissez des informations d’identité et de contact vraies, exactes et complètes, et mettez-les à jour quand elles changent.',
+  'legal.service.4.2':
+    'N’utilisez pas la plateforme pour des activités illégales, ne louez pas sous une fausse identité et ne perturbez pas son fonctionnement.',
+  'legal.service.5.heading': '5. Frais',
+  'legal.service.5.1':
+    'L’inscription et la consultation sont gratuites. Loyers, dépôts, services complémentaires et autres frais de location sont ceux qu’indiquent la page de commande et le contrat électronique ; la plateforme ne facture rien que vous n’ayez confirmé.',
+  'legal.service.6.heading': '6. Modifications et suspension',
+  'legal.service.6.1':
+    'La plateforme peut interrompre une partie du service pour maintenance ou mise à jour et vous prévient à l’avance autant que possible. Si vous manquez à ce contrat, elle peut limiter ou suspendre votre service, sans effet sur les commandes déjà passées.',
+  'legal.service.7.heading': '7. Limitation de responsabilité',
+  'legal.service.7.1':
+    'La plateforme n’est pas responsable des interruptions dues à la force majeure ou aux défaillances des opérateurs de télécommunications ou d’établissements de paiement tiers, mais vous aide à limiter vos pertes.',
+  'legal.service.8.heading': '8. Modification du contrat',
+  'legal.service.8.1':
+    'Quand ce contrat change, la plateforme l’annonce clairement et vous le rappelle à votre prochaine connexion. Continuer à utiliser le service vaut acceptation de la nouvelle version.',
+  'legal.service.9.heading': '9. Contact',
+  'legal.service.9.1': 'Exploitant : {companyName}. Service client : {userPhone}.',
+  'legal.withholding.title': "Contrat d'autorisation de prélèvement",
+  'legal.withholding.preamble':
+    "Le présent contrat est conclu entre vous (la personne qui autorise) et {companyName} (la partie autorisée, exploitante de la plateforme « {platformName} »). Dès que vous l'acceptez, {platformName} peut prélever les sommes dues au titre de vos commandes de location sur la carte bancaire liée à la plateforme, dans les conditions ci-dessous. Ce contrat ne concerne que les prélèvements ; il ne couvre ni vos données d'identité ni l'évaluation de crédit, pour lesquelles un consentement distinct est demandé.",
+  'legal.withholding.1.heading': '1. Ce qui peut être prélevé',
+  'legal.withholding.1.1':
+    'Uniquement les factures des commandes de location dont vous avez signé le contrat électronique : le loyer de chaque période, les pénalités de retard prévues au contrat et les indemnités que vous avez confirmées.',
+  'legal.withholding.1.2':
+    'Chaque prélèvement correspond au montant affiché comme dû sur cette facture et ne dépasse jamais ce que prévoit le contrat électronique signé.',
+  'legal.withholding.2.heading': '2. Le compte et les dates de prélèvement',
+  'legal.withholding.2.1':
+    'Les prélèvements sont faits sur la carte liée à la plateforme et vérifiée avec le numéro de mobile enregistré auprès de votre banque. Si vous liez une autre carte, les prélèvements se font sur la nouvelle carte à partir de ce jour.',
+  'legal.withholding.2.2':
+    "La plateforme demande le prélèvement à la date d'échéance de la facture (ce jour compris) ; s'il échoue, elle peut le redemander chaque jour jusqu'au règlement de la facture, au succès du prélèvement, à votre paiement ou à la fin de cette autorisation.",
+  'legal.withholding.2.3':
+    'Après un prélèvement réussi, la plateforme vous indique le montant et la facture par SMS ou message ; vous le voyez aussi sur la page des factures de la commande.',
+  'legal.withholding.3.heading': '3. Vos obligations',
+  'legal.withholding.3.1':
+    'Veillez à ce que la carte soit valide et suffisamment approvisionnée. Si un prélèvement échoue pour solde insuffisant, carte perdue ou annulée ou cause semblable, la facture continue de produire des pénalités de retard selon le contrat.',
+  'legal.withholding.3.2':
+    "Vous pouvez payer une facture vous-même sur la plateforme avant son échéance ; une facture payée n'est jamais prélevée à nouveau.",
+  'legal.withholding.4.heading': "4. Fin de l'autorisation",
+  'legal.withholding.4.1':
+    'Vous pouvez mettre fin à cette autorisation à tout moment dans « Moi → Autorisation de paiement automatique » ; la plateforme cesse aussitôt de demander des prélèvements et informe la banque de la fin du prélèvement, et les factures suivantes sont à payer par vous. Vous pouvez aussi appeler le service client au {userPhone}.',
+  'legal.withholding.4.2':
+    "Mettre fin à l'autorisation ne change pas ce que vous devez au titre du contrat de location, ni les prélèvements faits auparavant.",
+  'legal.withholding.5.heading': '5. Protection de vos informations',
+  'legal.withholding.5.1':
+    "La plateforme ne conserve que les six premiers et les quatre derniers chiffres de la carte et une empreinte chiffrée pour la reconnaître, jamais le numéro complet ; les données de la carte ne servent qu'aux prélèvements permis par ce contrat.",
+  'legal.withholding.6.heading': '6. Dispositions diverses',
+  'legal.withholding.6.1':
+    "Ce contrat prend effet lorsque vous l'acceptez et prend fin lorsque toutes vos commandes de location sur la plateforme sont réglées ou lorsque vous mettez fin à l'autorisation.",
+  'legal.withholding.6.2':
+    "Les mises à jour de ce contrat sont publiées sur la plateforme, et il vous sera demandé de le relire et de l'accepter à nouveau la prochaine fois qu'une autorisation de prélèvement sera nécessaire.",
+  'legal.withholding.6.3':
+    "Les litiges nés de ce contrat sont réglés à l'amiable ; à défaut, selon les modalités du contrat de location signé avec la plateforme.",
 };

@@ -17,9 +17,11 @@ import { catalogMessages } from './zh-Hans/catalog';
 import { checkoutMessages } from './zh-Hans/checkout';
 import { customerServiceMessages } from './zh-Hans/customer-service';
 import { homeMessages } from './zh-Hans/home';
+import { legalMessages } from './zh-Hans/legal';
 import { orderMessages } from './zh-Hans/order';
 import { paymentMessages } from './zh-Hans/payment';
 import { privacyMessages } from './zh-Hans/privacy';
+import { routeMessages } from './zh-Hans/routes';
 import { serviceMessages } from './zh-Hans/service';
 import { sharedMessages } from './zh-Hans/shared';
 import { testAuthMessages } from './zh-Hans/test-auth';
@@ -29,6 +31,7 @@ import { verifyMessages } from './zh-Hans/verify';
 /** Every area, by name (areas are disjoint: src/i18n/areas.test.ts). */
 export const ZH_HANS_AREAS = {
   shared: sharedMessages,
+  routes: routeMessages,
   home: homeMessages,
   user: userMessages,
   customerService: customerServiceMessages,
@@ -36,6 +39,7 @@ export const ZH_HANS_AREAS = {
   catalog: catalogMessages,
   account: accountMessages,
   service: serviceMessages,
+  legal: legalMessages,
   privacy: privacyMessages,
   checkout: checkoutMessages,
   verify: verifyMessages,
@@ -49,6 +53,7 @@ export type MessageArea = keyof typeof ZH_HANS_AREAS;
 
 export const zhHans = {
   ...sharedMessages,
+  ...routeMessages,
   ...homeMessages,
   ...userMessages,
   ...customerServiceMessages,
@@ -56,6 +61,7 @@ export const zhHans = {
   ...catalogMessages,
   ...accountMessages,
   ...serviceMessages,
+  ...legalMessages,
   ...privacyMessages,
   ...checkoutMessages,
   ...verifyMessages,

@@ -1,6 +1,55 @@
 import type { Messages } from './zh-Hans';
 
 export const zhHant: Messages = {
+  'route.pages/home/home': '首頁',
+  'route.pages/classify/classify': '分類',
+  'route.pages/customer-service/customerService': '客服',
+  'route.pages/user/user': '我的',
+  'route.pages/perfectIdCard/perfectIdCard': '實名認證',
+  'route.pages/myOrder/myOrder': '我的訂單',
+  'route.pages/emergencyContact/emergencyContact': '緊急聯絡人',
+  'route.pages/returnApplication/returnApplication': '歸還申請',
+  'route.pages/orderDetail/orderDetail': '訂單詳情',
+  'route.pages/billDetail/billDetail': '帳單詳情',
+  'route.pages/billingDetails/billingDetails': '帳單明細',
+  'route.pages/confirmShipment/confirmShipment': '確認寄回',
+  'route.pages/shipToAddress/shipToAddress': '編輯收貨地址',
+  'route.pages/addressList/addressList': '收貨地址',
+  'route.pages/contractPreview/contractPreview': '合約預覽',
+  'route.pages/agreement/agreement': '租賃及服務協議',
+  'route.pages/text/user': '隱私政策',
+  'route.pages/text/register': '註冊協議',
+  'route.pages/confirmPayment/confirmPayment': '確認支付',
+  'route.pages/payment/payment': '收銀台',
+  'route.pages/paymentResult/paymentResult': '支付結果',
+  'route.pages/coupon/coupon': '優惠券',
+  'route.pages/commodityDetails/commodityDetails': '商品詳情',
+  'route.pages/login/login': '手機號登入',
+  'route.pages/loginNew/loginNew': '登入',
+  'route.pages/bindCard/bindCard': '綁定銀行卡',
+  'route.pages/orderFailed/orderFailed': '支付未完成',
+  'route.pages/orderSuccess/orderSuccess': '下單成功',
+  'route.pages/testAuth/testAuth': '測試預授權',
+  'route.pages/feedBack/feedBack': '意見回饋',
+  'route.pages/search/search': '搜尋',
+  'route.pages/bindMobileNumber/bindMobileNumber': '更換手機號',
+  'route.pages/commonProblem/commonProblem': '常見問題',
+  'route.pages/valueAddedServices/valueAddedServices': '增值服務',
+  'route.pages/order/order': '確認訂單',
+  'route.pages/webView/webView': '簽署合約',
+  'route.pages/webView/webh5': '外部頁面',
+  'route.pages/alipay/aliLogin': '支付寶登入',
+  'route.pages/alipay/aliSign': '押金凍結授權',
+  'route.pages/alipay/aliPay': '支付寶支付',
+  'route.pages/enjoy/enjoy': '優享好物',
+  'route.pages/logisticsDetails/logisticsDetails': '物流詳情',
+  'route.pages/pay/pay': '訂單支付',
+  'route.pages/billpay/pay': '帳單支付',
+  'route.pages/zhima/zhima': '芝麻信用',
+  'route.pages/privacy/cancelAccount': '註銷帳戶',
+  'route.pages/privacy/about': '關於我們',
+  'route.pages/privacy/withholding': '自動扣款授權',
+  'route.pages/notFound/notFound': '頁面不存在',
   'order.event.place': '提交訂單',
   'order.event.confirm': '認證完成',
   'order.event.sign': '合同已簽署',
@@ -51,7 +100,10 @@ export const zhHant: Messages = {
   'order.numberLabel': '訂單號',
   'order.createdAt': '下單時間',
   'order.rentPer': '¥{amount}/{unit}',
-  'order.term': '共{term}{unit}',
+  'order.term.oneMonth': '共{term}月',
+  'order.term.months': '共{term}月',
+  'order.term.oneDay': '共{term}天',
+  'order.term.days': '共{term}天',
   'order.unit.month': '月',
   'order.unit.day': '天',
   'order.notFound': '訂單不存在',
@@ -337,6 +389,8 @@ export const zhHant: Messages = {
   'service.workTime': '服務時間 {time}',
   'service.chat': '線上客服',
   'service.chatUnavailable': '線上客服暫不可用，請撥打客服電話',
+  'service.chatDemo': '演示版：訊息不會發送給客服',
+  'service.phoneLine': '客服電話：{phone}',
   'service.feedbackEntry': '意見回饋',
   'service.faqEntry': '常見問題',
   'service.agreementEntry': '租賃及服務協議',
@@ -370,7 +424,7 @@ export const zhHant: Messages = {
   'service.feedback.again': '繼續回饋',
   'service.legal.operator': '營運方：{company}',
   'service.legal.updated': '更新日期：{date}',
-  'service.legal.chineseOnly': '本文件以簡體中文為準。',
+  'service.legal.chinesePrevails': '本譯文僅供參考，以簡體中文版本為準。',
   'service.legal.rental': '租賃協議',
   'service.legal.service': '服務協議',
   'service.legal.withholding': '代扣授權協議',
@@ -389,6 +443,10 @@ export const zhHant: Messages = {
   'states.empty': '暫無資料',
   'states.loadFailed': '載入失敗',
   'states.tapToRetry': '點擊重試',
+  'nav.main': '主導覽',
+  'nav.back': '返回',
+  'states.separator': '，',
+  'privacy.wx.policyName': '《{name}隱私政策》',
   'states.retry': '重新載入',
   'states.noMore': '沒有更多了',
   'account.mobile': '手機號',
@@ -711,7 +769,7 @@ export const zhHant: Messages = {
   'privacy.cancel.entry': '註銷帳戶',
   'privacy.cancel.intro': '註銷後，您將無法再登入此帳戶，以下資訊會被刪除或匿名化，且無法恢復：',
   'privacy.cancel.kept': '依法保留的資訊：',
-  'privacy.cancel.keptYears': '保留{years}年',
+  'privacy.cancel.keptYears': '（保留{years}年）',
   'privacy.cancel.blocked': '暫時無法註銷，請先處理：',
   'privacy.cancel.blockedOrder': '訂單 {id}：{goods}（{status}）',
   'privacy.cancel.blockedBill': '訂單 {orderId} 第 {period} 期帳單：待付 ¥{amount}（{due} 到期）',
@@ -726,6 +784,9 @@ export const zhHant: Messages = {
   'privacy.about.icp': 'ICP備案號：{icp}',
   'privacy.about.phone': '客服電話：{phone}',
   'privacy.about.copied': '連結已複製，請在瀏覽器中開啟',
+  'notFound.title': '找不到這個頁面',
+  'notFound.path': '{path} 不存在或已移走',
+  'notFound.home': '回到首頁',
   'privacy.withholding.entry': '自動扣款授權',
   'privacy.withholding.hint': '解除後，該訂單的帳單不再自動扣款，請在到期前自行支付。',
   'privacy.withholding.none': '暫無自動扣款授權',
@@ -814,6 +875,7 @@ export const zhHant: Messages = {
   'serverError.CATEGORY_NOT_FOUND': '分類不存在',
   'serverError.SECTION_NOT_FOUND': '欄目不存在',
   'serverError.NO_SERVICE_PHONE': '暫無客服電話',
+  'serverError.NO_ONLINE_CHAT': '該品牌暫無線上客服',
   'serverError.COUPON_NOT_FOUND': '優惠券不存在',
   'serverError.COUPON_ALREADY_CLAIMED': '您已領取過該優惠券',
   'serverError.COUPON_SOLD_OUT': '優惠券已領完',
@@ -880,4 +942,169 @@ export const zhHant: Messages = {
   'serverError.CONSENT_OUTDATED': '{title}已更新，請閱讀最新版本後再同意',
   'serverError.CONSENT_REQUIRED': '請先閱讀並同意{titles}',
   'serverError.SUBSCRIBE_TEMPLATE_UNKNOWN': 'templateIds 不是本平台的訂閱範本：{templateId}',
+  'legal.privacy.title': '隱私政策',
+  'legal.privacy.preamble':
+    '{companyName}（以下簡稱“我們”）深知個人資訊對您的重要性。本政策說明我們在您使用{platformName}時如何收集、使用、儲存、共享和保護您的個人資訊，以及您享有的權利。我們依照《中華人民共和國個人資訊保護法》等法律法規處理您的個人資訊。',
+  'legal.privacy.1.heading': '一、我們收集的資訊',
+  'legal.privacy.1.1': '登入：手機號碼；使用支付寶或微信登入時，經您授權獲取的使用者標識。',
+  'legal.privacy.1.2': '下單與履約：收貨人姓名、手機號碼、收貨地址；緊急聯絡人的姓名、關係與電話。',
+  'legal.privacy.1.3':
+    '實名認證與信用評估：身份證姓名與號碼、身份證照片、人臉識別結果、銀行卡資訊，以及經您授權查詢的信用評估結果。上述資訊屬於敏感個人資訊，我們僅在您單獨同意後處理。',
+  'legal.privacy.1.4': '客服與反饋：您主動提供的反饋內容、圖片和聯絡電話。',
+  'legal.privacy.1.5':
+    '裝置與日誌：為保障服務安全，我們會記錄裝置型號、作業系統版本、訪問時間和網路狀態。',
+  'legal.privacy.2.heading': '二、我們如何使用資訊',
+  'legal.privacy.2.1':
+    '用於身份核驗、訂單稽核、簽署合同、發貨、收取租金、售後服務和風險防控；用於向您傳送訂單與賬單通知。',
+  'legal.privacy.2.2': '未經您的同意，我們不會將您的個人資訊用於本政策未載明的其他目的。',
+  'legal.privacy.3.heading': '三、共享、轉讓與公開披露',
+  'legal.privacy.3.1':
+    '為完成服務，我們會在必要範圍內向以下合作方提供資訊：物流公司（收貨資訊）、支付機構（支付所需資訊）、電子簽約機構（簽署合同所需的身份資訊）、徵信機構（信用評估所需的身份資訊）。',
+  'legal.privacy.3.2': '我們不會出售您的個人資訊，也不會公開披露，法律法規另有規定的除外。',
+  'legal.privacy.4.heading': '四、儲存與保護',
+  'legal.privacy.4.1':
+    '您的個人資訊儲存在中華人民共和國境內，儲存期限為實現處理目的所必需的最短時間；法律法規要求更長儲存期限的（如交易記錄儲存三年），從其規定。',
+  'legal.privacy.4.2':
+    '我們採用加密傳輸、訪問控制和脫敏展示等措施保護您的資訊。發生個人資訊安全事件時，我們會按法律要求及時告知您。',
+  'legal.privacy.5.heading': '五、您的權利',
+  'legal.privacy.5.1':
+    '您有權查閱、複製、更正、補充和刪除您的個人資訊，有權撤回授權同意，有權登出賬戶。登出賬戶前需結清全部訂單與賬單。',
+  'legal.privacy.5.2':
+    '行使上述權利，請通過“我的”頁面操作，或撥打客服電話 {userPhone}，我們將在 15 個工作日內答覆。',
+  'legal.privacy.6.heading': '六、未成年人',
+  'legal.privacy.6.1':
+    '我們的租賃服務僅面向年滿 18 週歲的成年人，我們不會主動收集未成年人的個人資訊。',
+  'legal.privacy.7.heading': '七、政策更新與聯絡我們',
+  'legal.privacy.7.1':
+    '本政策更新時，我們會在{platformName}內顯著提示。如對本政策有任何疑問，請聯絡{companyName}，客服電話 {userPhone}。',
+  'legal.register.title': '使用者註冊協議',
+  'legal.register.preamble':
+    '歡迎註冊{platformName}。本協議是您與{companyName}之間關於註冊和使用{platformName}賬戶的約定。您勾選同意並完成登入，即表示您已閱讀並接受本協議及《隱私政策》。',
+  'legal.register.1.heading': '一、註冊資格',
+  'legal.register.1.1':
+    '您應為年滿 18 週歲、具有完全民事行為能力的自然人。不符合條件的，請勿註冊；已註冊的，我們有權登出其賬戶。',
+  'legal.register.2.heading': '二、賬戶註冊與使用',
+  'legal.register.2.1': '您以本人手機號碼和簡訊驗證碼註冊並登入，一個手機號碼只能註冊一個賬戶。',
+  'legal.register.2.2':
+    '賬戶僅限您本人使用，不得出借、轉讓或出售。因您保管不善導致的損失由您自行承擔。',
+  'legal.register.2.3':
+    '更換手機號碼時，請在“我的”頁面通過簡訊驗證後更換，以免無法登入或收到他人的通知。',
+  'legal.register.3.heading': '三、使用者行為規範',
+  'legal.register.3.1':
+    '您不得以他人身份註冊，不得利用賬戶從事欺詐、套現等違法活動，不得使用程式批次註冊或刷單。',
+  'legal.register.3.2': '違反上述規定的，我們有權暫停或終止提供服務，並保留追究法律責任的權利。',
+  'legal.register.4.heading': '四、通知',
+  'legal.register.4.1':
+    '您同意我們通過簡訊、應用內訊息向您傳送驗證碼、訂單、賬單及服務通知。營銷類訊息您可以隨時退訂。',
+  'legal.register.5.heading': '五、賬戶登出',
+  'legal.register.5.1':
+    '您可以聯絡客服申請登出賬戶。登出前需結清全部訂單和賬單；登出後，我們將按《隱私政策》刪除或匿名化處理您的個人資訊。',
+  'legal.register.6.heading': '六、其他',
+  'legal.register.6.1': '本協議適用中華人民共和國法律。如有疑問，請撥打客服電話 {userPhone}。',
+  'legal.rental.title': '租賃協議',
+  'legal.rental.preamble':
+    '本協議由您（承租人）與{companyName}（出租人，“{platformName}”平臺運營方）訂立。您在{platformName}提交租賃訂單並簽署電子合同，即表示您已閱讀並同意本協議全部條款。每筆訂單的商品、租期、租金、押金與買斷價以該訂單的電子合同為準。',
+  'legal.rental.1.heading': '第一條 租賃物',
+  'legal.rental.1.1':
+    '租賃物為您在訂單中選定的商品（含顏色、規格、成色）及隨附配件。租賃物的所有權在租期內始終歸出租人所有，您僅享有使用權。',
+  'legal.rental.1.2':
+    '出租人保證交付的租賃物功能正常、與商品頁面描述一致；全新與非全新成色以商品頁面的標示為準。',
+  'legal.rental.2.heading': '第二條 租期與起租',
+  'legal.rental.2.1': '租期按您選擇的方案計算，自您簽收租賃物的次日零時起算，簽收當日不計租金。',
+  'legal.rental.2.2':
+    '租期屆滿前，您可以選擇歸還、續租或買斷。租期屆滿且未辦理上述任一事項的，視為按原方案逐期續租，直至您辦理歸還或買斷。',
+  'legal.rental.3.heading': '第三條 租金、押金與支付',
+  'legal.rental.3.1':
+    '租金按期支付，首期租金於簽約時支付，其後各期於賬單到期日支付。您可以開通自動代扣，也可以在賬單頁主動支付。',
+  'legal.rental.3.2':
+    '押金金額以訂單為準；經信用評估可部分或全額減免。押金在您歸還租賃物並經驗機無誤、結清全部款項後 1 至 3 個工作日內原路退回。',
+  'legal.rental.3.3':
+    '逾期支付的，自逾期之日起按未付金額每日萬分之五收取違約金，並可能影響您的信用記錄。',
+  'legal.rental.4.heading': '第四條 使用與保管',
+  'legal.rental.4.1':
+    '您應按照租賃物的用途和說明合理使用、妥善保管，不得轉租、出借、出售、抵押或以其他方式處分租賃物，不得拆機、刷機或更換部件。',
+  'legal.rental.4.2':
+    '租賃物丟失、被盜或嚴重損毀的，您應在 24 小時內通知出租人，並按合同約定的買斷價扣除已付租金後的差額賠償。',
+  'legal.rental.5.heading': '第五條 故障與維修',
+  'legal.rental.5.1':
+    '簽收後 7 日內出現非人為效能故障的，出租人免費換新。此後的非人為故障由出租人負責維修，維修期間的租金順延。',
+  'legal.rental.5.2': '人為損壞的維修費用由您承擔；您購買了增值保障服務的，按該服務的約定處理。',
+  'legal.rental.6.heading': '第六條 歸還與買斷',
+  'legal.rental.6.1':
+    '歸還時，請在訂單詳情中申請歸還，按頁面提供的地址寄回租賃物及全部配件並填寫快遞單號。出租人收到後進行驗機，正常使用痕跡不收取費用。',
+  'legal.rental.6.2':
+    '買斷價以商品頁面租期方案中列明的各期買斷價為準，付清買斷價後租賃物的所有權轉移給您。',
+  'legal.rental.7.heading': '第七條 提前解約',
+  'legal.rental.7.1':
+    '發貨前您可以隨時取消訂單，已付款項原路退回。發貨後提前歸還的，已付租金不予退還，剩餘租期的租金無需支付，但需支付合同約定的提前解約費用。',
+  'legal.rental.8.heading': '第八條 違約責任',
+  'legal.rental.8.1':
+    '您逾期超過 30 日未付租金、擅自處分租賃物或提供虛假身份資訊的，出租人有權解除合同、要求返還租賃物或支付買斷價，並依法追究責任。',
+  'legal.rental.9.heading': '第九條 爭議解決',
+  'legal.rental.9.1':
+    '本協議適用中華人民共和國法律。履行中發生爭議，雙方應先協商解決；協商不成的，任何一方可向{companyName}住所地有管轄權的人民法院提起訴訟。',
+  'legal.rental.9.2': '如有疑問，請撥打客服電話 {userPhone}。',
+  'legal.service.title': '服務協議',
+  'legal.service.preamble':
+    '{platformName}由{companyName}運營，為您提供數碼裝置租賃的資訊展示、下單、簽約、支付與售後服務。請您在使用前仔細閱讀本協議，特別是第七條“責任限制”。',
+  'legal.service.1.heading': '一、服務內容',
+  'legal.service.1.1':
+    '{platformName}提供商品瀏覽、租賃下單、實名認證、信用評估、電子合同簽署、賬單支付、歸還與買斷等服務。具體服務以平臺頁面實際提供的為準。',
+  'legal.service.2.heading': '二、賬戶',
+  'legal.service.2.1':
+    '您可以使用手機號驗證碼、支付寶或微信授權登入。您應保管好自己的手機和賬戶，通過您賬戶進行的操作視為您本人的行為。',
+  'legal.service.2.2': '如發現賬戶被他人使用，請立即聯絡客服凍結賬戶。',
+  'legal.service.3.heading': '三、實名認證與信用評估',
+  'legal.service.3.1':
+    '為防範欺詐並依法履行反洗錢義務，下單前您需要完成實名認證。經您授權，平臺會向合作的徵信機構查詢您的信用評估結果，用於決定是否為您提供服務及押金減免額度。',
+  'legal.service.4.heading': '四、您的義務',
+  'legal.service.4.1': '您應提供真實、準確、完整的身份和聯絡資訊，並在資訊變更時及時更新。',
+  'legal.service.4.2':
+    '您不得利用平臺從事違法活動，不得以虛假身份租賃商品，不得干擾平臺的正常執行。',
+  'legal.service.5.heading': '五、費用',
+  'legal.service.5.1':
+    '註冊和瀏覽免費。租賃產生的租金、押金、增值服務費等，以訂單頁面和電子合同列明的金額為準，平臺不會收取任何未經您確認的費用。',
+  'legal.service.6.heading': '六、服務變更與中止',
+  'legal.service.6.1':
+    '平臺可能因系統維護或升級暫停部分服務，會盡可能提前通知。您違反本協議的，平臺有權限制或中止向您提供服務，但不影響已成立訂單的履行。',
+  'legal.service.7.heading': '七、責任限制',
+  'legal.service.7.1':
+    '因不可抗力、電信運營商或第三方支付機構故障導致的服務中斷，平臺不承擔責任，但會積極協助您減少損失。',
+  'legal.service.8.heading': '八、協議變更',
+  'legal.service.8.1':
+    '本協議更新時，平臺會在頁面顯著位置公示並在您下次登入時提示。您繼續使用服務即視為接受更新後的協議。',
+  'legal.service.9.heading': '九、聯絡我們',
+  'legal.service.9.1': '運營方：{companyName}。客服電話：{userPhone}。',
+  'legal.withholding.title': '代扣授權協議',
+  'legal.withholding.preamble':
+    '本協議由您（授權人）與{companyName}（被授權人，“{platformName}”平臺運營方）訂立。您同意本協議後，{platformName}可按本協議約定，從您在平臺繫結的銀行卡中扣收您租賃訂單的到期款項。本協議只涉及扣款，不涉及您的身份資訊與信用評估，相關授權另行取得。',
+  'legal.withholding.1.heading': '第一條 扣款範圍',
+  'legal.withholding.1.1':
+    '授權扣收的款項僅限於您已簽署電子合同的租賃訂單所產生的賬單：各期租金、按合同約定計收的逾期違約金，以及經您確認的賠償款。',
+  'legal.withholding.1.2':
+    '每次扣收的金額以該賬單在平臺顯示的應還金額為準，不超過您簽署的電子合同約定的金額。',
+  'legal.withholding.2.heading': '第二條 扣款賬戶與時間',
+  'legal.withholding.2.1':
+    '扣款賬戶為您在平臺繫結並通過銀行預留手機號驗證的銀行卡。您更換繫結銀行卡的，自更換之日起從新卡扣款。',
+  'legal.withholding.2.2':
+    '平臺在賬單到期日（含當日）發起扣款；扣款未成功的，平臺可在賬單結清前每日再次發起，直至扣款成功、您自行支付或本授權解除。',
+  'legal.withholding.2.3':
+    '扣款成功後，平臺將通過簡訊或訊息通知您扣款金額與對應賬單，您也可在訂單的賬單頁檢視。',
+  'legal.withholding.3.heading': '第三條 您的義務',
+  'legal.withholding.3.1':
+    '請確保扣款銀行卡狀態正常、餘額充足。因餘額不足、銀行卡掛失或登出等原因扣款未成功的，賬單仍按合同約定計算逾期違約金。',
+  'legal.withholding.3.2': '您可以在賬單到期前自行在平臺支付，已支付的賬單不會重複扣款。',
+  'legal.withholding.4.heading': '第四條 解除授權',
+  'legal.withholding.4.1':
+    '您可以隨時在“我的 → 自動扣款授權”中解除本授權，解除後平臺立即停止發起扣款，並通知銀行解除代扣；此後到期的賬單需您自行支付。您也可以致電客服 {userPhone} 辦理。',
+  'legal.withholding.4.2':
+    '解除授權不影響您在租賃合同下的付款義務，也不影響解除前已成功扣收的款項。',
+  'legal.withholding.5.heading': '第五條 資訊保護',
+  'legal.withholding.5.1':
+    '平臺僅儲存銀行卡號的前六位與後四位及用於識別的加密摘要，不儲存完整卡號；銀行卡資訊僅用於本協議約定的扣款。',
+  'legal.withholding.6.heading': '第六條 其他',
+  'legal.withholding.6.1': '本協議自您同意時生效，至您在平臺的全部租賃訂單結清或您解除授權時終止。',
+  'legal.withholding.6.2': '本協議的更新將在平臺公佈，並在您下次需要扣款授權時請您重新閱讀並同意。',
+  'legal.withholding.6.3':
+    '因本協議產生的爭議，雙方協商解決；協商不成的，依照您與平臺簽署的租賃合同約定的方式解決。',
 };

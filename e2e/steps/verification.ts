@@ -55,7 +55,12 @@ export function idNumber(seq: number): string {
 }
 
 /** Choose a file through the page's file input (Taro's H5 chooseImage). */
-async function chooseFile(page: Page, tap: () => Promise<void>, name: string, buffer: Buffer) {
+export async function chooseFile(
+  page: Page,
+  tap: () => Promise<void>,
+  name: string,
+  buffer: Buffer,
+) {
   const chooser = page.waitForEvent('filechooser');
   await tap();
   await (await chooser).setFiles({ name, mimeType: 'image/png', buffer });

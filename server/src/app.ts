@@ -18,6 +18,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { AppDeps } from './deps.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerContentLanguage } from './plugins/content-language.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { failure } from './plugins/error-reasons.ts';
 import { registerHeaderChecks } from './plugins/headers.ts';
@@ -151,6 +152,7 @@ export async function buildApp(
   }
 
   registerEnvelope(app);
+  registerContentLanguage(app);
   registerHeaderChecks(app, deps.config);
   registerAuth(app, deps);
 

@@ -27,6 +27,7 @@ import {
   type WechatSettings,
 } from './live-settings.ts';
 import { DATA_KEY_VARIABLE, DEVELOPMENT_DATA_KEY, dataKeyFrom, type DataKey } from './sealed.ts';
+import { chatScriptProblems, chatScriptsFrom, type ChatScripts } from './service-desk/chat.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';
 export type ProviderMode = 'sandbox' | 'live';
@@ -212,6 +213,8 @@ export interface Config {
   dataKey: DataKey;
   /** What the operator should hear at start though the server runs (logged by main.ts, worker.ts). */
   warnings: string[];
+  /** Each brand's online-chat provider script (`CHAT_SCRIPT_URL_<brand>`), service-desk/chat.ts. */
+  chatScripts: ChatScripts;
 }
 
 /** Hosts a development H5 app is opened on: the default return hosts, refused in production. */
@@ -272,6 +275,8 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
   for (const [secret, needs] of missing)
     problems.push(`${secret} (or ${secret}_FILE) must be set for ${needs.join(' and ')}`);
   if (config.providers.alipay === 'live') problems.push(...config.alipay.problems());
+  // The brands with an online chat: their provider, never the development demo.
+  problems.push(...chatScriptProblems(config.chatScripts));
   // The sandbox's made-up template ids would be refused by every live host.
   if (!env.SUBSCRIBE_TEMPLATES)
     problems.push("SUBSCRIBE_TEMPLATES must name each brand's approved reminder templates");
@@ -486,7 +491,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     dataKey: parseDataKey(env),
     warnings,
+    chatScripts: {},
   };
+  const chat = chatScriptsFrom(env);
+  if (chat.problems.length > 0) throw new ConfigError(chat.problems);
+  config.chatScripts = chat.scripts;
   // The live adapters' own settings, read only when chosen; their problems join the list.
   const liveProblems: string[] = [];
   const liveSettings = <T>(read: () => T): T | undefined => {

@@ -48,6 +48,7 @@ const PRODUCTION_BASICS = {
   PUBLIC_BASE_URL: 'https://shop.example.com',
   OAUTH_REDIRECT_HOSTS: 'shop.example.com',
   SUBSCRIBE_TEMPLATES: JSON.stringify({ 1: { wechat: { bill_reminder: 'tmpl-approved-1' } } }),
+  CHAT_SCRIPT_URL_9: 'https://chat.provider.example/widget.js',
 };
 
 // Configuration and start-up checks: the same on either engine, so in one pass each.
@@ -69,12 +70,14 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       'PUBLIC_BASE_URL',
       'OAUTH_REDIRECT_HOSTS',
       'SUBSCRIBE_TEMPLATES',
+      // Brand 9's online chat would be the development demo.
+      'CHAT_SCRIPT_URL_9',
     ])
       assert.ok(
         problems.some((p) => p.startsWith(name)),
         `${name} not named in:\n${problems.join('\n')}`,
       );
-    assert.equal(problems.length, PROVIDER_KEYS.length + 7);
+    assert.equal(problems.length, PROVIDER_KEYS.length + 8);
   });
 
   test('one provider left at sandbox is named alone', () => {

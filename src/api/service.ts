@@ -1,8 +1,8 @@
 /** Customer service: question types, their questions and answers, the brand's phone line. */
-import type { Question, QuestionType, ServicePhone } from '@contract/api/service';
+import type { OnlineChat, Question, QuestionType, ServicePhone } from '@contract/api/service';
 import { get } from '../platform/request';
 
-export type { Question, QuestionType, ServicePhone };
+export type { OnlineChat, Question, QuestionType, ServicePhone };
 
 export function fetchQuestionTypes() {
   return get<QuestionType[]>('/api/service/questionType');
@@ -15,4 +15,9 @@ export function fetchQuestions(typeId?: number) {
 
 export function fetchServicePhone() {
   return get<ServicePhone>('/api/service/phone');
+}
+
+/** The brand's online chat on H5 (its provider's script); 404 for a brand without one. */
+export function fetchOnlineChat() {
+  return get<OnlineChat>('/api/service/chat');
 }

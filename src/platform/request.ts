@@ -3,9 +3,11 @@ import {
   HEADER_AUTHORIZATION,
   HEADER_CLIENT_AUTHORIZATION,
   HEADER_IDEMPOTENCY_KEY,
+  HEADER_LANGUAGE,
   HEADER_PLATFORM,
   HEADER_TOKEN,
   HEADER_USER_TYPE,
+  DEFAULT_LANGUAGE,
   ResultCode,
   SESSION_END_CODES,
   USER_TYPE_APP,
@@ -18,7 +20,7 @@ import {
   REQUEST_LOADING_DELAY_MS,
   RETRY_BACKOFF_MS,
 } from '../constants';
-import { t } from '../i18n';
+import { getLanguage, t } from '../i18n';
 import { localiseFailure } from '../i18n/server-errors';
 import { apiUrl, clientAuthorization } from './config';
 import { currentPageUrl, isLoginPage, loginPageUrl, reLaunch } from './navigation';
@@ -198,6 +200,9 @@ function baseHeaders(platform: PlatformId, extra?: Record<string, string>) {
   }
   header[HEADER_CLIENT_AUTHORIZATION] = clientAuthorization();
   header[HEADER_PLATFORM] = String(platform);
+  // Only when it is not the default, so a Chinese page's request stays the one index.html sent.
+  const language = getLanguage();
+  if (language !== DEFAULT_LANGUAGE) header[HEADER_LANGUAGE] = language;
   return header;
 }
 

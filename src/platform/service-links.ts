@@ -4,13 +4,18 @@
  * shows an allowed https page in the web-view instead.
  */
 
-/** Whether this target opens the chat through the contact button rather than a script. */
 /** Whether a page can send the user off the app to another site. */
 export const canLeaveApp = false;
 
+/** Whether this target opens the chat through the contact button rather than a script. */
 export const chatThroughContactButton = true;
 
-/** Open the brand's chat script's panel; the mini-programs have none (see above). */
+/** The mini-programs load no chat script (see above). */
+export function loadOnlineChat(_scriptUrl: string): Promise<boolean> {
+  return Promise.resolve(false);
+}
+
+/** Open a chat script's panel; the mini-programs have none (see above). */
 export function openOnlineChat(): boolean {
   return false;
 }

@@ -1,11 +1,14 @@
 import Taro from '@tarojs/taro';
 import type { Brand } from '../brands';
+import { setAccentColor } from './accent';
 
 /**
  * Mini-programs have no root element: page colours come from the `--brand-color` custom
- * property that the page frame sets on every page.
+ * property that the page frame sets on every page. Dialogs confirm in the brand's colour (./accent).
  */
-export function applyBrandTheme(_brand: Brand): void {}
+export function applyBrandTheme(brand: Brand): void {
+  setAccentColor(brand.themeColor);
+}
 
 /**
  * Called when a tab page shows. Each mini-program artifact is built for one brand, whose tab
@@ -18,6 +21,3 @@ export function applyTabBarTheme(brand: Brand, buildBrandId?: number): void {
     // No tab bar on this page after all; nothing to colour.
   });
 }
-
-/** Mini-programs use the platform's contact button instead of a chat script. */
-export function injectChatScript(_url: string): void {}

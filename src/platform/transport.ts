@@ -1,3 +1,4 @@
+import { pickedName } from './picked-files';
 import type {
   Transport,
   TransportFailureKind,
@@ -183,7 +184,10 @@ export const transport: Transport = {
       const file = await readFile(request.filePath);
       const form = new FormData();
       for (const [name, value] of Object.entries(request.formData)) form.append(name, value);
-      const fileName = request.filePath.split(/[/?#]/).filter(Boolean).pop() ?? 'upload';
+      const fileName =
+        pickedName(request.filePath) ??
+        request.filePath.split(/[/?#]/).filter(Boolean).pop() ??
+        'upload';
       form.append(request.name, file, fileName);
       return form;
     });

@@ -1,5 +1,7 @@
 import { MESSAGE_TOAST_DURATION_MS, TOAST_DURATION_MS } from '../constants';
 import { t } from '../i18n';
+import { accentColor } from './accent';
+import { rememberPickedName } from './picked-files';
 import { loadUiCalls } from './ui-load';
 import type { UiCalls } from './ui-taro';
 
@@ -73,25 +75,34 @@ export async function chooseImages(
       sizeType: ['compressed'],
       sourceType: source,
     });
+    // H5: each path is a blob: URL; the picked file's own name goes with its upload.
+    (res.tempFiles ?? []).forEach((file) => {
+      const picked = (file as { originalFileObj?: { name?: string } }).originalFileObj;
+      rememberPickedName(file.path, picked?.name);
+    });
     return (res.tempFilePaths ?? []).slice(0, count);
   } catch {
     return [];
   }
 }
 
-/** Ask before something that cannot be undone; resolves true only on the confirm button. */
+/**
+ * Ask before something that cannot be undone; resolves true only on the confirm button, which is
+ * in the brand's colour unless `confirmColor` says otherwise.
+ */
 export async function confirmAction(
   content: string,
   labels: { confirm: string; cancel: string; title?: string; confirmColor?: string },
 ): Promise<boolean> {
   try {
     const calls = await loadUiCalls();
+    const confirmColor = labels.confirmColor ?? accentColor();
     const result = await calls.showModal({
       title: labels.title ?? '',
       content,
       confirmText: labels.confirm,
       cancelText: labels.cancel,
-      ...(labels.confirmColor ? { confirmColor: labels.confirmColor } : {}),
+      ...(confirmColor ? { confirmColor } : {}),
     });
     return Boolean(result.confirm);
   } catch {

@@ -15,6 +15,8 @@ export const customerServiceMessages = {
   'service.workTime': '服务时间 {time}',
   'service.chat': '在线客服',
   'service.chatUnavailable': '在线客服暂不可用，请拨打客服电话',
+  'service.chatDemo': '演示版：消息不会发送给客服',
+  'service.phoneLine': '客服电话：{phone}',
   'service.feedbackEntry': '意见反馈',
   'service.faqEntry': '常见问题',
   'service.agreementEntry': '租赁及服务协议',

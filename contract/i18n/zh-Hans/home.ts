@@ -17,4 +17,7 @@ export const homeMessages = {
   'catalog.sortRentDesc': '租金高',
   'catalog.sortSales': '销量',
   'privacy.about.copied': '链接已复制，请在浏览器中打开',
+  'notFound.title': '找不到这个页面',
+  'notFound.path': '{path} 不存在或已移走',
+  'notFound.home': '回到首页',
 } as const;

@@ -52,7 +52,11 @@ export const orderMessages = {
   'order.numberLabel': '订单号',
   'order.createdAt': '下单时间',
   'order.rentPer': '¥{amount}/{unit}',
-  'order.term': '共{term}{unit}',
+  // The term after the rent, by unit and count ("¥917.00/month for 12 months").
+  'order.term.oneMonth': '共{term}月',
+  'order.term.months': '共{term}月',
+  'order.term.oneDay': '共{term}天',
+  'order.term.days': '共{term}天',
   'order.unit.month': '月',
   'order.unit.day': '天',
   'order.action.cancel': '取消订单',

@@ -4,7 +4,7 @@
 export const privacyMessages = {
   'privacy.cancel.intro': '注销后，您将无法再登录此账户，以下信息会被删除或匿名化，且无法恢复：',
   'privacy.cancel.kept': '依法保留的信息：',
-  'privacy.cancel.keptYears': '保留{years}年',
+  'privacy.cancel.keptYears': '（保留{years}年）',
   'privacy.cancel.blocked': '暂时无法注销，请先处理：',
   'privacy.cancel.blockedOrder': '订单 {id}：{goods}（{status}）',
   'privacy.cancel.blockedBill': '订单 {orderId} 第 {period} 期账单：待付 ¥{amount}（{due} 到期）',

@@ -36,7 +36,7 @@ export const serviceMessages = {
   'service.feedback.again': '继续反馈',
   'service.legal.operator': '运营方：{company}',
   'service.legal.updated': '更新日期：{date}',
-  'service.legal.chineseOnly': '本文件以简体中文为准。',
+  'service.legal.chinesePrevails': '本译文仅供参考，以简体中文版本为准。',
   'service.legal.rental': '租赁协议',
   'service.legal.service': '服务协议',
   'service.legal.withholding': '代扣授权协议',

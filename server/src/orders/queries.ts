@@ -1,6 +1,7 @@
 /**
  * Reading orders: the user's own order, its detail and the tabbed list.
  */
+import { EXPRESS_TEXT } from './notes.ts';
 import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import { notFound } from '../plugins/errors.ts';
 import { dictionaryEntry } from '../reference-data.ts';
@@ -172,13 +173,6 @@ export async function listOrders(
 
 /** The id of the user's latest order on this brand. */
 export const lastOrderId = lastOrderIdOf;
-
-const EXPRESS_TEXT: Record<string, string> = {
-  ship: '商家已发货',
-  deliver: '快件已签收',
-  ship_return: '归还快件已寄出',
-  receive_return: '商家已收到归还',
-};
 
 /** The waybills of an order and what happened to its parcels. */
 export async function expressOf(db: Db, user: Owner, orderId: number) {

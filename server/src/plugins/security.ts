@@ -8,7 +8,9 @@
  * of index.html by their SHA-256 (read from the build at start), its own API, pictures from
  * itself and data/blob URLs (its uploads read picked files from blob: URLs), inline styles (React
  * and Taro write style attributes), and https frames for the web-view page, which checks the hosts
- * itself. Only the app itself may frame its pages.
+ * itself. Only the app itself may frame its pages. The brands' chat providers' origins
+ * (CHAT_SCRIPT_URL_<brand>, service-desk/chat.ts) may serve scripts and pictures and take
+ * connections (their widget talks to their servers, over https or a websocket).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { chatProviderOrigins } from '../service-desk/chat.ts';
 import { ApiError } from './errors.ts';
 
 declare module 'fastify' {
@@ -61,17 +64,19 @@ export async function registerSecurity(
     indexHtml && fs.existsSync(indexHtml)
       ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8'))
       : [];
+  const chat = chatProviderOrigins(config.chatScripts);
+  const chatSockets = chat.map((origin) => origin.replace(/^http/, 'ws'));
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes],
+        scriptSrc: ["'self'", ...scriptHashes, ...chat],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...chat],
         fontSrc: ["'self'", 'data:'],
         // The H5 upload reads the picked file back from its blob: URL before sending it.
-        connectSrc: ["'self'", 'blob:', 'data:'],
+        connectSrc: ["'self'", 'blob:', 'data:', ...chat, ...chatSockets],
         frameSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

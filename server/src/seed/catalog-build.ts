@@ -102,7 +102,8 @@ export const DETAIL_IMAGES = ['/assets/detail/process.png', '/assets/detail/guar
 
 const HOT_GOODS_COUNT = 20;
 const ENJOY_MIN_PRICE_YUAN = 9000;
-const TAG_SETS: readonly (readonly string[])[] = [
+/** The goods cards' tags, in turn (the served languages translate them: i18n/content-sources.ts). */
+export const TAG_SETS: readonly (readonly string[])[] = [
   ['信用免押', '顺丰包邮'],
   ['支持买断', '次日发货'],
   ['新品', '信用免押'],

@@ -41,6 +41,12 @@ export const DEMO_COUPONS: NewCoupon[] = [
   })),
 ];
 
+/** The coupons' titles and descriptions (the served languages translate them). */
+export const COUPON_TEXTS: readonly string[] = DEMO_COUPONS.flatMap((coupon) => [
+  coupon.title,
+  coupon.description ?? '',
+]).filter(Boolean);
+
 export async function seedCoupons(db: Kysely<Database>): Promise<void> {
   const existing = await db
     .selectFrom('coupons')

@@ -59,6 +59,16 @@ const TAB_LAYOUT: readonly { name: string; categories: DeviceShape[] | 'hot' | '
   { name: '影音娱乐', categories: ['camera', 'console', 'drone', 'headphones', 'vr'] },
 ];
 
+const ENJOY_TAB = '臻享好物';
+const CHANNEL_TAB = '抖音专享';
+
+/** Every home tab's name (the served languages translate them: i18n/content-sources.ts). */
+export const HOME_TAB_NAMES: readonly string[] = [
+  ...TAB_LAYOUT.map((tab) => tab.name),
+  ENJOY_TAB,
+  CHANNEL_TAB,
+];
+
 const DEFAULT_GOODS_ROTATION = [
   'iphone-16-pro',
   'huawei-mate-70-pro',
@@ -155,8 +165,8 @@ async function seedHome(db: Kysely<Database>, rows: CatalogRows): Promise<void> 
     layout.forEach((tab, sort) =>
       addTab(platform, null, tab.name, sort, tabGoodsIds(tab.categories)),
     );
-    if (platform === 9) addTab(platform, null, '臻享好物', layout.length, tabGoodsIds('enjoy'));
-    addTab(platform, 'douyin', '抖音专享', -1, tabGoodsIds(['phone', 'drone']).slice(0, 12));
+    if (platform === 9) addTab(platform, null, ENJOY_TAB, layout.length, tabGoodsIds('enjoy'));
+    addTab(platform, 'douyin', CHANNEL_TAB, -1, tabGoodsIds(['phone', 'drone']).slice(0, 12));
   }
   await insertAll(db, 'home_tab', tabRows);
   await insertAll(db, 'home_tab_goods', tabGoodsRows);

@@ -22,7 +22,7 @@ export function PrivacyDialog() {
   const { t } = useTranslation();
   const settle = usePrivacyPopup((s) => s.settle);
   const brand = useBrandStore((s) => s.brand);
-  const policy = `《${brand.platformName}隐私政策》`;
+  const policy = t('privacy.wx.policyName', { name: brand.platformName });
   const [before, after = ''] = t('privacy.wx.hint', { policy: '\u0000' }).split('\u0000');
   return (
     <View

@@ -1,4 +1,5 @@
 import { Text, View } from '@tarojs/components';
+import { useTranslation } from '../../i18n';
 import { navigateBackOrHome, statusBarHeight } from '../../platform/page-route';
 import './index.scss';
 import { inlineStyle } from '../../platform/inline-style';
@@ -15,6 +16,7 @@ export interface NavBarProps {
  * opened directly.
  */
 export function NavBar({ title, showBack }: NavBarProps) {
+  const { t } = useTranslation();
   const top = statusBarHeight();
   return (
     <View className="nav-bar" style={top ? inlineStyle({ 'padding-top': `${top}px` }) : undefined}>
@@ -23,7 +25,7 @@ export function NavBar({ title, showBack }: NavBarProps) {
           <View
             className="nav-bar__back"
             role="button"
-            aria-label="返回"
+            aria-label={t('nav.back')}
             hoverClass="nav-bar__back--pressed"
             onClick={navigateBackOrHome}
           >

@@ -1,9 +1,12 @@
 import { View } from '@tarojs/components';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { buildBrandId } from '../../brands';
-import { isTabPath, routeMeta } from '../../routes';
+import { DEFAULT_LANGUAGE, useTranslation } from '../../i18n';
+import { routeTitle } from '../../i18n/route-titles';
+import { TABS, isTabPath, routeMeta } from '../../routes';
 import { dismissAppShell } from '../../platform/app-launch';
 import { usePageShow, useRouteParams, type RouteParams } from '../../platform/page-route';
+import { showPageTitles } from '../../platform/page-title';
 import { applyTabBarTheme } from '../../platform/theme';
 import { useBrandStore } from '../../stores/brand';
 import { NavBar } from '../nav-bar';
@@ -26,13 +29,19 @@ export interface PageFrameProps {
  * on wide screens.
  */
 export function PageFrame({ route, children }: PageFrameProps) {
+  const { t, language } = useTranslation();
   const brand = useBrandStore((state) => state.brand);
   const meta = routeMeta(route);
   const isTab = isTabPath(route);
+  const title = meta ? routeTitle(t, meta.path) : '';
   // NOTE: H5 has no native navigation bar, so every H5 page draws ours (title and back).
   const showNavBar = Boolean(meta?.customNav) || process.env.TARO_ENV === 'h5';
   usePageShow(() => {
     if (isTab) applyTabBarTheme(brand, buildBrandId());
+    // The native bars were compiled in Simplified Chinese; another language sets its own.
+    if (language !== DEFAULT_LANGUAGE || process.env.TARO_ENV === 'h5') {
+      showPageTitles(title, isTab ? TABS.map((tab) => routeTitle(t, tab.path)) : undefined);
+    }
   });
   // The page is on screen: the shell drawn before the JavaScript (H5) has done its job.
   useEffect(dismissAppShell, []);
@@ -44,7 +53,7 @@ export function PageFrame({ route, children }: PageFrameProps) {
         '--brand-rgb': brand.themeColorNumber.join(', '),
       })}
     >
-      {showNavBar && <NavBar title={meta?.title ?? ''} showBack={!isTab} />}
+      {showNavBar && <NavBar title={title} showBack={!isTab} />}
       {/* The page's own content, after the navigation bar: the main landmark. */}
       <View className="page-frame__content" role="main">
         {children}

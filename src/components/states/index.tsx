@@ -1,6 +1,9 @@
 import { Text, View } from '@tarojs/components';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
+import { Picture } from '../picture';
+import emptyIcon from '../../assets/icons/state-empty.png';
+import errorIcon from '../../assets/icons/state-error.png';
 import './index.scss';
 import { inlineStyle } from '../../platform/inline-style';
 
@@ -17,7 +20,9 @@ export function EmptyState({ title, description, action }: EmptyStateProps) {
   const { t } = useTranslation();
   return (
     <View className="state state--empty" role="status">
-      <View className="state__icon state__icon--empty" aria-hidden />
+      <View className="state__icon" aria-hidden>
+        <Picture className="state__glyph" src={emptyIcon} alt="" />
+      </View>
       <Text className="state__title">{title ?? t('states.empty')}</Text>
       {description && <Text className="state__description">{description}</Text>}
       {action && <View className="state__action">{action}</View>}
@@ -42,18 +47,22 @@ export function ErrorState({ message, onRetry, compact = false }: ErrorStateProp
       <View
         className="state state--compact"
         role="button"
-        aria-label={`${text}，${t('states.tapToRetry')}`}
+        aria-label={`${text}${t('states.separator')}${t('states.tapToRetry')}`}
         onClick={onRetry}
       >
         <Text className="state__compact-text">
-          {text}，<Text className="state__link">{t('states.tapToRetry')}</Text>
+          {text}
+          {t('states.separator')}
+          <Text className="state__link">{t('states.tapToRetry')}</Text>
         </Text>
       </View>
     );
   }
   return (
     <View className="state state--error" role="alert">
-      <View className="state__icon state__icon--error" aria-hidden />
+      <View className="state__icon" aria-hidden>
+        <Picture className="state__glyph" src={errorIcon} alt="" />
+      </View>
       <Text className="state__title">{text}</Text>
       <View
         className="state__button"

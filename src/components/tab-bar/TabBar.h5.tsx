@@ -1,6 +1,8 @@
 import { Image, Text, View } from '@tarojs/components';
 import { brandTabIconUrl } from '../../platform/brand-assets';
 import { openPage } from '../../platform/open-page';
+import { useTranslation } from '../../i18n';
+import { routeTitle } from '../../i18n/route-titles';
 import { TABS, TAB_BAR_STYLE } from '../../routes';
 import { useBrandStore } from '../../stores/brand';
 import classifyIcon from '../../assets/tabbar/classify.png';
@@ -23,9 +25,10 @@ const IDLE_ICONS: Record<string, string> = {
  * The mini-programs keep their native tab bar (TabBar.tsx renders nothing there).
  */
 export function TabBar({ current }: { current: string }) {
+  const { t } = useTranslation();
   const brand = useBrandStore((state) => state.brand);
   return (
-    <View className="tab-bar" role="navigation" aria-label="主导航">
+    <View className="tab-bar" role="navigation" aria-label={t('nav.main')}>
       {TABS.map((tab) => {
         const selected = tab.path === current;
         return (
@@ -44,7 +47,7 @@ export function TabBar({ current }: { current: string }) {
               src={selected ? brandTabIconUrl(brand, tab.icon) : IDLE_ICONS[tab.icon]}
               aria-hidden
             />
-            <Text className="tab-bar__label">{tab.text}</Text>
+            <Text className="tab-bar__label">{routeTitle(t, tab.path)}</Text>
           </View>
         );
       })}

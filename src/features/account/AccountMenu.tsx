@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components';
 import { useState } from 'react';
 import { LANGUAGES, useTranslation, type MessageKey } from '../../i18n';
 import { chooseLanguage } from '../../i18n/load';
+import { reLaunch } from '../../platform/navigation';
 import { myOrderUrl } from './orderShortcuts';
 import { MenuRow, type OpenAccountPage } from './UserCentreParts';
 
@@ -56,7 +57,12 @@ export function AccountMenu({ loggedIn, open }: { loggedIn: boolean; open: OpenA
               onClick={() => {
                 setLanguageOpen(false);
                 // Shown once its dictionary is here; a failed fetch keeps this one and says so.
-                void chooseLanguage(code);
+                // Then the app starts again on this page: what the server sent (categories,
+                // questions, …) comes again in the new language.
+                if (code === language) return;
+                void chooseLanguage(code).then((shown) => {
+                  if (shown) void reLaunch('/pages/user/user');
+                });
               }}
             >
               <Text>{t(`language.${code}`)}</Text>

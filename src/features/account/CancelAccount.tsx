@@ -90,7 +90,8 @@ function CancellationScreen() {
         {check.retained.map((item) => (
           <View key={item.what} className="cancel-account__kept">
             <Text className="cancel-account__item">
-              · {item.what}（{t('privacy.cancel.keptYears', { years: item.years })}）
+              · {item.what}
+              {t('privacy.cancel.keptYears', { years: item.years })}
             </Text>
             <Text className="cancel-account__why">{item.why}</Text>
           </View>

@@ -84,7 +84,7 @@ export function OrdersCard({
         <Text className="user-centre__more">{t('account.allOrders')} ›</Text>
       </View>
       <View className="user-centre__shortcuts">
-        {ORDER_SHORTCUTS.map(({ tab, label }) => {
+        {ORDER_SHORTCUTS.map(({ tab, label, icon }) => {
           const badge = badgeText(counts[tab]);
           return (
             <View
@@ -93,7 +93,9 @@ export function OrdersCard({
               role="button"
               onClick={() => open(myOrderUrl(tab), true)}
             >
-              <View className={`user-centre__icon user-centre__icon--${tab}`} aria-hidden>
+              <View className="user-centre__icon" aria-hidden>
+                {/* The label under it names the shortcut. */}
+                <Picture className="user-centre__glyph" src={icon} alt="" />
                 {badge && <Text className="user-centre__badge">{badge}</Text>}
               </View>
               <Text className="user-centre__shortcut-label">{t(label)}</Text>

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import TestUtils from '@tarojs/test-utils-react';
 import { fetchLanguagePack } from '@/api/i18n';
 import { setLanguage } from '@/i18n';
@@ -40,6 +41,28 @@ describe('UserCentre', () => {
     await testUtils.mount(() => <UserCentre route="pages/user/user" params={{}} />);
     expect(document.body.textContent).toContain('登录/注册');
     expect(document.querySelector('.user-centre__logout')).toBeNull();
+  });
+
+  it('draws each order shortcut with its own icon, a picture rather than an empty box', async () => {
+    await testUtils.mount(() => <UserCentre route="pages/user/user" params={{}} />);
+    const shortcuts = Array.from(document.querySelectorAll('.user-centre__shortcut'));
+    const icons = shortcuts.map((shortcut) => shortcut.querySelector('img')?.getAttribute('src'));
+    expect(icons).toEqual([
+      'src/assets/icons/order-unpaid.png',
+      'src/assets/icons/order-review.png',
+      'src/assets/icons/order-ship.png',
+      'src/assets/icons/order-receive.png',
+      'src/assets/icons/order-renting.png',
+    ]);
+    for (const icon of icons) {
+      // A PNG that was drawn (its signature), not a missing or empty file.
+      expect(
+        fs
+          .readFileSync(icon as string)
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+    }
   });
 
   it('shows a logged-in user by masked mobile, once when the nickname is that mask', async () => {

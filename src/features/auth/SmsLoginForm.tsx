@@ -46,6 +46,16 @@ export function SmsLoginForm({ onLoggedIn }: SmsLoginFormProps) {
     onLoggedIn();
   };
 
+  const toggleAgreed = () => {
+    setAgreed(!agreed);
+    setAgreeError('');
+  };
+  // A link inside the agreement's text opens its document and leaves the box as it is.
+  const openDocument = (event: { stopPropagation: () => void }, url: string) => {
+    event.stopPropagation();
+    void openPage(url);
+  };
+
   return (
     <View className="sms-login">
       <SmsCodeField form={form} mobileLabel={t('account.mobile')} />
@@ -55,21 +65,19 @@ export function SmsLoginForm({ onLoggedIn }: SmsLoginFormProps) {
           role="checkbox"
           aria-checked={agreed}
           aria-label={t('account.agreeLabel')}
-          onClick={() => {
-            setAgreed(!agreed);
-            setAgreeError('');
-          }}
+          onClick={toggleAgreed}
         >
           <View className={`sms-login__box${agreed ? ' sms-login__box--on' : ''}`}>
             {agreed && <Text className="sms-login__tick">✓</Text>}
           </View>
         </View>
-        <Text className="sms-login__agreement-text">
+        {/* The text is the box's label: tapping it (but for its links) ticks the box too. */}
+        <Text className="sms-login__agreement-text" onClick={toggleAgreed}>
           {t('account.agreePrefix')}
           <Text
             className="sms-login__link"
             role="link"
-            onClick={() => void openPage('/pages/text/register')}
+            onClick={(event) => openDocument(event, '/pages/text/register')}
           >
             {t('account.registerAgreement')}
           </Text>
@@ -77,7 +85,7 @@ export function SmsLoginForm({ onLoggedIn }: SmsLoginFormProps) {
           <Text
             className="sms-login__link"
             role="link"
-            onClick={() => void openPage('/pages/text/user')}
+            onClick={(event) => openDocument(event, '/pages/text/user')}
           >
             {t('account.privacyPolicy')}
           </Text>

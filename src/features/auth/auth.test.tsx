@@ -54,6 +54,19 @@ describe('SmsLoginForm', () => {
     testUtils.fireEvent.click(box);
     await testUtils.queries.waitForQuerySelector('[role="checkbox"][aria-checked="true"]');
   });
+
+  it('ticks the agreement when its words 我已阅读并同意 are tapped, and not when a link is', async () => {
+    await testUtils.mount(() => <SmsLoginForm onLoggedIn={() => undefined} />);
+    const words = Array.from(document.querySelectorAll('.sms-login__agreement *')).find((el) =>
+      Array.from(el.childNodes).some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.includes('我已阅读并同意'),
+      ),
+    ) as Element;
+    testUtils.fireEvent.click(words);
+    await testUtils.queries.waitForQuerySelector('[role="checkbox"][aria-checked="true"]');
+    testUtils.fireEvent.click(document.querySelector('.sms-login__link') as Element);
+    expect(document.querySelector('[role="checkbox"]')?.getAttribute('aria-checked')).toBe('true');
+  });
 });
 
 describe('send-code countdown', () => {

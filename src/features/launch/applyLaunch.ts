@@ -3,7 +3,7 @@ import { buildBrandId, getBrand, resolveBrandId } from '../../brands';
 import { restoreLanguage } from '../../i18n/load';
 import { getLaunchQuery } from '../../platform/app-launch';
 import { getStoredPlatform, setChannelCode, setPlatform } from '../../platform/storage';
-import { applyBrandTheme, injectChatScript } from '../../platform/theme';
+import { applyBrandTheme } from '../../platform/theme';
 import { useBillStore } from '../../stores/bill';
 import { useBrandStore } from '../../stores/brand';
 import { parseBizId, parseChannelCode } from './parseLaunch';
@@ -17,8 +17,8 @@ export interface LaunchResult {
 
 /**
  * Reads the launch query once at app start: picks and stores the brand, keeps the channel code
- * and the business/order ids, applies the theme and, for the brand that has one, loads the
- * online customer-service chat, and fetches the stored language's dictionary if it is not stored.
+ * and the business/order ids, applies the theme, and fetches the stored language's dictionary if
+ * it is not stored. (A brand's online chat loads with the customer-service page that offers it.)
  */
 export function applyLaunch(launchOptions?: { query?: Record<string, unknown> }): LaunchResult {
   const query = getLaunchQuery(launchOptions);
@@ -34,9 +34,7 @@ export function applyLaunch(launchOptions?: { query?: Record<string, unknown> })
   const { businessId, orderId } = parseBizId(query.bizId);
   useBillStore.getState().setBill({ bizId: businessId, orderId, code: channelCode ?? '' });
   useBrandStore.getState().setBrandId(platform);
-  const brand = getBrand(platform);
-  applyBrandTheme(brand);
-  if (brand.chatScriptUrl) injectChatScript(brand.chatScriptUrl);
+  applyBrandTheme(getBrand(platform));
   // After the brand: the dictionary request carries it.
   void restoreLanguage();
   return { platform, channelCode, businessId, orderId };

@@ -113,15 +113,9 @@ describe('applyLaunch on H5', () => {
     },
   );
 
-  it('loads the online chat once for brand 9 and never for the others', () => {
-    openUrl('/?platform=8');
-    applyLaunch();
-    expect(document.querySelectorAll('#online-service-chat')).toHaveLength(0);
+  it('loads no chat at launch, even for brand 9 (its customer-service page loads its provider)', () => {
     openUrl('/?platform=9');
     applyLaunch();
-    applyLaunch();
-    const scripts = document.querySelectorAll('script#online-service-chat');
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0].getAttribute('src')).toBe('/static/chat/online-service.js');
+    expect(document.querySelectorAll('script#online-service-chat')).toHaveLength(0);
   });
 });

@@ -5,7 +5,9 @@
  * tapping the card opens the order, tapping a button does only what the button says.
  */
 import TestUtils from '@tarojs/test-utils-react';
+import { packOf } from '@contract/i18n';
 import type { OrderSummary } from '../../api/order';
+import { installLanguagePack, setLanguage } from '../../i18n';
 
 const mockOpenPage = jest.fn((_url: string) => Promise.resolve(true));
 jest.mock('../../platform/open-page', () => ({ openPage: (url: string) => mockOpenPage(url) }));
@@ -33,6 +35,7 @@ const ORDER: OrderSummary = {
 afterEach(() => {
   testUtils.unmout();
   mockOpenPage.mockClear();
+  setLanguage('zh-Hans');
 });
 
 async function mountCard() {
@@ -41,6 +44,14 @@ async function mountCard() {
 }
 
 describe('OrderCard', () => {
+  it('says its rent and term in English as a sentence, not "12 × month"', async () => {
+    installLanguagePack(packOf('en'));
+    setLanguage('en');
+    await mountCard();
+    const rent = document.querySelector('.order-card__rent')?.textContent;
+    expect(rent).toBe('¥399.00/month for 12 months');
+  });
+
   it('is a link named by what it shows, its buttons outside the link', async () => {
     await mountCard();
     const links = document.querySelectorAll('[role="link"]');

@@ -12,6 +12,7 @@ import {
   depositExplanation,
   depositFigures,
   depositMethodLabel,
+  termKey,
   termUnitLabel,
 } from './orderView';
 
@@ -58,7 +59,7 @@ export function OrderFacts({ order }: { order: Order }) {
           <Text>{t('order.plan')}</Text>
           <Text>
             {t('order.rentPer', { amount: formatMoney(order.rentPerPeriod), unit })}{' '}
-            {t('order.term', { term: order.term, unit })}
+            {t(termKey(order.term, order.termUnit), { term: order.term })}
           </Text>
         </View>
         {order.services.map((service) => (

@@ -17,7 +17,7 @@ import { useTranslation } from '../../i18n';
 import { orderStatusText } from '../../i18n/order-status';
 import { usePageShow } from '../../platform/page-route';
 import { formatMoney } from '../../utils';
-import { actionButtons, statusHint, termUnitLabel } from './orderView';
+import { actionButtons, statusHint, termKey, termUnitLabel } from './orderView';
 import './order.scss';
 import { openPage } from '../../platform/open-page';
 
@@ -65,7 +65,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
               })}
               <Text className="order-card__term">
                 {' '}
-                {t('order.term', { term: order.term, unit: t(termUnitLabel(order.termUnit)) })}
+                {t(termKey(order.term, order.termUnit), { term: order.term })}
               </Text>
             </Text>
           </View>

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import type { OrderDetail as Order } from '../../api/order';
 import { useTranslation } from '../../i18n';
-import { termUnitLabel } from './orderView';
+import { termKey } from './orderView';
 import { QuoteSheet } from './QuoteSheet';
 import type { OrderActions } from './useOrderActions';
 
@@ -17,7 +17,6 @@ export function OrderQuoteSheets({ order, actions }: OrderQuoteSheetsProps) {
   const { t } = useTranslation();
   const { sheet, quote, quoteError, periods } = actions;
   const close = () => actions.setSheet('none');
-  const unit = t(termUnitLabel(order.termUnit));
 
   return (
     <>
@@ -63,7 +62,7 @@ export function OrderQuoteSheets({ order, actions }: OrderQuoteSheetsProps) {
                   className={`term-picker__option${count === periods ? ' term-picker__option--on' : ''}`}
                   onClick={() => void actions.quoteRenewal(order, count)}
                 >
-                  <Text>{t('order.term', { term: count, unit })}</Text>
+                  <Text>{t(termKey(count, order.termUnit), { term: count })}</Text>
                 </View>
               ))}
             </View>

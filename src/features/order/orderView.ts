@@ -279,6 +279,12 @@ export function depositExplanation(
   }
 }
 
+/** A term as the order screens say it after the rent: 共12月, "for 12 months". */
+export function termKey(count: number, unit: string): MessageKey {
+  if (unit === 'day') return count === 1 ? 'order.term.oneDay' : 'order.term.days';
+  return count === 1 ? 'order.term.oneMonth' : 'order.term.months';
+}
+
 /** 月 or 天 after the rent. */
 export function termUnitLabel(unit: string): MessageKey {
   return unit === 'day' ? 'order.unit.day' : 'order.unit.month';

@@ -10,18 +10,20 @@ import {
 import { useTranslation } from '../../i18n';
 import { openPage } from '../../platform/open-page';
 import { stopPullDownRefresh, usePagePullDownRefresh } from '../../platform/paging';
-import { chatThroughContactButton, openOnlineChat } from '../../platform/service-links';
+import { openOnlineChat } from '../../platform/service-links';
 import { callPhone, showToast } from '../../platform/ui';
 import { useBrandStore } from '../../stores/brand';
 import { QuestionList } from './QuestionList';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from './StateViews';
+import { useOnlineChat } from './useOnlineChat';
 import { useRemote } from './useRemote';
 import './service.scss';
 
 const NO_QUESTIONS: Envelope<Question[]> = { code: ResultCode.OK, msg: '', data: [] };
 
 /**
- * The customer-service tab: call the brand's line, online chat where the brand has one, links to
+ * The customer-service tab: call the brand's line, online chat where the brand has one (its
+ * provider's panel, which closes when the user leaves the page), links to
  * feedback, common problems and the agreements, then question types → questions → answers.
  */
 export function CustomerService() {
@@ -36,6 +38,7 @@ export function CustomerService() {
     [typeId],
   );
   const questions = useRemote(loadQuestions);
+  const onlineChat = useOnlineChat(Boolean(brand.onlineChat));
 
   useEffect(() => {
     if (types.state.status !== 'ready') return;
@@ -75,9 +78,12 @@ export function CustomerService() {
             </Text>
           )}
         </View>
-        {Boolean(brand.chatScriptUrl) && !chatThroughContactButton && (
+        {onlineChat.shown && (
           <View className="service-actions__item" role="button" onClick={chat}>
             <Text className="service-actions__label">{t('service.chat')}</Text>
+            {onlineChat.demo && (
+              <Text className="service-actions__detail">{t('service.chatDemo')}</Text>
+            )}
           </View>
         )}
       </View>

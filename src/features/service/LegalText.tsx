@@ -1,50 +1,50 @@
 import { Text, View } from '@tarojs/components';
 import { useState } from 'react';
-import { registerMessages, useTranslation } from '../../i18n';
+import { legalMessages } from '@contract/i18n/zh-Hans/legal';
+import { registerMessages, useTranslation, type MessageKey } from '../../i18n';
 import { serviceMessages } from '@contract/i18n/zh-Hans/service';
 import { useBrandStore } from '../../stores/brand';
-import {
-  privacyPolicy,
-  registrationAgreement,
-  rentalAgreement,
-  serviceAgreement,
-  withholdingAgreement,
-  type LegalDocument,
-  type LegalParties,
-} from './legal';
+import { LEGAL_DOCUMENTS, type LegalDocumentId } from './legal';
 import './service.scss';
 import './legal.scss';
 
-registerMessages(serviceMessages);
+registerMessages(serviceMessages, legalMessages);
 
-type Builder = (parties: LegalParties) => LegalDocument;
-
-/** One legal text, for the active brand's company. The text itself is Chinese, the binding one. */
-function LegalDocumentView({ build }: { build: Builder }) {
+/**
+ * One legal text, for the active brand's company, in the user's language. Chinese is the binding
+ * text: another language says its version is a translation for reference.
+ */
+function LegalDocumentView({ id }: { id: LegalDocumentId }) {
   const { t, language } = useTranslation();
   const brand = useBrandStore((state) => state.brand);
-  const doc = build(brand);
+  const parties = {
+    companyName: brand.companyName,
+    platformName: brand.platformName,
+    userPhone: brand.userPhone,
+  };
+  const { updated, sections } = LEGAL_DOCUMENTS[id];
+  const say = (part: string) => t(`legal.${id}.${part}` as MessageKey, parties);
   return (
     <View className="legal">
       <Text className="legal__title" role="heading" aria-level={2}>
-        {doc.title}
+        {say('title')}
       </Text>
       <Text className="legal__meta">
         {t('service.legal.operator', { company: brand.companyName })}
       </Text>
-      <Text className="legal__meta">{t('service.legal.updated', { date: doc.updated })}</Text>
+      <Text className="legal__meta">{t('service.legal.updated', { date: updated })}</Text>
       {language !== 'zh-Hans' && (
-        <Text className="legal__note">{t('service.legal.chineseOnly')}</Text>
+        <Text className="legal__note">{t('service.legal.chinesePrevails')}</Text>
       )}
-      <Text className="legal__paragraph">{doc.preamble}</Text>
-      {doc.sections.map((section) => (
-        <View key={section.heading} className="legal__section">
+      <Text className="legal__paragraph">{say('preamble')}</Text>
+      {sections.map((paragraphs, index) => (
+        <View key={index} className="legal__section">
           <Text className="legal__heading" role="heading" aria-level={3}>
-            {section.heading}
+            {say(`${index + 1}.heading`)}
           </Text>
-          {section.paragraphs.map((paragraph) => (
+          {Array.from({ length: paragraphs }, (_, paragraph) => (
             <Text key={paragraph} className="legal__paragraph">
-              {paragraph}
+              {say(`${index + 1}.${paragraph + 1}`)}
             </Text>
           ))}
         </View>
@@ -54,17 +54,17 @@ function LegalDocumentView({ build }: { build: Builder }) {
 }
 
 export function PrivacyPolicy() {
-  return <LegalDocumentView build={privacyPolicy} />;
+  return <LegalDocumentView id="privacy" />;
 }
 
 export function RegistrationAgreement() {
-  return <LegalDocumentView build={registrationAgreement} />;
+  return <LegalDocumentView id="register" />;
 }
 
 const AGREEMENTS = [
-  { id: 'rental', label: 'service.legal.rental', build: rentalAgreement },
-  { id: 'service', label: 'service.legal.service', build: serviceAgreement },
-  { id: 'withholding', label: 'service.legal.withholding', build: withholdingAgreement },
+  { id: 'rental', label: 'service.legal.rental' },
+  { id: 'service', label: 'service.legal.service' },
+  { id: 'withholding', label: 'service.legal.withholding' },
 ] as const;
 
 /**
@@ -92,7 +92,7 @@ export function Agreements({ initial }: { initial?: string }) {
           </View>
         ))}
       </View>
-      <LegalDocumentView key={chosen.id} build={chosen.build} />
+      <LegalDocumentView key={chosen.id} id={chosen.id} />
     </View>
   );
 }

@@ -19,7 +19,7 @@ export function QuestionList({ questions }: { questions: readonly Question[] }) 
             <View
               className="question-list__question"
               role="button"
-              aria-label={`${item.question}，${t(open ? 'service.hideAnswer' : 'service.showAnswer')}`}
+              aria-label={`${item.question}${t('states.separator')}${t(open ? 'service.hideAnswer' : 'service.showAnswer')}`}
               aria-expanded={open}
               onClick={() => setOpenId(open ? undefined : item.id)}
             >

@@ -1,8 +1,11 @@
 import { installLanguagePack, setLanguage } from '../../i18n';
 import { packOf } from '../../../contract/i18n';
+import { getBrand } from '../../brands';
+import { applyBrandTheme } from '../theme';
 import {
   callPhone,
   chooseImages,
+  confirmAction,
   copyText,
   hideLoading,
   showLoading,
@@ -107,3 +110,26 @@ test('the image chooser resolves [] when the user cancels', async () => {
   input?.dispatchEvent(new Event('cancel'));
   expect(await pending).toEqual([]);
 });
+
+describe('confirm dialog', () => {
+  it('confirms in the brand’s colour, not Taro’s green, for a red brand', async () => {
+    applyBrandTheme(getBrand(5));
+    const answer = confirmAction('清空搜索记录？', { confirm: '清空', cancel: '取消' });
+    const confirm = await waitForConfirmButton();
+    // #B91C1C, brand 5's theme.
+    expect(confirm.style.color).toBe('rgb(185, 28, 28)');
+    confirm.click();
+    expect(await answer).toBe(true);
+  });
+});
+
+async function waitForConfirmButton(): Promise<HTMLElement> {
+  for (let i = 0; i < 50; i += 1) {
+    const button = Array.from(document.querySelectorAll<HTMLElement>('.taro-modal__foot div')).find(
+      (element) => element.textContent === '清空' && element.offsetParent !== undefined,
+    );
+    if (button) return button;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no dialog');
+}
