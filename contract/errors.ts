@@ -131,6 +131,7 @@ export const ERROR_MESSAGES = {
   ORDER_SHIPPED_CANNOT_CANCEL: '订单已发货，如需取消请联系客服',
   NO_PENDING_CHANGE: '没有待确认的订单变更',
   EARLY_RETURN_TOTAL_CHANGED: '提前归还费用已变为 ¥{total}，请确认新的费用后再提交',
+  RETURN_BEFORE_END: '租期未满，归还前请先选择「提前归还」并确认费用',
   RENEWAL_BEYOND_AUTHORISATION: '续租期限超出押金授权有效期',
   WAYBILL_REQUIRED: '请填写运单号',
   CANCEL_REASON_UNKNOWN: '请从列表中选择取消原因',

@@ -2,6 +2,13 @@
  * Browser-test harness: the real server (`server/src/main.ts`, embedded database in a fresh
  * temporary directory, the built H5 app from dist/h5) on a free port, and Debian's Chromium
  * driven by playwright-core.
+ *
+ * The journeys run what `npm start` runs (issue 33: they had run with settings a user does not
+ * have, and signing, refused on the README's own run, went unnoticed): the H5 build must carry
+ * no TARO_APP_* setting (dist/h5.settings.json, written by scripts/build.ts), and the server
+ * gets none of its own beyond PORT and DATA_DIR, except the few JOURNEY_SETTINGS below. The
+ * merchant's steps use the credential a development server keeps in DATA_DIR/ops-token, as
+ * `npm run ops` does on the README's run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,6 +49,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The development ops credential the server wrote into its DATA_DIR (npm start's). */
+  opsToken: string;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -60,6 +69,7 @@ export async function startServer(
   if (withH5 && !fs.existsSync(path.join(h5Dir, 'index.html'))) {
     throw new Error('dist/h5 is not built: run `npm run build:h5` first');
   }
+  if (withH5) assertDefaultBuild(h5Dir);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   fs.cpSync(await seededPgliteDataDir(), dataDir, { recursive: true });
@@ -101,8 +111,12 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  const tokenFile = path.join(dataDir, 'ops-token');
+  const opsToken = fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : '';
+  opsTokens.set(baseUrl, opsToken);
   return {
     baseUrl,
+    opsToken,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
@@ -119,6 +133,36 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
+/** dist/h5 as `npm start` builds it: no TARO_APP_* setting compiled in. */
+function assertDefaultBuild(h5Dir: string): void {
+  const file = path.join(path.dirname(h5Dir), 'h5.settings.json');
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} is missing: rebuild with \`npm run build:h5\` (or test:build)`);
+  }
+  const { settings } = JSON.parse(fs.readFileSync(file, 'utf8')) as { settings: string[] };
+  if (settings.length > 0) {
+    throw new Error(
+      `dist/h5 was built with ${settings.join(', ')}: the journeys run on npm start's build, ` +
+        'which has none. Rebuild without them.',
+    );
+  }
+}
+
+/** The ops credential of each running server, by its base URL (e2e/steps/orders.ts). */
+const opsTokens = new Map<string, string>();
+export function opsTokenOf(baseUrl: string): string {
+  const token = opsTokens.get(baseUrl);
+  if (!token) throw new Error(`no development ops credential for ${baseUrl}`);
+  return token;
+}
+
+/**
+ * The only server settings a browser journey may change from `npm start`'s: a rate limit that
+ * would make a second login of the same mobile wait a minute (account and privacy journeys log
+ * one user in twice). Nothing a screen shows depends on it.
+ */
+const JOURNEY_SETTINGS: ReadonlySet<string> = new Set(['SMS_PER_MINUTE']);
+
 /**
  * The hooks every browser-test file needs: before its tests the server starts (with `env` set on
  * process.env first, which the server's process inherits) and then the browser; after them both
@@ -128,6 +172,10 @@ export function useServerAndBrowser(
   started: (server: RunningServer, browser: Browser) => void,
   env: Record<string, string> = {},
 ): void {
+  const extra = Object.keys(env).filter((key) => !JOURNEY_SETTINGS.has(key));
+  if (extra.length > 0) {
+    throw new Error(`the journeys run with npm start's settings; not with ${extra.join(', ')}`);
+  }
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   before(async () => {

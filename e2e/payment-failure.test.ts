@@ -33,15 +33,10 @@ let server: RunningServer;
 let browser: Browser;
 
 // The ops API approves and ships (a test credential, registered by the server at start).
-const OPS_TOKEN = 'e2e-payment-ops-token-0123456789';
-
-useServerAndBrowser(
-  (started, opened) => {
-    server = started;
-    browser = opened;
-  },
-  { OPS_TOKEN },
-);
+useServerAndBrowser((started, opened) => {
+  server = started;
+  browser = opened;
+});
 
 interface Envelope<T> {
   code: number;
@@ -109,7 +104,7 @@ async function signedOrder(api: Api): Promise<number> {
 async function ops(orderId: number, step: string, body: object = {}): Promise<void> {
   const res = await fetch(`${server.baseUrl}/ops/orders/${orderId}/${step}`, {
     method: 'POST',
-    headers: { [HEADER_OPS_TOKEN]: OPS_TOKEN, 'content-type': 'application/json' },
+    headers: { [HEADER_OPS_TOKEN]: server.opsToken, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   const reply = (await res.json()) as Envelope<unknown>;

@@ -13,7 +13,6 @@ import { type RunningServer, screenshot, useServerAndBrowser } from './harness';
 import {
   checkLogistics,
   confirmReceipt,
-  E2E_OPS_TOKEN,
   expectOrderHeadline,
   openBillsAndPayPicked,
   openMyOrders,
@@ -28,13 +27,10 @@ import { appPhonePage, rentUntilShipped } from './steps/rent';
 let server: RunningServer;
 let browser: Browser;
 
-useServerAndBrowser(
-  (started, opened) => {
-    server = started;
-    browser = opened;
-  },
-  { OPS_TOKEN: E2E_OPS_TOKEN },
-);
+useServerAndBrowser((started, opened) => {
+  server = started;
+  browser = opened;
+});
 
 interface Detail {
   status: string;

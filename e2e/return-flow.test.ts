@@ -14,7 +14,6 @@ import { type RunningServer, screenshot, useServerAndBrowser } from './harness';
 import {
   askEarlyReturn,
   confirmReceipt,
-  E2E_OPS_TOKEN,
   earlyReturnQuote,
   expectOrderHeadline,
   expectQuoteSheet,
@@ -93,22 +92,28 @@ async function returnEarly(page: Page, api: Api, baseUrl: string, orderId: numbe
     .locator('.event-timeline__item:visible', { hasText: '申请提前归还' })
     .filter({ hasText: '提前归还手续费' })
     .waitFor();
-  // The return is under way: renewing or buying out is no longer offered.
+  // The return is under way, and the order says so: its next step is sending the item back;
+  // renewing, buying out or asking again is no longer offered.
+  await page
+    .locator('.order-detail__hint:visible', { hasText: '已申请提前归还：请付清应付款项后寄回商品' })
+    .waitFor();
   const buttons = await page.locator('.order-actions:visible .order-button').allInnerTexts();
-  assert.ok(buttons.includes('申请归还') && !buttons.includes('续租') && !buttons.includes('买断'));
+  assert.ok(buttons.includes('寄回商品'), buttons.join());
+  assert.ok(!['申请归还', '提前归还', '续租', '买断'].some((b) => buttons.includes(b)));
+  // Nothing more is owed now, and no rent is still to come.
+  const owed = await page.locator('.order-row:visible', { hasText: '当前应还' }).innerText();
+  assert.match(owed, /¥0\.00/);
+  assert.equal(await page.locator('.order-row:visible', { hasText: '未到期租金' }).count(), 0);
   await screenshot(page, 'return-early-applied');
 }
 
 let server: RunningServer;
 let browser: Browser;
 
-useServerAndBrowser(
-  (started, opened) => {
-    server = started;
-    browser = opened;
-  },
-  { OPS_TOKEN: E2E_OPS_TOKEN },
-);
+useServerAndBrowser((started, opened) => {
+  server = started;
+  browser = opened;
+});
 
 describe('return a rented phone', () => {
   it('returns early at the fee shown, is inspected and completes', async () => {

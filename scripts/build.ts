@@ -233,8 +233,28 @@ function precompress(out: string): void {
 }
 
 /** H5: one artifact for all nine brands; their records go into index.html, their images beside. */
+/**
+ * The TARO_APP_* settings this build compiled in (from the environment or a .env file), by name
+ * only (a value may be a secret). Written beside dist/h5 as h5.settings.json: the browser
+ * journeys refuse a build with any, since `npm start` builds with none (e2e/harness.ts).
+ */
+function buildSettingNames(env: NodeJS.ProcessEnv = process.env): string[] {
+  const names = new Set(Object.keys(env).filter((key) => key.startsWith('TARO_APP_')));
+  for (const file of fs.readdirSync(root).filter((name) => name.startsWith('.env'))) {
+    for (const line of fs.readFileSync(path.join(root, file), 'utf8').split('\n')) {
+      const name = /^\s*(?:export\s+)?(TARO_APP_\w+)\s*=/.exec(line)?.[1];
+      if (name) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
 function publishH5(): string {
   const out = path.join(dist, 'h5');
+  fs.writeFileSync(
+    path.join(dist, 'h5.settings.json'),
+    `${JSON.stringify({ settings: buildSettingNames() }, null, 2)}\n`,
+  );
   fs.rmSync(out, { recursive: true, force: true });
   fs.cpSync(stage('h5'), out, { recursive: true });
   fs.cpSync(path.join(root, 'src', 'assets', 'brands'), path.join(out, 'static', 'brands'), {

@@ -2,7 +2,7 @@
  * Operations CLI: drives orders through the merchant's steps and runs the scheduled jobs, over
  * the server's ops API with its own credential.
  *
- *   OPS_TOKEN=… npm run ops -- approve 12
+ *   npm run ops -- approve 12            (npm start's own credential, or OPS_TOKEN=…)
  *   npm run ops -- ship 12 --waybill SF1234567890
  *   npm run ops -- inspect 12 --damage 5000
  *   npm run ops -- show 12
@@ -10,8 +10,11 @@
  *   npm run ops -- reconcile --after 0      settle everything pending by asking the providers
  *
  * Steps: approve, reject, ship, deliver, receive-return, inspect, approve-cancel, refuse-cancel,
- * compensate. OPS_URL is the server (http://127.0.0.1:8080 by default).
+ * compensate. OPS_URL is the server (http://127.0.0.1:8080 by default). The credential is
+ * OPS_TOKEN, or else the one a development server (`npm start`) keeps in DATA_DIR/ops-token.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 const STEPS = [
@@ -30,7 +33,15 @@ const USAGE = `usage: npm run ops -- <${STEPS.join('|')}> <orderId> [--waybill W
        npm run ops -- show <orderId>
        npm run ops -- run-jobs [--at ISO-TIME (development and test only)]
        npm run ops -- reconcile [--after SECONDS]
-environment: OPS_TOKEN (required), OPS_URL (default http://127.0.0.1:8080)`;
+environment: OPS_TOKEN (default: DATA_DIR/ops-token, which npm start writes), OPS_URL (default
+http://127.0.0.1:8080), DATA_DIR (default ./data)`;
+
+/** OPS_TOKEN, or the development server's own credential in DATA_DIR (server/src/ops-credentials.ts). */
+function opsToken(): string | undefined {
+  if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;
+  const file = path.resolve(process.env.DATA_DIR || './data', 'ops-token');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
+}
 
 interface Envelope {
   code: number;
@@ -40,8 +51,11 @@ interface Envelope {
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope> {
   const base = process.env.OPS_URL ?? 'http://127.0.0.1:8080';
-  const token = process.env.OPS_TOKEN;
-  if (!token) throw new Error('OPS_TOKEN is not set');
+  const token = opsToken();
+  if (!token)
+    throw new Error(
+      'OPS_TOKEN is not set, and there is no DATA_DIR/ops-token (npm start writes one)',
+    );
   const response = await fetch(new URL(path, base), {
     method,
     headers: {

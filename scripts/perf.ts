@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { startServer, type RunningServer } from '../e2e/harness';
-import { approveAndShip, E2E_OPS_TOKEN } from '../e2e/steps/orders';
+import { approveAndShip } from '../e2e/steps/orders';
 import {
   addEmergencyContact,
   apiWithToken,
@@ -612,7 +612,7 @@ async function main(): Promise<void> {
   const chromeLauncher = await import('chrome-launcher');
   const puppeteer = await import('puppeteer-core');
   // The ops credential lets the perf user's order be shipped (orderFixtures).
-  const server = await startServer({ env: { OPS_TOKEN: E2E_OPS_TOKEN } });
+  const server = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS,

@@ -98,7 +98,20 @@ export const Bill = Type.Object({
   id: Id,
   kind: Type.String(),
   period: Type.Integer(),
+  /** YYYY-MM-DD; a placeholder while `dueAfterStart` is set. */
   dueDate: Type.String(),
+  /**
+   * Before the rent start date is known (the day after receipt): the bill falls due this many
+   * periods after it, as the contract says; null once it has a date of its own.
+   */
+  dueAfterStart: Type.Optional(
+    Nullable(
+      Type.Object({
+        unit: Type.Union([Type.Literal('month'), Type.Literal('day')]),
+        periods: Type.Integer({ minimum: 0 }),
+      }),
+    ),
+  ),
   original: Type.Integer(),
   discount: Type.Integer(),
   overdueFee: Type.Integer(),
@@ -141,12 +154,17 @@ export const OrderSummary = Type.Object({
   statusText: Type.String(),
   /** What the user may do now: verify, confirm, sign, refreeze, pay, cancel, receive, … */
   actions: Type.Array(Type.String()),
+  /** What is under way on top of the state: renewal, return, buyout or cancel (null: nothing). */
+  subProcess: Type.Optional(Nullable(Type.String())),
   goodsName: Type.String(),
   cover: Type.String(),
   skuText: Type.String(),
   termUnit: Type.String(),
   term: Type.Integer(),
+  /** The plan's rent of one period, services aside. */
   rentPerPeriod: Type.Integer(),
+  /** What each period's bill asks for: rent and per-period services (the lease quote's). */
+  perPeriod: Type.Integer(),
   deposit: Type.Integer(),
   depositMethod: Type.String(),
   createdAt: Type.String(),
@@ -169,7 +187,15 @@ export const OrderDetail = Type.Composite([
       district: Type.String(),
       detail: Type.String(),
     }),
-    services: Type.Array(Type.Object({ id: Id, name: Type.String(), price: Type.Integer() })),
+    services: Type.Array(
+      Type.Object({
+        id: Id,
+        name: Type.String(),
+        price: Type.Integer(),
+        /** `period`: with every rent; `once`: with the first payment. */
+        priceUnit: Type.Optional(Type.Union([Type.Literal('once'), Type.Literal('period')])),
+      }),
+    ),
     bills: Type.Array(Bill),
     events: Type.Array(OrderEvent),
     /** Why the user last asked to cancel / to return, when they said. */

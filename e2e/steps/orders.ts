@@ -1,5 +1,6 @@
 /**
- * Order steps: the merchant's side through the ops API (the test server registers OPS_TOKEN),
+ * Order steps: the merchant's side through the ops API (with the development server's own
+ * credential, as `npm run ops` uses it on the README's run),
  * and the user's order screens — My orders, order detail (receipt, logistics, buy-out), the
  * repayment plan, return application and shipment. Each step waits for what the user would see
  * and leaves the browser where the next step starts. `:visible` everywhere: H5 keeps earlier
@@ -9,11 +10,8 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { HEADER_OPS_TOKEN } from '../../contract/api/ops';
 import { formatMoney } from '../../contract/money';
-import { layoutShiftsSince, screenshot, timelineMark } from '../harness';
+import { layoutShiftsSince, opsTokenOf, screenshot, timelineMark } from '../harness';
 import { answerModal, type Api } from './session';
-
-/** The ops credential the journeys give the test server (16+ characters). */
-export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
 
 export type OpsStepName = 'approve' | 'ship' | 'deliver' | 'receive-return' | 'inspect';
 
@@ -26,7 +24,7 @@ export async function opsStep(
 ): Promise<string> {
   const res = await fetch(`${baseUrl}/ops/orders/${orderId}/${step}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [HEADER_OPS_TOKEN]: E2E_OPS_TOKEN },
+    headers: { 'content-type': 'application/json', [HEADER_OPS_TOKEN]: opsTokenOf(baseUrl) },
     body: JSON.stringify(body),
   });
   const reply = (await res.json()) as { code: number; msg: string; data: { to: string } };
@@ -81,7 +79,7 @@ export async function openOrderDetail(page: Page, baseUrl: string, orderId: numb
   await page.locator('.order-detail__status:visible').waitFor();
 }
 
-function actionButton(page: Page, label: string) {
+function actionButton(page: Page, label: string | RegExp) {
   return page.locator('.order-actions:visible .order-button', { hasText: label });
 }
 
@@ -196,9 +194,12 @@ export async function askEarlyReturn(page: Page, total: number): Promise<void> {
     .waitFor();
 }
 
-/** 申请归还 → reason, method, the return address → confirmShipment → courier and waybill. */
+/**
+ * 申请归还 (寄回商品 once an early return has started the return) → reason, method, the return
+ * address → confirmShipment → courier and waybill.
+ */
 export async function returnByCourier(page: Page, waybill: string, shot: string): Promise<void> {
-  await actionButton(page, '申请归还').click();
+  await actionButton(page, /^(申请归还|寄回商品)$/).click();
   await page.waitForURL(/pages\/returnApplication\/returnApplication\?orderId=\d+/);
   await page.getByRole('radio', { name: '租期已到' }).waitFor();
   // Submitting without a reason says so inline.

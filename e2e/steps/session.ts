@@ -26,15 +26,19 @@ export async function lastSmsCode(baseUrl: string, mobile: string): Promise<stri
 
 /**
  * Log in on the SMS login page and land on `hashPath` (e.g. `/pages/order/order?goodsId=1…`).
- * Waits until the app is on that page.
+ * Waits until the app is on that page. `platform` opens the brand first (`?platform=N`).
  */
 export async function loginBySms(
   page: Page,
   baseUrl: string,
   mobile: string,
   hashPath: string,
+  platform?: number,
 ): Promise<void> {
-  await page.goto(`${baseUrl}/#/pages/loginNew/loginNew?redirect=${encodeURIComponent(hashPath)}`);
+  const brand = platform === undefined ? '' : `?platform=${platform}`;
+  await page.goto(
+    `${baseUrl}/${brand}#/pages/loginNew/loginNew?redirect=${encodeURIComponent(hashPath)}`,
+  );
   await page.locator('input[placeholder="请输入手机号"]').fill(mobile);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByText(/\d+秒后重发/).waitFor();
@@ -52,12 +56,12 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** The API as the logged-in browser user (its token from the app's storage). */
-export async function apiAs(page: Page, baseUrl: string) {
-  const token = await page.evaluate(() => {
-    const raw = localStorage.getItem('token:1');
+/** The API as the logged-in browser user on a brand (its token from the app's storage). */
+export async function apiAs(page: Page, baseUrl: string, platform = 1) {
+  const token = await page.evaluate((brand) => {
+    const raw = localStorage.getItem(`token:${brand}`);
     return raw ? (JSON.parse(raw) as { data: string }).data : '';
-  });
+  }, platform);
   assert.ok(token, 'the browser holds a session');
   return async function call<T>(
     path: string,
@@ -68,6 +72,7 @@ export async function apiAs(page: Page, baseUrl: string) {
       method,
       headers: {
         ...CLIENT_HEADERS,
+        [HEADER_PLATFORM]: String(platform),
         token,
         authorization: `Bearer ${token}`,
         ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { ensureDevelopmentOpsCredential } from './ops-credentials.ts';
 import { openRuntime } from './runtime.ts';
 
 /** How long in-flight requests get to finish on shutdown before the process exits anyway. */
@@ -38,6 +39,11 @@ async function main(): Promise<void> {
   const h5Dir = fs.existsSync(path.join(config.h5Dir, 'index.html')) ? config.h5Dir : undefined;
   const app = await buildApp(runtime.deps, { h5Dir });
   runtime.deps.jobs.log = app.log.child({ component: 'jobs' });
+  // The README's run drives demo orders through the merchant's steps too (npm run ops).
+  if (config.appEnv === 'development' && !config.opsToken) {
+    const file = await ensureDevelopmentOpsCredential(runtime.deps.db, config.dataDir);
+    app.log.info({ file }, 'development ops credential (npm run ops reads it)');
+  }
   app.log.info(
     {
       engine: runtime.database.engine,

@@ -2,7 +2,9 @@
  * Ops credentials: the SHA-256 of each `X-Ops-Token` is kept in `ops_credentials`, never the
  * token. Moved from routes/ops.ts so the route handlers call services only.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 
@@ -56,4 +58,29 @@ export async function syncEnvironmentOpsCredential(
     .returning('id')
     .executeTakeFirst();
   return revoked ? 'revoked' : 'none';
+}
+
+/** Under DATA_DIR: the development ops credential, which `npm run ops` reads without OPS_TOKEN. */
+export const DEVELOPMENT_OPS_TOKEN_FILE = 'ops-token';
+
+/**
+ * Development only (`npm start` / `npm run server`, no APP_ENV) and only without OPS_TOKEN: a
+ * credential of this data directory's own, kept owner-readable in DATA_DIR/ops-token (the same
+ * one across restarts) and registered at start, so the merchant's steps — `npm run ops --
+ * approve N`, the browser journeys' — work on the README's run as they do with OPS_TOKEN. The
+ * token never reaches a log. Returns the file's path.
+ */
+export async function ensureDevelopmentOpsCredential(
+  db: Kysely<Database>,
+  dataDir: string,
+): Promise<string> {
+  const file = path.join(dataDir, DEVELOPMENT_OPS_TOKEN_FILE);
+  let token = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+  if (!/^[A-Za-z0-9_-]{32,200}$/.test(token)) {
+    token = randomBytes(24).toString('base64url');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  }
+  await addOpsCredential(db, 'development', token);
+  return file;
 }

@@ -20,6 +20,7 @@ import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
 import { alipaySettingsFrom } from '../src/live-settings.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 import {
+  agreeEarlyReturn,
   enableOps,
   newShopper,
   ops,
@@ -258,6 +259,16 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     );
     assert.equal(alipay.authorisation(auth.authNo)!.rest, auth.amount - charge.amount);
 
+    // Before the end of the term: an early return, its fee paid from the Alipay wallet.
+    await agreeEarlyReturn(server, shopper, id, { pay: false });
+    const fee = (await detail(shopper, id)).bills.find((b) => b.kind === 'EARLY_RETURN')!;
+    const feePayment = await server.request<Payment>('POST', '/api/order/footPay', {
+      token: shopper.token,
+      body: { orderId: id, billIds: [fee.id] },
+    });
+    assert.equal(feePayment.body.code, 200, JSON.stringify(feePayment.body));
+    alipay.pay(feePayment.body.data.tradeNo);
+    await quiet();
     await server.request('POST', '/api/order/apply/return', {
       token: shopper.token,
       body: { orderId: id },

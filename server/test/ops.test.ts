@@ -5,12 +5,15 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import { ensureDevelopmentOpsCredential } from '../src/ops-credentials.ts';
 import { REPO_ROOT, startTestServer, type TestServer } from './helpers.ts';
 import {
   OPS_TOKEN,
@@ -34,12 +37,15 @@ before(async () => {
 });
 after(() => server.close());
 
-async function cli(args: string[], token = OPS_TOKEN) {
+async function cli(args: string[], token = OPS_TOKEN, env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/ops.ts'), ...args],
-      { env: { ...process.env, OPS_URL: server.baseUrl, OPS_TOKEN: token }, cwd: REPO_ROOT },
+      {
+        env: { ...process.env, OPS_URL: server.baseUrl, OPS_TOKEN: token, ...env },
+        cwd: REPO_ROOT,
+      },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -192,5 +198,27 @@ test('a too short OPS_TOKEN is named at start, not silently ignored', async () =
     assert.equal(reply.status, 401);
   } finally {
     await short.close();
+  }
+});
+
+test('on the README’s run (development, no OPS_TOKEN) the CLI uses the server’s own credential', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-dev-'));
+  try {
+    const file = await ensureDevelopmentOpsCredential(server.db, dataDir);
+    assert.equal(file, path.join(dataDir, 'ops-token'));
+    // Owner-only, and the same credential after a restart.
+    assert.equal(fs.statSync(file).mode & 0o077, 0);
+    const token = fs.readFileSync(file, 'utf8').trim();
+    await ensureDevelopmentOpsCredential(server.db, dataDir);
+    assert.equal(fs.readFileSync(file, 'utf8').trim(), token);
+    // OPS_TOKEN empty: the CLI takes the data directory's credential, which the server accepts.
+    const jobs = await cli(['run-jobs'], '', { DATA_DIR: dataDir });
+    assert.equal(jobs.code, 0, jobs.stderr);
+    // Without either, it says what to set.
+    const none = await cli(['run-jobs'], '', { DATA_DIR: path.join(dataDir, 'missing') });
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /OPS_TOKEN is not set/);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -294,3 +294,47 @@ export async function orderStatus(server: TestServer, orderId: number): Promise<
     .executeTakeFirstOrThrow();
   return row.status;
 }
+
+/**
+ * A return before the end of the term is an early return (issue 33): quote it, confirm it at
+ * the quoted total and, with `pay`, pay its fee bill at the cashier. The order is then in its
+ * return sub-process and the waybill may follow. Returns the quoted total.
+ */
+export async function agreeEarlyReturn(
+  server: TestServer,
+  shopper: Pick<Shopper, 'token'>,
+  orderId: number,
+  { pay = true, platform = 1 }: { pay?: boolean; platform?: number } = {},
+): Promise<number> {
+  const quote = await server.request<{ total: number }>(
+    'GET',
+    `/api/order/earlyReturnQuote/${orderId}`,
+    { token: shopper.token, platform },
+  );
+  assert.equal(quote.body.code, 200, JSON.stringify(quote.body));
+  const applied = await server.request('POST', '/api/order/apply/earlyReturn', {
+    token: shopper.token,
+    platform,
+    body: { orderId, total: quote.body.data.total },
+  });
+  assert.equal(applied.body.code, 200, JSON.stringify(applied.body));
+  if (pay) {
+    const fee = await server.db
+      .selectFrom('bills')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'EARLY_RETURN')
+      .where('status', '=', 'unpaid')
+      .executeTakeFirst();
+    if (fee) {
+      const payment = await server.request<{ outTradeNo: string }>('POST', '/api/order/footPay', {
+        token: shopper.token,
+        platform,
+        body: { orderId, billIds: [fee.id] },
+      });
+      assert.equal(payment.body.code, 200, JSON.stringify(payment.body));
+      await payAtCashier(server, payment.body.data.outTradeNo);
+    }
+  }
+  return quote.body.data.total;
+}

@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { OrderDetail } from '../../contract/api/order.ts';
 import type { TestServer } from './helpers.ts';
 import {
+  agreeEarlyReturn,
   newShopper,
   ops,
   orderStatus,
@@ -235,6 +236,55 @@ describe('renting and buying out', () => {
     );
   });
 
+  test('a return before the end is refused until its early-return fee is agreed', async () => {
+    const shopper = await newShopper(server);
+    const id = await paidOrder(shopper);
+    await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
+    await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'YT0000000003' });
+    await server.request('POST', '/api/order/confirmReceive', {
+      token: shopper.token,
+      body: { orderId: id },
+    });
+    // Day one of the lease: 申请归还 is not offered, and neither call starts a return.
+    const renting = await detail(shopper, id);
+    assert.ok(!renting.actions.includes('return'), renting.actions.join());
+    assert.ok(renting.actions.includes('earlyReturn'), renting.actions.join());
+    for (const [url, body] of [
+      ['/api/order/apply/return', { orderId: id }],
+      ['/api/order/confirm/return', { orderId: id, expressCode: 'sf', waybill: 'SF99887700' }],
+    ] as const) {
+      const refused = await server.request('POST', url, {
+        token: shopper.token,
+        body,
+      });
+      assert.equal(refused.status, 409, url);
+      assert.equal(refused.body.reason, 'RETURN_BEFORE_END', JSON.stringify(refused.body));
+    }
+    const unchanged = await detail(shopper, id);
+    assert.equal(unchanged.status, 'RENTING');
+    assert.equal(unchanged.subProcess, null);
+    assert.equal(unchanged.returnWaybill, null);
+    assert.equal(
+      unchanged.bills.filter((b) => b.status === 'unpaid').length,
+      month.term - 1,
+      'every later rent is still owed',
+    );
+
+    // The early return: its fee agreed and paid, the rest of the rent waived; then the return.
+    const total = await agreeEarlyReturn(server, shopper, id);
+    const agreed = await detail(shopper, id);
+    assert.equal(agreed.subProcess, 'return');
+    assert.ok(agreed.actions.includes('return'), agreed.actions.join());
+    assert.ok(!agreed.actions.includes('earlyReturn'));
+    const fee = agreed.bills.find((b) => b.kind === 'EARLY_RETURN');
+    assert.equal(fee?.paid, total);
+    assert.deepEqual(
+      agreed.bills.filter((b) => b.status === 'unpaid'),
+      [],
+      'nothing more is owed',
+    );
+  });
+
   test('return, inspection and settlement complete the order and release the deposit', async () => {
     const shopper = await newShopper(server);
     const id = await paidOrder(shopper);
@@ -244,6 +294,7 @@ describe('renting and buying out', () => {
       token: shopper.token,
       body: { orderId: id },
     });
+    await agreeEarlyReturn(server, shopper, id);
     const apply = await server.request('POST', '/api/order/apply/return', {
       token: shopper.token,
       body: { orderId: id },
@@ -282,6 +333,7 @@ describe('renting and buying out', () => {
       token: shopper.token,
       body: { orderId: id },
     });
+    await agreeEarlyReturn(server, shopper, id);
     await server.request('POST', '/api/order/confirm/return', {
       token: shopper.token,
       body: { orderId: id, expressCode: 'sf', waybill: 'SF11223344' },

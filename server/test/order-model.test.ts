@@ -38,6 +38,7 @@ import {
   shipReturn,
 } from '../src/orders/return-buyout.ts';
 import { payRenewal } from '../src/orders/renewal.ts';
+import { applyEarlyReturn, quoteEarlyReturn } from '../src/orders/early-return.ts';
 import { opsStep, type OpsStep } from '../src/orders/ops.ts';
 import { ApiError } from '../src/plugins/errors.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -67,7 +68,15 @@ interface Real {
 type Step =
   | {
       kind: 'user';
-      act: 'confirm' | 'cancel' | 'refreeze' | 'receive' | 'return' | 'buyout' | 'unbuyout';
+      act:
+        | 'confirm'
+        | 'cancel'
+        | 'refreeze'
+        | 'receive'
+        | 'earlyReturn'
+        | 'return'
+        | 'buyout'
+        | 'unbuyout';
     }
   | { kind: 'pay'; pay: PayKind; channel: 'alipay' | 'wechat'; some: boolean }
   | { kind: 'renew'; periods: number }
@@ -89,6 +98,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       'cancel',
       'refreeze',
       'receive',
+      'earlyReturn',
       'return',
       'buyout',
       'unbuyout',
@@ -166,7 +176,15 @@ async function nextStep(real: Real, pick: number): Promise<Step> {
     case 'RENTING':
     case 'DUE':
     case 'OVERDUE':
-    case 'RETURN_OVERDUE':
+    case 'RETURN_OVERDUE': {
+      // A return before the end is an early return first (its fee agreed), then the waybill.
+      const { sub_process } = await deps.db
+        .selectFrom('orders')
+        .select('sub_process')
+        .where('id', '=', real.orderId)
+        .executeTakeFirstOrThrow();
+      if (pick === 2 && status === 'RENTING' && sub_process !== 'return')
+        return { kind: 'user', act: 'earlyReturn' };
       return [
         { kind: 'pay', pay: 'stage', channel: 'wechat', some: false },
         { kind: 'pay', pay: 'foot', channel: 'alipay', some: true },
@@ -175,6 +193,7 @@ async function nextStep(real: Real, pick: number): Promise<Step> {
         { kind: 'renew', periods: 1 },
         { kind: 'jobs', days: 20 },
       ][pick] as Step;
+    }
     case 'BUYING_OUT':
     case 'COMPENSATION':
       return pick % 2 === 0
@@ -235,6 +254,11 @@ async function perform(real: Real, step: Step): Promise<ApiError | undefined> {
           case 'receive':
             await receiveOrder(db, deps, orderId, 'user', user);
             break;
+          case 'earlyReturn': {
+            const quote = await quoteEarlyReturn(db, deps, user, orderId);
+            await applyEarlyReturn(db, deps, user, { orderId, total: quote.total });
+            break;
+          }
           case 'return':
             await shipReturn(db, deps, user, {
               orderId,
@@ -404,7 +428,10 @@ async function checkInvariants(real: Real) {
       `event ${event.action} does not start where the last ended`,
     );
     if (index === 0) assert.equal(event.action, 'place');
-    else {
+    else if (event.action === 'early_return' || event.action === 'deposit_settled') {
+      // Events, not transitions: the order stays where it was.
+      assert.equal(event.to_status, event.from_status, `${event.action} moved the order`);
+    } else {
       const transition = TRANSITIONS.find(
         (t) => t.action === event.action && t.from.includes(event.from_status),
       );
@@ -420,6 +447,15 @@ async function checkInvariants(real: Real) {
     }
     state = event.to_status;
   }
+  // A return before the end of the term is an early return, its fee agreed first (issue 33).
+  const returned = events.findIndex(
+    (e) => e.action === 'ship_return' && e.from_status === 'RENTING',
+  );
+  if (returned !== -1)
+    assert.ok(
+      events.slice(0, returned).some((e) => e.action === 'early_return'),
+      'returned while renting without an early return',
+    );
   assert.equal(order.status, state);
 
   const bills = await db

@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import { settleOldWechatDeposits, emptyReport } from '../src/jobs/index.ts';
 import type { TestServer } from './helpers.ts';
 import {
+  agreeEarlyReturn,
   newShopper,
   ops,
   orderStatus,
@@ -83,6 +84,8 @@ const refundsOf = (orderId: number) =>
 
 async function returnOrder(shopper: Shopper, orderId: number) {
   const as = (body: unknown) => ({ token: shopper.token, body });
+  // Before the end of the term: an early return, its fee paid at the cashier.
+  await agreeEarlyReturn(server, shopper, orderId);
   await server.request('POST', '/api/order/apply/return', as({ orderId }));
   await server.request(
     'POST',

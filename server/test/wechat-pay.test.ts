@@ -12,6 +12,7 @@ import { reconcile } from '../src/jobs/reconcile.ts';
 import { requestRefund } from '../src/payments/operations.ts';
 import { onlyOn, type TestServer } from './helpers.ts';
 import {
+  agreeEarlyReturn,
   nextMobile,
   ops,
   orderStatus,
@@ -456,6 +457,22 @@ describe('WeChat Pay v3 live', { skip: onlyOn('postgres') }, () => {
     await ops(server, 'POST', `/ops/orders/${orderId}/approve`, {});
     await ops(server, 'POST', `/ops/orders/${orderId}/ship`, { waybill: 'SF1234567890' });
     await server.request('POST', '/api/order/confirmReceive', as({ orderId }));
+    // Returned before the end: the early return's fee first, paid through WeChat Pay.
+    await agreeEarlyReturn(server, shopper, orderId, { pay: false });
+    const fee = await server.db
+      .selectFrom('bills')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'EARLY_RETURN')
+      .executeTakeFirstOrThrow();
+    const feePayment = await server.request<PayReply>('POST', '/api/order/stagePayOrderByWx', {
+      token: shopper.token,
+      body: { orderId, billIds: [fee.id] },
+    });
+    assert.equal(feePayment.body.code, 200, JSON.stringify(feePayment.body));
+    pay.requestPayment(feePayment.body.data.wechat!);
+    await pay.settled();
+    await settle(server);
     await server.request('POST', '/api/order/apply/return', as({ orderId }));
     await server.request(
       'POST',

@@ -245,6 +245,7 @@ describe('a subpackage screen', () => {
       termUnit: 'month',
       term: 12,
       rentPerPeriod: 19900,
+      perPeriod: 19900,
       deposit: 0,
       depositMethod: 'freeze',
       createdAt: '2026-11-01 10:00:00',

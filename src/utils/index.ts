@@ -6,5 +6,4 @@ export { maskCardNo, maskIdCard, maskMobile } from './mask';
 export { throttle, type Throttled } from './throttle';
 export { createLongPress, type TouchLike, type TouchPoint } from './long-press';
 export { trackAsyncLoad, type AsyncLoadOptions, type AsyncLoadState } from './async-load';
-export { planPrice, type PlanPrice } from './plan-price';
 export { idParam } from './id-param';

@@ -39,6 +39,8 @@ export const paymentMessages = {
   'payment.backHome': '返回首页',
   'payment.successTitle': '支付成功',
   'payment.successAmount': '已支付 ¥{amount}',
+  'payment.perMonth': '¥{amount}/月',
+  'payment.perDay': '¥{amount}/天',
   'payment.failTitle': '支付未完成',
   'payment.reasonFail': '支付平台未能完成扣款，请重试或更换支付方式',
   'payment.reasonCancel': '您已取消支付，订单仍待支付',

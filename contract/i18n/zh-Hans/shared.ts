@@ -68,6 +68,10 @@ export const sharedMessages = {
   'privacy.wx.hint': '在使用手机号、位置、地址和相册等功能前，请阅读并同意{policy}。',
   'privacy.wx.agree': '同意并继续',
   'privacy.wx.decline': '拒绝',
+  // When a bill falls due before the rent start date is known (bill, order and pay screens).
+  'bill.dueOnStart': '起租日',
+  'bill.dueAfterStartMonths': '起租后第 {count} 个月',
+  'bill.dueAfterStartDays': '起租后第 {count} 天',
   // Screens of several features (order, aftersale, bill) show these.
   'order.notFound': '订单不存在',
   'order.action.service': '联系客服',

@@ -3,6 +3,7 @@
  * detail and explanations, categories, a brand's banners, tabs and default goods. Reads only;
  * server/src/catalog/service.ts caches them.
  */
+import { buyoutTable, leaseQuote } from '../../../contract/lease/index.ts';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Page, PlatformId } from '../../../contract/http.ts';
 import type { GoodsSort } from '../../../contract/api/category.ts';
@@ -156,17 +157,27 @@ export async function goodsInfo(db: Kysely<Database>, goodsId: number): Promise<
     images: goods.images,
     detailImages: goods.detail_images,
     skus: skus.map((sku) => ({ ...sku, condition: sku.condition as GoodsCondition })),
-    plans: plans.map((plan) => ({
-      id: plan.id,
-      skuId: plan.sku_id,
-      termUnit: plan.term_unit,
-      term: plan.term,
-      rentPerPeriod: plan.rent_per_period,
-      firstPayment: plan.first_payment,
-      deposit: plan.deposit,
-      totalRent: plan.rent_per_period * plan.term,
-      buyoutPrices: plan.buyout_prices,
-    })),
+    plans: plans.map((row) => {
+      const plan = {
+        termUnit: row.term_unit,
+        term: row.term,
+        rentPerPeriod: row.rent_per_period,
+        firstPayment: row.first_payment,
+        deposit: row.deposit,
+        buyoutPrices: row.buyout_prices,
+      };
+      // The lease quote's figures: the schedule's rent, and buy-out prices as they would be
+      // charged (never above the SKU's market value less the rent paid).
+      const marketPrice = skus.find((sku) => sku.id === row.sku_id)?.price ?? 0;
+      return {
+        id: row.id,
+        skuId: row.sku_id,
+        ...plan,
+        totalRent: leaseQuote({ plan, services: [], marketPrice, depositMethod: 'waived' })
+          .totalRent,
+        buyoutPrices: buyoutTable(plan, marketPrice),
+      };
+    }),
     services: services.map((service) => ({
       id: service.id,
       name: service.name,

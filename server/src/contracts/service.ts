@@ -3,7 +3,7 @@
  * notification (which alone moves the order, through the state machine's `sign`), and sign the
  * withholding agreement for an order's bills. Every user-facing call checks the order's owner.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { BRAND_RECORDS } from '../../../contract/brands/records.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -16,7 +16,9 @@ import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
 import { requireConsent } from '../privacy/consents.ts';
 import type { EsignNotification } from '../providers/esign/index.ts';
 import { ProviderError } from '../providers/errors.ts';
-import { renderContract, type ContractData } from './render.ts';
+import { orderQuote } from '../orders/bills.ts';
+import { toDay } from '../orders/common.ts';
+import { contractTermsOf, renderContract, type ContractData } from './render.ts';
 
 const ymd = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -59,22 +61,8 @@ async function contractData(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const contact = await contactOf(db, userId);
-  const bills = await db
-    .selectFrom('bills')
-    .select([
-      'kind',
-      'period',
-      'original',
-      'discount',
-      sql<string>`to_char(due_date, 'YYYY-MM-DD')`.as('due'),
-    ])
-    .where('order_id', '=', orderId)
-    .where('status', '!=', 'cancelled')
-    .orderBy('due_date')
-    .orderBy('id')
-    .execute();
   const brand = BRAND_RECORDS.find((record) => record.id === order.platform) ?? BRAND_RECORDS[0];
-  const { goods, sku, plan, services, address } = order.snapshot;
+  const { goods, sku, services, address } = order.snapshot;
   return {
     contractNo,
     lessor: {
@@ -103,25 +91,13 @@ async function contractData(
       color: sku.color,
       capacity: sku.capacity,
       condition: sku.condition,
-      marketPrice: goods.marketPrice,
+      // The leased SKU's market value: what the buy-out prices are capped by.
+      marketPrice: sku.price,
     },
-    plan: {
-      termUnit: plan.termUnit,
-      term: plan.term,
-      rentPerPeriod: plan.rentPerPeriod,
-      firstPayment: plan.firstPayment,
-      deposit: order.deposit,
-      buyoutPrices: plan.buyoutPrices,
-    },
+    // Every figure from the order's lease quote, as its bills were written from it.
+    ...contractTermsOf(orderQuote(order), toDay(order.start_date)),
     services: services.map((s) => ({ name: s.name, price: s.price, priceUnit: s.priceUnit })),
     depositMethod: order.deposit_method,
-    couponDiscount: order.coupon_discount,
-    bills: bills.map((bill) => ({
-      kind: bill.kind,
-      period: bill.period,
-      dueDate: bill.due,
-      amount: bill.original - bill.discount,
-    })),
     date: ymd(deps.now()),
   };
 }

@@ -320,10 +320,15 @@ export async function unpaidBillList(
   const bills = (await billsOf(db, order.id)).filter((bill) => {
     if (bill.status !== 'unpaid') return false;
     if (kinds === 'first') return bill.kind === 'FIRST' || bill.kind === 'DEPOSIT';
-    if (kinds === 'stage') return bill.due_date.toISOString().slice(0, 10) <= today;
+    // A later rent falls due only once the rent has started (the day after receipt).
+    if (kinds === 'stage')
+      return (
+        (order.start_date !== null || bill.kind !== 'INSTALMENT') &&
+        bill.due_date.toISOString().slice(0, 10) <= today
+      );
     return true;
   });
-  const views = bills.map(billView);
+  const views = bills.map((bill) => billView(bill, order));
   return {
     orderId,
     orderNo: orderNumber(order),

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { assertAdultRenter } from '../kyc/identity.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { badRequest, conflict, unauthorized } from '../plugins/errors.ts';
+import { couponDiscountFor, leaseQuote } from '../../../contract/lease/index.ts';
 import { dayOf, planBills } from './bills.ts';
 import type { DepositMethod, OrderSnapshot } from './schema.ts';
 import type { Db, Owner, Trx } from './common.ts';
@@ -103,21 +104,28 @@ function snapshotOf(
   };
 }
 
-/** Locks the user's unused coupon for this order; its discount is at most the first bill. */
+/**
+ * Locks the user's unused coupon for this order; its discount is the lease quote's (at most the
+ * first bill, nothing below its threshold, which is refused here).
+ */
 async function takeCoupon(
   trx: Trx,
   user: Owner,
   couponId: number,
-  firstOriginal: number,
+  firstBill: number,
   now: Date,
 ): Promise<{ userCouponId: number; couponAmount: number }> {
   const coupon = await lockUnusedCoupon(trx, user, couponId, now);
   if (!coupon || (coupon.platform !== null && coupon.platform !== user.platform))
     throw badRequest('优惠券不可用');
-  if (firstOriginal < coupon.min_amount) throw badRequest('未达到优惠券使用门槛');
+  if (firstBill < coupon.min_amount) throw badRequest('未达到优惠券使用门槛');
+  const couponAmount = couponDiscountFor(
+    { amount: coupon.amount, minAmount: coupon.min_amount },
+    firstBill,
+  );
   // Locked by this order; a cancelled order gives it back.
   await markCouponUsed(trx, coupon.id, now);
-  return { userCouponId: coupon.id, couponAmount: Math.min(coupon.amount, firstOriginal) };
+  return { userCouponId: coupon.id, couponAmount };
 }
 
 interface OrderTerms {
@@ -165,7 +173,7 @@ function newOrderRow(
   };
 }
 
-/** The order's bills as planned today, and the 'place' event. */
+/** The order's bills as its lease quote plans them today, and the 'place' event. */
 async function insertBillsAndEvent(
   trx: Trx,
   orderId: number,
@@ -174,14 +182,16 @@ async function insertBillsAndEvent(
   { depositMethod, couponAmount }: OrderTerms,
   now: Date,
 ): Promise<void> {
-  const bills = planBills(snapshot, {
-    today: dayOf(now),
-    couponAmount,
-    paidDeposit: depositMethod === 'paid',
+  const quote = leaseQuote({
+    plan: snapshot.plan,
+    services: snapshot.services,
+    marketPrice: snapshot.sku.price,
+    depositMethod,
+    coupon: { amount: couponAmount, minAmount: 0 },
   });
   await insertBills(
     trx,
-    bills.map((bill) => ({
+    planBills(quote, dayOf(now)).map((bill) => ({
       order_id: orderId,
       user_id: userId,
       kind: bill.kind,
@@ -226,13 +236,16 @@ export async function placeOrder(
 
   const depositMethod = input.depositMethod ?? 'freeze';
   const snapshot = snapshotOf(plan, chosen, address);
-  const today = dayOf(now);
-  const firstOriginal = planBills(snapshot, { today, couponAmount: 0, paidDeposit: false })[0]!
-    .original;
+  const { firstBill } = leaseQuote({
+    plan: snapshot.plan,
+    services: snapshot.services,
+    marketPrice: snapshot.sku.price,
+    depositMethod,
+  });
 
   const coupon =
     input.couponId !== undefined
-      ? await takeCoupon(trx, user, input.couponId, firstOriginal, now)
+      ? await takeCoupon(trx, user, input.couponId, firstBill, now)
       : { userCouponId: null, couponAmount: 0 };
   const terms: OrderTerms = { depositMethod, ...coupon };
 

@@ -5,7 +5,7 @@ import { EXPRESS_TEXT } from './notes.ts';
 import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import { notFound } from '../plugins/errors.ts';
 import { dictionaryEntry } from '../reference-data.ts';
-import { dayOf, dueOf, outstandingOf, type BillRow } from './bills.ts';
+import { dayOf, dueOf, orderQuote, outstandingOf, type BillRow } from './bills.ts';
 import { STATUS_TEXT, USER_ACTIONS } from './machine.ts';
 import { type Db, type Owner, type Trx, toDay } from './common.ts';
 import {
@@ -36,6 +36,11 @@ export async function ownOrder(
 
 export type OrderRow = Awaited<ReturnType<typeof ownOrder>>;
 
+/**
+ * A bill as the screens show it. Before the rent start date is known (rent starts the day after
+ * receipt), a later rent's date is only a placeholder: `dueAfterStart` says how it follows from
+ * the start, as the contract states it, and the screens show that instead.
+ */
 export function billView(
   bill: BillRow & {
     due_date: Date | string;
@@ -44,12 +49,15 @@ export function billView(
     paid_at: Date | null;
     overdue_days: number;
   },
+  order: Pick<OrderRow, 'start_date' | 'term_unit'>,
 ) {
+  const dated = order.start_date !== null || bill.kind !== 'INSTALMENT';
   return {
     id: bill.id,
     kind: bill.kind,
     period: bill.period,
     dueDate: toDay(bill.due_date) ?? '',
+    dueAfterStart: dated ? null : { unit: order.term_unit, periods: bill.period - 1 },
     original: bill.original,
     discount: bill.discount,
     overdueFee: bill.overdue_fee,
@@ -75,11 +83,14 @@ const ACTION_SUB_PROCESS: Readonly<Record<string, NonNullable<OrderRow['sub_proc
 /**
  * What the user may do now: the state's actions, less those of another sub-process than the one
  * under way (they would answer 409 busy; after an early return, say, renewing or buying out).
- * An early return starts the return, so it is offered only while nothing is under way.
+ * An early return starts the return, so it is offered only while nothing is under way; while
+ * renting, returning is offered only once an early return has started it (a return before the
+ * end is an early return, with its fee).
  */
 function userActions(order: OrderRow): string[] {
   return USER_ACTIONS[order.status].filter((action) => {
     if (action === 'earlyReturn') return !order.sub_process;
+    if (action === 'return' && order.status === 'RENTING') return order.sub_process === 'return';
     const opens = ACTION_SUB_PROCESS[action];
     return !order.sub_process || !opens || opens === order.sub_process;
   });
@@ -101,12 +112,15 @@ export function summaryView(order: OrderRow) {
     status: order.status,
     statusText: STATUS_TEXT[order.status],
     actions: userActions(order),
+    subProcess: order.sub_process,
     goodsName: snapshot.goods.name,
     cover: snapshot.goods.cover,
     skuText: `${snapshot.sku.color} ${snapshot.sku.capacity} ${snapshot.sku.condition}`,
     termUnit: order.term_unit,
     term: order.term,
     rentPerPeriod: order.rent_per_period,
+    // What each period asks for, services included: the lease quote's figure, as on its bills.
+    perPeriod: orderQuote(order).perPeriod,
     deposit: order.deposit,
     depositMethod: order.deposit_method,
     createdAt: order.created_at.toISOString(),
@@ -134,8 +148,13 @@ export async function orderDetail(db: Db | Trx, user: Owner, orderId: number) {
     waybill: order.waybill,
     returnWaybill: order.return_waybill,
     address: order.snapshot.address,
-    services: order.snapshot.services.map((s) => ({ id: s.id, name: s.name, price: s.price })),
-    bills: bills.map(billView),
+    services: order.snapshot.services.map((s) => ({
+      id: s.id,
+      name: s.name,
+      price: s.price,
+      priceUnit: s.priceUnit,
+    })),
+    bills: bills.map((bill) => billView(bill, order)),
     // The ops' notes stay out: they may name provider ids (a contract's flow id, say).
     events: events.map((e) => ({
       action: e.action,

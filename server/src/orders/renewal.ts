@@ -3,7 +3,7 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { conflict } from '../plugins/errors.ts';
-import { addDays, dayOf, endOf, renewalQuote, type QuoteLine } from './bills.ts';
+import { addDays, dayOf, endOf, orderQuote, renewalQuote, type QuoteLine } from './bills.ts';
 import { illegalAction } from './machine.ts';
 import { type Db, type Owner, busy, toDay } from './common.ts';
 import { ownOrder } from './queries.ts';
@@ -26,7 +26,8 @@ export async function quoteRenewal(
   const order = await ownOrder(db, user, orderId);
   if (order.status !== 'RENTING' && order.status !== 'DUE')
     throw illegalAction(order.status, 'renew');
-  const lines: QuoteLine[] = renewalQuote(order.rent_per_period, periods);
+  // A renewed period costs what every period of the lease does: rent and per-period services.
+  const lines: QuoteLine[] = renewalQuote(orderQuote(order).perPeriod, periods);
   const end = toDay(order.end_date) ?? dayOf(deps.now());
   const newEnd = endOf(order.term_unit, addDays(end, 1), periods);
   if (order.deposit_method === 'freeze') {

@@ -2,6 +2,7 @@
  * Receipt, return and buy-out.
  */
 import type { AppDeps } from '../deps.ts';
+import { conflict } from '../plugins/errors.ts';
 import { addDays, buyoutQuote, dayOf, endOf, periodDue } from './bills.ts';
 import { applyOrderAction, findTransition, illegalAction, type ActionContext } from './machine.ts';
 import type { Actor } from './schema.ts';
@@ -53,6 +54,20 @@ export const receiveOrder = userOrSchedulerStep(async (trx, _deps, orderId, ctx,
   return result;
 });
 
+/**
+ * A return before the end of the term is an early return (提前归还), which has its fee: while
+ * RENTING the return goes ahead only once the user has confirmed the early return's quote (the
+ * return sub-process it opens); otherwise 409 with the way to it. From DUE on the term has run
+ * out and a return needs nothing more. (Issue 33: a plain 申请归还 on day one had shipped the
+ * device back with no fee and every future rent still owed.)
+ */
+function assertReturnAllowed(order: Pick<OrderRow, 'status' | 'sub_process'>) {
+  if (order.sub_process && order.sub_process !== 'return') throw busy(order);
+  if (order.status === 'RENTING' && order.sub_process !== 'return') {
+    throw conflict('租期未满，归还前请先选择「提前归还」并确认费用');
+  }
+}
+
 export async function shipReturn(
   db: Db,
   deps: AppDeps,
@@ -62,7 +77,7 @@ export async function shipReturn(
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, user, input.orderId);
     assertAllowed(order.status, 'ship_return');
-    if (order.sub_process && order.sub_process !== 'return') throw busy(order);
+    assertReturnAllowed(order);
     return applyOrderAction(trx, input.orderId, 'ship_return', {
       actor: 'user',
       userId: user.id,
@@ -91,7 +106,8 @@ export async function quoteBuyout(db: Db | Trx, deps: AppDeps, user: Owner, orde
     const order = await ownOrder(trx, user, orderId);
     const bills = await billsOf(trx, orderId);
     const quote = buyoutQuote({
-      buyoutPrices: order.snapshot.plan.buyoutPrices,
+      plan: order.snapshot.plan,
+      marketPrice: order.snapshot.sku.price,
       bills,
       today: dayOf(deps.now()),
       dueDates: new Map(bills.map((b) => [b.id, toDay(b.due_date) ?? ''])),
@@ -119,7 +135,7 @@ export async function applyBuyout(db: Db, deps: AppDeps, user: Owner, orderId: n
       now,
       patch: { sub_process: 'buyout' },
     });
-    const price = quote.lines[0]!.amount;
+    const { price } = quote;
     const seq = bills.filter((b) => b.kind === 'BUYOUT').length + 1;
     await insertBills(trx, [
       {
@@ -160,7 +176,7 @@ export async function applyReturn(
   const order = await ownOrder(db, user, orderId);
   if (!findTransition(order.status, 'ship_return'))
     throw illegalAction(order.status, 'apply/return');
-  if (order.sub_process && order.sub_process !== 'return') throw busy(order);
+  assertReturnAllowed(order);
   // Why, a `return_reason` dictionary value: kept for ops and shown with the return's shipping.
   const reason = await checkedReason(db, 'return_reason', reasonValue);
   await markReturnUnderWay(db, order.id, reason);

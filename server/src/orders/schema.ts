@@ -4,6 +4,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { DefaultedTimestamp, Json, Timestamp } from '../db/schema.ts';
+import type { BillKind } from '../../../contract/lease/index.ts';
 import type { Action, OrderStatus } from './machine.ts';
 
 /** A `date` column: read as Date on both engines, written as 'YYYY-MM-DD'. */
@@ -11,17 +12,7 @@ type DateColumn = ColumnType<Date, string, string>;
 
 export type DepositMethod = 'freeze' | 'card' | 'paid' | 'waived';
 export type SubProcess = 'renewal' | 'return' | 'buyout' | 'cancel';
-export type BillKind =
-  | 'FIRST'
-  | 'DEPOSIT'
-  | 'INSTALMENT'
-  | 'FINAL'
-  | 'BUYOUT'
-  | 'RENEWAL'
-  | 'OVERDUE_FEE'
-  | 'COMPENSATION'
-  /** The early-return fee (提前归还手续费), issue 20. */
-  | 'EARLY_RETURN';
+export type { BillKind };
 /** 'deposit': bills paid from a paid deposit before WeChat's refund window closed. */
 export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth' | 'deposit';
 export type Actor = 'user' | 'ops' | 'system' | 'provider';

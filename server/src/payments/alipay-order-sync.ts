@@ -8,8 +8,21 @@
  */
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps.ts';
+import type { LeaseQuote } from '../../../contract/lease/index.ts';
+import { orderQuote } from '../orders/bills.ts';
 import { ProviderError } from '../providers/errors.ts';
 import '../orders/schema.ts';
+
+/** The bills the lease's price is made of (the deposit is not a price: it comes back). */
+const LEASE_BILL_KINDS = ['FIRST', 'INSTALMENT', 'FINAL'] as const;
+
+/**
+ * What the order centre shows: the lease's price (rent and services for the term, less the
+ * coupon: the quote's total, as the contract states it) and how much of it is paid.
+ */
+export function orderCentreAmounts(quote: LeaseQuote, leasePaid: number) {
+  return { amount: quote.totalPayable, paid: leasePaid };
+}
 
 /** Longest wait between two attempts at one state. */
 const MAX_BACKOFF_SECONDS = 3600;
@@ -38,7 +51,8 @@ export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<Orde
       'o.user_id',
       'o.created_at',
       'o.snapshot',
-      'o.rent_per_period',
+      'o.deposit_method',
+      'o.coupon_discount',
       'o.term',
       'o.term_unit',
     ])
@@ -76,7 +90,9 @@ export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<Orde
       .selectFrom('bills')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('paid'), eb.lit(0)).as('sum'))
       .where('order_id', '=', row.order_id)
+      .where('kind', 'in', LEASE_BILL_KINDS)
       .executeTakeFirst();
+    const amounts = orderCentreAmounts(orderQuote(row), Number(paid?.sum ?? 0));
     try {
       await alipay.syncOrder({
         outBizNo: String(row.order_id),
@@ -85,8 +101,8 @@ export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<Orde
         modifiedAt: row.modified_at,
         createdAt: row.created_at,
         title: row.snapshot.goods.name,
-        amount: row.rent_per_period * row.term,
-        paid: Number(paid?.sum ?? 0),
+        amount: amounts.amount,
+        paid: amounts.paid,
         lease: `${row.term}${row.term_unit === 'month' ? '个月' : '天'}`,
         page: `pages/orderDetail/orderDetail?id=${row.order_id}`,
       });

@@ -9,6 +9,7 @@ import { fetchOrderDetail, type OrderDetail } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
+import { billDueText } from '../../i18n/bill-due';
 import { usePageShow } from '../../platform/page-route';
 import { formatMoney } from '../../utils';
 import { billPayUrl } from '../../routes';
@@ -68,7 +69,7 @@ export function BillItem({ params }: PageBodyProps) {
   const rows: [string, string][] = [
     [t('bill.kindLabel'), t(kindLabel(bill.kind))],
     ...(period ? ([[t('bill.periodLabel'), period]] as [string, string][]) : []),
-    [t('bill.dueDate'), bill.dueDate],
+    [t('bill.dueDate'), billDueText(t, bill)],
     [t('bill.original'), `¥${formatMoney(bill.original)}`],
     [t('bill.discount'), `-¥${formatMoney(bill.discount)}`],
     [t('bill.overdueFee'), `¥${formatMoney(bill.overdueFee)}`],

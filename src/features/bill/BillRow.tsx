@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import type { OrderDetail } from '../../api/order';
 import { useTranslation } from '../../i18n';
+import { billDueText } from '../../i18n/bill-due';
 import { openPage } from '../../platform/open-page';
 import { formatMoney } from '../../utils';
 import { billTone, kindLabel, periodText, toneLabel } from './billSelection';
@@ -44,7 +45,7 @@ export function BillRow({
         <Text className="bill-row__title">
           {period ? t('bill.period', { period }) : t(kindLabel(bill.kind))}
         </Text>
-        <Text className="bill-row__due">{t('bill.dueOn', { date: bill.dueDate })}</Text>
+        <Text className="bill-row__due">{t('bill.dueOn', { date: billDueText(t, bill) })}</Text>
         {bill.overdueDays > 0 && (
           <Text className="bill-row__overdue">
             {t('bill.overdueBy', {

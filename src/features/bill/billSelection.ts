@@ -20,6 +20,8 @@ export function billTone(bill: Bill, today: string): BillTone {
   if (bill.status === 'paid') return 'paid';
   if (bill.status === 'cancelled') return 'cancelled';
   if (bill.overdueDays > 0) return 'overdue';
+  // Not dated until the rent starts: not due before then.
+  if (bill.dueAfterStart) return 'upcoming';
   return bill.dueDate <= today ? 'due' : 'upcoming';
 }
 
@@ -53,7 +55,9 @@ export function payable(bills: readonly Bill[]): Bill[] {
 /** Selected by default: what is due by today (overdue included), else the next one. */
 export function defaultSelection(bills: readonly Bill[], today: string): number[] {
   const open = payable(bills);
-  const due = open.filter((bill) => bill.dueDate <= today || bill.overdueDays > 0);
+  const due = open.filter(
+    (bill) => (!bill.dueAfterStart && bill.dueDate <= today) || bill.overdueDays > 0,
+  );
   return (due.length > 0 ? due : open.slice(0, 1)).map((bill) => bill.id);
 }
 

@@ -105,7 +105,7 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
     }) ??
     plans[0];
   const services = chosenServices(goods.services, pickedServices);
-  const price = plan ? priceBreakdown(plan, services) : undefined;
+  const price = plan && sku ? priceBreakdown(plan, services, sku.price) : undefined;
   const viewer = useProductGallery(goods, sku);
   const { gallery, imageIndex } = viewer;
 

@@ -158,7 +158,7 @@ describe('plans and prices', () => {
 
   it('adds per-period services to every rent and one-off ones to the first payment', () => {
     const monthly = plan(3, 1, 'month', 12);
-    expect(priceBreakdown(monthly, chosenServices(SERVICES, new Set()))).toEqual({
+    expect(priceBreakdown(monthly, chosenServices(SERVICES, new Set()), 799900)).toEqual({
       rentPerPeriod: 31500,
       firstPayment: 31500,
       deposit: 150000,
@@ -166,7 +166,7 @@ describe('plans and prices', () => {
       servicesTotal: 18000,
       totalRent: 378000,
     });
-    const withAll = priceBreakdown(monthly, chosenServices(SERVICES, new Set([8, 9])));
+    const withAll = priceBreakdown(monthly, chosenServices(SERVICES, new Set([8, 9])), 799900);
     expect(withAll.rentPerPeriod).toBe(32000);
     expect(withAll.firstPayment).toBe(32000 + 9900);
     expect(withAll.servicesTotal).toBe(2000 * 12 + 9900);
@@ -174,10 +174,18 @@ describe('plans and prices', () => {
 
   it('charges a day plan its whole term up front, services included', () => {
     const daily = plan(2, 1, 'day', 7);
-    const price = priceBreakdown(daily, chosenServices(SERVICES, new Set()));
+    const price = priceBreakdown(daily, chosenServices(SERVICES, new Set()), 799900);
     expect(price.rentPerPeriod).toBe(3500);
     expect(price.firstPayment).toBe(3500 * 7);
     expect(price.buyoutPrice).toBe(500000 - 7 * 10000);
+  });
+
+  it('never asks more for the buy-out than the market price less the rent paid', () => {
+    // 12 × ¥300 paid on an item worth ¥4,000: the plan's ¥3,800 would make it cost ¥7,600.
+    const monthly = plan(3, 1, 'month', 12);
+    expect(priceBreakdown(monthly, [], 400000).buyoutPrice).toBe(400000 - 12 * 30000);
+    // Rent beyond the market price leaves the ¥1 at which ownership passes.
+    expect(priceBreakdown(monthly, [], 300000).buyoutPrice).toBe(100);
   });
 
   it('passes the choices to the confirm-order page', () => {

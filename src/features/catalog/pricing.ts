@@ -1,5 +1,5 @@
 import type { GoodsInfo, GoodsPlan, GoodsSku, ValueAddedService } from '@contract/api/goods';
-import { planPrice, type PlanPrice } from '../../utils';
+import { leaseQuote } from '@contract/lease';
 
 /** The three things a customer picks a SKU by, in the order the picker shows them. */
 export const SKU_DIMENSIONS = ['color', 'capacity', 'condition'] as const;
@@ -85,22 +85,37 @@ export function chosenServices(
   return services.filter((service) => service.required || picked.has(service.id));
 }
 
-export interface PriceBreakdown extends PlanPrice {
+export interface PriceBreakdown {
+  /** What each period asks for: rent plus per-period services. */
+  rentPerPeriod: number;
+  /** Paid on signing, before any coupon: the plan's first payment plus the services due then. */
+  firstPayment: number;
+  /** What the chosen services add over the whole term. */
+  servicesTotal: number;
+  /** All rent over the term, services included (deposit and buy-out excluded). */
+  totalRent: number;
   deposit: number;
   /** To buy the item out once every period is paid. */
   buyoutPrice: number;
 }
 
-/** The plan's prices with the chosen services (`planPrice`), its deposit and buy-out price. */
+/**
+ * The plan's prices with the chosen services: the lease quote's figures (contract/lease), the
+ * same the confirm page, the contract and the bills state. `marketPrice` is the SKU's.
+ */
 export function priceBreakdown(
   plan: GoodsPlan,
   services: readonly ValueAddedService[],
+  marketPrice: number,
 ): PriceBreakdown {
+  const quote = leaseQuote({ plan, services, marketPrice, depositMethod: 'freeze' });
   return {
-    ...planPrice(plan, services),
-    deposit: plan.deposit,
-    buyoutPrice:
-      plan.buyoutPrices[plan.term] ?? plan.buyoutPrices[plan.buyoutPrices.length - 1] ?? 0,
+    rentPerPeriod: quote.perPeriod,
+    firstPayment: quote.firstBill,
+    servicesTotal: quote.servicesTotal,
+    totalRent: quote.totalRent,
+    deposit: quote.deposit,
+    buyoutPrice: quote.finalBuyout,
   };
 }
 

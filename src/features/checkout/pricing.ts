@@ -1,14 +1,14 @@
 /**
- * The confirm page's sums, integer fen, from the same database prices the server snapshots at
- * placement (the server recomputes them; this is what the user sees before tapping submit).
+ * The confirm page's sums, integer fen: the lease quote (contract/lease) the server writes the
+ * order's bills and contract from, on the same database prices it snapshots at placement.
  */
 import type { MyCoupon } from '../../api/coupon';
 import type { DepositMethod } from '../../api/checkout';
 import type { GoodsPlan, ValueAddedService } from '@contract/api/goods';
-import { planPrice } from '../../utils';
+import { couponDiscountFor, leaseQuote } from '@contract/lease';
 
 export interface CheckoutPrice {
-  /** Rent per period including per-period services. */
+  /** What each period asks for: rent plus per-period services. */
   rentPerPeriod: number;
   /** The FIRST bill before the coupon: first rent + its services + one-off services. */
   firstPayment: number;
@@ -26,18 +26,17 @@ export function checkoutPrice(
   services: readonly ValueAddedService[],
   depositMethod: DepositMethod,
   coupon: Pick<MyCoupon, 'amount' | 'minAmount'> | null,
+  /** The SKU's market value (caps buy-out prices; none of the sums here depend on it). */
+  marketPrice = 0,
 ): CheckoutPrice {
-  const { rentPerPeriod, firstPayment, totalRent } = planPrice(plan, services);
-  const couponDiscount =
-    coupon && firstPayment >= coupon.minAmount ? Math.min(coupon.amount, firstPayment) : 0;
-  const deposit = depositMethod === 'waived' ? 0 : plan.deposit;
+  const quote = leaseQuote({ plan, services, marketPrice, depositMethod, coupon });
   return {
-    rentPerPeriod,
-    firstPayment,
-    couponDiscount,
-    deposit,
-    payNow: firstPayment - couponDiscount + (depositMethod === 'paid' ? deposit : 0),
-    totalRent,
+    rentPerPeriod: quote.perPeriod,
+    firstPayment: quote.firstBill,
+    couponDiscount: quote.couponDiscount,
+    deposit: quote.deposit,
+    payNow: quote.payNow,
+    totalRent: quote.totalRent,
   };
 }
 
@@ -45,9 +44,9 @@ export function checkoutPrice(
 export function bestCoupon(coupons: readonly MyCoupon[], firstPayment: number): MyCoupon | null {
   let best: MyCoupon | null = null;
   for (const coupon of coupons) {
-    if (coupon.status !== 'unused' || coupon.minAmount > firstPayment) continue;
-    const value = Math.min(coupon.amount, firstPayment);
-    const bestValue = best ? Math.min(best.amount, firstPayment) : -1;
+    const value = couponDiscountFor(coupon, firstPayment);
+    if (coupon.status !== 'unused' || value === 0) continue;
+    const bestValue = best ? couponDiscountFor(best, firstPayment) : -1;
     if (value > bestValue || (value === bestValue && best && coupon.expiresAt < best.expiresAt)) {
       best = coupon;
     }

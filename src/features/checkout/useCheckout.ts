@@ -89,13 +89,16 @@ export function useCheckout(params: PageBodyProps['params']) {
     () => (ready?.goods.services ?? []).filter((s) => s.required || serviceIds.includes(s.id)),
     [ready, serviceIds],
   );
-  const firstBefore = plan ? checkoutPrice(plan, services, depositMethod, null).firstPayment : 0;
+  const marketPrice = sku?.price ?? 0;
+  const firstBefore = plan
+    ? checkoutPrice(plan, services, depositMethod, null, marketPrice).firstPayment
+    : 0;
   const coupons = ready?.coupons ?? [];
   const coupon =
     couponId === undefined
       ? bestCoupon(coupons, firstBefore)
       : (coupons.find((c) => c.couponId === couponId) ?? null);
-  const price = plan ? checkoutPrice(plan, services, depositMethod, coupon) : null;
+  const price = plan ? checkoutPrice(plan, services, depositMethod, coupon, marketPrice) : null;
 
   /** A coupon claimed on this page: one of the user's now, and the one this order uses. */
   const addClaimedCoupon = (claimed: MyCoupon) => {

@@ -27,6 +27,7 @@ const ORDER: OrderSummary = {
   termUnit: 'month',
   term: 12,
   rentPerPeriod: 39900,
+  perPeriod: 39900,
   deposit: 0,
   depositMethod: 'freeze',
   createdAt: '2026-11-20T10:00:00.000Z',

@@ -54,6 +54,7 @@ const ORDER: OrderDetail = {
   termUnit: 'month',
   term: 12,
   rentPerPeriod: 91700,
+  perPeriod: 91700,
   deposit: 300000,
   depositMethod: 'freeze',
   createdAt: '2026-11-28T02:00:00.000Z',

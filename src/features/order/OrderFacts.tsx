@@ -6,9 +6,9 @@ import { useTranslation } from '../../i18n';
 import { openPage } from '../../platform/open-page';
 import { payTarget } from '../../platform/pay-target';
 import { formatMoney, maskMobile } from '../../utils';
+import { OrderBillsCard } from './OrderBillsCard';
 import { OrderHistory } from './OrderHistory';
 import {
-  billsSummary,
   depositExplanation,
   depositFigures,
   depositMethodLabel,
@@ -23,7 +23,6 @@ import {
 export function OrderFacts({ order }: { order: Order }) {
   const { t } = useTranslation();
   const unit = t(termUnitLabel(order.termUnit));
-  const summary = billsSummary(order.bills);
   const deposit = depositFigures(order);
   const hasContract = !['PENDING_VERIFY', 'PENDING_SIGN', 'CANCELLED'].includes(order.status);
   const { address } = order;
@@ -58,14 +57,18 @@ export function OrderFacts({ order }: { order: Order }) {
         <View className="order-row">
           <Text>{t('order.plan')}</Text>
           <Text>
-            {t('order.rentPer', { amount: formatMoney(order.rentPerPeriod), unit })}{' '}
+            {t('order.rentPer', { amount: formatMoney(order.perPeriod), unit })}{' '}
             {t(termKey(order.term, order.termUnit), { term: order.term })}
           </Text>
         </View>
         {order.services.map((service) => (
           <View className="order-row" key={service.id}>
             <Text>{service.name}</Text>
-            <Text>¥{formatMoney(service.price)}</Text>
+            <Text>
+              {service.priceUnit === 'period'
+                ? t('order.rentPer', { amount: formatMoney(service.price), unit })
+                : `¥${formatMoney(service.price)}`}
+            </Text>
           </View>
         ))}
         {order.couponDiscount > 0 && (
@@ -99,42 +102,7 @@ export function OrderFacts({ order }: { order: Order }) {
         </Text>
       </View>
 
-      {order.bills.length > 0 && (
-        <View
-          className="order-section order-section--link"
-          role="link"
-          onClick={() => void openPage(`/pages/billDetail/billDetail?orderId=${order.id}`)}
-        >
-          <View className="order-section__head">
-            <Text className="order-section__title">{t('order.bills.title')}</Text>
-            <Text className="order-section__more">{t('order.bills.all')} ›</Text>
-          </View>
-          <View className="order-row">
-            <Text>{t('order.bills.periods')}</Text>
-            <Text>
-              {summary.paidPeriods}/{summary.periods}
-            </Text>
-          </View>
-          <View className="order-row">
-            <Text>{t('order.bills.outstanding')}</Text>
-            <Text>¥{formatMoney(summary.outstanding)}</Text>
-          </View>
-          {summary.next && (
-            <View className="order-row">
-              <Text>{t('order.bills.next')}</Text>
-              <Text>
-                {summary.next.dueDate} ¥{formatMoney(summary.next.outstanding)}
-              </Text>
-            </View>
-          )}
-          {summary.overdue > 0 && (
-            <View className="order-row order-row--alert">
-              <Text>{t('order.bills.overdue')}</Text>
-              <Text>¥{formatMoney(summary.overdue)}</Text>
-            </View>
-          )}
-        </View>
-      )}
+      <OrderBillsCard order={order} />
 
       {hasContract && (
         <View

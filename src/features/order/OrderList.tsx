@@ -60,7 +60,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
             <Text className="order-card__sku">{order.skuText}</Text>
             <Text className="order-card__rent">
               {t('order.rentPer', {
-                amount: formatMoney(order.rentPerPeriod),
+                amount: formatMoney(order.perPeriod),
                 unit: t(termUnitLabel(order.termUnit)),
               })}
               <Text className="order-card__term">

@@ -2,13 +2,7 @@ import { Text, View } from '@tarojs/components';
 import type { OrderDetail as Order } from '../../api/order';
 import { useTranslation } from '../../i18n';
 import { orderStatusText } from '../../i18n/order-status';
-import { currentStep, rentalTimeline, statusHint, STEPS } from './orderView';
-
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+import { currentStep, orderHint, rentalTimeline, STEPS, today } from './orderView';
 
 /** Where the order stands: its status and hint, the steps so far, and the rental's dates. */
 export function OrderProgress({ order }: { order: Order }) {
@@ -21,7 +15,7 @@ export function OrderProgress({ order }: { order: Order }) {
         <Text className="order-detail__status" role="heading" aria-level={2}>
           {orderStatusText(t, order)}
         </Text>
-        <Text className="order-detail__hint">{t(statusHint(order.status))}</Text>
+        <Text className="order-detail__hint">{t(orderHint(order))}</Text>
       </View>
 
       {step !== undefined && (

@@ -130,6 +130,7 @@ describe('the order screens follow the server', () => {
         period: 2,
         dueDate: '2026-04-01',
         original: 100,
+        overdueFee: 5,
         due: 105,
         outstanding: 105,
         overdueDays: 10,
@@ -160,9 +161,21 @@ describe('the order screens follow the server', () => {
         status: 'paid',
       },
     ];
-    const summary = billsSummary(bills);
-    expect(summary).toMatchObject({ paidPeriods: 1, periods: 3, outstanding: 205, overdue: 105 });
+    const summary = billsSummary(bills, '2026-04-15');
+    // Owed now is what has fallen due; the rest of the schedule is told apart, not called owed.
+    expect(summary).toMatchObject({
+      paidPeriods: 1,
+      periods: 3,
+      dueNow: 105,
+      notYetDue: 100,
+      overdue: 105,
+    });
     expect(summary.next?.id).toBe(2);
+    // Before the rent starts a later rent has no date of its own: it is still to come.
+    const beforeStart = bills.map((bill) =>
+      bill.id === 3 ? { ...bill, dueAfterStart: { unit: 'month' as const, periods: 2 } } : bill,
+    );
+    expect(billsSummary(beforeStart, '2026-06-01')).toMatchObject({ dueNow: 105, notYetDue: 100 });
   });
 });
 

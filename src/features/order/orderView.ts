@@ -6,6 +6,8 @@ import type { Bill, OrderDetail, OrderSummary } from '../../api/order';
 import { registerMessages, type MessageKey, type MessageParams } from '../../i18n';
 import { formatMoney } from '../../utils';
 import { orderMessages } from '@contract/i18n/zh-Hans/order';
+import { owedOn } from '@contract/lease';
+import { datedBill } from '../../i18n/bill-due';
 
 registerMessages(orderMessages);
 
@@ -82,12 +84,19 @@ const PRIMARY = new Set(['verify', 'sign', 'refreeze', 'pay', 'receive', 'payBil
  * left out (an older build never shows a button it cannot handle). `confirm` is part of the
  * verification flow, so it shares the 去认证 button.
  */
-export function actionButtons(order: Pick<OrderSummary, 'actions'>): ActionButton[] {
+export function actionButtons(
+  order: Pick<OrderSummary, 'actions'> & Partial<Pick<OrderSummary, 'subProcess'>>,
+): ActionButton[] {
   const offered = new Set(order.actions);
   if (offered.has('confirm')) offered.add('verify');
+  // Once a return is under way the button is its next step (sending the item), not a new ask.
+  const returning = order.subProcess === 'return';
   return ACTIONS.filter((button) => offered.has(button.action)).map((button) => ({
     ...button,
-    primary: PRIMARY.has(button.action),
+    ...(returning && button.action === 'return'
+      ? { label: 'order.action.shipReturn' as const }
+      : {}),
+    primary: PRIMARY.has(button.action) || (returning && button.action === 'return'),
   }));
 }
 
@@ -128,6 +137,17 @@ export function currentStep(status: string): number | undefined {
   return STEP_OF_STATUS[status];
 }
 
+/**
+ * The sub-text under the headline: what is under way on top of the state when something is
+ * (a return asked for, an early one while still renting), else the state's own.
+ */
+export function orderHint(order: Pick<OrderSummary, 'status'> & { subProcess?: string | null }) {
+  if (order.subProcess === 'return') {
+    return order.status === 'RENTING' ? 'order.hint.earlyReturn' : 'order.hint.return';
+  }
+  return statusHint(order.status);
+}
+
 /** The sub-text under each state's headline. */
 export function statusHint(status: string): MessageKey {
   const known: Record<string, MessageKey> = {
@@ -154,6 +174,13 @@ export function statusHint(status: string): MessageKey {
     REJECTED: 'order.hint.REJECTED',
   };
   return known[status] ?? 'order.hint.other';
+}
+
+/** Today as YYYY-MM-DD on the device (bills' due dates are calendar days). */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 export interface TimelinePoint {
@@ -197,25 +224,31 @@ export interface BillsSummary {
   /** Rent bills paid / all rent bills (n/N). */
   paidPeriods: number;
   periods: number;
-  /** What is still owed on unpaid bills. */
-  outstanding: number;
+  /** Owed today: unpaid bills already due, overdue ones and their fees included. */
+  dueNow: number;
+  /** The rest of the schedule, not yet due (never called owed). */
+  notYetDue: number;
   overdue: number;
   next?: Bill;
 }
 
 const RENT_KINDS = new Set(['FIRST', 'INSTALMENT', 'FINAL']);
 
-export function billsSummary(bills: readonly Bill[]): BillsSummary {
+/** The order's bills in short, with what is owed now apart from what is still to come. */
+export function billsSummary(bills: readonly Bill[], today: string): BillsSummary {
   const rent = bills.filter((bill) => RENT_KINDS.has(bill.kind) && bill.status !== 'cancelled');
-  const unpaid = bills.filter((bill) => bill.status === 'unpaid');
+  const unpaid = bills.filter((bill) => bill.status === 'unpaid' && bill.outstanding > 0);
+  const owed = owedOn(
+    bills.map((bill) => ({ ...datedBill(bill), overdue_fee: bill.overdueFee })),
+    today,
+  );
   return {
     paidPeriods: rent.filter((bill) => bill.status === 'paid').length,
     periods: rent.length,
-    outstanding: unpaid.reduce((sum, bill) => sum + bill.outstanding, 0),
-    overdue: unpaid
-      .filter((bill) => bill.overdueDays > 0)
-      .reduce((sum, bill) => sum + bill.outstanding, 0),
-    next: unpaid.slice().sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0],
+    dueNow: owed.dueNow,
+    notYetDue: owed.notYetDue,
+    overdue: owed.overdue,
+    next: unpaid.slice().sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id)[0],
   };
 }
 

@@ -25,6 +25,12 @@ export function OrderSuccess({ params }: PageBodyProps) {
     return <ErrorState message={load.message} onRetry={() => void reload()} />;
   }
   const { order } = load;
+  // What the first payment took (rent with its services, less the coupon, and a paid deposit),
+  // as the server recorded it: the sum the cashier asked for.
+  const paid = order.bills
+    .filter((bill) => bill.status === 'paid' && (bill.kind === 'FIRST' || bill.kind === 'DEPOSIT'))
+    .reduce((sum, bill) => sum + bill.paid, 0);
+  const perPeriod = formatMoney(order.perPeriod);
   return (
     <View className="pay-status" role="status">
       <View className="pay-status__icon pay-status__icon--ok" aria-hidden />
@@ -32,6 +38,11 @@ export function OrderSuccess({ params }: PageBodyProps) {
       <Text className="pay-status__headline">
         {t('payment.orderStatus', { status: orderStatusText(t, order) })}
       </Text>
+      {paid > 0 && (
+        <Text className="pay-status__amount">
+          {t('payment.successAmount', { amount: formatMoney(paid) })}
+        </Text>
+      )}
       {order.status === 'PENDING_REVIEW' && (
         <Text className="pay-status__text">{t('payment.orderSuccessHint')}</Text>
       )}
@@ -45,7 +56,11 @@ export function OrderSuccess({ params }: PageBodyProps) {
         <View className="pay-goods__body">
           <Text className="pay-goods__name">{order.goodsName}</Text>
           <Text className="pay-goods__meta">{order.skuText}</Text>
-          <Text className="pay-goods__meta">¥{formatMoney(order.rentPerPeriod)}</Text>
+          <Text className="pay-goods__meta pay-goods__per-period">
+            {order.termUnit === 'day'
+              ? t('payment.perDay', { amount: perPeriod })
+              : t('payment.perMonth', { amount: perPeriod })}
+          </Text>
         </View>
       </View>
       <PaymentActions orderId={orderId} />

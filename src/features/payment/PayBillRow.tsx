@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components';
 import type { Bill } from '../../api/pay';
 import { useTranslation } from '../../i18n';
+import { billDueText } from '../../i18n/bill-due';
 import { formatMoney } from '../../utils';
 import { billLabel } from './payment-state';
 
@@ -31,7 +32,9 @@ export function PayBillRow({
       <View className="pay-bill__body">
         <Text className="pay-bill__label">{label}</Text>
         {bill.dueDate !== '' && (
-          <Text className="pay-bill__meta">{t('payment.dueDate', { date: bill.dueDate })}</Text>
+          <Text className="pay-bill__meta">
+            {t('payment.dueDate', { date: billDueText(t, bill) })}
+          </Text>
         )}
         {bill.overdueDays > 0 && (
           <Text className="pay-bill__meta pay-bill__meta--overdue">

@@ -124,7 +124,9 @@ export function billLabel(bill: Pick<Bill, 'kind' | 'period'>): [MessageKey, Mes
 
 /** Bills preselected when the screen offers a choice: those due by today, else the next one. */
 export function defaultSelection(bills: readonly Bill[], today: string): number[] {
-  const due = bills.filter((bill) => bill.dueDate !== '' && bill.dueDate <= today);
+  const due = bills.filter(
+    (bill) => !bill.dueAfterStart && bill.dueDate !== '' && bill.dueDate <= today,
+  );
   return (due.length > 0 ? due : bills.slice(0, 1)).map((bill) => bill.id);
 }
 

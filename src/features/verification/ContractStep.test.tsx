@@ -1,6 +1,6 @@
 import TestUtils from '@tarojs/test-utils-react';
 import { confirmOrder, fetchPlacedOrder, type OrderDetail } from '@/api/checkout';
-import { fetchContract, signWithholding } from '@/api/contract';
+import { checkContract, fetchContract, signWithholding, startSigning } from '@/api/contract';
 import { fetchVerificationStatus } from '@/api/kyc';
 import { fetchConsents, giveConsents, type ConsentState } from '@/api/privacy';
 import { replacePage } from '@/platform/navigation';
@@ -23,7 +23,12 @@ jest.mock('@/api/contract', () => ({
   ...jest.requireActual('@/api/contract'),
   fetchContract: jest.fn(),
   signWithholding: jest.fn(),
+  startSigning: jest.fn(),
+  checkContract: jest.fn(),
 }));
+// The signing page itself is the provider's (the web view): opened, it stays on top.
+jest.mock('./signing-page', () => ({ openSigningPage: jest.fn(async () => true) }));
+jest.mock('./timing', () => ({ ...jest.requireActual('./timing'), SIGN_WATCH_MS: 1 }));
 jest.mock('@/api/privacy', () => ({
   ...jest.requireActual('@/api/privacy'),
   fetchConsents: jest.fn(),
@@ -252,5 +257,50 @@ describe('ContractStep: the signed contract, from the order detail', () => {
     await new Promise((done) => setTimeout(done, 50));
     expect(replaceMock).not.toHaveBeenCalled();
     expect(orderMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('ContractStep while the signing page is open', () => {
+  it('moves on by itself once the contract is signed there, with no way back needed', async () => {
+    orderMock.mockResolvedValue({ code: 200, msg: '', data: order('PENDING_SIGN') });
+    statusMock.mockResolvedValue(verified(false));
+    consentsMock.mockResolvedValue({ code: 200, msg: '', data: consents(null) });
+    (startSigning as jest.Mock).mockResolvedValue({
+      code: 200,
+      msg: '',
+      data: {
+        contractNo: 'C1',
+        flowId: 'f1',
+        signUrl: 'http://localhost/sandbox/esign/f1',
+        status: 'signing',
+      },
+    });
+    const check = checkContract as jest.Mock;
+    check.mockResolvedValue({
+      code: 200,
+      msg: '',
+      data: { status: 'signing', contractNo: 'C1', signedAt: null },
+    });
+
+    await testUtils.mount(() => (
+      <ContractStep route="/pages/contractPreview/contractPreview" params={{ orderId: '7' }} />
+    ));
+    await eventually(() => expect(text()).toContain('租赁合同正文'));
+    testUtils.fireEvent.click(document.querySelector('.verify-agree')!);
+    const sign = () => document.querySelector('.verify-card .form-submit')!;
+    await eventually(() => expect(sign().getAttribute('aria-disabled')).toBe('false'));
+    testUtils.fireEvent.click(sign());
+    // The user signs on the provider's page; the step hears it and hands over to the deposit.
+    await eventually(() => expect(check).toHaveBeenCalled());
+    expect(replaceMock).not.toHaveBeenCalled();
+    orderMock.mockResolvedValue({ code: 200, msg: '', data: order('PENDING_FREEZE') });
+    check.mockResolvedValue({
+      code: 200,
+      msg: '',
+      data: { status: 'signed', contractNo: 'C1', signedAt: '2026-11-28T02:00:00.000Z' },
+    });
+    await eventually(() =>
+      expect(replaceMock).toHaveBeenCalledWith('/pages/alipay/aliSign?orderId=7'),
+    );
   });
 });

@@ -23,7 +23,7 @@ import { showMessage } from '../../platform/ui';
 import { useConsents } from '../../stores/consent';
 import { ContractCard } from './ContractCard';
 import { StepFrame } from './StepFrame';
-import { pause, SIGN_POLL_MS, SIGN_POLL_TRIES } from './timing';
+import { pause, SIGN_POLL_MS, SIGN_POLL_TRIES, SIGN_WATCH_MS, SIGN_WATCH_TRIES } from './timing';
 import { useVerificationStep, type StepData } from './useVerificationStep';
 import { idParam } from '../../utils';
 import { openSigningPage } from './signing-page';
@@ -131,11 +131,38 @@ function ContractSigning(props: {
   // Mini-programs: back from the signing page (navigateBack keeps this page mounted), ask for
   // the verdict; nothing else would until the page was opened anew.
   const atSigningPage = useRef(false);
+  // Gone (the order moved on): stop asking.
+  useEffect(
+    () => () => {
+      atSigningPage.current = false;
+    },
+    [],
+  );
   usePageShow(() => {
     if (!atSigningPage.current) return;
     atSigningPage.current = false;
     void loadContract();
   });
+
+  /**
+   * The signing page sits above this step (the web view) and says 签署完成 when done, with no
+   * way back of its own; on H5 its form posts even add entries to the tab's history, so one tap
+   * on 返回 only steps back inside it. So while it is open the step asks for the verdict and,
+   * once signed, moves on by itself (the next step replaces the signing page).
+   */
+  const watchForVerdict = async () => {
+    for (let i = 0; i < SIGN_WATCH_TRIES && atSigningPage.current; i += 1) {
+      await pause(SIGN_WATCH_MS);
+      if (!atSigningPage.current) return;
+      const check = await checkContract(orderId);
+      if (check.code !== 200 || check.data.status === 'signing') continue;
+      if (!atSigningPage.current) return;
+      atSigningPage.current = false;
+      setContract((c) => (c ? { ...c, status: check.data.status } : c));
+      if (check.data.status === 'signed') await onSigned();
+      return;
+    }
+  };
 
   const sign = async () => {
     const reply = await startSigning(orderId);
@@ -146,7 +173,12 @@ function ContractSigning(props: {
     setContract((c) => (c ? { ...c, status: 'signing' } : c));
     atSigningPage.current = true;
     const opened = await openSigningPage(reply.data.signUrl, t('verify.contract.signTitle'));
-    if (!opened) void showMessage(t('verify.contract.openFailed'));
+    if (!opened) {
+      atSigningPage.current = false;
+      void showMessage(t('verify.contract.openFailed'));
+      return;
+    }
+    void watchForVerdict();
   };
 
   if (failed) return <ErrorState message={failed} onRetry={() => void loadContract()} />;

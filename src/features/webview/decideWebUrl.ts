@@ -1,3 +1,4 @@
+import { appOrigin } from '../../platform/web-origin';
 import { webViewHosts } from '../../platform/config';
 import { isAllowedWebUrl } from '../../platform/navigation';
 
@@ -5,13 +6,18 @@ import { isAllowedWebUrl } from '../../platform/navigation';
 export type WebUrlDecision =
   { open: true; url: string } | { open: false; reason: 'missing' | 'blocked' };
 
-/** Only an https URL whose host is on the configured allowlist opens; nothing else does. */
+/**
+ * What opens: an https URL whose host is on the configured allowlist, and on H5 a page of the
+ * app's own origin (the sandbox's signing page on `npm start`'s http://localhost, say); nothing
+ * else. The mini-programs have no origin of their own and keep to https hosts.
+ */
 export function decideWebUrl(
   raw: unknown,
   hosts: readonly string[] = webViewHosts(),
+  ownOrigin: string | undefined = appOrigin(),
 ): WebUrlDecision {
   if (typeof raw !== 'string' || raw.trim() === '') return { open: false, reason: 'missing' };
-  return isAllowedWebUrl(raw, hosts)
+  return isAllowedWebUrl(raw, hosts, ownOrigin)
     ? { open: true, url: raw }
     : { open: false, reason: 'blocked' };
 }

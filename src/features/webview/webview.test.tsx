@@ -110,6 +110,53 @@ describe('the allowlist setting', () => {
   });
 });
 
+describe('the app’s own origin (H5)', () => {
+  // Issue 33: on `npm start` (http://localhost:PORT, no TARO_APP_* settings) the contract's
+  // 去签署 opened the sandbox's signing page, served beside the app, and was refused.
+  beforeEach(() => {
+    delete process.env.TARO_APP_WEBVIEW_HOSTS;
+    delete process.env.TARO_APP_API_BASE;
+  });
+
+  test('opens the signing page served beside the app, over plain http, with nothing configured', async () => {
+    expect(location.protocol).toBe('http:');
+    const url = `${location.origin}/sandbox/esign/sbxflow0123456789abcdef`;
+    await open('webView', url);
+    expect(blockedShown()).toBe(false);
+    expect(frames()).toEqual([url]);
+  });
+
+  test('is the exact origin: not another port, scheme or host that starts like it', () => {
+    const own = 'http://127.0.0.1:8080';
+    const refused = [
+      'http://127.0.0.1:8081/sandbox/esign/x',
+      'https://127.0.0.1:8080/sandbox/esign/x',
+      'http://127.0.0.1:8080@evil.test/',
+      'http://127.0.0.1:8080.evil.test/',
+      'http://127.0.0.1:80800/',
+      'http://127.0.0.1',
+      '//127.0.0.1:8080/x',
+      '/sandbox/esign/x',
+      ' http://127.0.0.1:8080/x',
+      'http://127.0.0.1:8080/\r\nSet-Cookie:x=1',
+      'javascript:http://127.0.0.1:8080/',
+    ];
+    for (const url of refused) expect([url, decideWebUrl(url, [], own).open]).toEqual([url, false]);
+    expect(decideWebUrl(`${own}/sandbox/esign/x?a=1#b`, [], own)).toEqual({
+      open: true,
+      url: `${own}/sandbox/esign/x?a=1#b`,
+    });
+  });
+
+  test('the mini-programs have no origin of their own: http stays refused there', async () => {
+    const { appOrigin } = jest.requireActual<typeof import('../../platform/web-origin')>(
+      '../../platform/web-origin.ts',
+    );
+    expect(appOrigin()).toBeUndefined();
+    expect(decideWebUrl('http://127.0.0.1:8080/sandbox/esign/x', [], appOrigin()).open).toBe(false);
+  });
+});
+
 describe.each(['webView', 'webh5'] as const)('%s page', (page) => {
   test('opens an allowed https page', async () => {
     const url = 'https://good.example.com/contract/1?sign=abc';
