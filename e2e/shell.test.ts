@@ -114,22 +114,6 @@ describe('H5 shell', () => {
     await page.close();
   });
 
-  it('loads the online chat for brand 9 only', async () => {
-    const { page, errors } = await phonePage(browser);
-    await page.goto(`${server.baseUrl}/?platform=8`);
-    await page.getByRole('heading', { name: BRANDS[7].platformName }).waitFor();
-    assert.equal(await page.locator('#online-service-button').count(), 0);
-    await page.goto(`${server.baseUrl}/?platform=9`);
-    const chat = page.getByRole('button', { name: '在线客服' });
-    await chat.waitFor();
-    await chat.click();
-    await page.getByRole('dialog', { name: '在线客服' }).waitFor();
-    await screenshot(page, 'shell-chat-brand9');
-    assert.equal(await page.locator('script#online-service-chat').count(), 1);
-    assert.deepEqual(errors, []);
-    await page.close();
-  });
-
   it("draws the opened page's shell before the JavaScript, and the page replaces it", async () => {
     // Without its scripts the page shows only what index.html draws: brand 5's banner on home
     // (the link names brand 5), the title, and the route's chunks already asked for.
