@@ -16,6 +16,10 @@ export default defineJestConfig({
     '<rootDir>/scripts/**/*.test.ts',
     '<rootDir>/contract/**/*.test.ts',
   ],
+  // Only the packages that ship ESM need Babel: Taro's own (and its runtime's helpers) and swiper.
+  // The rest of node_modules is CommonJS already, and transforming it (the utils' default) cost
+  // most of a cold run.
+  transformIgnorePatterns: ['/node_modules/(?!(@tarojs|swiper|ssr-window|dom7|@stencil/core|query-string|decode-uri-component|filter-obj|split-on-first|lodash-es|\\.pnpm|style-inject|tslib)/)'],
   // swiper and friends ship ESM (.mjs): transform those too.
   transform: {
     '^.+\\.(js|jsx|ts|tsx|mjs)$': transformer,
