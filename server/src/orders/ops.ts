@@ -30,18 +30,54 @@ export type OpsStep =
   | 'refuse-cancel'
   | 'compensate';
 
+export interface OpsStepInput {
+  waybill?: string;
+  /** Shipping from the console also names the courier and the device's serial / IMEI. */
+  courier?: string;
+  serial?: string;
+  damage?: number;
+  note?: string;
+}
+
+/** The step's outcome, and the order as it was before it (for the audit log). */
+export type OpsStepRecorder = (
+  trx: Trx,
+  before: OrderRow,
+  result: { orderId: number; from: string; to: string },
+) => Promise<void>;
+
+/**
+ * One merchant step in one transaction. `record` runs in that transaction after the step (the
+ * console and the ops API write their audit row there, so the change and its record go together).
+ */
 export async function opsStep(
   db: Db,
   deps: AppDeps,
   orderId: number,
   step: OpsStep,
-  input: { waybill?: string; damage?: number; note?: string } = {},
+  input: OpsStepInput = {},
+  record?: OpsStepRecorder,
 ) {
   return db.transaction().execute(async (trx) => {
-    const now = deps.now();
-    const ctx = { actor: 'ops' as const, now, note: input.note };
     const order = await findOrder(trx, orderId);
     if (!order) throw notFound('订单不存在');
+    const result = await stepIn(trx, deps, order, step, input);
+    await record?.(trx, order, result);
+    return result;
+  });
+}
+
+async function stepIn(
+  trx: Trx,
+  deps: AppDeps,
+  order: OrderRow,
+  step: OpsStep,
+  input: OpsStepInput,
+) {
+  {
+    const orderId = order.id;
+    const now = deps.now();
+    const ctx = { actor: 'ops' as const, now, note: input.note };
     switch (step) {
       case 'approve':
         return applyOrderAction(trx, orderId, 'approve', ctx);
@@ -54,7 +90,12 @@ export async function opsStep(
         if (!input.waybill) throw badRequest('请填写运单号');
         return applyOrderAction(trx, orderId, 'ship', {
           ...ctx,
-          patch: { waybill: input.waybill, shipped_at: now },
+          patch: {
+            waybill: input.waybill,
+            shipped_at: now,
+            ...(input.courier ? { courier: input.courier } : {}),
+            ...(input.serial ? { device_serial: input.serial } : {}),
+          },
         });
       case 'deliver':
         return applyOrderAction(trx, orderId, 'deliver', {
@@ -95,7 +136,7 @@ export async function opsStep(
           patch: { sub_process: null },
         });
     }
-  });
+  }
 }
 
 async function addCompensation(trx: Trx, order: OrderRow, amount: number, now: Date) {
