@@ -424,6 +424,30 @@ describe('every /admin/api route is guarded before it reads the body', () => {
     // With the right role and brand, the same bad body is the schema's 400.
     const bad = await owner.send('POST', `/orders/${brandOneOrder}/ship`, { body: BAD });
     assert.equal(bad.status, 400);
+
+    // An owner of brand 2 manages brand 2's accounts only: never one wider than itself.
+    const account = (extra: Record<string, unknown>) => ({
+      login: `b2-${Object.keys(extra).join('').toLowerCase()}${JSON.stringify(extra).length}`,
+      displayName: '二号店员',
+      role: 'operator',
+      password: 'first-password-123',
+      ...extra,
+    });
+    for (const wider of [{ allBrands: true }, { brands: [1] }, { brands: [1, 2] }]) {
+      const reply = await desk.send('POST', '/staff', { body: account(wider) });
+      assert.equal(reply.status, 403, JSON.stringify(wider));
+    }
+    const made = await desk.send('POST', '/staff', { body: account({ brands: [2] }) });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    const listed = await desk.send<{ list: { allBrands: boolean; brands: number[] }[] }>(
+      'GET',
+      '/staff',
+    );
+    assert.ok(listed.body.data.list.length >= 2);
+    assert.ok(listed.body.data.list.every((s) => !s.allBrands && s.brands.every((b) => b === 2)));
+    const bossId = (await staffId('boss'))!;
+    const stop = await desk.send('POST', `/staff/${bossId}/disable`, { body: { reason: '越权' } });
+    assert.equal(stop.status, 404, 'an account above it is not even there');
   });
 });
 

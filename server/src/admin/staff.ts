@@ -152,11 +152,22 @@ export async function insertStaff(
   };
 }
 
+/**
+ * Whether the actor's brands cover the account's: an owner of some brands manages only accounts
+ * of those brands, so it can never make (or stop) an account wider than itself.
+ */
+function covers(actor: StaffActor, account: { allBrands: boolean; brands: number[] }): boolean {
+  if (actor.allBrands) return true;
+  return !account.allBrands && account.brands.every((brand) => actor.brands.includes(brand));
+}
+
 /** The console's createStaff: an owner adds an account, audited. */
 export async function createStaff(deps: AppDeps, actor: StaffActor, body: CreateStaffBody) {
   const allBrands = body.allBrands === true;
   if (allBrands && body.brands?.length) throw new ApiError(400, '选择全部品牌时不要再列出品牌');
   if (!allBrands && !body.brands?.length) throw new ApiError(400, '请选择可管理的品牌');
+  if (!covers(actor, { allBrands, brands: body.brands ?? [] }))
+    throw new ApiError(403, '只能为自己可管理的品牌创建账号', 403);
   return deps.db.transaction().execute(async (trx) => {
     const created = await insertStaff(
       deps,
@@ -195,14 +206,19 @@ export async function createStaff(deps: AppDeps, actor: StaffActor, body: Create
   });
 }
 
-export async function listStaff(db: Kysely<Database>) {
+/** The accounts the actor manages (an owner of some brands: the accounts within them). */
+export async function listStaff(db: Kysely<Database>, actor: StaffActor) {
   const rows = await db
     .selectFrom('staff')
     .selectAll()
     .where('service', '=', false)
     .orderBy('id')
     .execute();
-  return { list: rows.map(staffView) };
+  return {
+    list: rows
+      .filter((row) => covers(actor, { allBrands: row.all_brands, brands: row.brands.map(Number) }))
+      .map(staffView),
+  };
 }
 
 /** An owner disables an account: its sessions and ops credentials stop at once. */
@@ -215,7 +231,8 @@ export async function disableStaff(deps: AppDeps, actor: StaffActor, id: number,
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (!row) throw notFound('账号不存在');
+    if (!row || !covers(actor, { allBrands: row.all_brands, brands: row.brands.map(Number) }))
+      throw notFound('账号不存在');
     if (row.disabled_at) return { staff: staffView(row) };
     const now = deps.now();
     const updated = await trx

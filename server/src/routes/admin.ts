@@ -381,7 +381,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'staff.manage' },
       schema: { operationId: 'listStaff', ...tag('staff'), response: { 200: ListStaffReply } },
     },
-    async () => ok(await listStaff(db)),
+    async (request) => ok(await listStaff(db, staffOf(request))),
   );
 
   app.post(
