@@ -215,6 +215,16 @@ describe('sessions', () => {
     assert.equal((await desk.send('GET', '/orders')).status, 401, 'the old cookie is dead');
   });
 
+  test('a cross-site form cannot post: the console takes JSON only, even at login', async () => {
+    const form = await fetch(`${server.baseUrl}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `login=boss&password=${encodeURIComponent(PASSWORD)}`,
+    });
+    assert.equal(form.status, 415);
+    assert.equal(form.headers.getSetCookie().length, 0);
+  });
+
   test('wrong passwords answer alike, then lock the account; the right one waits too', async () => {
     await staffDesk('locky', 'viewer', [1]);
     const desk = new Desk(server);

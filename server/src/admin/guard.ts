@@ -75,6 +75,15 @@ export function registerStaffGuard(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('staffToken', null);
   app.addHook('onRequest', async (request) => {
     const { access, target } = request.routeOptions.config;
+    // JSON only: a cross-site HTML form (form-encoded, no preflight) cannot post to the console,
+    // not even to its login.
+    const type = request.headers['content-type'];
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      type !== undefined &&
+      !/^application\/json\b/i.test(type)
+    )
+      throw new ApiError(415, '请求体须为 JSON', 415);
     // A route that forgot to say is closed: only `public` is open.
     if (access === 'public') return;
     const token = cookieToken(request);
