@@ -635,6 +635,45 @@ describe('the order desk', () => {
     );
   });
 
+  test('the queue filters by brand, day, channel and keyword, sorts and pages on the server', async () => {
+    const a = await paidOrder(2);
+    const b = await paidOrder(2);
+    await server.db
+      .updateTable('users')
+      .set({ channel_code: 'spring-fair' })
+      .where('id', '=', b.shopper.userId)
+      .execute();
+    type Page = { list: { id: number; orderNo: string; channel: string | null }[]; total: number };
+    const list = (query: string) => owner.send<Page>('GET', `/orders?${query}`);
+    const newest = await list('platform=2&pageSize=1&sort=-createdAt');
+    assert.equal(newest.body.data.list[0]?.id, b.id);
+    assert.ok(newest.body.data.total >= 2);
+    const second = await list('platform=2&pageSize=1&pageNum=2&sort=-createdAt');
+    assert.equal(second.body.data.list[0]?.id, a.id);
+    const oldest = await list('platform=2&pageSize=1&sort=createdAt');
+    assert.ok(oldest.body.data.list[0]!.id < a.id);
+    const channel = await list('channel=spring-fair');
+    assert.deepEqual(
+      channel.body.data.list.map((o) => [o.id, o.channel]),
+      [[b.id, 'spring-fair']],
+    );
+    const byNumber = await list(`keyword=${newest.body.data.list[0]!.orderNo}`);
+    assert.deepEqual(
+      byNumber.body.data.list.map((o) => o.id),
+      [b.id],
+    );
+    const beijingToday = new Date(server.app.deps.now().getTime() + 8 * 3_600_000)
+      .toISOString()
+      .slice(0, 10);
+    const tomorrow = new Date(Date.parse(beijingToday) + 86_400_000).toISOString().slice(0, 10);
+    const today = await list(`platform=2&from=${beijingToday}&to=${beijingToday}&pageSize=100`);
+    assert.ok(today.body.data.list.some((o) => o.id === b.id));
+    const later = await list(`platform=2&from=${tomorrow}`);
+    assert.equal(later.body.data.total, 0);
+    assert.equal((await list('from=yesterday')).status, 400);
+    assert.equal((await list('sort=price')).status, 400);
+  });
+
   test('reject takes a reason code from the list', async () => {
     const { id } = await paidOrder(2);
     const unknown = await risk.send('POST', `/orders/${id}/reject`, {
