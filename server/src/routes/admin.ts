@@ -330,7 +330,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const key = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
       if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(key))
-        throw new ApiError(400, `请在 ${HEADER_IDEMPOTENCY_KEY} 请求头中提供 8-64 位的幂等键`);
+        throw new ApiError(400, '请在 Idempotency-Key 请求头中提供 8-64 位的幂等键');
       return ok(
         await refundBill(
           deps,
