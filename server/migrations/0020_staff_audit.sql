@@ -14,6 +14,8 @@ create table staff (
   brands smallint[] not null default '{}',
   -- TOTP secret sealed under DATA_ENCRYPTION_KEY (sealed.ts); null: no second factor
   totp_secret text,
+  -- the time step of the last code accepted: a code works once (no replay within its window)
+  totp_last_step bigint,
   -- a one-time or demo password: the only thing its session may do is change it
   must_change_password boolean not null default false,
   -- the development seed's demo owner: production refuses to start while one is enabled

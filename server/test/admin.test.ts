@@ -275,6 +275,8 @@ describe('sessions', () => {
       epoch: Math.floor(server.app.deps.now().getTime() / 1000),
     });
     assert.equal((await desk.login('twofactor', 'first-password-123', code)).status, 200);
+    const replayed = await new Desk(server).login('twofactor', 'first-password-123', code);
+    assert.equal(replayed.status, 401, 'a code works once');
   });
 
   test('a disabled account is out at once: its session, its next login, its ops credential', async () => {

@@ -19,6 +19,7 @@ export interface StaffTable {
   all_brands: Generated<boolean>;
   brands: ColumnType<number[], number[] | undefined, number[]>;
   totp_secret: Nullable<string>;
+  totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
   must_change_password: Generated<boolean>;
   demo: Generated<boolean>;
   service: Generated<boolean>;

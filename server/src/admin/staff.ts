@@ -312,16 +312,17 @@ export async function loginStaff(deps: AppDeps, body: AdminLoginBody, ip: string
   }
   const passwordOk = await passwordMatches(row.password_hash, body.password);
   let totpOk = true;
+  let totpStep: number | undefined;
   if (passwordOk && row.totp_secret) {
     if (!body.totp) throw new ApiError(401, '请输入动态验证码', 401);
     const secret = config.dataKey.open(row.totp_secret, totpContext(row.id));
-    const result = await verifyTotp({
-      secret,
-      token: body.totp,
-      epoch: Math.floor(now.getTime() / 1000),
-      epochTolerance: 30,
-    });
-    totpOk = result.valid;
+    const epoch = Math.floor(now.getTime() / 1000);
+    const result = await verifyTotp({ secret, token: body.totp, epoch, epochTolerance: 30 });
+    // A code is good once: the 30-second step it matched must be later than the last one used.
+    const lastStep = row.totp_last_step === null ? -1 : Number(row.totp_last_step);
+    const step = result.valid ? Math.floor(epoch / 30) + result.delta : -1;
+    totpOk = result.valid && step > lastStep;
+    if (totpOk) totpStep = step;
   }
   if (!passwordOk || !totpOk) {
     const failures = row.failed_logins + 1;
@@ -358,7 +359,11 @@ export async function loginStaff(deps: AppDeps, body: AdminLoginBody, ip: string
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('staff')
-      .set({ failed_logins: 0, locked_until: null })
+      .set({
+        failed_logins: 0,
+        locked_until: null,
+        ...(totpStep === undefined ? {} : { totp_last_step: totpStep }),
+      })
       .where('id', '=', row.id)
       .execute();
     await trx
