@@ -67,6 +67,7 @@ export async function opsStep(
   });
 }
 
+/** The step itself, in the caller's transaction. */
 async function stepIn(
   trx: Trx,
   deps: AppDeps,
@@ -74,68 +75,66 @@ async function stepIn(
   step: OpsStep,
   input: OpsStepInput,
 ) {
-  {
-    const orderId = order.id;
-    const now = deps.now();
-    const ctx = { actor: 'ops' as const, now, note: input.note };
-    switch (step) {
-      case 'approve':
-        return applyOrderAction(trx, orderId, 'approve', ctx);
-      case 'reject': {
-        const result = await applyOrderAction(trx, orderId, 'reject', ctx);
-        await releaseOnCancel(trx, deps, order, true);
-        return result;
-      }
-      case 'ship':
-        if (!input.waybill) throw badRequest('请填写运单号');
-        return applyOrderAction(trx, orderId, 'ship', {
-          ...ctx,
-          patch: {
-            waybill: input.waybill,
-            shipped_at: now,
-            ...(input.courier ? { courier: input.courier } : {}),
-            ...(input.serial ? { device_serial: input.serial } : {}),
-          },
-        });
-      case 'deliver':
-        return applyOrderAction(trx, orderId, 'deliver', {
-          ...ctx,
-          patch: { delivered_at: now },
-          note: '已签收（物流）',
-        });
-      case 'receive-return':
-        return applyOrderAction(trx, orderId, 'receive_return', ctx);
-      case 'inspect': {
-        const damage = input.damage ?? 0;
-        const owed = await unpaidBillsDueBy(trx, orderId, dayOf(now));
-        if (damage === 0 && owed.length === 0) {
-          const result = await applyOrderAction(trx, orderId, 'inspect_pass', ctx);
-          await settleOrder(trx, deps, orderId);
-          return result;
-        }
-        const result = await applyOrderAction(trx, orderId, 'inspect_damage', ctx);
-        if (damage > 0) await addCompensation(trx, order, damage, now);
-        return result;
-      }
-      case 'compensate': {
-        const result = await applyOrderAction(trx, orderId, 'compensate', ctx);
-        await addCompensation(trx, order, input.damage ?? order.snapshot.sku.price, now);
-        return result;
-      }
-      case 'approve-cancel': {
-        const result = await applyOrderAction(trx, orderId, 'approve_cancel', {
-          ...ctx,
-          patch: { sub_process: null },
-        });
-        await releaseOnCancel(trx, deps, order, true);
-        return result;
-      }
-      case 'refuse-cancel':
-        return applyOrderAction(trx, orderId, 'refuse_cancel', {
-          ...ctx,
-          patch: { sub_process: null },
-        });
+  const orderId = order.id;
+  const now = deps.now();
+  const ctx = { actor: 'ops' as const, now, note: input.note };
+  switch (step) {
+    case 'approve':
+      return applyOrderAction(trx, orderId, 'approve', ctx);
+    case 'reject': {
+      const result = await applyOrderAction(trx, orderId, 'reject', ctx);
+      await releaseOnCancel(trx, deps, order, true);
+      return result;
     }
+    case 'ship':
+      if (!input.waybill) throw badRequest('请填写运单号');
+      return applyOrderAction(trx, orderId, 'ship', {
+        ...ctx,
+        patch: {
+          waybill: input.waybill,
+          shipped_at: now,
+          ...(input.courier ? { courier: input.courier } : {}),
+          ...(input.serial ? { device_serial: input.serial } : {}),
+        },
+      });
+    case 'deliver':
+      return applyOrderAction(trx, orderId, 'deliver', {
+        ...ctx,
+        patch: { delivered_at: now },
+        note: '已签收（物流）',
+      });
+    case 'receive-return':
+      return applyOrderAction(trx, orderId, 'receive_return', ctx);
+    case 'inspect': {
+      const damage = input.damage ?? 0;
+      const owed = await unpaidBillsDueBy(trx, orderId, dayOf(now));
+      if (damage === 0 && owed.length === 0) {
+        const result = await applyOrderAction(trx, orderId, 'inspect_pass', ctx);
+        await settleOrder(trx, deps, orderId);
+        return result;
+      }
+      const result = await applyOrderAction(trx, orderId, 'inspect_damage', ctx);
+      if (damage > 0) await addCompensation(trx, order, damage, now);
+      return result;
+    }
+    case 'compensate': {
+      const result = await applyOrderAction(trx, orderId, 'compensate', ctx);
+      await addCompensation(trx, order, input.damage ?? order.snapshot.sku.price, now);
+      return result;
+    }
+    case 'approve-cancel': {
+      const result = await applyOrderAction(trx, orderId, 'approve_cancel', {
+        ...ctx,
+        patch: { sub_process: null },
+      });
+      await releaseOnCancel(trx, deps, order, true);
+      return result;
+    }
+    case 'refuse-cancel':
+      return applyOrderAction(trx, orderId, 'refuse_cancel', {
+        ...ctx,
+        patch: { sub_process: null },
+      });
   }
 }
 
