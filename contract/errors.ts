@@ -153,6 +153,33 @@ export const ERROR_MESSAGES = {
   CONSENT_OUTDATED: '{title}已更新，请阅读最新版本后再同意',
   CONSENT_REQUIRED: '请先阅读并同意{titles}',
   SUBSCRIBE_TEMPLATE_UNKNOWN: 'templateIds 不是本平台的订阅模板：{templateId}',
+
+  // The merchant console (/admin/api) and staff credentials
+  STAFF_LOGIN_FAILED: '登录名或密码错误',
+  STAFF_TOTP_REQUIRED: '请输入动态验证码',
+  STAFF_TOTP_WRONG: '动态验证码错误',
+  STAFF_LOCKED: '账号已锁定，请 {minutes} 分钟后再试',
+  STAFF_DISABLED: '账号已停用',
+  STAFF_LOGIN_RATE_LIMITED: '登录尝试过于频繁，请稍后再试',
+  STAFF_PASSWORD_CHANGE_REQUIRED: '请先修改初始密码',
+  STAFF_PASSWORD_WRONG: '当前密码不正确',
+  STAFF_PASSWORD_UNCHANGED: '新密码不能与当前密码相同',
+  STAFF_ROLE_FORBIDDEN: '当前角色无权执行此操作',
+  STAFF_BRAND_FORBIDDEN: '无权操作该品牌的数据',
+  STAFF_CSRF_INVALID: '缺少或错误的 CSRF 令牌，请刷新页面后重试',
+  STAFF_JSON_ONLY: '请求体须为 JSON',
+  STAFF_LOGIN_TAKEN: '登录名 {login} 已被使用',
+  STAFF_BRANDS_REQUIRED: '请选择可管理的品牌',
+  STAFF_BRANDS_CONFLICT: '选择全部品牌时不要再列出品牌',
+  STAFF_BRANDS_WIDER: '只能为自己可管理的品牌创建账号',
+  STAFF_SELF_DISABLE: '不能停用自己的账号',
+  STAFF_NOT_FOUND: '账号不存在',
+  DEVICE_ON_ORDER: '设备 {serial} 已在订单 {orderId} 上，不能再发给本订单',
+  DEVICE_ON_OTHER_ORDER: '设备 {serial} 已在另一订单上',
+  REFUND_KEY_REQUIRED: '请在 Idempotency-Key 请求头中提供 8-64 位的幂等键',
+  REFUND_KEY_REUSED: '该幂等键已用于另一笔退款',
+  REFUND_TOO_MUCH: '退款金额超出可退金额（可退 {amount} 元）',
+  REFUND_NOTHING_PAID: '该账单没有可退的支付记录',
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_MESSAGES;

@@ -12,6 +12,8 @@
  * Steps: approve, reject, ship, deliver, receive-return, inspect, approve-cancel, refuse-cancel,
  * compensate. OPS_URL is the server (http://127.0.0.1:8080 by default). The credential is
  * OPS_TOKEN, or else the one a development server (`npm start`) keeps in DATA_DIR/ops-token.
+ * Every credential acts as a staff account, with its role and brands (403 past them), and each
+ * step is in the audit log under that account: `npm run admin -- create-ops-token --login NAME`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,8 +35,9 @@ const USAGE = `usage: npm run ops -- <${STEPS.join('|')}> <orderId> [--waybill W
        npm run ops -- show <orderId>
        npm run ops -- run-jobs [--at ISO-TIME (development and test only)]
        npm run ops -- reconcile [--after SECONDS]
-environment: OPS_TOKEN (default: DATA_DIR/ops-token, which npm start writes), OPS_URL (default
-http://127.0.0.1:8080), DATA_DIR (default ./data)`;
+environment: OPS_TOKEN (default: DATA_DIR/ops-token, which npm start writes; npm run admin --
+create-ops-token makes one for a staff account), OPS_URL (default http://127.0.0.1:8080), DATA_DIR
+(default ./data)`;
 
 /** OPS_TOKEN, or the development server's own credential in DATA_DIR (server/src/ops-credentials.ts). */
 function opsToken(): string | undefined {

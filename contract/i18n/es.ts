@@ -990,6 +990,36 @@ export const es: Messages = {
   'serverError.CONSENT_REQUIRED': 'Lee y acepta primero {titles}.',
   'serverError.SUBSCRIBE_TEMPLATE_UNKNOWN':
     'templateIds no es una plantilla de suscripción de esta plataforma: {templateId}',
+  'serverError.STAFF_LOGIN_FAILED': 'Nombre de usuario o contraseña incorrectos.',
+  'serverError.STAFF_TOTP_REQUIRED': 'Introduce el código de un solo uso.',
+  'serverError.STAFF_TOTP_WRONG': 'El código de un solo uso es incorrecto.',
+  'serverError.STAFF_LOCKED': 'La cuenta está bloqueada. Inténtalo de nuevo en {minutes} minutos.',
+  'serverError.STAFF_DISABLED': 'Esta cuenta está desactivada.',
+  'serverError.STAFF_LOGIN_RATE_LIMITED':
+    'Demasiados intentos de inicio de sesión. Inténtalo más tarde.',
+  'serverError.STAFF_PASSWORD_CHANGE_REQUIRED': 'Cambia primero tu contraseña inicial.',
+  'serverError.STAFF_PASSWORD_WRONG': 'La contraseña actual es incorrecta.',
+  'serverError.STAFF_PASSWORD_UNCHANGED': 'La nueva contraseña debe ser distinta de la actual.',
+  'serverError.STAFF_ROLE_FORBIDDEN': 'Tu rol no permite hacer esto.',
+  'serverError.STAFF_BRAND_FORBIDDEN': 'No puedes actuar sobre los datos de esta marca.',
+  'serverError.STAFF_CSRF_INVALID':
+    'Falta el token CSRF o es incorrecto. Recarga la página e inténtalo de nuevo.',
+  'serverError.STAFF_JSON_ONLY': 'El cuerpo de la solicitud debe ser JSON.',
+  'serverError.STAFF_LOGIN_TAKEN': 'El nombre de usuario {login} ya está en uso.',
+  'serverError.STAFF_BRANDS_REQUIRED': 'Elige las marcas para las que actúa la cuenta.',
+  'serverError.STAFF_BRANDS_CONFLICT': 'Si eliges todas las marcas, no enumeres ninguna.',
+  'serverError.STAFF_BRANDS_WIDER': 'Solo puedes crear cuentas para tus propias marcas.',
+  'serverError.STAFF_SELF_DISABLE': 'No puedes desactivar tu propia cuenta.',
+  'serverError.STAFF_NOT_FOUND': 'La cuenta no existe.',
+  'serverError.DEVICE_ON_ORDER':
+    'El dispositivo {serial} está en el pedido {orderId} y no puede enviarse con este.',
+  'serverError.DEVICE_ON_OTHER_ORDER': 'El dispositivo {serial} está en otro pedido.',
+  'serverError.REFUND_KEY_REQUIRED':
+    'Envía una clave de 8 a 64 caracteres en la cabecera Idempotency-Key.',
+  'serverError.REFUND_KEY_REUSED': 'Esta clave ya se usó para otro reembolso.',
+  'serverError.REFUND_TOO_MUCH':
+    'El reembolso supera lo reembolsable (como máximo {amount} yuanes).',
+  'serverError.REFUND_NOTHING_PAID': 'No hay pagos reembolsables en esta factura.',
   'legal.privacy.title': 'Política de privacidad',
   'legal.privacy.preamble':
     '{companyName} («nosotros») sabe cuánto le importan sus datos personales. Esta política explica cómo recogemos, usamos, conservamos, compartimos y protegemos sus datos personales cuando usa {platformName}, y los derechos que tiene. Tratamos sus datos conforme a la Ley de Protección de Información Personal de la República Popular China y demás normas.',

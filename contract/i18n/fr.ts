@@ -999,6 +999,37 @@ export const fr: Messages = {
   'serverError.CONSENT_REQUIRED': 'Veuillez d’abord lire et accepter {titles}.',
   'serverError.SUBSCRIBE_TEMPLATE_UNKNOWN':
     'templateIds n’est pas un modèle d’abonnement de cette plateforme : {templateId}',
+  'serverError.STAFF_LOGIN_FAILED': 'Identifiant ou mot de passe incorrect.',
+  'serverError.STAFF_TOTP_REQUIRED': 'Saisissez le code à usage unique.',
+  'serverError.STAFF_TOTP_WRONG': 'Le code à usage unique est incorrect.',
+  'serverError.STAFF_LOCKED': 'Le compte est verrouillé. Réessayez dans {minutes} minutes.',
+  'serverError.STAFF_DISABLED': 'Ce compte est désactivé.',
+  'serverError.STAFF_LOGIN_RATE_LIMITED': 'Trop de tentatives de connexion. Réessayez plus tard.',
+  'serverError.STAFF_PASSWORD_CHANGE_REQUIRED': 'Changez d’abord votre mot de passe initial.',
+  'serverError.STAFF_PASSWORD_WRONG': 'Le mot de passe actuel est incorrect.',
+  'serverError.STAFF_PASSWORD_UNCHANGED':
+    'Le nouveau mot de passe doit être différent de l’actuel.',
+  'serverError.STAFF_ROLE_FORBIDDEN': 'Votre rôle ne permet pas cette action.',
+  'serverError.STAFF_BRAND_FORBIDDEN': 'Vous ne pouvez pas agir sur les données de cette marque.',
+  'serverError.STAFF_CSRF_INVALID':
+    'Le jeton CSRF est absent ou incorrect. Rechargez la page et réessayez.',
+  'serverError.STAFF_JSON_ONLY': 'Le corps de la requête doit être du JSON.',
+  'serverError.STAFF_LOGIN_TAKEN': 'L’identifiant {login} est déjà pris.',
+  'serverError.STAFF_BRANDS_REQUIRED': 'Choisissez les marques pour lesquelles le compte agit.',
+  'serverError.STAFF_BRANDS_CONFLICT': 'Avec toutes les marques, n’en listez aucune.',
+  'serverError.STAFF_BRANDS_WIDER':
+    'Vous ne pouvez créer des comptes que pour vos propres marques.',
+  'serverError.STAFF_SELF_DISABLE': 'Vous ne pouvez pas désactiver votre propre compte.',
+  'serverError.STAFF_NOT_FOUND': 'Ce compte n’existe pas.',
+  'serverError.DEVICE_ON_ORDER':
+    'L’appareil {serial} est sur la commande {orderId} et ne peut pas partir avec celle-ci.',
+  'serverError.DEVICE_ON_OTHER_ORDER': 'L’appareil {serial} est sur une autre commande.',
+  'serverError.REFUND_KEY_REQUIRED':
+    'Envoyez une clé de 8 à 64 caractères dans l’en-tête Idempotency-Key.',
+  'serverError.REFUND_KEY_REUSED': 'Cette clé a servi à un autre remboursement.',
+  'serverError.REFUND_TOO_MUCH':
+    'Le remboursement dépasse le montant remboursable ({amount} yuans au plus).',
+  'serverError.REFUND_NOTHING_PAID': 'Aucun paiement de cette facture n’est remboursable.',
   'legal.privacy.title': 'Politique de confidentialité',
   'legal.privacy.preamble':
     '{companyName} (« nous ») sait combien vos informations personnelles comptent pour vous. Cette politique explique comment nous collectons, utilisons, conservons, partageons et protégeons vos informations personnelles lorsque vous utilisez {platformName}, et quels sont vos droits. Nous les traitons conformément à la loi sur la protection des informations personnelles de la République populaire de Chine et aux autres textes applicables.',

@@ -116,6 +116,18 @@ export interface SmsLimits {
 }
 
 /** Requests per minute the rate limiter allows on the sensitive routes (see plugins/security.ts). */
+/** The merchant console's sign-in rules (ADMIN_* variables). */
+export interface AdminSettings {
+  /** Console login attempts per minute per client IP, and per login name. */
+  loginPerIp: number;
+  loginPerAccount: number;
+  /** Wrong passwords (or codes) in a row before the account locks, and for how long. */
+  lockAfter: number;
+  lockMinutes: number;
+  /** The staff account OPS_TOKEN acts as (its role and brands); the built-in `ops` by default. */
+  opsTokenStaff: string;
+}
+
 export interface RateLimits {
   /** Login and SMS-code routes, per client IP. */
   loginPerIp: number;
@@ -179,6 +191,7 @@ export interface Config {
   logLevel: string;
   /** Registered as an ops credential at start (16+ characters), when set. */
   opsToken: string | undefined;
+  admin: AdminSettings;
   jobs: JobsMode;
   /** How often the in-process job runner looks for due jobs, ms. */
   jobsPollMs: number;
@@ -477,6 +490,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
     opsToken: env.OPS_TOKEN && env.OPS_TOKEN.length >= 16 ? env.OPS_TOKEN : undefined,
+    admin: {
+      loginPerIp: intFrom(env.ADMIN_LOGIN_PER_IP, 30, 'ADMIN_LOGIN_PER_IP'),
+      loginPerAccount: intFrom(env.ADMIN_LOGIN_PER_ACCOUNT, 10, 'ADMIN_LOGIN_PER_ACCOUNT'),
+      lockAfter: intFrom(env.ADMIN_LOCK_AFTER, 5, 'ADMIN_LOCK_AFTER'),
+      lockMinutes: intFrom(env.ADMIN_LOCK_MINUTES, 15, 'ADMIN_LOCK_MINUTES'),
+      opsTokenStaff: env.OPS_TOKEN_STAFF || 'ops',
+    },
     jobs: oneOf(env.JOBS, ['in-process', 'worker'] as const, 'in-process', 'JOBS'),
     jobsPollMs: intFrom(env.JOBS_POLL_MS, 1000, 'JOBS_POLL_MS'),
     notifyBaseUrl,

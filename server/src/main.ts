@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { ensureDemoOwner, productionStaffProblems } from './admin/bootstrap.ts';
 import { ensureDevelopmentOpsCredential } from './ops-credentials.ts';
 import { openRuntime } from './runtime.ts';
 
@@ -36,13 +37,32 @@ async function main(): Promise<void> {
       return localPort === undefined ? listening : `http://localhost:${localPort}`;
     },
   });
+  if (config.appEnv === 'production') {
+    const problems = await productionStaffProblems(runtime.deps.db);
+    if (problems.length > 0) {
+      await runtime.close();
+      throw new ConfigError(problems);
+    }
+  }
   const h5Dir = fs.existsSync(path.join(config.h5Dir, 'index.html')) ? config.h5Dir : undefined;
   const app = await buildApp(runtime.deps, { h5Dir });
   runtime.deps.jobs.log = app.log.child({ component: 'jobs' });
-  // The README's run drives demo orders through the merchant's steps too (npm run ops).
-  if (config.appEnv === 'development' && !config.opsToken) {
-    const file = await ensureDevelopmentOpsCredential(runtime.deps.db, config.dataDir);
-    app.log.info({ file }, 'development ops credential (npm run ops reads it)');
+  // Development: a demo owner for the console, and the README's run drives demo orders through
+  // the merchant's steps too (npm run ops), as that owner.
+  if (config.appEnv === 'development') {
+    const demo = await ensureDemoOwner(runtime.deps.db, config);
+    app.log.info(
+      { login: demo.login, passwordFile: demo.passwordFile },
+      'development demo owner for /admin/api (its password is in the file)',
+    );
+    if (!config.opsToken) {
+      const file = await ensureDevelopmentOpsCredential(
+        runtime.deps.db,
+        config.dataDir,
+        demo.login,
+      );
+      app.log.info({ file }, 'development ops credential (npm run ops reads it)');
+    }
   }
   app.log.info(
     {

@@ -30,72 +30,112 @@ export type OpsStep =
   | 'refuse-cancel'
   | 'compensate';
 
+export interface OpsStepInput {
+  waybill?: string;
+  /** Shipping from the console also names the courier and the device's serial / IMEI. */
+  courier?: string;
+  serial?: string;
+  damage?: number;
+  note?: string;
+}
+
+/** The step's outcome, and the order as it was before it (for the audit log). */
+export type OpsStepRecorder = (
+  trx: Trx,
+  before: OrderRow,
+  result: { orderId: number; from: string; to: string },
+) => Promise<void>;
+
+/**
+ * One merchant step in one transaction. `record` runs in that transaction after the step (the
+ * console and the ops API write their audit row there, so the change and its record go together).
+ */
 export async function opsStep(
   db: Db,
   deps: AppDeps,
   orderId: number,
   step: OpsStep,
-  input: { waybill?: string; damage?: number; note?: string } = {},
+  input: OpsStepInput = {},
+  record?: OpsStepRecorder,
 ) {
   return db.transaction().execute(async (trx) => {
-    const now = deps.now();
-    const ctx = { actor: 'ops' as const, now, note: input.note };
     const order = await findOrder(trx, orderId);
     if (!order) throw notFound('订单不存在');
-    switch (step) {
-      case 'approve':
-        return applyOrderAction(trx, orderId, 'approve', ctx);
-      case 'reject': {
-        const result = await applyOrderAction(trx, orderId, 'reject', ctx);
-        await releaseOnCancel(trx, deps, order, true);
-        return result;
-      }
-      case 'ship':
-        if (!input.waybill) throw badRequest('请填写运单号');
-        return applyOrderAction(trx, orderId, 'ship', {
-          ...ctx,
-          patch: { waybill: input.waybill, shipped_at: now },
-        });
-      case 'deliver':
-        return applyOrderAction(trx, orderId, 'deliver', {
-          ...ctx,
-          patch: { delivered_at: now },
-          note: '已签收（物流）',
-        });
-      case 'receive-return':
-        return applyOrderAction(trx, orderId, 'receive_return', ctx);
-      case 'inspect': {
-        const damage = input.damage ?? 0;
-        const owed = await unpaidBillsDueBy(trx, orderId, dayOf(now));
-        if (damage === 0 && owed.length === 0) {
-          const result = await applyOrderAction(trx, orderId, 'inspect_pass', ctx);
-          await settleOrder(trx, deps, orderId);
-          return result;
-        }
-        const result = await applyOrderAction(trx, orderId, 'inspect_damage', ctx);
-        if (damage > 0) await addCompensation(trx, order, damage, now);
-        return result;
-      }
-      case 'compensate': {
-        const result = await applyOrderAction(trx, orderId, 'compensate', ctx);
-        await addCompensation(trx, order, input.damage ?? order.snapshot.sku.price, now);
-        return result;
-      }
-      case 'approve-cancel': {
-        const result = await applyOrderAction(trx, orderId, 'approve_cancel', {
-          ...ctx,
-          patch: { sub_process: null },
-        });
-        await releaseOnCancel(trx, deps, order, true);
-        return result;
-      }
-      case 'refuse-cancel':
-        return applyOrderAction(trx, orderId, 'refuse_cancel', {
-          ...ctx,
-          patch: { sub_process: null },
-        });
-    }
+    const result = await stepIn(trx, deps, order, step, input);
+    await record?.(trx, order, result);
+    return result;
   });
+}
+
+/** The step itself, in the caller's transaction. */
+async function stepIn(
+  trx: Trx,
+  deps: AppDeps,
+  order: OrderRow,
+  step: OpsStep,
+  input: OpsStepInput,
+) {
+  const orderId = order.id;
+  const now = deps.now();
+  const ctx = { actor: 'ops' as const, now, note: input.note };
+  switch (step) {
+    case 'approve':
+      return applyOrderAction(trx, orderId, 'approve', ctx);
+    case 'reject': {
+      const result = await applyOrderAction(trx, orderId, 'reject', ctx);
+      await releaseOnCancel(trx, deps, order, true);
+      return result;
+    }
+    case 'ship':
+      if (!input.waybill) throw badRequest('请填写运单号');
+      return applyOrderAction(trx, orderId, 'ship', {
+        ...ctx,
+        patch: {
+          waybill: input.waybill,
+          shipped_at: now,
+          ...(input.courier ? { courier: input.courier } : {}),
+          ...(input.serial ? { device_serial: input.serial } : {}),
+        },
+      });
+    case 'deliver':
+      return applyOrderAction(trx, orderId, 'deliver', {
+        ...ctx,
+        patch: { delivered_at: now },
+        note: '已签收（物流）',
+      });
+    case 'receive-return':
+      return applyOrderAction(trx, orderId, 'receive_return', ctx);
+    case 'inspect': {
+      const damage = input.damage ?? 0;
+      const owed = await unpaidBillsDueBy(trx, orderId, dayOf(now));
+      if (damage === 0 && owed.length === 0) {
+        const result = await applyOrderAction(trx, orderId, 'inspect_pass', ctx);
+        await settleOrder(trx, deps, orderId);
+        return result;
+      }
+      const result = await applyOrderAction(trx, orderId, 'inspect_damage', ctx);
+      if (damage > 0) await addCompensation(trx, order, damage, now);
+      return result;
+    }
+    case 'compensate': {
+      const result = await applyOrderAction(trx, orderId, 'compensate', ctx);
+      await addCompensation(trx, order, input.damage ?? order.snapshot.sku.price, now);
+      return result;
+    }
+    case 'approve-cancel': {
+      const result = await applyOrderAction(trx, orderId, 'approve_cancel', {
+        ...ctx,
+        patch: { sub_process: null },
+      });
+      await releaseOnCancel(trx, deps, order, true);
+      return result;
+    }
+    case 'refuse-cancel':
+      return applyOrderAction(trx, orderId, 'refuse_cancel', {
+        ...ctx,
+        patch: { sub_process: null },
+      });
+  }
 }
 
 async function addCompensation(trx: Trx, order: OrderRow, amount: number, now: Date) {

@@ -64,6 +64,9 @@ export interface OrdersTable {
   coupon_discount: Generated<number>;
   pay_deadline: Timestamp | null;
   waybill: string | null;
+  /** Who carries the shipment and the device's serial / IMEI (0020, the console's ship). */
+  courier: ColumnType<string | null, string | null | undefined, string | null>;
+  device_serial: ColumnType<string | null, string | null | undefined, string | null>;
   return_waybill: string | null;
   shipped_at: Timestamp | null;
   delivered_at: Timestamp | null;
@@ -183,6 +186,9 @@ export interface RefundsTable {
   finished_at: Timestamp | null;
   /** WeChat Pay's own word on a refund it accepted: PROCESSING, SUCCESS, ABNORMAL, CLOSED (0007). */
   provider_status: Generated<string | null>;
+  /** The bill a console refund was for, and its client key (0020). */
+  bill_id: ColumnType<number | null, number | null | undefined, number | null>;
+  request_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OperationStatus = 'pending' | 'succeeded' | 'failed';
@@ -230,6 +236,8 @@ export interface OpsCredentialsTable {
   id: Generated<number>;
   name: string;
   token_hash: string;
+  /** The staff account the credential acts as, with its role and brands (0020). */
+  staff_id: number;
   created_at: DefaultedTimestamp;
   revoked_at: Timestamp | null;
 }

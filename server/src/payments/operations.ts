@@ -59,27 +59,34 @@ export function enqueueOutbox(trx: Trx, deps: AppDeps, kind: OutboxKind, id: num
   return deps.jobs.enqueue(trx, 'outbox', { kind, id });
 }
 
-/** Records that `amount` of a payment goes back, and queues the refund. */
+/**
+ * Records that `amount` of a payment goes back, and queues the refund; answers its number. The
+ * console names the bill and its client key (`refunds.bill_id`, `request_key`, 0020).
+ */
 export async function requestRefund(
   trx: Trx,
   deps: AppDeps,
   payment: { id: number; order_id: number },
   amount: number,
   reason: string,
-): Promise<void> {
+  console?: { billId: number; requestKey: string },
+): Promise<string> {
+  const outRefundNo = newTradeNo('RF');
   const refund = await trx
     .insertInto('refunds')
     .values({
-      out_refund_no: newTradeNo('RF'),
+      out_refund_no: outRefundNo,
       payment_id: payment.id,
       order_id: payment.order_id,
       amount,
       reason,
       status: 'pending',
+      ...(console ? { bill_id: console.billId, request_key: console.requestKey } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   await enqueueOutbox(trx, deps, 'refund', refund.id);
+  return outRefundNo;
 }
 
 /** Records that `amount` of an authorisation is released, and queues the unfreeze. */

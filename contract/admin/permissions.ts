@@ -1,0 +1,48 @@
+/**
+ * The one permission table: which roles may do what. The server checks it on every console and
+ * ops route (and the brand of what the route touches against the account's brands); the console
+ * reads it to show only what works.
+ */
+import type { StaffRole } from './index.ts';
+
+export const PERMISSIONS = {
+  /** See orders (masked), their bills and timeline. */
+  'orders.read': ['owner', 'risk', 'operator', 'finance', 'service', 'viewer'],
+  /** Review: approve or reject a paid order; decide a cancellation asked after payment. */
+  'orders.review': ['owner', 'risk'],
+  /** See a customer's full mobile (audited). */
+  'customers.reveal': ['owner', 'risk'],
+  /** Ship, mark delivered, receive a return, inspect it, ask compensation. */
+  'orders.fulfil': ['owner', 'operator'],
+  /** Refunds, fee waivers, offline repayments. */
+  'bills.refund': ['owner', 'finance'],
+  /** Complaints and feedback. */
+  'complaints.handle': ['owner', 'service'],
+  'audit.read': ['owner'],
+  'staff.manage': ['owner'],
+  /** Run the scheduled jobs and reconciliation on demand (ops API). */
+  'jobs.run': ['owner'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+export function permissionsOf(role: StaffRole): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(role, permission));
+}
+
+/** What each step of the ops API (`npm run ops`) needs: the same permissions as the console's. */
+export const OPS_STEP_PERMISSIONS = {
+  approve: 'orders.review',
+  reject: 'orders.review',
+  'approve-cancel': 'orders.review',
+  'refuse-cancel': 'orders.review',
+  ship: 'orders.fulfil',
+  deliver: 'orders.fulfil',
+  'receive-return': 'orders.fulfil',
+  inspect: 'orders.fulfil',
+  compensate: 'orders.fulfil',
+} as const satisfies Record<string, Permission>;

@@ -1,0 +1,405 @@
+/**
+ * The merchant console's API, `/admin/api/*` (contract/admin): staff sessions, the order desk,
+ * staff and the audit log. Its own encapsulated scope: the session cookie, the staff guard
+ * (admin/guard.ts: session, CSRF, role, brand — before any body is read) and its own OpenAPI
+ * document (`/admin/api/openapi.json`, @fastify/swagger over these routes only).
+ */
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ADMIN_SESSION_COOKIE,
+  AdminLoginBody,
+  AdminLoginReply,
+  AdminLogoutReply,
+  AdminMeReply,
+  ApproveOrderBody,
+  BillIdParams,
+  ChangePasswordBody,
+  ChangePasswordReply,
+  CreateStaffBody,
+  CreateStaffReply,
+  DisableStaffBody,
+  DisableStaffReply,
+  GetOrderReply,
+  HEADER_IDEMPOTENCY_KEY,
+  InspectReturnBody,
+  ListAuditQuery,
+  ListAuditReply,
+  ListOrdersQuery,
+  ListOrdersReply,
+  ListStaffReply,
+  OrderActionReply,
+  OrderIdParams,
+  ReceiveReturnBody,
+  RefundBillBody,
+  RefundBillReply,
+  RejectOrderBody,
+  RevealCustomerBody,
+  RevealCustomerReply,
+  ShipOrderBody,
+} from '../../../contract/admin/index.ts';
+import { listAuditEvents } from '../admin/audit.ts';
+import { registerStaffGuard, staffOf } from '../admin/guard.ts';
+import {
+  deskOrderDetail,
+  deskStep,
+  listDeskOrders,
+  refundBill,
+  revealCustomer,
+  shipInput,
+} from '../admin/orders.ts';
+import {
+  ABSOLUTE_SECONDS,
+  changePassword,
+  createStaff,
+  disableStaff,
+  listStaff,
+  loginStaff,
+  logoutStaff,
+  sessionReply,
+} from '../admin/staff.ts';
+import { ApiError, ok } from '../plugins/errors.ts';
+
+const ONE_MINUTE = 60_000;
+const tag = (name: string) => ({ tags: [name] });
+
+const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = app.deps;
+  const { db, config } = deps;
+  const production = config.appEnv === 'production';
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '商家后台 API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
+      security: [{ session: [], csrf: [] }],
+    },
+  });
+  await app.register(cookie);
+  registerStaffGuard(app, deps);
+
+  const cookieOptions = {
+    path: '/admin',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: production,
+  };
+
+  // Sign-in attempts: per client IP before anything is read, per login name once it is.
+  const limit = (name: string, max: number, key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({
+      max,
+      timeWindow: ONE_MINUTE,
+      keyGenerator: (request) => `admin-${name}:${key(request)}`,
+    });
+  const loginByIp = limit('login-ip', config.admin.loginPerIp, (r) => r.ip);
+  const loginByAccount = limit('login-account', config.admin.loginPerAccount, (r) =>
+    String((r.body as { login?: unknown } | undefined)?.login ?? '').toLowerCase(),
+  );
+  const enforce =
+    (check: typeof loginByIp) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new ApiError(429, '登录尝试过于频繁，请稍后再试', 429);
+      }
+    };
+
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  // ---------------------------------------------------------------------------------------
+  // Sessions
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      onRequest: enforce(loginByIp),
+      preHandler: enforce(loginByAccount),
+      schema: {
+        operationId: 'adminLogin',
+        ...tag('session'),
+        security: [],
+        body: AdminLoginBody,
+        response: { 200: AdminLoginReply },
+      },
+    },
+    async (request, reply) => {
+      const { token, reply: session } = await loginStaff(deps, request.body, request.ip);
+      reply.setCookie(ADMIN_SESSION_COOKIE, token, { ...cookieOptions, maxAge: ABSOLUTE_SECONDS });
+      return ok(session);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'adminLogout',
+        ...tag('session'),
+        response: { 200: AdminLogoutReply },
+      },
+    },
+    async (request, reply) => {
+      const session = request.staffSession;
+      if (session) await logoutStaff(deps, staffOf(request), session);
+      reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      config: { access: 'session' },
+      schema: { operationId: 'adminMe', ...tag('session'), response: { 200: AdminMeReply } },
+    },
+    async (request) => {
+      if (!request.staffSession || !request.staffToken) throw new ApiError(401, '请先登录', 401);
+      return ok(await sessionReply(deps, request.staffSession, request.staffToken));
+    },
+  );
+
+  app.post(
+    '/password',
+    {
+      config: { access: 'session' },
+      schema: {
+        operationId: 'changePassword',
+        ...tag('session'),
+        body: ChangePasswordBody,
+        response: { 200: ChangePasswordReply },
+      },
+    },
+    async (request) => {
+      if (!request.staffSession) throw new ApiError(401, '请先登录', 401);
+      await changePassword(
+        deps,
+        staffOf(request),
+        request.staffSession,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return ok(null);
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------
+  // Orders
+
+  app.get(
+    '/orders',
+    {
+      config: { access: 'orders.read' },
+      schema: {
+        operationId: 'listOrders',
+        ...tag('orders'),
+        querystring: ListOrdersQuery,
+        response: { 200: ListOrdersReply },
+      },
+    },
+    async (request) => ok(await listDeskOrders(db, staffOf(request), request.query)),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      config: { access: 'orders.read', target: 'order' },
+      schema: {
+        operationId: 'getOrder',
+        ...tag('orders'),
+        params: OrderIdParams,
+        response: { 200: GetOrderReply },
+      },
+    },
+    async (request) => ok(await deskOrderDetail(db, staffOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/orders/:id/reveal',
+    {
+      config: { access: 'customers.reveal', target: 'order' },
+      schema: {
+        operationId: 'revealCustomer',
+        ...tag('orders'),
+        params: OrderIdParams,
+        body: RevealCustomerBody,
+        response: { 200: RevealCustomerReply },
+      },
+    },
+    async (request) =>
+      ok(
+        await revealCustomer(
+          deps,
+          staffOf(request),
+          request.params.id,
+          request.body.field,
+          request.body.reason,
+        ),
+      ),
+  );
+
+  const action = {
+    ...tag('order actions'),
+    params: OrderIdParams,
+    response: { 200: OrderActionReply },
+  };
+
+  app.post(
+    '/orders/:id/approve',
+    {
+      config: { access: 'orders.review', target: 'order' },
+      schema: { operationId: 'approveOrder', ...action, body: ApproveOrderBody },
+    },
+    async (request) =>
+      ok(await deskStep(deps, staffOf(request), request.params.id, 'approve', request.body ?? {})),
+  );
+
+  app.post(
+    '/orders/:id/reject',
+    {
+      config: { access: 'orders.review', target: 'order' },
+      schema: { operationId: 'rejectOrder', ...action, body: RejectOrderBody },
+    },
+    async (request) =>
+      ok(await deskStep(deps, staffOf(request), request.params.id, 'reject', request.body)),
+  );
+
+  app.post(
+    '/orders/:id/ship',
+    {
+      config: { access: 'orders.fulfil', target: 'order' },
+      schema: { operationId: 'shipOrder', ...action, body: ShipOrderBody },
+    },
+    async (request) =>
+      ok(
+        await deskStep(deps, staffOf(request), request.params.id, 'ship', shipInput(request.body)),
+      ),
+  );
+
+  app.post(
+    '/orders/:id/receive-return',
+    {
+      config: { access: 'orders.fulfil', target: 'order' },
+      schema: { operationId: 'receiveReturn', ...action, body: ReceiveReturnBody },
+    },
+    async (request) =>
+      ok(
+        await deskStep(
+          deps,
+          staffOf(request),
+          request.params.id,
+          'receive-return',
+          request.body ?? {},
+        ),
+      ),
+  );
+
+  app.post(
+    '/orders/:id/inspect',
+    {
+      config: { access: 'orders.fulfil', target: 'order' },
+      schema: { operationId: 'inspectReturn', ...action, body: InspectReturnBody },
+    },
+    async (request) =>
+      ok(await deskStep(deps, staffOf(request), request.params.id, 'inspect', request.body)),
+  );
+
+  app.post(
+    '/bills/:id/refund',
+    {
+      config: { access: 'bills.refund', target: 'bill' },
+      schema: {
+        operationId: 'refundBill',
+        ...tag('bills'),
+        params: BillIdParams,
+        body: RefundBillBody,
+        response: { 200: RefundBillReply },
+      },
+    },
+    async (request) => {
+      const key = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];
+      if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(key))
+        throw new ApiError(400, '请在 Idempotency-Key 请求头中提供 8-64 位的幂等键');
+      return ok(
+        await refundBill(
+          deps,
+          staffOf(request),
+          request.params.id,
+          request.body.amount,
+          request.body.reason,
+          key,
+        ),
+      );
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------
+  // Audit log and staff
+
+  app.get(
+    '/audit-events',
+    {
+      config: { access: 'audit.read' },
+      schema: {
+        operationId: 'listAuditEvents',
+        ...tag('audit'),
+        querystring: ListAuditQuery,
+        response: { 200: ListAuditReply },
+      },
+    },
+    async (request) => ok(await listAuditEvents(db, staffOf(request), request.query)),
+  );
+
+  app.post(
+    '/staff',
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        operationId: 'createStaff',
+        ...tag('staff'),
+        body: CreateStaffBody,
+        response: { 200: CreateStaffReply },
+      },
+    },
+    async (request) => ok(await createStaff(deps, staffOf(request), request.body)),
+  );
+
+  app.get(
+    '/staff',
+    {
+      config: { access: 'staff.manage' },
+      schema: { operationId: 'listStaff', ...tag('staff'), response: { 200: ListStaffReply } },
+    },
+    async (request) => ok(await listStaff(db, staffOf(request))),
+  );
+
+  app.post(
+    '/staff/:id/disable',
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        operationId: 'disableStaff',
+        ...tag('staff'),
+        params: OrderIdParams,
+        body: DisableStaffBody,
+        response: { 200: DisableStaffReply },
+      },
+    },
+    async (request) =>
+      ok(await disableStaff(deps, staffOf(request), request.params.id, request.body.reason)),
+  );
+};
+
+export default adminRoutes;
+export const prefix = '/admin/api';
