@@ -1,0 +1,113 @@
+/**
+ * Providers and routes. Every screen but the shell is lazy, so the first load carries React,
+ * antd's core and the login form only.
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { Permission } from '../../contract/admin/permissions.ts';
+import { SessionProvider, useSession } from './session.tsx';
+import { Shell, type Language } from './shell.tsx';
+
+const LoginPage = lazy(() => import('./pages/login.tsx'));
+const OrdersPage = lazy(() => import('./pages/orders.tsx'));
+const OrderPage = lazy(() => import('./pages/order.tsx'));
+const AuditPage = lazy(() => import('./pages/audit.tsx'));
+const StaffPage = lazy(() => import('./pages/staff.tsx'));
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
+  },
+});
+
+const loading = (
+  <div style={{ padding: 48, textAlign: 'center' }}>
+    <Spin />
+  </div>
+);
+
+function Guarded({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const { session, loading: pending, can } = useSession();
+  const location = useLocation();
+  if (pending) return loading;
+  if (!session || session.staff.mustChangePassword) {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (!can(permission)) return <Navigate to="/orders" replace />;
+  return <>{children}</>;
+}
+
+function ConsoleRoutes({
+  language,
+  setLanguage,
+}: {
+  language: Language;
+  setLanguage: (l: Language) => void;
+}) {
+  return (
+    <Suspense fallback={loading}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route element={<Shell language={language} setLanguage={setLanguage} />}>
+          <Route
+            path="/orders"
+            element={
+              <Guarded permission="orders.read">
+                <OrdersPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/orders/:id"
+            element={
+              <Guarded permission="orders.read">
+                <OrderPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/audit"
+            element={
+              <Guarded permission="audit.read">
+                <AuditPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/staff"
+            element={
+              <Guarded permission="staff.manage">
+                <StaffPage />
+              </Guarded>
+            }
+          />
+        </Route>
+        <Route path="*" element={<Navigate to="/orders" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App() {
+  const [language, setLanguage] = useState<Language>('zh');
+  dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
+  return (
+    <ConfigProvider locale={language === 'zh' ? zhCN : enUS}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <BrowserRouter basename="/admin">
+              <ConsoleRoutes language={language} setLanguage={setLanguage} />
+            </BrowserRouter>
+          </SessionProvider>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
