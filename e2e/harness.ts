@@ -85,6 +85,8 @@ export async function startServer(
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         H5_DIR: h5Dir,
+        // The merchant console, as npm start serves it (scripts/build-admin.ts builds it).
+        ADMIN_DIR: path.resolve(root, process.env.DIST_DIR ?? 'dist', 'admin'),
         DATABASE_URL: '',
         ...options.env,
       },

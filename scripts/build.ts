@@ -6,6 +6,9 @@
  *   npx tsx scripts/build.ts all [--brand N]                the three targets for one brand (what `npm test` builds)
  *   npx tsx scripts/build.ts brands                         every brand: dist/weapp/1-9, dist/alipay/1-9, dist/h5
  *
+ * `all` and `brands` also build the merchant console into dist/admin (scripts/build-admin.ts,
+ * `npm run build:admin`), which prints its first-load JS size and fails over its budget.
+ *
  * The mini-programs' API origin (TARO_APP_API_BASE, per brand TARO_APP_API_BASE_N) is stamped
  * into each brand's copy (scripts/mini-network.ts). Without it, or with an http one, a build is
  * for development only: it says so, and `brands` (the release build) and `npm run publish` fail.
@@ -16,7 +19,7 @@
  * Then every artifact is checked, dist/manifest.json written and a table printed; any failed
  * check exits non-zero.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -368,6 +371,14 @@ async function main(): Promise<void> {
   const minis = targets.filter((t): t is MiniTarget => t !== 'h5');
   await Promise.all(minis.map(async (t) => (compileSeconds[t] = await compile(t))));
   if (targets.includes('h5')) compileSeconds.h5 = await compile('h5');
+  if (mode === 'all' || mode === 'brands') {
+    const admin = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build-admin.ts'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (admin.status !== 0) throw new Error('the merchant console (admin/) did not build');
+  }
 
   const reports: ArtifactReport[] = [];
   // `brands` is the release build: what `npm run publish` would refuse fails it too.

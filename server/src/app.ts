@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyPluginAsync,
   type FastifyServerOptions,
 } from 'fastify';
@@ -38,6 +39,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Serve the built H5 app from this folder at `/` (main.ts passes it when the folder exists). */
   h5Dir?: string;
+  /** Serve the built merchant console (admin/, Vite) from this folder at `/admin/`. */
+  adminDir?: string;
 }
 
 /** Hashed file names (`app.3f9a1c2b.js`) never change content: cache them for a year. */
@@ -151,6 +154,8 @@ export async function buildApp(
     });
   }
 
+  if (options.adminDir) await serveAdminConsole(app, options.adminDir);
+
   registerEnvelope(app);
   registerContentLanguage(app);
   registerHeaderChecks(app, deps.config);
@@ -163,4 +168,32 @@ export async function buildApp(
     await app.register(module.default, { prefix });
   }
   return app;
+}
+
+/**
+ * The merchant console at /admin/: its hashed assets from `adminDir/assets` (cached a year), and
+ * index.html for /admin/ and every client route under it (React Router's), read once at start.
+ * /admin/api/* stays the API's: an unknown API path answers the JSON 404, never the page. The
+ * page has no inline script, so the CSP above (scripts from 'self' only) holds for it as is.
+ */
+async function serveAdminConsole(app: FastifyInstance, adminDir: string): Promise<void> {
+  const indexHtml = fs.readFileSync(path.join(adminDir, 'index.html'), 'utf8');
+  await app.register(fastifyStatic, {
+    root: path.join(adminDir, 'assets'),
+    prefix: '/admin/assets/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(res) {
+      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+  app.get('/admin/', sendIndex);
+  app.get('/admin/*', (request, reply) =>
+    request.url.startsWith('/admin/api/') || request.url.startsWith('/admin/assets/')
+      ? reply.callNotFound()
+      : sendIndex(request, reply),
+  );
 }

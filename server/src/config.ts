@@ -171,6 +171,8 @@ export interface Config {
   /** `providers.<key> === 'sandbox'` for any key. */
   anySandbox: boolean;
   h5Dir: string;
+  /** The built merchant console (scripts/build-admin.ts), served at /admin/ when it exists. */
+  adminDir: string;
   /** Where uploaded files are stored (a folder under DATA_DIR by default). */
   uploadDir: string;
   /** Largest accepted upload, bytes. */
@@ -450,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers,
     anySandbox: PROVIDER_KEYS.some((key) => providers[key] === 'sandbox'),
     h5Dir: path.resolve(env.H5_DIR || './dist/h5'),
+    adminDir: path.resolve(env.ADMIN_DIR || './dist/admin'),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
     quotas: {

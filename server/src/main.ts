@@ -45,7 +45,10 @@ async function main(): Promise<void> {
     }
   }
   const h5Dir = fs.existsSync(path.join(config.h5Dir, 'index.html')) ? config.h5Dir : undefined;
-  const app = await buildApp(runtime.deps, { h5Dir });
+  const adminDir = fs.existsSync(path.join(config.adminDir, 'index.html'))
+    ? config.adminDir
+    : undefined;
+  const app = await buildApp(runtime.deps, { h5Dir, adminDir });
   runtime.deps.jobs.log = app.log.child({ component: 'jobs' });
   // Development: a demo owner for the console, and the README's run drives demo orders through
   // the merchant's steps too (npm run ops), as that owner.
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
     {
       engine: runtime.database.engine,
       h5: h5Dir ? 'served' : 'not built',
+      admin: adminDir ? 'served at /admin/' : 'not built',
       env: config.appEnv,
       jobs: config.jobs,
     },
