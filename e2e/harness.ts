@@ -51,6 +51,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The development ops credential the server wrote into its DATA_DIR (npm start's). */
   opsToken: string;
+  /** The server's DATA_DIR (the demo owner's password file, admin-demo-password, is there). */
+  dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -119,6 +121,7 @@ export async function startServer(
   return {
     baseUrl,
     opsToken,
+    dataDir,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

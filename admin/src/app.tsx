@@ -98,7 +98,7 @@ export function App() {
   const [language, setLanguage] = useState<Language>('zh');
   dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
   return (
-    <ConfigProvider locale={language === 'zh' ? zhCN : enUS}>
+    <ConfigProvider locale={language === 'zh' ? zhCN : enUS} button={{ autoInsertSpace: false }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>

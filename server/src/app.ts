@@ -189,8 +189,11 @@ async function serveAdminConsole(app: FastifyInstance, adminDir: string): Promis
   });
   const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
-  app.get('/admin/', sendIndex);
+  // The router ignores trailing slashes: this route answers /admin and /admin/ alike, and the
+  // page's relative routes need the slash.
+  app.get('/admin', (request, reply) =>
+    request.url.split('?')[0] === '/admin' ? reply.redirect('/admin/') : sendIndex(request, reply),
+  );
   app.get('/admin/*', (request, reply) =>
     request.url.startsWith('/admin/api/') || request.url.startsWith('/admin/assets/')
       ? reply.callNotFound()
