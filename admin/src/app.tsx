@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Permission } from '../../contract/admin/permissions.ts';
+import { ApiFailure } from './api.ts';
 import { SessionProvider, useSession } from './session.tsx';
 import { Shell, type Language } from './shell.tsx';
 
@@ -22,7 +23,13 @@ const StaffPage = lazy(() => import('./pages/staff.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
+    queries: {
+      // A refusal (4xx) is the answer: only network and server failures are tried again.
+      retry: (count, error) =>
+        count < 1 && !(error instanceof ApiFailure && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+      staleTime: 10_000,
+    },
   },
 });
 

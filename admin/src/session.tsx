@@ -47,8 +47,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await api.post('/logout');
       } finally {
         setCsrfToken('');
-        client.clear();
+        // Signed out: no one's data stays cached. (`clear()` would leave the mounted /me
+        // observer on its old query, still showing the account.)
         client.setQueryData(ME_KEY, null);
+        client.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
       }
     },
   };

@@ -100,7 +100,7 @@ export default function OrdersPage() {
   ];
 
   return (
-    <section aria-label="订单队列">
+    <section aria-label="订单队列" aria-busy={orders.isFetching}>
       <Tabs
         activeKey={query.tab}
         onChange={(tab) => update({ tab })}
