@@ -44,6 +44,12 @@ export default tseslint.config(
     rules: { 'zones/no-cross-zone': 'error', 'zones/no-database-in-routes': 'error' },
   },
   {
+    // The merchant console (admin/, Vite + antd): a plain React app, no Taro, no platform layer.
+    files: ['admin/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -90,6 +90,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Serve a built H5 app from this folder, as main.ts does. */
   h5Dir?: string;
+  /** Serve a built merchant console from this folder at /admin/. */
+  adminDir?: string;
   /**
    * Run the app in this mode after the configuration was accepted: a production-mode app on the
    * sandboxes, which loadConfig never allows, shows what the routes themselves do in production.
@@ -151,7 +153,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     now: () => new Date(Date.now() + clockOffsetMs),
   });
   const { providers } = runtime.deps;
-  const app = await buildApp(runtime.deps, { logStream, h5Dir: options.h5Dir });
+  const app = await buildApp(runtime.deps, {
+    logStream,
+    h5Dir: options.h5Dir,
+    adminDir: options.adminDir,
+  });
   runtime.deps.jobs.log = app.log.child({ component: 'jobs' });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
