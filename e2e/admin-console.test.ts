@@ -214,6 +214,16 @@ describe('merchant console (admin/)', () => {
     assert.match(await shipped.innerText(), new RegExp(OPERATOR.login));
     await screenshot(page, 'admin-audit');
 
+    // A tablet held upright: the queue fits its width (the menu folds away, the table scrolls).
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto(`${server.baseUrl}/admin/orders?tab=ship`);
+    await page.locator('section[aria-label="订单队列"][aria-busy="false"]').waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px at 768 wide`);
+    await screenshot(page, 'admin-tablet-queue');
+
     assert.deepEqual(errors, [], 'no console errors (a CSP refusal would be one)');
     await page.close();
   });
