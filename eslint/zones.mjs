@@ -47,6 +47,8 @@ export function zoneViolation(from, to) {
     return 'The server does not import the storefront (src/): move what both need to contract/.';
   if (inside(from, 'src') && inside(to, 'server'))
     return 'The storefront does not import the server: what both need lives in contract/.';
+  if (inside(from, 'admin') && (inside(to, 'src') || inside(to, 'server')))
+    return 'The merchant console (admin/) talks to the server over /admin/api only: its types come from contract/admin.';
   if (inside(from, 'src/platform') && (inside(to, 'src/features') || inside(to, 'src/pages')))
     return 'The platform layer (src/platform) does not import features or pages.';
   const fromFeature = featureOf(from);

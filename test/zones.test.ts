@@ -95,6 +95,18 @@ test('the storefront may import the kernel, never the server', () => {
   ]);
 });
 
+test('the console (admin/) imports the kernel, never the server or the storefront', () => {
+  expect(refusals('admin/src/pages/a.ts', "import '../../../contract/admin/index.ts';")).toEqual(
+    [],
+  );
+  expect(refusals('admin/src/a.ts', "import '../../server/src/admin/staff.ts';")).toEqual([
+    expect.stringContaining('The merchant console (admin/)'),
+  ]);
+  expect(refusals('admin/src/a.ts', "import '@/api/request';")).toEqual([
+    expect.stringContaining('The merchant console (admin/)'),
+  ]);
+});
+
 test('features do not import each other; the platform imports neither features nor pages', () => {
   expect(refusals('src/features/order/a.ts', "import './orderView';")).toEqual([]);
   expect(refusals('src/features/order/a.ts', "import '@/components/states';")).toEqual([]);
