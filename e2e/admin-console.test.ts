@@ -183,7 +183,10 @@ describe('merchant console (admin/)', () => {
     assert.ok(shipRows.some((row) => row.includes(brand2.orderNo)));
     assert.equal(await page.getByRole('menuitem', { name: '操作日志' }).count(), 0);
     await page.goto(`${server.baseUrl}/admin/orders/${brand1.id}`);
-    await page.getByText('订单加载失败').waitFor();
+    // The server's own refusal is what the screen says.
+    const refusal = page.getByText(/^订单加载失败：/);
+    await refusal.waitFor();
+    assert.match(await refusal.innerText(), /^订单加载失败：\S+/);
     await screenshot(page, 'admin-operator-brand1-refused');
 
     // Ship the brand-2 order: courier, waybill, serial. No review buttons for this role.
