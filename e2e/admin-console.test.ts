@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { launchBrowser, root, screenshot, startServer, type RunningServer } from './harness';
 import { loginOnBrand } from './steps/brand-session';
 import { confirmAndSign, defaultAddress, ok, placeOrder, until, verifyUser } from './steps/setup';
 
@@ -27,6 +27,9 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
+  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
+  if (!fs.existsSync(built))
+    throw new Error('dist/admin is not built: run `npm run build:admin` first');
   server = await startServer({ h5: false });
   browser = await launchBrowser();
 });
