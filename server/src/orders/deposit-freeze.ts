@@ -79,3 +79,24 @@ async function freezeRecord(
     return { outRequestNo, amount: order.deposit, status: 'pending' as const };
   });
 }
+
+/**
+ * A test authorisation of 1 fen on the user's brand (`GET /api/test/aliPayFreeze`), so the
+ * storefront can check the Alipay authorisation works before the real one. Nothing of ours is
+ * written for it: where the user authorises it in the wallet (live) the reply carries the order
+ * string; elsewhere the provider is asked at once. Its success notification queues the unfreeze
+ * (applyFreezeOutcome, by the `TF` request number).
+ */
+export async function startTestFreeze(deps: AppDeps, platform: number) {
+  const outRequestNo = newTradeNo('TF');
+  const alipay = deps.providers.payments.forBrand(platform).alipay;
+  if (alipay.freezeOrder)
+    return {
+      outRequestNo,
+      amount: 1,
+      status: 'pending' as const,
+      orderStr: alipay.freezeOrder({ outRequestNo, amount: 1, title: '免押授权测试' }),
+    };
+  await alipay.freeze({ outRequestNo, amount: 1 });
+  return { outRequestNo, amount: 1, status: 'pending' as const };
+}

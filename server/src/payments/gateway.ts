@@ -115,8 +115,8 @@ export interface OrderCentreState {
   outBizNo: string;
   buyer: { userId?: string; openId?: string };
   /**
-   * The online-rental category's merchant_order_status: APPLYING, APPROVAL, IN_DELIVERY,
-   * IN_THE_LEASE, IN_THE_BACK, FINISHED, CLOSED, REJECT.
+   * The online-rental category's merchant_order_status (server/README.md, "Order centre", maps
+   * our states to these).
    */
   state: string;
   modifiedAt: Date;
@@ -129,6 +129,12 @@ export interface OrderCentreState {
   lease: string;
   /** The storefront page the order centre links to. */
   page: string;
+  /** The waybill the order centre shows: the return's once it shipped, else the delivery's. */
+  waybill?: string;
+  /** The next rent due and its amount (fen), while any is owed. */
+  nextDue?: { date: string; amount: number };
+  /** Owed on bills past their due date, fees included (fen); 0 when none. */
+  overdueAmount: number;
 }
 
 export interface FundAuthGateway extends PaymentGateway {
@@ -141,15 +147,30 @@ export interface FundAuthGateway extends PaymentGateway {
    */
   freezeOrder?(input: { outRequestNo: string; amount: number; title: string }): string;
   queryFreeze(outRequestNo: string): Promise<FreezeState | undefined>;
-  /** alipay.fund.auth.order.unfreeze; idempotent on `outRequestNo`. */
-  unfreeze(input: { authNo: string; outRequestNo: string; amount: number }): Promise<void>;
+  /**
+   * alipay.fund.auth.order.unfreeze; idempotent on `outRequestNo`. `completesCredit`: this
+   * unfreeze ends a rental whose deposit credit waived, so Zhima records it as fulfilled.
+   */
+  unfreeze(input: {
+    authNo: string;
+    outRequestNo: string;
+    amount: number;
+    completesCredit?: boolean;
+  }): Promise<void>;
   /** `authNo` names the authorisation where the provider needs it to find the operation. */
   queryUnfreeze(outRequestNo: string, authNo?: string): Promise<{ amount: number } | undefined>;
   /**
    * alipay.trade.pay with auth_no: takes money from the authorisation; idempotent on `outTradeNo`.
    * `authRequestNo` is the freeze's own request number (where the provider looks up the payer).
    */
-  payFromAuth(input: TradeInput & { authNo: string; authRequestNo: string }): Promise<void>;
+  payFromAuth(
+    input: TradeInput & {
+      authNo: string;
+      authRequestNo: string;
+      /** Credit waived part of the deposit: the payment is the rent the credit order promised. */
+      credit?: boolean;
+    },
+  ): Promise<void>;
   /**
    * alipay.merchant.order.sync: the order's state in the user's Alipay order centre (live only).
    * The same state again, or an older one (by `modifiedAt`), changes nothing there.

@@ -203,12 +203,24 @@ export async function executeUnfreeze(deps: AppDeps, operationId: number): Promi
     .where('id', '=', operationId)
     .executeTakeFirst();
   if (!operation || operation.status !== 'pending') return 'nothing to do';
+  // The release that closes an authorisation credit waived part of ends the Zhima credit order:
+  // the unfreeze says the user kept the contract (a test authorisation has no row, no credit).
+  const authorisation = operation.authorisation_id
+    ? await deps.db
+        .selectFrom('deposit_authorisations')
+        .select(['status', 'credit_amount'])
+        .where('id', '=', operation.authorisation_id)
+        .executeTakeFirst()
+    : undefined;
+  const completesCredit =
+    authorisation?.status === 'closed' && (authorisation.credit_amount ?? 0) > 0;
   crashPoint('unfreeze:before-call');
   const done = await attempt(deps, 'deposit_operations', operation.id, () =>
     deps.providers.payments.forBrand(operation.platform).alipay.unfreeze({
       authNo: operation.auth_no,
       outRequestNo: operation.out_request_no,
       amount: operation.amount,
+      completesCredit,
     }),
   );
   if (!done) {
@@ -260,7 +272,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
     } else if (payment.channel === 'auth') {
       const auth = await deps.db
         .selectFrom('deposit_authorisations')
-        .select(['auth_no', 'out_request_no'])
+        .select(['auth_no', 'out_request_no', 'credit_amount'])
         .where('order_id', '=', payment.order_id)
         .where('auth_no', 'is not', null)
         .orderBy('id', 'desc')
@@ -272,6 +284,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
         subject: `${trade.subject} 押金抵扣`,
         authNo: auth.auth_no,
         authRequestNo: auth.out_request_no,
+        credit: (auth.credit_amount ?? 0) > 0,
       });
     } else return 'paid by the user';
   } catch (error) {
