@@ -54,6 +54,7 @@ export const en: Messages = {
   'order.event.confirm': 'Verified',
   'order.event.sign': 'Contract signed',
   'order.event.freeze_succeeded': 'Deposit frozen',
+  'order.event.switch_deposit': 'Deposit to be paid instead',
   'order.event.freeze_failed': 'Deposit freeze failed',
   'order.event.refreeze': 'Deposit freeze started',
   'order.event.first_paid': 'First payment made',
@@ -976,6 +977,10 @@ export const en: Messages = {
   'serverError.BILL_WITHHOLDING_IN_PROGRESS':
     'The bill is being debited automatically; please try again later.',
   'serverError.RETURN_ORIGIN_NOT_ALLOWED': 'returnOrigin is not an allowed address.',
+  'serverError.PAYSCORE_NOT_OFFERED':
+    'WeChat Pay Score deposit waiver is only offered in this brand’s WeChat mini-program',
+  'serverError.PAYSCORE_REFUSED':
+    'WeChat Pay Score did not approve you ({reason}); please choose another deposit option',
   'serverError.WECHAT_LOGIN_REQUIRED_TO_PAY':
     'Please log in with WeChat inside the WeChat mini-program, then pay.',
   'serverError.ACCOUNT_CANCEL_BLOCKED':

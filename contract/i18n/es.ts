@@ -54,6 +54,7 @@ export const es: Messages = {
   'order.event.confirm': 'Verificado',
   'order.event.sign': 'Contrato firmado',
   'order.event.freeze_succeeded': 'Depósito retenido',
+  'order.event.switch_deposit': 'Depósito a pagar en su lugar',
   'order.event.freeze_failed': 'Falló la retención',
   'order.event.refreeze': 'Retención iniciada',
   'order.event.first_paid': 'Primer pago realizado',
@@ -979,6 +980,10 @@ export const es: Messages = {
   'serverError.BILL_WITHHOLDING_IN_PROGRESS':
     'La factura se está cobrando automáticamente; inténtalo más tarde.',
   'serverError.RETURN_ORIGIN_NOT_ALLOWED': 'returnOrigin no es una dirección permitida.',
+  'serverError.PAYSCORE_NOT_OFFERED':
+    'La exención de depósito con WeChat Pay Score solo se ofrece en el miniprograma de WeChat de esta marca',
+  'serverError.PAYSCORE_REFUSED':
+    'WeChat Pay Score no te ha aprobado ({reason}); elige otra opción de depósito',
   'serverError.WECHAT_LOGIN_REQUIRED_TO_PAY':
     'Inicia sesión con WeChat dentro del miniprograma de WeChat y luego paga.',
   'serverError.ACCOUNT_CANCEL_BLOCKED':

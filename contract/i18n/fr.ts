@@ -54,6 +54,7 @@ export const fr: Messages = {
   'order.event.confirm': 'Vérifiée',
   'order.event.sign': 'Contrat signé',
   'order.event.freeze_succeeded': 'Caution gelée',
+  'order.event.switch_deposit': 'Caution à payer à la place',
   'order.event.freeze_failed': 'Échec du gel',
   'order.event.refreeze': 'Gel lancé',
   'order.event.first_paid': 'Premier paiement effectué',
@@ -988,6 +989,10 @@ export const fr: Messages = {
   'serverError.BILL_WITHHOLDING_IN_PROGRESS':
     'L’échéance est en cours de prélèvement automatique ; réessayez plus tard.',
   'serverError.RETURN_ORIGIN_NOT_ALLOWED': 'returnOrigin n’est pas une adresse autorisée.',
+  'serverError.PAYSCORE_NOT_OFFERED':
+    'La dispense de caution WeChat Pay Score n’est proposée que dans le mini-programme WeChat de cette marque',
+  'serverError.PAYSCORE_REFUSED':
+    'WeChat Pay Score ne vous a pas accepté ({reason}) ; choisissez une autre option de caution',
   'serverError.WECHAT_LOGIN_REQUIRED_TO_PAY':
     'Connectez-vous avec WeChat dans le mini-programme WeChat, puis payez.',
   'serverError.ACCOUNT_CANCEL_BLOCKED':

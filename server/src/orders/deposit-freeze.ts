@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { applyOrderAction, illegalAction } from './machine.ts';
 import type { Db, Owner } from './common.ts';
+import { startPayScore } from './payscore.ts';
 import { ownOrder } from './queries.ts';
 import { authorisationUnderWayOf, insertAuthorisation } from './repository-payments.ts';
 // ---------------------------------------------------------------------------------------------
@@ -20,6 +21,9 @@ const AUTH_MARGIN_DAYS = 60;
  * a repeated authorisation is one freeze; elsewhere a job asks the provider for it.
  */
 export async function startFreeze(db: Db, deps: AppDeps, user: Owner, orderId: number) {
+  // A WeChat Pay Score deposit: its service order, confirmed in WeChat (orders/payscore.ts).
+  if ((await ownOrder(db, user, orderId)).deposit_method === 'payscore')
+    return startPayScore(db, deps, user, orderId);
   const alipay = deps.providers.payments.forBrand(user.platform).alipay;
   const started = await freezeRecord(db, deps, user, orderId, alipay.freezeOrder !== undefined);
   if (!alipay.freezeOrder || started.status !== 'pending') return started;
