@@ -363,6 +363,12 @@ export const es: Messages = {
   'payment.orderSuccessTitle': 'Pedido realizado',
   'payment.orderStatus': 'Estado del pedido: {status}',
   'payment.orderSuccessHint': 'Enviamos en cuanto se apruebe la revisión',
+  'payment.payScoreTitle': 'Exención de depósito con WeChat Pay Score',
+  'payment.payScoreExplain':
+    'Confirma en la página de WeChat Pay Score y el depósito de {amount} queda exento, sin retenciones',
+  'payment.payScoreStart': 'Confirmar en WeChat Pay Score',
+  'payment.payScoreCancelled': 'No se confirmó en WeChat Pay Score; el depósito aún no está exento',
+  'payment.payScoreSwitch': 'Pagar el depósito en su lugar',
   'payment.freezeTitle': 'Autorización para congelar el depósito',
   'payment.freezeAmount': 'Depósito a congelar ¥{amount}',
   'payment.freezeExplain':
@@ -641,6 +647,9 @@ export const es: Messages = {
   'checkout.deposit.paidExplain':
     'El depósito de ¥{deposit} se paga con el primer alquiler y se devuelve tras la devolución y revisión, o la compra.',
   'checkout.deposit.title': 'Depósito',
+  'checkout.deposit.payscore': 'Sin depósito con WeChat Pay Score',
+  'checkout.deposit.payscoreExplain':
+    'WeChat Pay Score sustituye al depósito: confírmalo en WeChat, no se retiene nada; tras la devolución pagas solo lo adeudado',
   'checkout.deposit.waived': 'Exento por crédito',
   'checkout.deposit.waivedExplain':
     'Con una puntuación de crédito suficiente no hay depósito (normalmente ¥{deposit}); se comprueba tras el pedido.',
@@ -982,6 +991,7 @@ export const es: Messages = {
   'serverError.RETURN_ORIGIN_NOT_ALLOWED': 'returnOrigin no es una dirección permitida.',
   'serverError.PAYSCORE_NOT_OFFERED':
     'La exención de depósito con WeChat Pay Score solo se ofrece en el miniprograma de WeChat de esta marca',
+  'serverError.PAYSCORE_NOT_CHOSEN': 'El depósito de este pedido no es WeChat Pay Score',
   'serverError.PAYSCORE_REFUSED':
     'WeChat Pay Score no te ha aprobado ({reason}); elige otra opción de depósito',
   'serverError.WECHAT_LOGIN_REQUIRED_TO_PAY':

@@ -360,6 +360,11 @@ export const zhHant: Messages = {
   'payment.orderSuccessTitle': '下單成功',
   'payment.orderStatus': '訂單狀態：{status}',
   'payment.orderSuccessHint': '審核通過後將盡快為您發貨',
+  'payment.payScoreTitle': '微信支付分免押',
+  'payment.payScoreExplain': '在微信支付分頁面確認後即可免押，押金 {amount} 不會被凍結',
+  'payment.payScoreStart': '去微信支付分確認',
+  'payment.payScoreCancelled': '未在微信支付分確認，押金尚未免除',
+  'payment.payScoreSwitch': '改為支付押金',
   'payment.freezeTitle': '押金凍結授權',
   'payment.freezeAmount': '凍結押金 ¥{amount}',
   'payment.freezeExplain':
@@ -634,6 +639,9 @@ export const zhHant: Messages = {
   'checkout.deposit.paid': '支付押金',
   'checkout.deposit.paidExplain': '押金 ¥{deposit} 隨首期租金一起支付，歸還驗機或買斷後退還。',
   'checkout.deposit.title': '押金方式',
+  'checkout.deposit.payscore': '微信支付分免押',
+  'checkout.deposit.payscoreExplain':
+    '押金由微信支付分擔保，在微信中確認即可，不凍結資金；歸還後按實際應付結算',
   'checkout.deposit.waived': '信用免押',
   'checkout.deposit.waivedExplain':
     '信用評分達標即可免押金（原押金 ¥{deposit}），下單後進行信用評估。',
@@ -947,6 +955,7 @@ export const zhHant: Messages = {
   'serverError.BILL_WITHHOLDING_IN_PROGRESS': '帳單正在自動扣款中，請稍後再試',
   'serverError.RETURN_ORIGIN_NOT_ALLOWED': 'returnOrigin 不是允許的位址',
   'serverError.PAYSCORE_NOT_OFFERED': '微信支付分免押僅在本平台的微信小程式內提供',
+  'serverError.PAYSCORE_NOT_CHOSEN': '該訂單的押金方式不是微信支付分',
   'serverError.PAYSCORE_REFUSED': '微信支付分未通過評估（{reason}），請選擇其他押金方式',
   'serverError.WECHAT_LOGIN_REQUIRED_TO_PAY': '請在微信小程式內用微信登入後再支付',
   'serverError.ACCOUNT_CANCEL_BLOCKED': '暫時無法註銷：{blockers}。請結清後再試，或聯絡客服。',
