@@ -369,6 +369,7 @@ export const en: Messages = {
   'payment.payScoreStart': 'Confirm in WeChat Pay Score',
   'payment.payScoreCancelled': 'Not confirmed in WeChat Pay Score; the deposit is not waived yet',
   'payment.payScoreSwitch': 'Pay the deposit instead',
+  'payment.payScoreDone': 'Confirmed in WeChat Pay Score: no deposit to pay',
   'payment.freezeTitle': 'Deposit freeze authorisation',
   'payment.freezeAmount': 'Deposit to freeze ¥{amount}',
   'payment.freezeExplain':

@@ -369,6 +369,7 @@ export const es: Messages = {
   'payment.payScoreStart': 'Confirmar en WeChat Pay Score',
   'payment.payScoreCancelled': 'No se confirmó en WeChat Pay Score; el depósito aún no está exento',
   'payment.payScoreSwitch': 'Pagar el depósito en su lugar',
+  'payment.payScoreDone': 'Confirmado en WeChat Pay Score: sin depósito que pagar',
   'payment.freezeTitle': 'Autorización para congelar el depósito',
   'payment.freezeAmount': 'Depósito a congelar ¥{amount}',
   'payment.freezeExplain':

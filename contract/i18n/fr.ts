@@ -372,6 +372,7 @@ export const fr: Messages = {
   'payment.payScoreCancelled':
     'Non confirmé dans WeChat Pay Score ; la caution n’est pas encore dispensée',
   'payment.payScoreSwitch': 'Payer la caution à la place',
+  'payment.payScoreDone': 'Confirmé dans WeChat Pay Score : aucune caution à payer',
   'payment.freezeTitle': 'Autorisation de blocage de la caution',
   'payment.freezeAmount': 'Caution à bloquer ¥{amount}',
   'payment.freezeExplain':

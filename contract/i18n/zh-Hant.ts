@@ -365,6 +365,7 @@ export const zhHant: Messages = {
   'payment.payScoreStart': '去微信支付分確認',
   'payment.payScoreCancelled': '未在微信支付分確認，押金尚未免除',
   'payment.payScoreSwitch': '改為支付押金',
+  'payment.payScoreDone': '微信支付分已確認，押金已免',
   'payment.freezeTitle': '押金凍結授權',
   'payment.freezeAmount': '凍結押金 ¥{amount}',
   'payment.freezeExplain':

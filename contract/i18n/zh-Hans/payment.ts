@@ -70,4 +70,5 @@ export const paymentMessages = {
   'payment.payScoreStart': '去微信支付分确认',
   'payment.payScoreCancelled': '未在微信支付分确认，押金尚未免除',
   'payment.payScoreSwitch': '改为支付押金',
+  'payment.payScoreDone': '微信支付分已确认，押金已免',
 } as const;

@@ -105,7 +105,9 @@ export function AliSign({ params }: PageBodyProps) {
       )}
       {outcome === 'frozen' && (
         <View className="pay-card pay-freeze__done" role="status">
-          <Text className="pay-freeze__done-text">{t('payment.freezeDone')}</Text>
+          <Text className="pay-freeze__done-text">
+            {t(payScore ? 'payment.payScoreDone' : 'payment.freezeDone')}
+          </Text>
           {!!order.depositAuthorisation?.waived && (
             <Text className="pay-card__sub">
               {t('payment.freezeWaived', {
