@@ -282,13 +282,14 @@ function payScoreProblems(config: Config): string[] {
     : [];
 }
 
-/** Whether a brand offers Pay Score's deposit-free mode (PAYSCORE_BRANDS, live WeChat, service id). */
+/**
+ * Whether a brand offers Pay Score's deposit-free mode: PAYSCORE_BRANDS names it, and live WeChat
+ * has its service id (the sandbox plays Pay Score in development and tests; never in production).
+ */
 export function offersPayScore(config: Config, platform: number): boolean {
-  return (
-    config.payScoreBrands.includes(platform) &&
-    config.providers.wechat === 'live' &&
-    config.wechat?.brands.get(platform)?.payScore !== undefined
-  );
+  if (!config.payScoreBrands.includes(platform)) return false;
+  if (config.providers.wechat === 'sandbox') return true;
+  return config.wechat?.brands.get(platform)?.payScore !== undefined;
 }
 
 export function productionProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
@@ -555,10 +556,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // the choice is simply not offered (there is no sandbox Pay Score), and said so.
   const payScore = payScoreProblems(config);
   if (providers.wechat === 'live') liveProblems.push(...payScore);
-  else if (config.payScoreBrands.length > 0)
-    warnings.push(
-      'PAYSCORE_BRANDS is set but WECHAT_PROVIDER is sandbox: Pay Score is not offered',
-    );
+  else if (config.payScoreBrands.length > 0 && appEnv !== 'test')
+    warnings.push('PAYSCORE_BRANDS with WECHAT_PROVIDER=sandbox: Pay Score is the sandbox’s');
   if (appEnv === 'production') {
     const problems = productionProblems(config, env);
     // A variable the guard already names as missing is not named twice.

@@ -20,7 +20,7 @@ import {
   markRefunded,
   markUnfrozen,
 } from '../payments/operations.ts';
-import { isWechatPay } from '../payments/gateway.ts';
+import { hasPayScore } from '../payments/gateway.ts';
 import '../orders/schema.ts';
 
 /** Work younger than this is still in the normal flow's hands (a job, the user at the cashier). */
@@ -200,7 +200,7 @@ export async function reconcile(
 
 function payScoreOf(deps: AppDeps, platform: number) {
   const wechat = deps.providers.payments.forBrand(platform).wechat;
-  return isWechatPay(wechat) ? wechat : undefined;
+  return hasPayScore(wechat) ? wechat : undefined;
 }
 
 /**

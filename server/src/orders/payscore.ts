@@ -18,9 +18,9 @@
 import { ResultCode } from '../../../contract/http.ts';
 import { offersPayScore } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
-import { isWechatPay } from '../payments/gateway.ts';
+import { hasPayScore, type PayScoreApi } from '../payments/gateway.ts';
 import { newTradeNo } from '../payments/operations.ts';
-import type { PayScoreConfirmation, WechatPayGateway } from '../payments/wechatpay.ts';
+import type { PayScoreConfirmation } from '../payments/wechatpay.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { dayOf } from './bills.ts';
 import type { Db, Owner } from './common.ts';
@@ -42,11 +42,11 @@ import {
 /** Days the service order's time range runs past the term: return and inspection. */
 const RETURN_MARGIN_DAYS = 30;
 
-/** The brand's live WeChat Pay gateway, which speaks Pay Score; undefined where it is not offered. */
-export function payScoreGateway(deps: AppDeps, platform: number): WechatPayGateway | undefined {
+/** The brand's WeChat Pay gateway, which speaks Pay Score; undefined where it is not offered. */
+export function payScoreGateway(deps: AppDeps, platform: number): PayScoreApi | undefined {
   if (!offersPayScore(deps.config, platform)) return undefined;
   const gateway = deps.providers.payments.forBrand(platform).wechat;
-  return isWechatPay(gateway) ? gateway : undefined;
+  return hasPayScore(gateway) ? gateway : undefined;
 }
 
 /** Whether the deposit-free choice is offered to this user on this brand. */

@@ -6,7 +6,7 @@
  * are: asking twice never moves money twice, which is what lets a job retry a call after a crash.
  * Each call has a query, so reconciliation can ask the gateway for the truth.
  */
-import type { WechatPayGateway } from './wechatpay.ts';
+import type { PayScoreConfirmation, ServiceOrder, WechatPayGateway } from './wechatpay.ts';
 
 export type GatewayName = 'alipay' | 'wechat' | 'card';
 
@@ -16,6 +16,40 @@ export type GatewayName = 'alipay' | 'wechat' | 'card';
  */
 export function isWechatPay(gateway: object): gateway is WechatPayGateway {
   return 'clientPayParams' in gateway;
+}
+
+/**
+ * WeChat Pay Score's service orders (deposit-free mode), as the live WeChat Pay gateway speaks
+ * them and the sandbox plays them (the user confirming at once). Told apart by shape.
+ */
+export interface PayScoreApi {
+  createServiceOrder(input: {
+    outOrderNo: string;
+    openId: string;
+    deposit: number;
+    title: string;
+    startTime: string;
+    endTime: string;
+  }): Promise<
+    | { kind: 'created'; orderId: string; confirmation: PayScoreConfirmation }
+    | { kind: 'refused'; reason: string }
+  >;
+  queryServiceOrder(outOrderNo: string): Promise<ServiceOrder | undefined>;
+  cancelServiceOrder(outOrderNo: string, reason: string): Promise<void>;
+  /**
+   * Completes with what is owed; `collectAs` is our payment's number for it (the sandbox's trade;
+   * WeChat's USER_PAID names the service order, and the notification handler finds the payment).
+   */
+  completeServiceOrder(
+    outOrderNo: string,
+    items: { name: string; amount: number; description: string }[],
+    endTime: string,
+    collectAs?: string,
+  ): Promise<void>;
+}
+
+export function hasPayScore(gateway: object): gateway is PayScoreApi {
+  return 'createServiceOrder' in gateway;
 }
 
 /** Form fields of a notification, as the providers post them. */

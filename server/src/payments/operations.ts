@@ -20,7 +20,7 @@ import type { AppDeps } from '../deps.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { executeRevocation } from '../privacy/withholding.ts';
 import { authorisationForRelease } from '../orders/repository-payscore.ts';
-import { isWechatPay, type GatewayName } from './gateway.ts';
+import { hasPayScore, type GatewayName } from './gateway.ts';
 import '../kyc/schema.ts';
 import '../orders/schema.ts';
 
@@ -244,8 +244,8 @@ async function releasePayScore(
   auth: { out_request_no: string; order_status: string; shipped_at: Date | null },
 ): Promise<void> {
   const wechat = deps.providers.payments.forBrand(platform).wechat;
-  if (!isWechatPay(wechat))
-    throw new ProviderError('wechat', 'rejected', 'Pay Score needs the live WeChat Pay gateway');
+  if (!hasPayScore(wechat))
+    throw new ProviderError('wechat', 'rejected', 'this WeChat Pay gateway has no Pay Score');
   if (auth.shipped_at === null) return wechat.cancelServiceOrder(auth.out_request_no, '订单已取消');
   return wechat.completeServiceOrder(auth.out_request_no, [], beijingStamp(deps.now()));
 }
@@ -319,7 +319,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
         .where('auth_no', 'is not', null)
         .orderBy('id', 'desc')
         .executeTakeFirst();
-      if (!auth || !isWechatPay(gateways.wechat))
+      if (!auth || !hasPayScore(gateways.wechat))
         throw new ProviderError('wechat', 'rejected', 'the order has no Pay Score service order');
       const lines = await deps.db
         .selectFrom('payment_bills as pb')
@@ -336,6 +336,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
           description: `${PAYSCORE_ITEM_NAMES[line.kind] ?? '租金'} 第${line.period}期`,
         })),
         beijingStamp(deps.now()),
+        payment.out_trade_no,
       );
     } else return 'paid by the user';
   } catch (error) {

@@ -17,7 +17,13 @@ import { randomBytes } from 'node:crypto';
 import { Aes, Decorator, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import type { WechatBrandSettings } from '../live-settings.ts';
 import { ProviderError } from '../providers/errors.ts';
-import type { NotificationFields, PaymentGateway, TradeInput, TradeState } from './gateway.ts';
+import type {
+  NotificationFields,
+  PayScoreApi,
+  PaymentGateway,
+  TradeInput,
+  TradeState,
+} from './gateway.ts';
 
 /** What wx.requestPayment takes (the storefront passes it on as is). */
 export interface WechatPayParams {
@@ -139,7 +145,7 @@ const TRADE_STATES: Record<string, TradeState['status']> = {
   PAYERROR: 'failed',
 };
 
-export class WechatPayGateway implements PaymentGateway {
+export class WechatPayGateway implements PaymentGateway, PayScoreApi {
   readonly name = 'wechat' as const;
   readonly merchantId: string;
   private readonly client: Decorator;
@@ -373,6 +379,8 @@ export class WechatPayGateway implements PaymentGateway {
     outOrderNo: string,
     items: { name: string; amount: number; description: string }[],
     endTime: string,
+    // WeChat's USER_PAID names the service order; the notification handler finds the payment.
+    _collectAs?: string,
   ): Promise<void> {
     const order = await this.queryServiceOrder(outOrderNo);
     if (!order) throw new ProviderError('wechat', 'rejected', `payscore: no order ${outOrderNo}`);
