@@ -145,7 +145,7 @@ export async function buildApp(
       // files; serving those beats compressing on every request at the plugin's quality 4.
       preCompressed: true,
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // A precompressed sibling (app.3f9a1c2b.js.br) is cached as the file it encodes.
         const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         const policy =
@@ -154,9 +154,9 @@ export async function buildApp(
             : HASHED_ASSET.test(name)
               ? 'public, max-age=31536000, immutable'
               : 'public, max-age=3600';
-        res.setHeader('cache-control', policy);
+        reply.header('cache-control', policy);
         // The same URL answers brotli, gzip or plain by Accept-Encoding: shared caches must key on it.
-        res.setHeader('vary', 'accept-encoding');
+        reply.header('vary', 'accept-encoding');
       },
     });
   }
