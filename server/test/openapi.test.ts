@@ -9,7 +9,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { operationIdFor } from '../src/plugins/openapi.ts';
+import { Type } from '@sinclair/typebox';
+import Fastify from 'fastify';
+import { operationIdFor, registerOpenApi } from '../src/plugins/openapi.ts';
 import { ReplyChecker, type OpenApiDocument } from './openapi-replies.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 
@@ -170,5 +172,39 @@ describe('API reference page (development)', { skip: onlyOn('pglite') }, () => {
     const response = await fetch(`${server.baseUrl}/api/reference/json`);
     const served = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as Document;
     assert.deepEqual(await response.json(), served);
+  });
+});
+
+describe('a second API with a document of its own (the way /admin/api will get one)', () => {
+  it('documents only the routes of its own scope', async () => {
+    const app = Fastify();
+    const reply = { response: { 200: Type.Object({ ok: Type.Boolean() }) } };
+    await app.register(async (store) => {
+      await registerOpenApi(store, {
+        documentPath: '/api/openapi.json',
+        basePath: '/api',
+        title: 'store',
+        version: '1',
+        description: 'store',
+      });
+      store.get('/api/goods/list', { schema: reply }, async () => ({ ok: true }));
+    });
+    await app.register(async (admin) => {
+      await registerOpenApi(admin, {
+        documentPath: '/admin/api/openapi.json',
+        basePath: '/admin/api',
+        title: 'admin',
+        version: '1',
+        description: 'admin',
+      });
+      admin.get('/admin/api/orders/:id', { schema: reply }, async () => ({ ok: true }));
+    });
+    const store = (await app.inject('/api/openapi.json')).json<Document>();
+    const admin = (await app.inject('/admin/api/openapi.json')).json<Document>();
+    await app.close();
+    assert.deepEqual(Object.keys(store.paths), ['/api/goods/list']);
+    assert.deepEqual(Object.keys(admin.paths), ['/admin/api/orders/{id}']);
+    assert.equal(admin.paths['/admin/api/orders/{id}']?.get?.operationId, 'getOrdersById');
+    assert.equal((await new Validator().validate(admin as never)).valid, true);
   });
 });
