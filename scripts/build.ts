@@ -236,14 +236,19 @@ function precompress(out: string): void {
 /**
  * The TARO_APP_* settings this build compiled in (from the environment or a .env file), by name
  * only (a value may be a secret). Written beside dist/h5 as h5.settings.json: the browser
- * journeys refuse a build with any, since `npm start` builds with none (e2e/harness.ts).
+ * journeys refuse a build with any, since `npm start` builds with none (e2e/harness.ts). The
+ * mini-programs' API origins are not among them: they are stamped into the mini-program copies
+ * and never compiled into H5 (config/index.ts), so test:build's placeholder origin leaves dist/h5
+ * exactly as `npm start` builds it.
  */
 function buildSettingNames(env: NodeJS.ProcessEnv = process.env): string[] {
-  const names = new Set(Object.keys(env).filter((key) => key.startsWith('TARO_APP_')));
+  const compiledIntoH5 = (key: string) =>
+    key.startsWith('TARO_APP_') && (!isStampedVariable(key) || key === WEBVIEW_HOSTS);
+  const names = new Set(Object.keys(env).filter(compiledIntoH5));
   for (const file of fs.readdirSync(root).filter((name) => name.startsWith('.env'))) {
     for (const line of fs.readFileSync(path.join(root, file), 'utf8').split('\n')) {
       const name = /^\s*(?:export\s+)?(TARO_APP_\w+)\s*=/.exec(line)?.[1];
-      if (name) names.add(name);
+      if (name && compiledIntoH5(name)) names.add(name);
     }
   }
   return [...names].sort();

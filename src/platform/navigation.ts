@@ -78,34 +78,10 @@ export function returnAfterLogin(redirect: unknown): Promise<void> {
  * host exactly one of the allowed hosts, as WHATWG URL parsing reads it (so
  * `https://good.example.com@evil.test` is evil.test).
  */
-export function isAllowedWebUrl(
-  url: unknown,
-  allowedHosts: readonly string[],
-  ownOrigin?: string,
-): boolean {
+export function isAllowedWebUrl(url: unknown, allowedHosts: readonly string[]): boolean {
   if (typeof url !== 'string') return false;
-  if (ownOrigin !== undefined && isOnOrigin(url, ownOrigin)) return true;
   const hostname = httpsHostname(url);
   return hostname !== undefined && allowedHosts.some((host) => host.toLowerCase() === hostname);
-}
-
-/**
- * A page of `origin` itself (the app's own, on H5): written out in full as `<origin>/…`, and
- * parsing to that origin (so `<origin>@evil`, `<origin>.evil` and the like are not).
- */
-function isOnOrigin(url: string, origin: string): boolean {
-  if (!/^https?:\/\/[^/]+$/i.test(origin) || !url.startsWith(`${origin}/`)) return false;
-  // Whitespace and control characters are dropped by the parser: a URL that needs that is not one.
-  if (Array.from(url).some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f))
-    return false;
-  const UrlParser = typeof URL === 'function' ? URL : undefined;
-  if (!UrlParser) return false;
-  try {
-    const parsed = new UrlParser(url);
-    return parsed.origin === origin && !parsed.username && !parsed.password;
-  } catch {
-    return false;
-  }
 }
 
 function httpsHostname(url: string): string | undefined {

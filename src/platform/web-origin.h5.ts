@@ -9,3 +9,21 @@ export function appOrigin(): string | undefined {
   if (typeof location === 'undefined' || !/^https?:$/.test(location.protocol)) return undefined;
   return location.origin;
 }
+
+/**
+ * A page of `origin` itself (the app's own): written out in full as `<origin>/…`, and parsing to
+ * that origin (so `<origin>@evil`, `<origin>.evil` and the like are not).
+ */
+export function isOwnPage(url: string, origin: string | undefined): boolean {
+  if (origin === undefined) return false;
+  if (!/^https?:\/\/[^/]+$/i.test(origin) || !url.startsWith(`${origin}/`)) return false;
+  // Whitespace and control characters are dropped by the parser: a URL that needs that is not one.
+  if (Array.from(url).some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f))
+    return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === origin && !parsed.username && !parsed.password;
+  } catch {
+    return false;
+  }
+}

@@ -1,4 +1,4 @@
-import { appOrigin } from '../../platform/web-origin';
+import { appOrigin, isOwnPage } from '../../platform/web-origin';
 import { webViewHosts } from '../../platform/config';
 import { isAllowedWebUrl } from '../../platform/navigation';
 
@@ -17,7 +17,7 @@ export function decideWebUrl(
   ownOrigin: string | undefined = appOrigin(),
 ): WebUrlDecision {
   if (typeof raw !== 'string' || raw.trim() === '') return { open: false, reason: 'missing' };
-  return isAllowedWebUrl(raw, hosts, ownOrigin)
+  return isOwnPage(raw, ownOrigin) || isAllowedWebUrl(raw, hosts)
     ? { open: true, url: raw }
     : { open: false, reason: 'blocked' };
 }
