@@ -4,6 +4,7 @@
  * API server, which migrates and seeds the embedded database when empty and serves the app
  * beside the API (PORT, default 8080).
  */
+import '../server/src/node-version.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 

@@ -17,6 +17,7 @@ import type { Database } from '../src/db/schema.ts';
 import type { Providers } from '../src/providers/index.ts';
 import { SandboxSms } from '../src/providers/sms/sandbox.ts';
 import { openRuntime } from '../src/runtime.ts';
+import { ReplyChecker, type OpenApiDocument } from './openapi-replies.ts';
 import { seededPgliteImage, seededPostgres } from './seeded-database.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -213,7 +214,19 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
         `${method} ${urlPath} answered ${status} with non-JSON: ${text.slice(0, 200)}`,
       );
     }
+    // Every JSON reply must fit the server's own OpenAPI document (openapi-replies.ts).
+    const problem = (await replyChecker()).problem(method, url.pathname, status, parsed);
+    if (problem) throw new Error(problem);
     return { status, body: parsed, headers: replyHeaders };
+  }
+
+  let checker: Promise<ReplyChecker> | undefined;
+  function replyChecker(): Promise<ReplyChecker> {
+    checker ??= fetch(new URL('/api/openapi.json', baseUrl)).then(async (response) => {
+      if (!response.ok) throw new Error(`/api/openapi.json answered ${response.status}`);
+      return new ReplyChecker((await response.json()) as OpenApiDocument);
+    });
+    return checker;
   }
 
   async function loginAs(mobile: string, platform = 1): Promise<string> {
