@@ -56,6 +56,8 @@ const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 interface RouteModule {
   default: FastifyPluginAsync;
   prefix?: string;
+  /** An API with an OpenAPI document of its own (the console's): kept out of the storefront's. */
+  ownDocument?: boolean;
 }
 
 /** Logger settings: no token, credential, SMS code or full mobile reaches a log line. */
@@ -166,7 +168,19 @@ export async function buildApp(
   registerHeaderChecks(app, deps.config);
   registerAuth(app, deps);
 
-  // Every route file in one scope, which its OpenAPI document describes (plugins/openapi.ts).
+  const routeModules: { module: RouteModule; prefix: string }[] = [];
+  for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
+    if (!/^[a-z][\w-]*\.(ts|js)$/.test(file) || file.endsWith('.d.ts')) continue;
+    const module = (await import(pathToFileURL(path.join(ROUTES_DIR, file)).href)) as RouteModule;
+    routeModules.push({
+      module,
+      prefix: module.prefix ?? `/api/${file.replace(/\.(ts|js)$/, '')}`,
+    });
+  }
+  // Every storefront route file in one scope, which its OpenAPI document describes
+  // (plugins/openapi.ts); an API with its own document gets a scope of its own beside it.
+  for (const { module, prefix } of routeModules.filter(({ module }) => module.ownDocument))
+    await app.register(module.default, { prefix });
   await app.register(async (api) => {
     await registerOpenApi(api, {
       documentPath: '/api/openapi.json',
@@ -180,12 +194,8 @@ export async function buildApp(
         'envelope `{ code, msg, data }`; a failure carries `reason` (contract/errors.ts). Calls ' +
         'under /api send `X-Client-Authorization` and `X-Platform`; a logged-in user also `token`.',
     });
-    for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
-      if (!/^[a-z][\w-]*\.(ts|js)$/.test(file) || file.endsWith('.d.ts')) continue;
-      const module = (await import(pathToFileURL(path.join(ROUTES_DIR, file)).href)) as RouteModule;
-      const prefix = module.prefix ?? `/api/${file.replace(/\.(ts|js)$/, '')}`;
+    for (const { module, prefix } of routeModules.filter(({ module }) => !module.ownDocument))
       await api.register(module.default, { prefix });
-    }
   });
   return app;
 }

@@ -76,6 +76,16 @@ export interface TestServer {
     urlPath: string,
     options?: RequestOptions,
   ): Promise<TestReply<T>>;
+  /**
+   * What is wrong with a JSON reply by the OpenAPI document of its API (undefined: it fits), for
+   * tests that make their own calls (the console's cookie sessions).
+   */
+  replyProblem(
+    method: string,
+    pathname: string,
+    status: number,
+    body: unknown,
+  ): Promise<string | null>;
   /** Logs a mobile in by SMS code through the real routes; returns the token. */
   loginAs(mobile: string, platform?: number): Promise<string>;
   close(): Promise<void>;
@@ -215,17 +225,29 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       );
     }
     // Every JSON reply must fit the server's own OpenAPI document (openapi-replies.ts).
-    const problem = (await replyChecker()).problem(method, url.pathname, status, parsed);
+    const problem = await replyProblem(method, url.pathname, status, parsed);
     if (problem) throw new Error(problem);
     return { status, body: parsed, headers: replyHeaders };
   }
 
-  let checker: Promise<ReplyChecker> | undefined;
-  function replyChecker(): Promise<ReplyChecker> {
-    checker ??= fetch(new URL('/api/openapi.json', baseUrl)).then(async (response) => {
-      if (!response.ok) throw new Error(`/api/openapi.json answered ${response.status}`);
-      return new ReplyChecker((await response.json()) as OpenApiDocument);
-    });
+  /** By the document of the reply's API: the console's own for /admin/api, else the storefront's. */
+  async function replyProblem(method: string, pathname: string, status: number, body: unknown) {
+    const document = pathname.startsWith('/admin/api/')
+      ? '/admin/api/openapi.json'
+      : '/api/openapi.json';
+    return (await replyChecker(document)).problem(method, pathname, status, body);
+  }
+
+  const checkers = new Map<string, Promise<ReplyChecker>>();
+  function replyChecker(document: string): Promise<ReplyChecker> {
+    let checker = checkers.get(document);
+    if (!checker) {
+      checker = fetch(new URL(document, baseUrl)).then(async (response) => {
+        if (!response.ok) throw new Error(`${document} answered ${response.status}`);
+        return new ReplyChecker((await response.json()) as OpenApiDocument);
+      });
+      checkers.set(document, checker);
+    }
     return checker;
   }
 
@@ -262,6 +284,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       clockOffsetMs += seconds * 1000;
     },
     request,
+    replyProblem,
     loginAs,
     async close() {
       await app.close();

@@ -28,6 +28,8 @@ const toTemplate = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 describe('OpenAPI document', { skip: onlyOn('pglite') }, () => {
   let server: TestServer;
   let doc: Document;
+  /** The console's API has its own document (server/src/routes/admin.ts). */
+  let adminDoc: Document;
 
   before(async () => {
     server = await startTestServer();
@@ -36,6 +38,7 @@ describe('OpenAPI document', { skip: onlyOn('pglite') }, () => {
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
     doc = (await response.json()) as Document;
+    adminDoc = (await (await fetch(`${server.baseUrl}/admin/api/openapi.json`)).json()) as Document;
   });
   after(() => server.close());
 
@@ -59,6 +62,15 @@ describe('OpenAPI document', { skip: onlyOn('pglite') }, () => {
     const ids = new Map<string, string>();
     let documented = 0;
     for (const route of routes) {
+      if (route.url.startsWith('/admin/api/')) {
+        // The console's routes are in its document, each with its operationId, and not in this one.
+        const name = `${route.method} ${route.url}`;
+        assert.equal(doc.paths[toTemplate(route.url)], undefined, `${name} leaked into /api's`);
+        if (route.url === '/admin/api/openapi.json') continue;
+        const operation = adminDoc.paths[toTemplate(route.url)]?.[route.method.toLowerCase()];
+        assert.match(operation?.operationId ?? '', /^[a-z][A-Za-z0-9]+$/, `${name} (console)`);
+        continue;
+      }
       const operation = doc.paths[toTemplate(route.url)]?.[route.method.toLowerCase()];
       // Left out on purpose: the document itself, and the static files' wildcard.
       if (route.url === '/api/openapi.json' || route.url.endsWith('/*')) {

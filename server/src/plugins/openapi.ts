@@ -40,6 +40,11 @@ export interface OpenApiOptions {
   description: string;
   /** Path prefixes left out of operationIds and used as tags' roots, e.g. `/api`. */
   basePath?: string;
+  /** The document's security schemes and default requirement (the console's cookie and CSRF). */
+  components?: Record<string, unknown>;
+  security?: Record<string, string[]>[];
+  /** Route config for the document's own route (the console's guard reads `access`). */
+  documentRouteConfig?: Record<string, unknown>;
 }
 
 /** `GET /api/user/userAddress/:id` → `getUserUserAddressById` (basePath `/api`). */
@@ -74,6 +79,8 @@ export async function registerOpenApi(
     openapi: {
       openapi: '3.1.0',
       info: { title: options.title, version: options.version, description: options.description },
+      ...(options.components ? { components: options.components } : {}),
+      ...(options.security ? { security: options.security } : {}),
     },
     transform({ schema, url, route }) {
       const method = [route.method].flat()[0] ?? 'GET';
@@ -99,7 +106,7 @@ export async function registerOpenApi(
 
   scope.get(
     options.documentPath,
-    { schema: { hide: true }, config: { apiDescription: true } },
+    { schema: { hide: true }, config: { ...options.documentRouteConfig, apiDescription: true } },
     async (_request, reply) => {
       // The routes do not change while the process runs; tools may cache it briefly.
       return reply.header('cache-control', 'no-cache').send(scope.swagger());
