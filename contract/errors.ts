@@ -145,6 +145,9 @@ export const ERROR_MESSAGES = {
   BILL_WITHHOLDING_IN_PROGRESS: '账单正在自动扣款中，请稍后再试',
   RETURN_ORIGIN_NOT_ALLOWED: 'returnOrigin 不是允许的地址',
   WECHAT_LOGIN_REQUIRED_TO_PAY: '请在微信小程序内用微信登录后再支付',
+  PAYSCORE_NOT_OFFERED: '微信支付分免押仅在本平台的微信小程序内提供',
+  PAYSCORE_REFUSED: '微信支付分未通过评估（{reason}），请选择其他押金方式',
+  PAYSCORE_NOT_CHOSEN: '该订单的押金方式不是微信支付分',
 
   // Privacy
   ACCOUNT_CANCEL_BLOCKED: '暂时无法注销：{blockers}。请结清后再试，或联系客服。',

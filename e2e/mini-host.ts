@@ -44,6 +44,17 @@ export interface WalletHooks {
   phoneNumber?: () => string | undefined;
   /** Resolves with my.tradePay's resultCode (9000 paid or authorised, 6001 cancel, 4000 …). */
   tradePay?: (params: TradePayParams) => Promise<string>;
+  /**
+   * wx.openBusinessView (WeChat Pay Score's pages): resolves with wx's errMsg, `…:ok` calls
+   * success (with the page's extraData), anything else fail.
+   */
+  openBusinessView?: (params: BusinessViewParams) => Promise<{ errMsg: string; extraData?: Dict }>;
+}
+
+/** What the app hands wx.openBusinessView. */
+export interface BusinessViewParams {
+  businessType: string;
+  extraData?: { package?: string };
 }
 
 /** What the app hands my.tradePay: a bill's trade number or a freeze's signed order string. */
@@ -564,7 +575,26 @@ export class FakeHost {
       ...(this.wallet.requestPayment
         ? { requestPayment: (o: ApiOptions) => this.requestPayment(o) }
         : {}),
+      ...(this.wallet.openBusinessView
+        ? { openBusinessView: (o: ApiOptions) => this.openBusinessView(o) }
+        : {}),
     };
+  }
+
+  /** WeChat Pay Score's page: what the test's WeChat answers, through wx's callbacks. */
+  private openBusinessView(options: ApiOptions): void {
+    const params: BusinessViewParams = {
+      businessType: options.businessType as string,
+      extraData: options.extraData as BusinessViewParams['extraData'],
+    };
+    this.pending++;
+    void this.wallet.openBusinessView!(params)
+      .then((answer) => {
+        const callback = /:ok$/.test(answer.errMsg) ? options.success : options.fail;
+        this.guard('openBusinessView', () => callback?.(answer));
+        this.guard('openBusinessView complete', () => options.complete?.(answer));
+      })
+      .finally(() => this.pending--);
   }
 
   private login(options: ApiOptions): void {

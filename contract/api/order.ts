@@ -57,6 +57,8 @@ export const DepositMethod = Type.Union([
   Type.Literal('card'),
   Type.Literal('paid'),
   Type.Literal('waived'),
+  // WeChat Pay Score's deposit-free mode (微信支付分 先免): WeChat mini-program only.
+  Type.Literal('payscore'),
 ]);
 export type DepositMethod = Static<typeof DepositMethod>;
 export const PayChannel = Type.Union([Type.Literal('alipay'), Type.Literal('wechat')]);
@@ -324,8 +326,30 @@ export const FreezeState = Type.Object({
   status: Type.String(),
   /** Live Alipay: the signed order string the mini-program passes to `my.tradePay({ orderStr })`. */
   orderStr: Type.Optional(Type.String()),
+  /**
+   * WeChat Pay Score: what the mini-program passes to `wx.openBusinessView` so the user confirms
+   * the service order in WeChat (`businessType: 'wxpayScoreUse'`, `extraData: { package }`).
+   */
+  payScore: Type.Optional(
+    Type.Object({
+      businessType: Type.Literal('wxpayScoreUse'),
+      extraData: Type.Object({ package: Type.String() }),
+    }),
+  ),
 });
 export type FreezeState = Static<typeof FreezeState>;
+
+/** Whether WeChat Pay Score's deposit-free choice is offered to this user on this brand. */
+export const PayScoreOffer = Type.Object({
+  /** The brand offers it (WeChat mini-program, Pay Score configured). */
+  offered: Type.Boolean(),
+  /** Pay Score refused this user on this brand earlier: the deposit options stay. */
+  refused: Type.Boolean(),
+  /** Pay Score's own words when it refused. */
+  reason: Type.Optional(Type.String()),
+});
+export type PayScoreOffer = Static<typeof PayScoreOffer>;
+export const PayScoreOfferReply = Envelope(PayScoreOffer);
 export const FreezeReply = Envelope(FreezeState);
 export type FreezeReply = Static<typeof FreezeReply>;
 export const OkReply = Envelope(Type.Null());

@@ -54,6 +54,7 @@ export const en: Messages = {
   'order.event.confirm': 'Verified',
   'order.event.sign': 'Contract signed',
   'order.event.freeze_succeeded': 'Deposit frozen',
+  'order.event.switch_deposit': 'Deposit to be paid instead',
   'order.event.freeze_failed': 'Deposit freeze failed',
   'order.event.refreeze': 'Deposit freeze started',
   'order.event.first_paid': 'First payment made',
@@ -362,6 +363,13 @@ export const en: Messages = {
   'payment.orderSuccessTitle': 'Order placed',
   'payment.orderStatus': 'Order status: {status}',
   'payment.orderSuccessHint': 'We ship as soon as the review passes',
+  'payment.payScoreTitle': 'WeChat Pay Score deposit waiver',
+  'payment.payScoreExplain':
+    'Confirm on the WeChat Pay Score page and the {amount} deposit is waived, nothing frozen',
+  'payment.payScoreStart': 'Confirm in WeChat Pay Score',
+  'payment.payScoreCancelled': 'Not confirmed in WeChat Pay Score; the deposit is not waived yet',
+  'payment.payScoreSwitch': 'Pay the deposit instead',
+  'payment.payScoreDone': 'Confirmed in WeChat Pay Score: no deposit to pay',
   'payment.freezeTitle': 'Deposit freeze authorisation',
   'payment.freezeAmount': 'Deposit to freeze ¥{amount}',
   'payment.freezeExplain':
@@ -641,6 +649,9 @@ export const en: Messages = {
   'checkout.deposit.paidExplain':
     'The ¥{deposit} deposit is paid with the first rent and refunded after return and inspection, or buy-out.',
   'checkout.deposit.title': 'Deposit',
+  'checkout.deposit.payscore': 'WeChat Pay Score, no deposit',
+  'checkout.deposit.payscoreExplain':
+    'WeChat Pay Score stands in for the deposit: confirm it in WeChat, nothing is frozen; after the return you pay only what is owed',
   'checkout.deposit.waived': 'Waived by credit',
   'checkout.deposit.waivedExplain':
     'With a good enough credit score there is no deposit (normally ¥{deposit}); the score is checked after placing.',
@@ -976,6 +987,11 @@ export const en: Messages = {
   'serverError.BILL_WITHHOLDING_IN_PROGRESS':
     'The bill is being debited automatically; please try again later.',
   'serverError.RETURN_ORIGIN_NOT_ALLOWED': 'returnOrigin is not an allowed address.',
+  'serverError.PAYSCORE_NOT_OFFERED':
+    'WeChat Pay Score deposit waiver is only offered in this brand’s WeChat mini-program',
+  'serverError.PAYSCORE_NOT_CHOSEN': 'This order’s deposit is not WeChat Pay Score',
+  'serverError.PAYSCORE_REFUSED':
+    'WeChat Pay Score did not approve you ({reason}); please choose another deposit option',
   'serverError.WECHAT_LOGIN_REQUIRED_TO_PAY':
     'Please log in with WeChat inside the WeChat mini-program, then pay.',
   'serverError.ACCOUNT_CANCEL_BLOCKED':

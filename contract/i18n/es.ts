@@ -54,6 +54,7 @@ export const es: Messages = {
   'order.event.confirm': 'Verificado',
   'order.event.sign': 'Contrato firmado',
   'order.event.freeze_succeeded': 'Depósito retenido',
+  'order.event.switch_deposit': 'Depósito a pagar en su lugar',
   'order.event.freeze_failed': 'Falló la retención',
   'order.event.refreeze': 'Retención iniciada',
   'order.event.first_paid': 'Primer pago realizado',
@@ -362,6 +363,13 @@ export const es: Messages = {
   'payment.orderSuccessTitle': 'Pedido realizado',
   'payment.orderStatus': 'Estado del pedido: {status}',
   'payment.orderSuccessHint': 'Enviamos en cuanto se apruebe la revisión',
+  'payment.payScoreTitle': 'Exención de depósito con WeChat Pay Score',
+  'payment.payScoreExplain':
+    'Confirma en la página de WeChat Pay Score y el depósito de {amount} queda exento, sin retenciones',
+  'payment.payScoreStart': 'Confirmar en WeChat Pay Score',
+  'payment.payScoreCancelled': 'No se confirmó en WeChat Pay Score; el depósito aún no está exento',
+  'payment.payScoreSwitch': 'Pagar el depósito en su lugar',
+  'payment.payScoreDone': 'Confirmado en WeChat Pay Score: sin depósito que pagar',
   'payment.freezeTitle': 'Autorización para congelar el depósito',
   'payment.freezeAmount': 'Depósito a congelar ¥{amount}',
   'payment.freezeExplain':
@@ -640,6 +648,9 @@ export const es: Messages = {
   'checkout.deposit.paidExplain':
     'El depósito de ¥{deposit} se paga con el primer alquiler y se devuelve tras la devolución y revisión, o la compra.',
   'checkout.deposit.title': 'Depósito',
+  'checkout.deposit.payscore': 'Sin depósito con WeChat Pay Score',
+  'checkout.deposit.payscoreExplain':
+    'WeChat Pay Score sustituye al depósito: confírmalo en WeChat, no se retiene nada; tras la devolución pagas solo lo adeudado',
   'checkout.deposit.waived': 'Exento por crédito',
   'checkout.deposit.waivedExplain':
     'Con una puntuación de crédito suficiente no hay depósito (normalmente ¥{deposit}); se comprueba tras el pedido.',
@@ -979,6 +990,11 @@ export const es: Messages = {
   'serverError.BILL_WITHHOLDING_IN_PROGRESS':
     'La factura se está cobrando automáticamente; inténtalo más tarde.',
   'serverError.RETURN_ORIGIN_NOT_ALLOWED': 'returnOrigin no es una dirección permitida.',
+  'serverError.PAYSCORE_NOT_OFFERED':
+    'La exención de depósito con WeChat Pay Score solo se ofrece en el miniprograma de WeChat de esta marca',
+  'serverError.PAYSCORE_NOT_CHOSEN': 'El depósito de este pedido no es WeChat Pay Score',
+  'serverError.PAYSCORE_REFUSED':
+    'WeChat Pay Score no te ha aprobado ({reason}); elige otra opción de depósito',
   'serverError.WECHAT_LOGIN_REQUIRED_TO_PAY':
     'Inicia sesión con WeChat dentro del miniprograma de WeChat y luego paga.',
   'serverError.ACCOUNT_CANCEL_BLOCKED':

@@ -54,6 +54,7 @@ export const fr: Messages = {
   'order.event.confirm': 'Vérifiée',
   'order.event.sign': 'Contrat signé',
   'order.event.freeze_succeeded': 'Caution gelée',
+  'order.event.switch_deposit': 'Caution à payer à la place',
   'order.event.freeze_failed': 'Échec du gel',
   'order.event.refreeze': 'Gel lancé',
   'order.event.first_paid': 'Premier paiement effectué',
@@ -364,6 +365,14 @@ export const fr: Messages = {
   'payment.orderSuccessTitle': 'Commande passée',
   'payment.orderStatus': 'État de la commande : {status}',
   'payment.orderSuccessHint': 'Nous expédions dès la validation',
+  'payment.payScoreTitle': 'Dispense de caution WeChat Pay Score',
+  'payment.payScoreExplain':
+    'Confirmez sur la page WeChat Pay Score : la caution de {amount} est dispensée, rien n’est bloqué',
+  'payment.payScoreStart': 'Confirmer dans WeChat Pay Score',
+  'payment.payScoreCancelled':
+    'Non confirmé dans WeChat Pay Score ; la caution n’est pas encore dispensée',
+  'payment.payScoreSwitch': 'Payer la caution à la place',
+  'payment.payScoreDone': 'Confirmé dans WeChat Pay Score : aucune caution à payer',
   'payment.freezeTitle': 'Autorisation de blocage de la caution',
   'payment.freezeAmount': 'Caution à bloquer ¥{amount}',
   'payment.freezeExplain':
@@ -644,6 +653,9 @@ export const fr: Messages = {
   'checkout.deposit.paidExplain':
     'Le dépôt de ¥{deposit} est payé avec le premier loyer et remboursé après retour et contrôle, ou rachat.',
   'checkout.deposit.title': 'Dépôt de garantie',
+  'checkout.deposit.payscore': 'Sans caution avec WeChat Pay Score',
+  'checkout.deposit.payscoreExplain':
+    'WeChat Pay Score remplace la caution : confirmez dans WeChat, rien n’est bloqué ; après le retour vous ne payez que ce qui est dû',
   'checkout.deposit.waived': 'Dispensé (crédit)',
   'checkout.deposit.waivedExplain':
     'Avec un score de crédit suffisant, pas de dépôt (normalement ¥{deposit}) ; le score est vérifié après la commande.',
@@ -988,6 +1000,11 @@ export const fr: Messages = {
   'serverError.BILL_WITHHOLDING_IN_PROGRESS':
     'L’échéance est en cours de prélèvement automatique ; réessayez plus tard.',
   'serverError.RETURN_ORIGIN_NOT_ALLOWED': 'returnOrigin n’est pas une adresse autorisée.',
+  'serverError.PAYSCORE_NOT_OFFERED':
+    'La dispense de caution WeChat Pay Score n’est proposée que dans le mini-programme WeChat de cette marque',
+  'serverError.PAYSCORE_NOT_CHOSEN': 'La caution de cette commande n’est pas WeChat Pay Score',
+  'serverError.PAYSCORE_REFUSED':
+    'WeChat Pay Score ne vous a pas accepté ({reason}) ; choisissez une autre option de caution',
   'serverError.WECHAT_LOGIN_REQUIRED_TO_PAY':
     'Connectez-vous avec WeChat dans le mini-programme WeChat, puis payez.',
   'serverError.ACCOUNT_CANCEL_BLOCKED':

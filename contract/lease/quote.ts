@@ -8,7 +8,7 @@
  */
 import { periodDue, type TermUnit } from './dates';
 
-export type DepositMethod = 'freeze' | 'card' | 'paid' | 'waived';
+export type DepositMethod = 'freeze' | 'card' | 'paid' | 'waived' | 'payscore';
 
 export interface LeasePlan {
   termUnit: TermUnit;

@@ -121,7 +121,7 @@ export async function defaultAddress(api: ApiCall, mobile = '13912345678'): Prom
 export async function placeOrder(
   api: ApiCall,
   addressId: number,
-  depositMethod: 'paid' | 'freeze',
+  depositMethod: 'paid' | 'freeze' | 'payscore',
 ): Promise<number> {
   const choice = await rentChoice(api, 1);
   const placed = ok(

@@ -23,6 +23,7 @@ import { registerContentLanguage } from './plugins/content-language.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { failure } from './plugins/error-reasons.ts';
 import { registerHeaderChecks } from './plugins/headers.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { redactUrl } from './redact.ts';
 
@@ -31,6 +32,15 @@ declare module 'fastify' {
     deps: AppDeps;
   }
 }
+
+const PACKAGE_VERSION = (
+  JSON.parse(
+    fs.readFileSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
+).version;
 
 export const ROUTES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'routes');
 
@@ -49,6 +59,8 @@ const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 interface RouteModule {
   default: FastifyPluginAsync;
   prefix?: string;
+  /** An API with an OpenAPI document of its own (the console's): kept out of the storefront's. */
+  ownDocument?: boolean;
 }
 
 /** Logger settings: no token, credential, SMS code or full mobile reaches a log line. */
@@ -138,7 +150,7 @@ export async function buildApp(
       // files; serving those beats compressing on every request at the plugin's quality 4.
       preCompressed: true,
       cacheControl: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // A precompressed sibling (app.3f9a1c2b.js.br) is cached as the file it encodes.
         const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         const policy =
@@ -147,9 +159,9 @@ export async function buildApp(
             : HASHED_ASSET.test(name)
               ? 'public, max-age=31536000, immutable'
               : 'public, max-age=3600';
-        res.setHeader('cache-control', policy);
+        reply.header('cache-control', policy);
         // The same URL answers brotli, gzip or plain by Accept-Encoding: shared caches must key on it.
-        res.setHeader('vary', 'accept-encoding');
+        reply.header('vary', 'accept-encoding');
       },
     });
   }
@@ -161,12 +173,35 @@ export async function buildApp(
   registerHeaderChecks(app, deps.config);
   registerAuth(app, deps);
 
+  const routeModules: { module: RouteModule; prefix: string }[] = [];
   for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
     if (!/^[a-z][\w-]*\.(ts|js)$/.test(file) || file.endsWith('.d.ts')) continue;
     const module = (await import(pathToFileURL(path.join(ROUTES_DIR, file)).href)) as RouteModule;
-    const prefix = module.prefix ?? `/api/${file.replace(/\.(ts|js)$/, '')}`;
-    await app.register(module.default, { prefix });
+    routeModules.push({
+      module,
+      prefix: module.prefix ?? `/api/${file.replace(/\.(ts|js)$/, '')}`,
+    });
   }
+  // Every storefront route file in one scope, which its OpenAPI document describes
+  // (plugins/openapi.ts); an API with its own document gets a scope of its own beside it.
+  for (const { module, prefix } of routeModules.filter(({ module }) => module.ownDocument))
+    await app.register(module.default, { prefix });
+  await app.register(async (api) => {
+    await registerOpenApi(api, {
+      documentPath: '/api/openapi.json',
+      // The reference page is for developers; production serves the document only.
+      ...(deps.config.appEnv === 'development' ? { referencePath: '/api/reference' } : {}),
+      basePath: '/api',
+      title: 'Rental storefront API',
+      version: PACKAGE_VERSION,
+      description:
+        'What the storefront (H5, WeChat and Alipay mini-programs) calls. Every reply is the ' +
+        'envelope `{ code, msg, data }`; a failure carries `reason` (contract/errors.ts). Calls ' +
+        'under /api send `X-Client-Authorization` and `X-Platform`; a logged-in user also `token`.',
+    });
+    for (const { module, prefix } of routeModules.filter(({ module }) => !module.ownDocument))
+      await api.register(module.default, { prefix });
+  });
   return app;
 }
 
@@ -183,8 +218,8 @@ async function serveAdminConsole(app: FastifyInstance, adminDir: string): Promis
     prefix: '/admin/assets/',
     decorateReply: false,
     cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>

@@ -222,6 +222,11 @@ export interface Config {
   alipay: AlipaySettings;
   /** The live WeChat adapters' settings (WECHAT_PROVIDER=live only; holds secrets, never logged). */
   wechat?: WechatSettings;
+  /**
+   * Brands that offer WeChat Pay Score's deposit-free mode on WeChat (PAYSCORE_BRANDS, e.g.
+   * `1,3`). Offered only with WECHAT_PROVIDER=live and the brand's WECHAT_PAYSCORE_SERVICE_ID.
+   */
+  payScoreBrands: number[];
   /** The live SMS adapter's settings (SMS_PROVIDER=live only; holds secrets, never logged). */
   smsLive?: SmsSettings;
   /** Seals what is kept at rest and read back (sealed.ts): DATA_ENCRYPTION_KEY. */
@@ -270,6 +275,38 @@ function oneOf<T extends string, F extends T | undefined>(
 }
 
 /** Everything that keeps a production configuration from starting; empty when it may start. */
+/** PAYSCORE_BRANDS: brand numbers, comma-separated. */
+function payScoreBrandsFrom(value: string | undefined): number[] {
+  if (!value?.trim()) return [];
+  const brands = value.split(',').map((part) => part.trim());
+  if (brands.some((b) => !/^[1-9]$/.test(b)))
+    throw new ConfigError(['PAYSCORE_BRANDS must list brand numbers 1-9, comma-separated']);
+  return [...new Set(brands.map(Number))].sort();
+}
+
+/** Brands offering Pay Score without their service id (read with the WeChat settings). */
+function payScoreProblems(config: Config): string[] {
+  if (!config.wechat) return [];
+  const without = config.payScoreBrands.filter(
+    (brand) => !config.wechat!.brands.get(brand)?.payScore,
+  );
+  return without.length > 0
+    ? [
+        `WECHAT_PAYSCORE_SERVICE_ID (or WECHAT_PAYSCORE_SERVICE_ID_<brand>) must be set for the Pay Score brands ${without.join(', ')}`,
+      ]
+    : [];
+}
+
+/**
+ * Whether a brand offers Pay Score's deposit-free mode: PAYSCORE_BRANDS names it, and live WeChat
+ * has its service id (the sandbox plays Pay Score in development and tests; never in production).
+ */
+export function offersPayScore(config: Config, platform: number): boolean {
+  if (!config.payScoreBrands.includes(platform)) return false;
+  if (config.providers.wechat === 'sandbox') return true;
+  return config.wechat?.brands.get(platform)?.payScore !== undefined;
+}
+
 export function productionProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   /** Missing secret → the live providers needing it (one secret may serve several). */
@@ -290,6 +327,11 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv): stri
   for (const [secret, needs] of missing)
     problems.push(`${secret} (or ${secret}_FILE) must be set for ${needs.join(' and ')}`);
   if (config.providers.alipay === 'live') problems.push(...config.alipay.problems());
+  // A brand that offers Pay Score, without what it needs.
+  if (config.payScoreBrands.length > 0 && config.providers.wechat !== 'live')
+    problems.push(
+      `PAYSCORE_BRANDS offers Pay Score on brands ${config.payScoreBrands.join(', ')}: it needs WECHAT_PROVIDER=live`,
+    );
   // The brands with an online chat: their provider, never the development demo.
   problems.push(...chatScriptProblems(config.chatScripts));
   // The sandbox's made-up template ids would be refused by every live host.
@@ -515,6 +557,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataKey: parseDataKey(env),
     warnings,
     chatScripts: {},
+    payScoreBrands: payScoreBrandsFrom(env.PAYSCORE_BRANDS),
   };
   const chat = chatScriptsFrom(env);
   if (chat.problems.length > 0) throw new ConfigError(chat.problems);
@@ -532,6 +575,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (providers.wechat === 'live') config.wechat = liveSettings(() => wechatSettingsFrom(env));
   if (providers.sms === 'live') config.smsLive = liveSettings(() => smsSettingsFrom(env));
+  // A brand offering Pay Score needs its service id wherever WeChat is live; with the sandbox
+  // the choice is simply not offered (there is no sandbox Pay Score), and said so.
+  const payScore = payScoreProblems(config);
+  if (providers.wechat === 'live') liveProblems.push(...payScore);
+  else if (config.payScoreBrands.length > 0 && appEnv !== 'test')
+    warnings.push('PAYSCORE_BRANDS with WECHAT_PROVIDER=sandbox: Pay Score is the sandbox’s');
   if (appEnv === 'production') {
     const problems = productionProblems(config, env);
     // A variable the guard already names as missing is not named twice.

@@ -74,6 +74,11 @@ export interface WechatBrandSettings {
     platformPublicKey: string;
     platformPublicKeyId: string;
   };
+  /**
+   * WeChat Pay Score (微信支付分), deposit-free mode, on the same merchant: the service id WeChat
+   * Pay gave the brand (WECHAT_PAYSCORE_SERVICE_ID[_<brand>]); absent where it has none.
+   */
+  payScore?: { serviceId: string };
 }
 
 export interface WechatSettings {
@@ -140,8 +145,12 @@ export function wechatSettingsFrom(env: Env): WechatSettings {
       problems.push(
         `WECHAT_PAY_PLATFORM_PUBLIC_KEY of brand ${platform} must be a PEM public key or certificate`,
       );
+    const serviceId = brandValue(env, 'WECHAT_PAYSCORE_SERVICE_ID', platform);
+    if (serviceId !== undefined && !/^\d{1,32}$/.test(serviceId))
+      problems.push(`WECHAT_PAYSCORE_SERVICE_ID of brand ${platform} must be up to 32 digits`);
     brands.set(platform, {
       platform,
+      ...(serviceId ? { payScore: { serviceId } } : {}),
       appId: need('WECHAT_APP_ID'),
       appSecret: new Secret(need('WECHAT_APP_SECRET')),
       pay: {

@@ -6,6 +6,7 @@
  * JOBS=worker a separate `npm run worker` does. SIGINT/SIGTERM stop accepting, let requests in
  * flight and the job in hand finish, then close the database.
  */
+import './node-version.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';

@@ -4,6 +4,7 @@
  * each job to one of them. It leaves a heartbeat in `worker_heartbeats` every 15 s, which the
  * API's `/health/ready` checks. SIGINT/SIGTERM finish the job in hand, then exit.
  */
+import './node-version.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';

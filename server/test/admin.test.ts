@@ -60,11 +60,16 @@ class Desk {
       const [pair] = line.split(';');
       if (pair?.startsWith('admin_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
     }
-    return {
-      status: response.status,
-      body: (await response.json()) as Envelope<T>,
-      headers: response.headers,
-    };
+    const body = (await response.json()) as Envelope<T>;
+    // Every reply fits the console's OpenAPI document, as the storefront's replies fit theirs.
+    const problem = await this.server.replyProblem(
+      method,
+      `/admin/api${path.split('?')[0]}`,
+      response.status,
+      body,
+    );
+    if (problem) throw new Error(problem);
+    return { status: response.status, body, headers: response.headers };
   }
 
   async login(login: string, password: string, totp?: string) {

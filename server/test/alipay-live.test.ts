@@ -15,6 +15,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { OrderDetail } from '../../contract/api/order.ts';
 import { reconcile } from '../src/jobs/reconcile.ts';
+import { toDay } from '../src/orders/common.ts';
 import { deductFromDeposit } from '../src/orders/payments.ts';
 import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
 import { alipaySettingsFrom } from '../src/live-settings.ts';
@@ -201,7 +202,7 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     await syncOrderCentre();
     assert.deepEqual(
       alipay.orderCentre.get(String(id))?.map((s) => s.state),
-      ['APPLYING'],
+      ['APPLYING', 'DEPOSIT_WAIVER', 'WAIT_PAY'],
     );
     assert.equal(auth.amount, freeze.amount);
     assert.equal(await orderStatus(server, id), 'PENDING_PAY');
@@ -253,6 +254,10 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     assert.equal(tradePay.biz.product_code, 'PRE_AUTH_ONLINE');
     assert.equal(tradePay.biz.buyer_id, auth.payerUserId);
     assert.equal(tradePay.biz.seller_id, alipay.pid);
+    // Credit waived part of this deposit: the payment is asynchronous (collected from the
+    // user's funds), and Zhima counts it as an instalment kept.
+    assert.equal(tradePay.biz.is_async_pay, true);
+    assert.deepEqual(alipay.authorisation(auth.authNo)!.fulfilledPayments, [charge.outTradeNo]);
     assert.equal(
       (await detail(shopper, id)).bills.find((b) => b.id === instalment.id)!.status,
       'paid',
@@ -283,6 +288,14 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     await quiet();
     assert.equal(await orderStatus(server, id), 'COMPLETED');
     assert.equal(alipay.authorisation(auth.authNo)!.rest, 0, 'nothing stays frozen at Alipay');
+    // The unfreeze that ends the rental tells Zhima the contract was kept.
+    const unfreezeCall = alipay.calls.find(
+      (c) => c.method === 'alipay.fund.auth.order.unfreeze' && c.biz.auth_no === auth.authNo,
+    )!;
+    assert.deepEqual(JSON.parse(String(unfreezeCall.biz.extra_param)), {
+      unfreezeBizInfo: JSON.stringify({ bizComplete: 'true' }),
+    });
+    assert.equal(alipay.authorisation(auth.authNo)!.creditOrder, 'COMPLETE');
     const operations = await server.db
       .selectFrom('deposit_operations')
       .select(['status', 'amount'])
@@ -300,7 +313,7 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     await syncOrderCentre();
     assert.deepEqual(
       alipay.orderCentre.get(String(id))?.map((s) => s.state),
-      ['APPLYING'],
+      ['APPLYING', 'DEPOSIT_WAIVER', 'WAIT_PAY'],
     );
     const waiting = await server.db
       .selectFrom('alipay_order_syncs')
@@ -313,14 +326,16 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
       waiting.map((w) => [w.state, w.attempts]),
       [
         ['APPROVAL', 1],
+        ['TO_SEND_GOODS', 0],
         ['IN_DELIVERY', 0],
         ['IN_THE_LEASE', 0],
         ['IN_THE_BACK', 0],
+        ['END_OF_LEASE', 0],
         ['FINISHED', 0],
       ],
     );
     await syncOrderCentre();
-    assert.equal(alipay.orderCentre.get(String(id))!.length, 1, 'the backoff is kept');
+    assert.equal(alipay.orderCentre.get(String(id))!.length, 3, 'the backoff is kept');
     await server.db
       .updateTable('alipay_order_syncs')
       .set({ next_at: new Date(0) })
@@ -330,7 +345,18 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
     const centre = alipay.orderCentre.get(String(id))!;
     assert.deepEqual(
       centre.map((s) => s.state),
-      ['APPLYING', 'APPROVAL', 'IN_DELIVERY', 'IN_THE_LEASE', 'IN_THE_BACK', 'FINISHED'],
+      [
+        'APPLYING',
+        'DEPOSIT_WAIVER',
+        'WAIT_PAY',
+        'APPROVAL',
+        'TO_SEND_GOODS',
+        'IN_DELIVERY',
+        'IN_THE_LEASE',
+        'IN_THE_BACK',
+        'END_OF_LEASE',
+        'FINISHED',
+      ],
     );
     assert.ok(centre.every((s) => s.buyer === shopper.buyerId));
 
@@ -387,6 +413,206 @@ describe('Alipay live against the local gateway', { skip: onlyOn('postgres') }, 
       )?.amount,
       payment.amount,
     );
+  });
+
+  describe('order centre: every rental state', () => {
+    const runJobs = async (at: Date) => {
+      const reply = await ops(server, 'POST', '/ops/jobs/run', { at: at.toISOString() });
+      assert.equal(reply.body.code, 200, JSON.stringify(reply.body));
+      await quiet();
+    };
+    const bills = (id: number) =>
+      server.db
+        .selectFrom('bills')
+        .selectAll()
+        .where('order_id', '=', id)
+        .orderBy('due_date')
+        .orderBy('id')
+        .execute();
+    /** Pays the given bills (all unpaid when none named) from the Alipay wallet. */
+    async function payBills(shopper: Shopper, id: number, billIds?: number[]) {
+      const reply = await server.request<Payment>('POST', '/api/order/footPay', {
+        token: shopper.token,
+        body: { orderId: id, ...(billIds ? { billIds } : {}) },
+      });
+      assert.equal(reply.body.code, 200, JSON.stringify(reply.body));
+      alipay.pay(reply.body.data.tradeNo);
+      await quiet();
+      return reply.body.data;
+    }
+    /** The order-centre updates sent since the last look, with what each showed. */
+    async function synced(id: number, seen: { count: number }) {
+      await syncOrderCentre();
+      const history = alipay.orderCentre.get(String(id)) ?? [];
+      const fresh = history.slice(seen.count);
+      seen.count = history.length;
+      return fresh;
+    }
+    const states = (list: { state: string }[]) => list.map((s) => s.state);
+
+    test('one order walks every state the order centre shows, each sync with its figures', async () => {
+      const shopper = await alipayShopper();
+      await syncOrderCentre();
+      const seen = { count: 0 };
+      const { id } = await frozenOrder(shopper, 10_00);
+      assert.deepEqual(states(await synced(id, seen)), ['APPLYING', 'DEPOSIT_WAIVER', 'WAIT_PAY']);
+      const first = await pay(shopper, id);
+      alipay.pay(first.tradeNo);
+      await quiet();
+      assert.deepEqual(states(await synced(id, seen)), ['APPROVAL']);
+      await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
+      assert.deepEqual(states(await synced(id, seen)), ['TO_SEND_GOODS']);
+      await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'SF3900000001' });
+      const shipped = await synced(id, seen);
+      assert.deepEqual(states(shipped), ['IN_DELIVERY']);
+      assert.equal(shipped[0]!.info.waybill_no, 'SF3900000001');
+      assert.deepEqual(shipped[0]!.tracking, ['SF3900000001']);
+      await server.request('POST', '/api/order/confirmReceive', {
+        token: shopper.token,
+        body: { orderId: id },
+      });
+      const leased = await synced(id, seen);
+      assert.deepEqual(states(leased), ['IN_THE_LEASE']);
+      const second = (await bills(id)).find((b) => b.kind === 'INSTALMENT')!;
+      const owed = second.original - second.discount;
+      // The card shows the next rent: the second period's, on its date.
+      assert.equal(leased[0]!.info.next_pay_date, toDay(second.due_date));
+      assert.equal(leased[0]!.info.next_pay_amount, (owed / 100).toFixed(2));
+      assert.equal(leased[0]!.info.overdue_amount, '0.00');
+
+      // Three days late: OVERDUE, with what is owed and its fee.
+      await runJobs(new Date(second.due_date.getTime() + 3 * 86_400_000));
+      const late = await synced(id, seen);
+      assert.deepEqual(states(late), ['OVERDUE']);
+      const lateBill = (await bills(id)).find((b) => b.id === second.id)!;
+      assert.ok(lateBill.overdue_fee > 0);
+      assert.equal(late[0]!.info.overdue_amount, ((owed + lateBill.overdue_fee) / 100).toFixed(2));
+      await payBills(shopper, id, [second.id]);
+      const settled = await synced(id, seen);
+      assert.deepEqual(states(settled), ['IN_THE_LEASE']);
+      assert.equal(settled[0]!.info.overdue_amount, '0.00');
+
+      // Every rent paid ahead, then the end of the term nears: RENT_DUE.
+      await payBills(shopper, id);
+      const order = await server.db
+        .selectFrom('orders')
+        .select(['end_date'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await runJobs(new Date(order.end_date!.getTime() - 3 * 86_400_000));
+      const due = await synced(id, seen);
+      assert.deepEqual(states(due), ['RENT_DUE']);
+      assert.equal(due[0]!.info.next_pay_date, undefined, 'nothing left to pay');
+
+      // A renewal paid: RELET, and the lease runs on.
+      const renewal = await server.request<Payment>('POST', '/api/order/reenjoyPayOrder', {
+        token: shopper.token,
+        body: { orderId: id, periods: 1 },
+      });
+      assert.equal(renewal.body.code, 200, JSON.stringify(renewal.body));
+      alipay.pay(renewal.body.data.tradeNo);
+      await quiet();
+      assert.equal(await orderStatus(server, id), 'RENTING');
+      assert.deepEqual(states(await synced(id, seen)), ['RELET']);
+
+      // The new end passes unreturned: RENT_DUE, then RETURN_OVERDUE.
+      const renewed = await server.db
+        .selectFrom('orders')
+        .select(['end_date'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      assert.ok(renewed.end_date!.getTime() > order.end_date!.getTime());
+      await runJobs(new Date(renewed.end_date!.getTime() - 3 * 86_400_000));
+      await runJobs(new Date(renewed.end_date!.getTime() + 5 * 86_400_000));
+      assert.deepEqual(states(await synced(id, seen)), ['RENT_DUE', 'RETURN_OVERDUE']);
+
+      // A buy-out asked and left unpaid: IN_THE_BUYOUT, then back where it was.
+      const buyout = await server.request('POST', '/api/order/apply/buyout', {
+        token: shopper.token,
+        body: { orderId: id },
+      });
+      assert.equal(buyout.body.code, 200, JSON.stringify(buyout.body));
+      assert.deepEqual(states(await synced(id, seen)), ['IN_THE_BUYOUT']);
+      await runJobs(new Date(renewed.end_date!.getTime() + 10 * 86_400_000));
+      assert.equal(await orderStatus(server, id), 'RETURN_OVERDUE');
+      assert.deepEqual(states(await synced(id, seen)), ['RETURN_OVERDUE']);
+
+      // Returned, damage found: IN_THE_BACK with the return's waybill, TO_BE_PAID, then the
+      // lease ends (END_OF_LEASE) and the order finishes.
+      await server.request('POST', '/api/order/apply/return', {
+        token: shopper.token,
+        body: { orderId: id },
+      });
+      const returned = await server.request('POST', '/api/order/confirm/return', {
+        token: shopper.token,
+        body: { orderId: id, expressCode: 'sf', waybill: 'SF3900000002' },
+      });
+      assert.equal(returned.body.code, 200, JSON.stringify(returned.body));
+      const back = await synced(id, seen);
+      assert.deepEqual(states(back), ['IN_THE_BACK']);
+      assert.equal(back[0]!.info.waybill_no, 'SF3900000002');
+      await ops(server, 'POST', `/ops/orders/${id}/receive-return`, {});
+      await ops(server, 'POST', `/ops/orders/${id}/inspect`, { damage: 20_00 });
+      assert.equal(await orderStatus(server, id), 'COMPENSATION');
+      assert.deepEqual(states(await synced(id, seen)), ['TO_BE_PAID']);
+      const damage = (await bills(id)).find((b) => b.kind === 'COMPENSATION')!;
+      await payBills(shopper, id, [damage.id]);
+      assert.equal(await orderStatus(server, id), 'COMPLETED');
+      assert.deepEqual(states(await synced(id, seen)), ['END_OF_LEASE', 'FINISHED']);
+    });
+
+    test('the other endings: CLOSED, REJECT, BUYOUT', async () => {
+      await syncOrderCentre();
+      const cancelledBy = await alipayShopper();
+      const cancelled = await signedOrder(server, month, cancelledBy, {
+        extra: { depositMethod: 'paid' },
+      });
+      await server.request('POST', '/api/order/cancel', {
+        token: cancelledBy.token,
+        body: { orderId: cancelled },
+      });
+      assert.deepEqual(states(await synced(cancelled, { count: 0 })), [
+        'APPLYING',
+        'WAIT_PAY',
+        'CLOSED',
+      ]);
+
+      const rejectedBy = await alipayShopper();
+      const rejected = await signedOrder(server, month, rejectedBy, {
+        extra: { depositMethod: 'paid' },
+      });
+      alipay.pay((await pay(rejectedBy, rejected)).tradeNo);
+      await quiet();
+      await ops(server, 'POST', `/ops/orders/${rejected}/reject`, { reason: '库存不足' });
+      assert.deepEqual(states(await synced(rejected, { count: 0 })).slice(-2), [
+        'APPROVAL',
+        'REJECT',
+      ]);
+
+      const buyer = await alipayShopper();
+      const bought = await signedOrder(server, month, buyer, { extra: { depositMethod: 'paid' } });
+      alipay.pay((await pay(buyer, bought)).tradeNo);
+      await quiet();
+      await ops(server, 'POST', `/ops/orders/${bought}/approve`, {});
+      await ops(server, 'POST', `/ops/orders/${bought}/ship`, { waybill: 'SF3900000003' });
+      await server.request('POST', '/api/order/confirmReceive', {
+        token: buyer.token,
+        body: { orderId: bought },
+      });
+      await server.request('POST', '/api/order/apply/buyout', {
+        token: buyer.token,
+        body: { orderId: bought },
+      });
+      const buyoutBill = (await bills(bought)).find((b) => b.kind === 'BUYOUT')!;
+      await payBills(buyer, bought, [buyoutBill.id]);
+      assert.equal(await orderStatus(server, bought), 'COMPLETED');
+      assert.deepEqual(states(await synced(bought, { count: 0 })).slice(-4), [
+        'IN_THE_LEASE',
+        'IN_THE_BUYOUT',
+        'BUYOUT',
+        'FINISHED',
+      ]);
+    });
   });
 
   describe('notifications', () => {

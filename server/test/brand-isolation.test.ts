@@ -180,6 +180,8 @@ test('no order route acts on brand 5’s order from brand 2', async () => {
           '/api/order/placeAll',
           '/api/order/list',
           '/api/order/selectLastOrder',
+          // Whether Pay Score is offered to the caller on the caller's brand: no order in it.
+          '/api/order/payScore',
         ].includes(r.url),
     );
   assert.ok(routes.length >= 30, `${routes.length} order routes`);

@@ -17,6 +17,7 @@ import type { Database } from '../src/db/schema.ts';
 import type { Providers } from '../src/providers/index.ts';
 import { SandboxSms } from '../src/providers/sms/sandbox.ts';
 import { openRuntime } from '../src/runtime.ts';
+import { ReplyChecker, type OpenApiDocument } from './openapi-replies.ts';
 import { seededPgliteImage, seededPostgres } from './seeded-database.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -75,6 +76,16 @@ export interface TestServer {
     urlPath: string,
     options?: RequestOptions,
   ): Promise<TestReply<T>>;
+  /**
+   * What is wrong with a JSON reply by the OpenAPI document of its API (undefined: it fits), for
+   * tests that make their own calls (the console's cookie sessions).
+   */
+  replyProblem(
+    method: string,
+    pathname: string,
+    status: number,
+    body: unknown,
+  ): Promise<string | null>;
   /** Logs a mobile in by SMS code through the real routes; returns the token. */
   loginAs(mobile: string, platform?: number): Promise<string>;
   close(): Promise<void>;
@@ -219,7 +230,31 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
         `${method} ${urlPath} answered ${status} with non-JSON: ${text.slice(0, 200)}`,
       );
     }
+    // Every JSON reply must fit the server's own OpenAPI document (openapi-replies.ts).
+    const problem = await replyProblem(method, url.pathname, status, parsed);
+    if (problem) throw new Error(problem);
     return { status, body: parsed, headers: replyHeaders };
+  }
+
+  /** By the document of the reply's API: the console's own for /admin/api, else the storefront's. */
+  async function replyProblem(method: string, pathname: string, status: number, body: unknown) {
+    const document = pathname.startsWith('/admin/api/')
+      ? '/admin/api/openapi.json'
+      : '/api/openapi.json';
+    return (await replyChecker(document)).problem(method, pathname, status, body);
+  }
+
+  const checkers = new Map<string, Promise<ReplyChecker>>();
+  function replyChecker(document: string): Promise<ReplyChecker> {
+    let checker = checkers.get(document);
+    if (!checker) {
+      checker = fetch(new URL(document, baseUrl)).then(async (response) => {
+        if (!response.ok) throw new Error(`${document} answered ${response.status}`);
+        return new ReplyChecker((await response.json()) as OpenApiDocument);
+      });
+      checkers.set(document, checker);
+    }
+    return checker;
   }
 
   async function loginAs(mobile: string, platform = 1): Promise<string> {
@@ -255,6 +290,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       clockOffsetMs += seconds * 1000;
     },
     request,
+    replyProblem,
     loginAs,
     async close() {
       await app.close();

@@ -30,6 +30,7 @@ import { idempotent } from '../src/orders/idempotency.ts';
 import { placeOrder } from '../src/orders/placing.ts';
 import { cancelOrder, confirmOrder } from '../src/orders/confirm-cancel.ts';
 import { startFreeze } from '../src/orders/deposit-freeze.ts';
+import { switchToPaidDeposit } from '../src/orders/payscore.ts';
 import { payBills, type PayKind } from '../src/orders/payments.ts';
 import {
   applyBuyout,
@@ -52,7 +53,8 @@ let planRows: Awaited<ReturnType<typeof plans>>;
 let userSeq = 0;
 
 before(async () => {
-  server = await startTestServer();
+  // Brand 1 offers WeChat Pay Score's deposit-free mode (the sandbox's: the user confirms at once).
+  server = await startTestServer({ env: { PAYSCORE_BRANDS: '1' } });
   deps = server.app.deps;
   planRows = await plans(server);
   await restock(server, [planRows.month.sku_id, planRows.day.sku_id]);
@@ -76,7 +78,8 @@ type Step =
         | 'earlyReturn'
         | 'return'
         | 'buyout'
-        | 'unbuyout';
+        | 'unbuyout'
+        | 'switchDeposit';
     }
   | { kind: 'pay'; pay: PayKind; channel: 'alipay' | 'wechat'; some: boolean }
   | { kind: 'renew'; periods: number }
@@ -102,6 +105,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       'return',
       'buyout',
       'unbuyout',
+      'switchDeposit',
     ),
   }),
   fc.record({
@@ -272,6 +276,9 @@ async function perform(real: Real, step: Step): Promise<ApiError | undefined> {
           case 'unbuyout':
             await cancelBuyout(db, deps, orderId, 'user', user);
             break;
+          case 'switchDeposit':
+            await switchToPaidDeposit(db, deps, user, orderId);
+            break;
         }
         break;
       case 'pay': {
@@ -400,6 +407,7 @@ function checkRefusal(before: OrderStatus, step: Step, refusal: ApiError | undef
       return: 'ship_return',
       buyout: 'apply_buyout',
       unbuyout: 'buyout_lapsed',
+      switchDeposit: 'switch_deposit',
     };
     const action = map[step.act];
     if (action) must(action);
@@ -519,7 +527,14 @@ async function checkInvariants(real: Real) {
     );
     // Bills paid from a WeChat deposit near a year old: no trade at any provider.
     if (payment.channel === 'deposit') continue;
-    const gateway = sandbox[payment.channel === 'auth' ? 'alipay' : payment.channel];
+    const gateway =
+      sandbox[
+        payment.channel === 'auth'
+          ? 'alipay'
+          : payment.channel === 'payscore'
+            ? 'wechat'
+            : payment.channel
+      ];
     const charges = await gateway.charges(payment.out_trade_no);
     assert.ok(charges.length <= 1, `trade ${payment.out_trade_no} charged twice`);
     assert.equal(
@@ -552,6 +567,8 @@ async function checkInvariants(real: Real) {
         auth.amount - auth.paid - auth.unfrozen,
       );
     }
+    // A Pay Score service order: what the order holds is the service order's (its risk fund).
+    if (auth.provider === 'payscore') assert.equal(order.deposit_method, 'payscore');
     if (TERMINAL_STATUSES.includes(order.status) && auth.auth_no && auth.status !== 'failed')
       assert.equal(
         await sandbox.alipay.frozenOn(auth.auth_no),
@@ -575,10 +592,9 @@ async function checkInvariants(real: Real) {
   }
 }
 
-async function newRun(
-  depositMethod: 'freeze' | 'card' | 'paid' | 'waived',
-  dayPlan: boolean,
-): Promise<Real> {
+type Method = 'freeze' | 'card' | 'paid' | 'waived' | 'payscore';
+
+async function newRun(depositMethod: Method, dayPlan: boolean): Promise<Real> {
   const { db } = deps;
   userSeq++;
   const mobile = `166${String(userSeq).padStart(8, '0')}`;
@@ -603,6 +619,11 @@ async function newRun(
     .returning('id')
     .executeTakeFirstOrThrow();
   await verifyUser(server, user.id, { card: true });
+  // Pay Score's service order is for the user's open id in the brand's mini-program.
+  await db
+    .insertInto('user_open_ids')
+    .values({ user_id: user.id, platform: 1, provider: 'wechat', open_id: `oModel${user.id}` })
+    .execute();
   const plan = dayPlan ? planRows.day : planRows.month;
   const owner = { id: user.id, platform: 1 };
   const placed = await idempotent(db, owner, 'order/place', undefined, null, (trx) =>
@@ -644,7 +665,7 @@ test(
     };
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<'freeze' | 'card' | 'paid' | 'waived'>('freeze', 'card', 'paid', 'waived'),
+        fc.constantFrom<Method>('freeze', 'card', 'paid', 'waived', 'payscore'),
         fc.boolean(),
         // Most runs short (fast-check's small size, ≤ 10 actions), one in ten 20-50 actions long.
         fc.oneof(
@@ -685,6 +706,27 @@ test(
     process.stdout.write(
       `# model: ${RUNS} runs in ${seconds.toFixed(1)} s; ${stats.steps} actions, ${(stats.checkMs / 1000).toFixed(1)} s checking; states reached: ${[...seen].sort().join(' ')}\n`,
     );
+    // The Pay Score deposit kind must be walked past its confirmation too.
+    const payScore = await deps.db
+      .selectFrom('orders as o')
+      .innerJoin('deposit_authorisations as a', 'a.order_id', 'o.id')
+      .select(['o.status', 'a.status as held'])
+      .where('a.provider', '=', 'payscore')
+      .execute();
+    const completions = await deps.db
+      .selectFrom('payments')
+      .select('id')
+      .where('channel', '=', 'payscore')
+      .where('status', '=', 'succeeded')
+      .execute();
+    process.stdout.write(
+      `# model: Pay Score service orders ${payScore.length}, held ${payScore.filter((p) => p.held !== 'pending' && p.held !== 'failed').length}, orders completed ${payScore.filter((p) => p.status === 'COMPLETED').length}, completions collected ${completions.length}\n`,
+    );
+    if (RUNS >= 200)
+      assert.ok(
+        payScore.some((p) => p.held === 'frozen' || p.held === 'closed'),
+        'no Pay Score service order was ever confirmed',
+      );
     // The random walk must actually reach deep states, or it proves little.
     if (RUNS >= 200)
       for (const state of ['PENDING_REVIEW', 'RENTING', 'COMPLETED', 'CANCELLED'] as const)

@@ -22,6 +22,7 @@ import {
 import { DEVELOPMENT_DATA_KEY } from '../src/sealed.ts';
 import { onlyOn, REPO_ROOT, startTestServer } from './helpers.ts';
 import { sandboxes } from './order-fixtures.ts';
+import { wechatLiveEnv, wechatTestKeys } from './wechat-fixtures.ts';
 
 /** The problems a configuration is refused for (fails the test when it is accepted). */
 function refusal(env: Record<string, string>): string[] {
@@ -153,6 +154,50 @@ describe('APP_ENV=production', { skip: onlyOn('pglite') }, () => {
       partly.join('\n'),
     );
     assert.ok(partly.some((p) => p === 'WECHAT_APP_SECRET must be set for WECHAT_PROVIDER=live'));
+  });
+
+  test('a brand offering Pay Score without its settings is refused, naming the brand', () => {
+    const wechat = wechatLiveEnv(wechatTestKeys(), {
+      api: 'https://api.weixin.qq.com',
+      pay: 'https://api.mch.weixin.qq.com',
+    });
+    const without = refusal({
+      ...PRODUCTION_BASICS,
+      ...ALL_LIVE,
+      ...wechat,
+      PAYSCORE_BRANDS: '1,3',
+      WECHAT_PAYSCORE_SERVICE_ID_1: '2002000000000558128851361561536',
+    });
+    assert.ok(
+      without.includes(
+        'WECHAT_PAYSCORE_SERVICE_ID (or WECHAT_PAYSCORE_SERVICE_ID_<brand>) must be set for the Pay Score brands 3',
+      ),
+      without.join('\n'),
+    );
+    // Offered on a sandbox WeChat: there is no sandbox Pay Score to answer for it.
+    const sandboxed = refusal({ ...PRODUCTION_BASICS, PAYSCORE_BRANDS: '2' });
+    assert.ok(
+      sandboxed.includes(
+        'PAYSCORE_BRANDS offers Pay Score on brands 2: it needs WECHAT_PROVIDER=live',
+      ),
+      sandboxed.join('\n'),
+    );
+    // With every brand's service id, Pay Score is no longer among the problems.
+    const complete = refusal({
+      ...PRODUCTION_BASICS,
+      ...ALL_LIVE,
+      ...wechat,
+      PAYSCORE_BRANDS: '1,3',
+      WECHAT_PAYSCORE_SERVICE_ID: '2002000000000558128851361561536',
+    });
+    assert.ok(!complete.some((p) => /PAYSCORE/.test(p)), complete.join('\n'));
+    // Outside production too, live WeChat needs the service id of a brand offering Pay Score.
+    assert.ok(
+      refusal({ ...wechat, PAYSCORE_BRANDS: '4' }).some((p) =>
+        p.startsWith('WECHAT_PAYSCORE_SERVICE_ID'),
+      ),
+    );
+    assert.ok(refusal({ PAYSCORE_BRANDS: '1,x' })[0]!.startsWith('PAYSCORE_BRANDS must list'));
   });
 
   test('live settings hold their secrets out of logs and JSON', () => {

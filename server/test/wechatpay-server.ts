@@ -11,6 +11,12 @@
  * - notifications (TRANSACTION.SUCCESS, REFUND.SUCCESS/ABNORMAL) are AES-256-GCM encrypted with
  *   the APIv3 key, signed, posted asynchronously and retried until answered 2xx;
  * - on demand: fail the next call of a path (an error code, a 500, a timeout), notify twice.
+ * - Pay Score (微信支付分, deposit-free 需确认 mode): create, query, cancel, modify and complete
+ *   a service order under the merchant's service id, as the merchant API pages describe them
+ *   (pay.weixin.qq.com/docs/merchant/apis/weixin-pay-score/…); `openBusinessView` is the WeChat
+ *   client's confirmation page (the package opens once); PAYSCORE.USER_CONFIRM and, after a
+ *   completion with money owed, the collection and PAYSCORE.USER_PAID, encrypted and signed as
+ *   every notification; users its assessment refuses ("综合评估未通过") on demand.
  */
 import {
   createCipheriv,
@@ -30,7 +36,57 @@ export interface FakeMerchant {
   serialNo: string;
   merchantPublicKey: string;
   apiV3Key: string;
+  /** Pay Score service ids the merchant may use. */
+  payScoreServiceIds?: string[];
 }
+
+interface PostPayment {
+  name: string;
+  amount: number;
+  description?: string;
+  count?: number;
+}
+
+/** A Pay Score service order as WeChat Pay keeps it. */
+export interface ServiceOrder {
+  appid: string;
+  mchid: string;
+  service_id: string;
+  out_order_no: string;
+  order_id: string;
+  service_introduction: string;
+  state: 'CREATED' | 'DOING' | 'DONE' | 'REVOKED' | 'EXPIRED';
+  state_description?: 'USER_CONFIRM' | 'MCH_COMPLETE' | 'USER_PAID';
+  risk_fund: { name: string; amount: number; description?: string };
+  time_range: { start_time: string; end_time?: string };
+  post_payments: PostPayment[];
+  total_amount: number;
+  notify_url: string;
+  openid: string;
+  package: string;
+  /** The package opened the confirmation page already (it opens once). */
+  packageUsed: boolean;
+  need_collection: boolean;
+  collection?: {
+    state: 'USER_PAYING' | 'USER_PAID';
+    total_amount: number;
+    paying_amount: number;
+    paid_amount: number;
+    details: {
+      seq: number;
+      amount: number;
+      paid_type: string;
+      paid_time: string;
+      transaction_id: string;
+    }[];
+  };
+  /** Every request that changed it, for tests: cancel, modify, complete. */
+  history: { action: string; body: Record<string, unknown> }[];
+}
+
+/** Risk-fund names of the deposit-free (先免) mode; ESTIMATE_ORDER_COST is 先享's. */
+const DEPOSIT_FREE_RISK_FUNDS = new Set(['DEPOSIT', 'ADVANCE', 'CASH_DEPOSIT']);
+const STAMP = /^\d{14}$/;
 
 interface Trade {
   appid: string;
@@ -83,12 +139,20 @@ export class FakeWechatPay {
   badSignatures = 0;
   /** Send every notification twice (as WeChat may). */
   notifyTwice = false;
+  /** How many times each notification is sent (the same id each time), unless notifyTwice. */
+  notifyCopies = 1;
   /** Refunds end ABNORMAL instead of SUCCESS. */
   refundOutcome: 'SUCCESS' | 'ABNORMAL' = 'SUCCESS';
   /** The next N delivery attempts go out with a broken signature (a proxy mangled them, say). */
   corruptNextDeliveries = 0;
   retryDelayMs = 30;
   maxAttempts = 5;
+  /** Pay Score service orders by out_order_no. */
+  readonly serviceOrders = new Map<string, ServiceOrder>();
+  /** Open ids Pay Score's assessment refuses (创单评估未通过). */
+  readonly payScoreRefused = new Set<string>();
+  /** Completed orders wait with USER_PAYING until `collect` (else WeChat collects at once). */
+  holdCollection = false;
 
   constructor(
     platformPrivateKey: string,
@@ -172,6 +236,75 @@ export class FakeWechatPay {
     return 'requestPayment:ok';
   }
 
+  /**
+   * wx.openBusinessView({ businessType: 'wxpayScoreUse', extraData: { package } }): the Pay Score
+   * confirmation page. The package must be a service order of this mini-program's merchant, open
+   * once; the user confirms (the order is DOING, USER_CONFIRM notified) or leaves.
+   */
+  openBusinessView(
+    appId: string,
+    params: { businessType: string; extraData?: { package?: string } },
+    choice: 'confirm' | 'leave' = 'confirm',
+  ): { errMsg: string; extraData?: { query_id: string } } {
+    if (params.businessType !== 'wxpayScoreUse')
+      return { errMsg: 'openBusinessView:fail invalid businessType' };
+    const order = [...this.serviceOrders.values()].find(
+      (o) => o.package === params.extraData?.package,
+    );
+    // 4185: no package; 4186: not the package the order answered; 4108: another app's order.
+    if (!params.extraData?.package) return { errMsg: 'openBusinessView:fail 4185' };
+    if (!order) return { errMsg: 'openBusinessView:fail 4186' };
+    if (order.appid !== appId) return { errMsg: 'openBusinessView:fail 4108' };
+    if (order.packageUsed || order.state !== 'CREATED')
+      return { errMsg: 'openBusinessView:fail 订单未获得权益，系统繁忙' };
+    order.packageUsed = true;
+    if (choice === 'leave') return { errMsg: 'openBusinessView:ok' };
+    order.state = 'DOING';
+    order.state_description = 'USER_CONFIRM';
+    this.notify(
+      order.notify_url,
+      order.mchid,
+      'PAYSCORE.USER_CONFIRM',
+      'payscore',
+      this.serviceOrderJson(order),
+    );
+    return {
+      errMsg: 'openBusinessView:ok',
+      extraData: { query_id: randomBytes(8).toString('hex') },
+    };
+  }
+
+  /** WeChat collects what a completed service order asks (it retries in its own time). */
+  collect(outOrderNo: string): void {
+    const order = this.serviceOrders.get(outOrderNo);
+    if (!order?.collection || order.collection.state !== 'USER_PAYING') return;
+    const amount = order.collection.paying_amount;
+    order.collection = {
+      ...order.collection,
+      state: 'USER_PAID',
+      paying_amount: 0,
+      paid_amount: amount,
+      details: [
+        {
+          seq: 1,
+          amount,
+          paid_type: 'NEWTON',
+          paid_time: rfc3339(),
+          transaction_id: `4200${Date.now()}${randomBytes(4).toString('hex')}`,
+        },
+      ],
+    };
+    order.state = 'DONE';
+    order.state_description = 'USER_PAID';
+    this.notify(
+      order.notify_url,
+      order.mchid,
+      'PAYSCORE.USER_PAID',
+      'payscore',
+      this.serviceOrderJson(order),
+    );
+  }
+
   // --- notifications --------------------------------------------------------------------------
 
   /** The body and headers of a notification, encrypted and signed (tests may tamper with them). */
@@ -196,7 +329,11 @@ export class FakeWechatPay {
       create_time: rfc3339(),
       resource_type: 'encrypt-resource',
       event_type: eventType,
-      summary: eventType.startsWith('REFUND') ? '退款成功' : '支付成功',
+      summary: eventType.startsWith('REFUND')
+        ? '退款成功'
+        : eventType === 'PAYSCORE.USER_CONFIRM'
+          ? '确认订单'
+          : '支付成功',
       resource: {
         original_type: originalType,
         algorithm: 'AEAD_AES_256_GCM',
@@ -217,7 +354,7 @@ export class FakeWechatPay {
     resource: object,
   ): void {
     const built = this.buildNotification(mchid, eventType, originalType, resource);
-    for (let copy = 0; copy < (this.notifyTwice ? 2 : 1); copy++)
+    for (let copy = 0; copy < (this.notifyTwice ? 2 : this.notifyCopies); copy++)
       this.deliver({ url, ...built }, eventType);
   }
 
@@ -357,6 +494,173 @@ export class FakeWechatPay {
     };
   }
 
+  /** A service order as the query answers and the notifications carry it. */
+  serviceOrderJson(order: ServiceOrder) {
+    const {
+      package: _package,
+      packageUsed: _used,
+      history: _history,
+      notify_url: _notify,
+      ...visible
+    } = order;
+    return visible;
+  }
+
+  /** The Pay Score API (创建 / 查询 / 取消 / 修改 / 完结支付分订单); undefined: not its path. */
+  private payScore(
+    request: http.IncomingMessage,
+    url: URL,
+    input: Record<string, unknown>,
+    merchant: FakeMerchant,
+    response: http.ServerResponse,
+  ): boolean {
+    const path = url.pathname;
+    const invalid = (message: string) =>
+      this.send(response, 400, { code: 'INVALID_REQUEST', message });
+    const param = (message: string) => this.send(response, 400, { code: 'PARAM_ERROR', message });
+    const ours = (appid: unknown, serviceId: unknown) =>
+      appid === merchant.appId && (merchant.payScoreServiceIds ?? []).includes(String(serviceId));
+    if (request.method === 'POST' && path === '/v3/payscore/serviceorder') {
+      if (!ours(input.appid, input.service_id)) {
+        this.send(response, 403, { code: 'NO_AUTH', message: '商户暂无权限使用此服务' });
+        return true;
+      }
+      const outOrderNo = String(input.out_order_no ?? '');
+      const risk = (input.risk_fund ?? {}) as { name?: string; amount?: number };
+      const range = (input.time_range ?? {}) as { start_time?: string; end_time?: string };
+      const intro = String(input.service_introduction ?? '');
+      if (!/^[0-9A-Za-z_\-|*]{1,32}$/.test(outOrderNo)) return (param('out_order_no'), true);
+      if (!intro || [...intro].length > 20) return (param('service_introduction'), true);
+      if (typeof input.openid !== 'string' || !input.openid) return (param('openid'), true);
+      if (!input.notify_url) return (param('notify_url'), true);
+      if (!STAMP.test(range.start_time ?? '') || (range.end_time && !STAMP.test(range.end_time)))
+        return (param('time_range'), true);
+      // 需确认模式: need_user_confirm true, and the risk fund a deposit-free (先免) one.
+      if (input.need_user_confirm !== true) {
+        this.send(response, 403, { code: 'NO_AUTH', message: '商户暂无权限使用此服务' });
+        return true;
+      }
+      if (!DEPOSIT_FREE_RISK_FUNDS.has(risk.name ?? '') || !(Number(risk.amount) > 0))
+        return (param('risk_fund'), true);
+      const known = this.serviceOrders.get(outOrderNo);
+      if (known) {
+        // 支持原参重入: the same parameters again answer the same order.
+        if (known.openid !== input.openid || known.risk_fund.amount !== risk.amount)
+          return (invalid('商户订单号重复'), true);
+        this.send(response, 200, { ...this.serviceOrderJson(known), package: known.package });
+        return true;
+      }
+      if (this.payScoreRefused.has(input.openid)) return (invalid('综合评估未通过'), true);
+      const order: ServiceOrder = {
+        appid: merchant.appId,
+        mchid: merchant.mchid,
+        service_id: String(input.service_id),
+        out_order_no: outOrderNo,
+        order_id: `1000${Date.now()}${randomBytes(6).toString('hex')}`,
+        service_introduction: intro,
+        state: 'CREATED',
+        risk_fund: { name: risk.name!, amount: Number(risk.amount) },
+        time_range: {
+          start_time: range.start_time!,
+          ...(range.end_time ? { end_time: range.end_time } : {}),
+        },
+        post_payments: [],
+        total_amount: 0,
+        notify_url: String(input.notify_url),
+        openid: input.openid,
+        package: randomBytes(48).toString('base64url'),
+        packageUsed: false,
+        need_collection: true,
+        history: [],
+      };
+      this.serviceOrders.set(outOrderNo, order);
+      this.send(response, 200, { ...this.serviceOrderJson(order), package: order.package });
+      return true;
+    }
+    if (request.method === 'GET' && path === '/v3/payscore/serviceorder') {
+      const order = this.serviceOrders.get(url.searchParams.get('out_order_no') ?? '');
+      if (
+        !order ||
+        order.mchid !== merchant.mchid ||
+        !ours(url.searchParams.get('appid'), url.searchParams.get('service_id'))
+      )
+        this.send(response, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+      else this.send(response, 200, this.serviceOrderJson(order));
+      return true;
+    }
+    const m = /^\/v3\/payscore\/serviceorder\/([^/]+)\/(cancel|modify|complete)$/.exec(path);
+    if (!m || request.method !== 'POST') return false;
+    const order = this.serviceOrders.get(decodeURIComponent(m[1]!));
+    const action = m[2]!;
+    if (!order || order.mchid !== merchant.mchid || !ours(input.appid, input.service_id)) {
+      this.send(response, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+      return true;
+    }
+    const payments = Array.isArray(input.post_payments)
+      ? (input.post_payments as PostPayment[])
+      : [];
+    const total = payments.reduce((sum, p) => sum + Number(p.amount ?? 0), 0);
+    if (action === 'cancel') {
+      if (!input.reason) return (param('reason'), true);
+      if (
+        order.state !== 'CREATED' &&
+        !(order.state === 'DOING' && order.state_description === 'USER_CONFIRM')
+      )
+        return (invalid('当前订单状态不合法'), true);
+      order.state = 'REVOKED';
+      delete order.state_description;
+      order.history.push({ action, body: input });
+      this.send(response, 200, this.serviceOrderJson(order));
+      return true;
+    }
+    // modify and complete: the total must be what the items add up to, within the risk fund.
+    if (payments.some((p) => !p.name || !Number.isInteger(p.amount) || p.amount < 0))
+      return (param('post_payments'), true);
+    if (input.total_amount !== total) return (param('total_amount 与后付费项目金额之和不符'), true);
+    if (total > order.risk_fund.amount) return (invalid('订单金额超过服务风险金额'), true);
+    if (action === 'complete') {
+      if (!(order.state === 'DOING' && order.state_description === 'USER_CONFIRM'))
+        return (invalid('当前订单状态不合法'), true);
+      order.post_payments = payments;
+      order.total_amount = total;
+      order.history.push({ action, body: input });
+      if (total === 0) {
+        // Nothing to collect: the order is done at once.
+        order.state = 'DONE';
+        order.state_description = 'MCH_COMPLETE';
+        order.need_collection = false;
+      } else {
+        order.state_description = 'MCH_COMPLETE';
+        order.collection = {
+          state: 'USER_PAYING',
+          total_amount: total,
+          paying_amount: total,
+          paid_amount: 0,
+          details: [],
+        };
+        if (!this.holdCollection) {
+          const collecting = new Promise<void>((resolve) => setTimeout(resolve, 10)).then(() =>
+            this.collect(order.out_order_no),
+          );
+          this.pending.add(collecting);
+          void collecting.finally(() => this.pending.delete(collecting));
+        }
+      }
+      this.send(response, 200, this.serviceOrderJson(order));
+      return true;
+    }
+    // modify (修改订单金额): a completed order not yet paid.
+    if (!input.reason) return (param('reason'), true);
+    if (order.state_description !== 'MCH_COMPLETE' || order.collection?.state !== 'USER_PAYING')
+      return (invalid('当前订单状态不合法'), true);
+    order.post_payments = payments;
+    order.total_amount = total;
+    order.collection = { ...order.collection, total_amount: total, paying_amount: total };
+    order.history.push({ action, body: input });
+    this.send(response, 200, this.serviceOrderJson(order));
+    return true;
+  }
+
   private refundJson(refund: RefundRecord) {
     return {
       refund_id: refund.refund_id,
@@ -399,6 +703,8 @@ export class FakeWechatPay {
     } catch {
       return this.send(response, 400, { code: 'PARAM_ERROR', message: 'body is not JSON' });
     }
+    if (path.startsWith('/v3/payscore/') && this.payScore(request, url, input, merchant, response))
+      return;
     const amount = (input.amount ?? {}) as Record<string, unknown>;
     let m: RegExpExecArray | null;
     if (request.method === 'POST' && path === '/v3/pay/transactions/jsapi') {

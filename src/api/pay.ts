@@ -12,10 +12,11 @@ import type {
   OrderDetail,
   PayBody,
   PayChannel,
+  PayScoreOffer,
 } from '@contract/api/order';
 import { get, post } from '../platform/request';
 
-export type { Bill, FreezeState, OpenedPayment, OrderDetail, PayChannel };
+export type { Bill, FreezeState, OpenedPayment, OrderDetail, PayChannel, PayScoreOffer };
 
 /** The bills a pay screen shows; total is the sum of their outstanding amounts, fen. */
 export type PayBillList = BillList;
@@ -42,6 +43,16 @@ export function openPayment(body: PayBody, idempotencyKey: string) {
 /** Starts (or returns the running) Alipay fund authorisation of the order's deposit. */
 export function startFreeze(orderId: number, idempotencyKey: string) {
   return post<FreezeState>(`${BASE}/refreeze`, { orderId }, { idempotencyKey });
+}
+
+/** Whether WeChat Pay Score's deposit-free choice is offered to this user on this brand. */
+export function fetchPayScoreOffer() {
+  return get<PayScoreOffer>(`${BASE}/payScore`);
+}
+
+/** Pay Score refused: the order's deposit is paid with the first payment instead. */
+export function switchToPaidDeposit(orderId: number) {
+  return post<OrderDetail>(`${BASE}/switchDeposit`, { orderId });
 }
 
 /** A 1-fen test authorisation, released by the server as soon as it froze. */

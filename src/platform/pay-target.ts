@@ -29,3 +29,5 @@ export function returnOrigin(): string | undefined {
 export const canFreezeDeposit = process.env.TARO_ENV !== 'weapp';
 /** WeChat has no fund authorisation: the deposit may be withheld from a bound card instead. */
 export const canWithholdFromCard = process.env.TARO_ENV === 'weapp';
+/** WeChat Pay Score (deposit-free) is confirmed in WeChat: the WeChat build only. */
+export const canUsePayScore = process.env.TARO_ENV === 'weapp';

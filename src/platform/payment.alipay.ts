@@ -1,6 +1,14 @@
 import type { PaymentOrder, PaymentResult, PaymentStatus } from './payment';
 
-export type { PaymentOrder, PaymentResult, PaymentStatus, WechatPayParams } from './payment';
+export type {
+  PaymentOrder,
+  PaymentResult,
+  PaymentStatus,
+  PayScoreConfirmation,
+  WechatPayParams,
+} from './payment';
+// Pay Score is WeChat's: the neutral answer (unavailable).
+export { confirmPayScore } from './payment';
 
 export interface MyTradePayApi {
   /** A bill: `tradeNO` from alipay.trade.create; a deposit freeze: the server's signed `orderStr`. */

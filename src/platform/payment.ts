@@ -63,6 +63,23 @@ export function authorizeFreeze(orderStr: string | undefined): Promise<PaymentRe
   return Promise.resolve({ status: 'unavailable', detail: 'freeze needs the Alipay app' });
 }
 
+/** What wx.openBusinessView takes to open Pay Score's confirmation page (from the server). */
+export interface PayScoreConfirmation {
+  businessType: 'wxpayScoreUse';
+  extraData: { package: string };
+}
+
+/**
+ * WeChat Pay Score's deposit-free mode is confirmed in WeChat (`wx.openBusinessView`), which only
+ * the WeChat mini-program has.
+ */
+export function confirmPayScore(
+  confirmation: PayScoreConfirmation | undefined,
+): Promise<PaymentResult> {
+  void confirmation;
+  return Promise.resolve({ status: 'unavailable', detail: 'Pay Score needs the WeChat app' });
+}
+
 /** H5: go to the server's cashier page (the page returns to paymentResult afterwards). */
 /** WeChat's in-app browser (a link opened in a chat): it blocks Alipay's cashier pages. */
 export function isWechatBrowser(

@@ -50,4 +50,7 @@ export const checkoutMessages = {
   'checkout.couponToClaim': '待领取',
   'checkout.couponClaimedNow': '已领取，本单已使用',
   'checkout.totalRent': '总租金',
+  'checkout.deposit.payscore': '微信支付分免押',
+  'checkout.deposit.payscoreExplain':
+    '押金由微信支付分担保，在微信中确认即可，不冻结资金；归还后按实际应付结算',
 } as const;

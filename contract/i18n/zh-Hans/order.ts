@@ -6,6 +6,7 @@ export const orderMessages = {
   'order.event.confirm': '认证完成',
   'order.event.sign': '合同已签署',
   'order.event.freeze_succeeded': '押金已冻结',
+  'order.event.switch_deposit': '改为支付押金',
   'order.event.freeze_failed': '押金冻结失败',
   'order.event.refreeze': '发起押金冻结',
   'order.event.first_paid': '首期已支付',

@@ -65,4 +65,10 @@ export const paymentMessages = {
   'payment.freezeNotNeeded': '该订单当前无需授权押金（{status}）',
   'payment.toPay': '去支付',
   'payment.missingOrder': '缺少订单信息，请从订单页进入',
+  'payment.payScoreTitle': '微信支付分免押',
+  'payment.payScoreExplain': '在微信支付分页面确认后即可免押，押金 {amount} 不会被冻结',
+  'payment.payScoreStart': '去微信支付分确认',
+  'payment.payScoreCancelled': '未在微信支付分确认，押金尚未免除',
+  'payment.payScoreSwitch': '改为支付押金',
+  'payment.payScoreDone': '微信支付分已确认，押金已免',
 } as const;

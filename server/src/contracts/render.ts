@@ -51,7 +51,7 @@ export interface ContractData {
   term: number;
   money: ContractMoney;
   services: { name: string; price: number; priceUnit: 'once' | 'period' }[];
-  depositMethod: 'freeze' | 'card' | 'paid' | 'waived';
+  depositMethod: 'freeze' | 'card' | 'paid' | 'waived' | 'payscore';
   bills: ContractBill[];
   buyout: BuyoutRow[];
   /** YYYY-MM-DD */
@@ -124,6 +124,7 @@ const DEPOSIT_METHODS: Record<ContractData['depositMethod'], string> = {
   card: '绑定银行卡代扣担保',
   paid: '随首期租金支付，租期结束且无欠款后原路退还',
   waived: '凭信用免押',
+  payscore: '微信支付分免押（押金为支付分订单的风险金），租期结束按实际应付完结订单',
 };
 
 const BILL_KINDS: Record<string, string> = {

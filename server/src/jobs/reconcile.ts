@@ -20,6 +20,7 @@ import {
   markRefunded,
   markUnfrozen,
 } from '../payments/operations.ts';
+import { hasPayScore } from '../payments/gateway.ts';
 import '../orders/schema.ts';
 
 /** Work younger than this is still in the normal flow's hands (a job, the user at the cashier). */
@@ -77,12 +78,16 @@ export async function reconcile(
 
   const operations = await db
     .selectFrom('deposit_operations')
-    .select(['id', 'out_request_no', 'platform', 'auth_no'])
+    .select(['id', 'out_request_no', 'platform', 'auth_no', 'authorisation_id'])
     .where('status', '=', 'pending')
     .where('created_at', '<=', cutoff)
     .execute();
   for (const operation of operations) {
     await step(`unfreeze ${operation.out_request_no}`, async () => {
+      const payScore = await payScoreReleaseOf(deps, operation);
+      if (payScore === 'released') await markUnfrozen(deps, operation.id);
+      if (payScore === 'released') return true;
+      if (payScore === 'not yet') return (await executeUnfreeze(deps, operation.id)) === 'unfrozen';
       const alipay = deps.providers.payments.forBrand(operation.platform).alipay;
       const held = await alipay.queryUnfreeze(operation.out_request_no, operation.auth_no);
       if (held) await markUnfrozen(deps, operation.id);
@@ -100,6 +105,7 @@ export async function reconcile(
     .execute();
   for (const payment of payments) {
     await step(`payment ${payment.out_trade_no}`, async () => {
+      if (payment.channel === 'payscore') return reconcilePayScoreCharge(deps, payment);
       const gateway = gatewayOf(deps, payment.platform, payment.channel);
       const trade = await gateway.queryTrade(payment.out_trade_no);
       const apply = (paid: boolean, amount: number, tradeNo?: string) =>
@@ -148,12 +154,13 @@ export async function reconcile(
   const freezes = await db
     .selectFrom('deposit_authorisations as a')
     .innerJoin('orders as o', 'o.id', 'a.order_id')
-    .select(['a.id', 'a.out_request_no', 'a.requested_at', 'o.platform'])
+    .select(['a.id', 'a.out_request_no', 'a.requested_at', 'a.provider', 'o.platform'])
     .where('a.status', '=', 'pending')
     .where('a.created_at', '<=', cutoff)
     .execute();
   for (const freeze of freezes) {
     await step(`freeze ${freeze.out_request_no}`, async () => {
+      if (freeze.provider === 'payscore') return reconcilePayScoreOrder(deps, freeze, now);
       const alipay = deps.providers.payments.forBrand(freeze.platform).alipay;
       const state = await alipay.queryFreeze(freeze.out_request_no);
       if (state) {
@@ -187,4 +194,110 @@ export async function reconcile(
   }
 
   return report;
+}
+
+// ------------------------------------------------------------------------------- Pay Score
+
+function payScoreOf(deps: AppDeps, platform: number) {
+  const wechat = deps.providers.payments.forBrand(platform).wechat;
+  return hasPayScore(wechat) ? wechat : undefined;
+}
+
+/**
+ * A service order still waiting for the user's confirmation: confirmed at WeChat (the
+ * notification lost) is applied; revoked or expired there, or left unconfirmed past the freeze
+ * window, it is given up (cancelled at WeChat first).
+ */
+async function reconcilePayScoreOrder(
+  deps: AppDeps,
+  freeze: { id: number; out_request_no: string; requested_at: Date | null; platform: number },
+  now: Date,
+): Promise<boolean> {
+  const wechat = payScoreOf(deps, freeze.platform);
+  if (!wechat) return false;
+  const held = await wechat.queryServiceOrder(freeze.out_request_no);
+  if (held?.state === 'DOING') {
+    const outcome = await deps.db.transaction().execute((trx) =>
+      applyFreezeOutcome(trx, deps, freeze.out_request_no, {
+        succeeded: true,
+        amount: held.risk_fund?.amount ?? 0,
+        authNo: held.order_id,
+        platform: freeze.platform,
+      }),
+    );
+    return outcome === 'applied' || outcome === 'ignored';
+  }
+  const stale =
+    freeze.requested_at !== null &&
+    freeze.requested_at.getTime() < now.getTime() - FREEZE_ORDER_TTL_MINUTES * 60_000;
+  if (held && held.state === 'CREATED' && !stale) return false;
+  if (held?.state === 'CREATED')
+    await wechat.cancelServiceOrder(freeze.out_request_no, '用户未确认');
+  const given = await deps.db
+    .updateTable('deposit_authorisations')
+    .set({ status: 'failed' })
+    .where('id', '=', freeze.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(given.numUpdatedRows) > 0;
+}
+
+/**
+ * A release of a Pay Score service order (completed with nothing owed, or cancelled): whether
+ * WeChat holds it so already; undefined when the operation is not a Pay Score one.
+ */
+async function payScoreReleaseOf(
+  deps: AppDeps,
+  operation: { authorisation_id: number | null; platform: number },
+): Promise<'released' | 'not yet' | undefined> {
+  if (operation.authorisation_id === null) return undefined;
+  const auth = await deps.db
+    .selectFrom('deposit_authorisations')
+    .select(['provider', 'out_request_no'])
+    .where('id', '=', operation.authorisation_id)
+    .executeTakeFirst();
+  if (auth?.provider !== 'payscore') return undefined;
+  const held = await payScoreOf(deps, operation.platform)?.queryServiceOrder(auth.out_request_no);
+  const released =
+    held !== undefined &&
+    (held.state === 'DONE' ||
+      held.state === 'REVOKED' ||
+      held.state === 'EXPIRED' ||
+      held.state_description === 'MCH_COMPLETE');
+  return released ? 'released' : 'not yet';
+}
+
+/**
+ * What a completion asked of Pay Score: collected (USER_PAID lost) is applied; never asked (a
+ * crash before the call) is asked now; otherwise WeChat is still collecting.
+ */
+async function reconcilePayScoreCharge(
+  deps: AppDeps,
+  payment: { id: number; out_trade_no: string; platform: number },
+): Promise<boolean> {
+  const wechat = payScoreOf(deps, payment.platform);
+  const auth = await deps.db
+    .selectFrom('deposit_authorisations as a')
+    .innerJoin('payments as p', 'p.order_id', 'a.order_id')
+    .select(['a.out_request_no'])
+    .where('p.id', '=', payment.id)
+    .where('a.provider', '=', 'payscore')
+    .orderBy('a.id', 'desc')
+    .executeTakeFirst();
+  if (!wechat || !auth) return false;
+  const held = await wechat.queryServiceOrder(auth.out_request_no);
+  if (held?.collection?.state === 'USER_PAID') {
+    const outcome = await deps.db.transaction().execute((trx) =>
+      applyTradeOutcome(trx, deps, payment.out_trade_no, {
+        paid: true,
+        amount: held.collection?.paid_amount ?? 0,
+        tradeNo: held.collection?.details?.[0]?.transaction_id ?? held.order_id,
+        platform: payment.platform,
+      }),
+    );
+    return outcome === 'applied';
+  }
+  if (held?.state === 'DOING' && held.state_description !== 'MCH_COMPLETE')
+    return (await executeCharge(deps, payment.id)) === 'requested';
+  return false;
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { applyOrderAction, illegalAction } from './machine.ts';
 import type { Db, Owner } from './common.ts';
+import { startPayScore } from './payscore.ts';
 import { ownOrder } from './queries.ts';
 import { authorisationUnderWayOf, insertAuthorisation } from './repository-payments.ts';
 // ---------------------------------------------------------------------------------------------
@@ -20,6 +21,9 @@ const AUTH_MARGIN_DAYS = 60;
  * a repeated authorisation is one freeze; elsewhere a job asks the provider for it.
  */
 export async function startFreeze(db: Db, deps: AppDeps, user: Owner, orderId: number) {
+  // A WeChat Pay Score deposit: its service order, confirmed in WeChat (orders/payscore.ts).
+  if ((await ownOrder(db, user, orderId)).deposit_method === 'payscore')
+    return startPayScore(db, deps, user, orderId);
   const alipay = deps.providers.payments.forBrand(user.platform).alipay;
   const started = await freezeRecord(db, deps, user, orderId, alipay.freezeOrder !== undefined);
   if (!alipay.freezeOrder || started.status !== 'pending') return started;
@@ -78,4 +82,25 @@ async function freezeRecord(
     if (!byUser) await enqueueOutbox(trx, deps, 'freeze', auth.id);
     return { outRequestNo, amount: order.deposit, status: 'pending' as const };
   });
+}
+
+/**
+ * A test authorisation of 1 fen on the user's brand (`GET /api/test/aliPayFreeze`), so the
+ * storefront can check the Alipay authorisation works before the real one. Nothing of ours is
+ * written for it: where the user authorises it in the wallet (live) the reply carries the order
+ * string; elsewhere the provider is asked at once. Its success notification queues the unfreeze
+ * (applyFreezeOutcome, by the `TF` request number).
+ */
+export async function startTestFreeze(deps: AppDeps, platform: number) {
+  const outRequestNo = newTradeNo('TF');
+  const alipay = deps.providers.payments.forBrand(platform).alipay;
+  if (alipay.freezeOrder)
+    return {
+      outRequestNo,
+      amount: 1,
+      status: 'pending' as const,
+      orderStr: alipay.freezeOrder({ outRequestNo, amount: 1, title: '免押授权测试' }),
+    };
+  await alipay.freeze({ outRequestNo, amount: 1 });
+  return { outRequestNo, amount: 1, status: 'pending' as const };
 }

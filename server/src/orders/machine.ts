@@ -63,6 +63,9 @@ export const ACTIONS = [
   'buyout_lapsed',
   'renew_paid',
   'release',
+  // A Pay Score order whose service order Pay Score refused (or was never confirmed): the
+  // deposit is paid with the first payment instead (orders/payscore.ts).
+  'switch_deposit',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -96,6 +99,7 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   { action: 'freeze_failed', from: ['PENDING_FREEZE'], to: 'PENDING_FREEZE', by: ['provider'] },
   { action: 'refreeze', from: ['PENDING_FREEZE'], to: 'PENDING_FREEZE', by: ['user'] },
+  { action: 'switch_deposit', from: ['PENDING_FREEZE'], to: 'PENDING_PAY', by: ['user'] },
   { action: 'first_paid', from: ['PENDING_PAY'], to: 'PENDING_REVIEW', by: ['provider'] },
   { action: 'pay_expired', from: ['PENDING_PAY'], to: 'CANCELLED', by: ['system'] },
   // Free before payment …
@@ -156,7 +160,7 @@ export const TRANSITIONS: readonly Transition[] = [
 export const USER_ACTIONS: Record<OrderStatus, readonly string[]> = {
   PENDING_VERIFY: ['verify', 'confirm', 'cancel'],
   PENDING_SIGN: ['sign', 'cancel'],
-  PENDING_FREEZE: ['refreeze', 'cancel'],
+  PENDING_FREEZE: ['refreeze', 'switchDeposit', 'cancel'],
   PENDING_PAY: ['pay', 'cancel'],
   PENDING_REVIEW: ['cancel'],
   PENDING_SHIP: ['cancel'],
@@ -284,5 +288,6 @@ export async function applyOrderAction(
 
 /** After signing: an Alipay authorisation to freeze first, or straight to payment. */
 function signTarget(order: Pick<OrdersTable, 'deposit_method'> & { deposit: number }) {
-  return order.deposit_method === 'freeze' && order.deposit > 0 ? 'PENDING_FREEZE' : 'PENDING_PAY';
+  const authorised = order.deposit_method === 'freeze' || order.deposit_method === 'payscore';
+  return authorised && order.deposit > 0 ? 'PENDING_FREEZE' : 'PENDING_PAY';
 }

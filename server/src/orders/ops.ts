@@ -9,6 +9,7 @@ import type { Db, Trx } from './common.ts';
 import type { OrderRow } from './queries.ts';
 import { releaseOnCancel } from './confirm-cancel.ts';
 import { settleOrder } from './payment-outcomes.ts';
+import { chargePayScore } from './payments.ts';
 import { findOrder } from './repository.ts';
 import {
   countBillsOfKind,
@@ -115,6 +116,8 @@ async function stepIn(
       }
       const result = await applyOrderAction(trx, orderId, 'inspect_damage', ctx);
       if (damage > 0) await addCompensation(trx, order, damage, now);
+      // Pay Score: what is owed is asked by completing the service order with it.
+      if (order.deposit_method === 'payscore') await chargePayScore(trx, deps, orderId);
       return result;
     }
     case 'compensate': {

@@ -24,6 +24,7 @@ import {
   billsCoveredBy,
   walletIdsOf,
   lockFrozenAuthorisationOf,
+  markAuthorisationClosed,
   openPaymentsCovering,
   orderColumns,
   setAuthorisationPaid,
@@ -85,7 +86,7 @@ export interface PaymentInfo {
 interface PayInput {
   orderId: number;
   /** 'card': withheld from the bound card, 'auth': taken from the deposit authorisation (both the scheduler's). */
-  channel: 'alipay' | 'wechat' | 'card' | 'auth';
+  channel: 'alipay' | 'wechat' | 'card' | 'auth' | 'payscore';
   billIds?: number[];
   /** 'auto': the first payment while the order waits for it, else what is due (stage). */
   kind: PayKind | 'auto';
@@ -302,6 +303,48 @@ export async function deductFromDeposit(db: Db, deps: AppDeps, orderId: number, 
       if (error instanceof NotEnoughDeposit) return undefined;
       throw error;
     });
+}
+
+/**
+ * What a `payscore` order owes at the end (the damage, rent still unpaid: whole bills, oldest
+ * first, as far as the deposit, the service order's risk fund, reaches) is asked of Pay Score by
+ * completing the service order with it (executeCharge); PAYSCORE.USER_PAID pays the bills. The
+ * service order then holds nothing more: the authorisation is closed in the same transaction,
+ * so the settlement releases nothing twice. Bills beyond the deposit stay for the user to pay.
+ */
+export async function chargePayScore(trx: Trx, deps: AppDeps, orderId: number) {
+  const owner = await ownerOf(trx, orderId);
+  const auth = await lockFrozenAuthorisationOf(trx, orderId);
+  if (!auth || auth.provider !== 'payscore') return undefined;
+  const today = dayOf(deps.now());
+  const owed = (await billsOf(trx, orderId)).filter(
+    (b) => b.status === 'unpaid' && toDay(b.due_date)! <= today,
+  );
+  const billIds: number[] = [];
+  let total = 0;
+  for (const bill of owed) {
+    const outstanding = bill.original - bill.discount + bill.overdue_fee - bill.paid;
+    if (outstanding <= 0 || total + outstanding > auth.amount - auth.paid - auth.unfrozen) break;
+    billIds.push(bill.id);
+    total += outstanding;
+  }
+  if (billIds.length === 0) return undefined;
+  const payment = await openPayment(trx, deps, owner, {
+    orderId,
+    channel: 'payscore',
+    billIds,
+    kind: 'stage',
+  });
+  if (!payment.isNew) return payment;
+  await markAuthorisationClosed(
+    trx,
+    auth.id,
+    auth.auth_no,
+    auth.amount - auth.paid - auth.unfrozen - payment.amount,
+  );
+  await setAuthorisationPaid(trx, auth.id, auth.paid + payment.amount);
+  await enqueueOutbox(trx, deps, 'pay-from-auth', payment.id);
+  return payment;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { verificationStatus } from '../kyc/status.ts';
 import { badRequest, conflict, unauthorized } from '../plugins/errors.ts';
 import { couponDiscountFor, leaseQuote } from '../../../contract/lease/index.ts';
 import { dayOf, planBills } from './bills.ts';
+import { assertPayScoreOffered } from './payscore.ts';
 import type { DepositMethod, OrderSnapshot } from './schema.ts';
 import type { Db, Owner, Trx } from './common.ts';
 import { ownOrder } from './queries.ts';
@@ -235,6 +236,8 @@ export async function placeOrder(
   const chosen = await chosenServices(trx, input);
 
   const depositMethod = input.depositMethod ?? 'freeze';
+  // Pay Score only where the brand offers it, and not to a user it refused there.
+  if (depositMethod === 'payscore') await assertPayScoreOffered(trx, deps, user);
   const snapshot = snapshotOf(plan, chosen, address);
   const { firstBill } = leaseQuote({
     plan: snapshot.plan,

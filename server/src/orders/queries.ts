@@ -90,6 +90,8 @@ const ACTION_SUB_PROCESS: Readonly<Record<string, NonNullable<OrderRow['sub_proc
 function userActions(order: OrderRow): string[] {
   return USER_ACTIONS[order.status].filter((action) => {
     if (action === 'earlyReturn') return !order.sub_process;
+    // Only a Pay Score order can turn to a paid deposit (an Alipay freeze is its own choice).
+    if (action === 'switchDeposit') return order.deposit_method === 'payscore';
     if (action === 'return' && order.status === 'RENTING') return order.sub_process === 'return';
     const opens = ACTION_SUB_PROCESS[action];
     return !order.sub_process || !opens || opens === order.sub_process;

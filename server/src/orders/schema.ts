@@ -10,11 +10,11 @@ import type { Action, OrderStatus } from './machine.ts';
 /** A `date` column: read as Date on both engines, written as 'YYYY-MM-DD'. */
 type DateColumn = ColumnType<Date, string, string>;
 
-export type DepositMethod = 'freeze' | 'card' | 'paid' | 'waived';
+export type DepositMethod = 'freeze' | 'card' | 'paid' | 'waived' | 'payscore';
 export type SubProcess = 'renewal' | 'return' | 'buyout' | 'cancel';
 export type { BillKind };
 /** 'deposit': bills paid from a paid deposit before WeChat's refund window closed. */
-export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth' | 'deposit';
+export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth' | 'deposit' | 'payscore';
 export type Actor = 'user' | 'ops' | 'system' | 'provider';
 /** An event's figures for the customer's timeline: amounts in fen, dates, a reason's value. */
 export type EventParams = Readonly<Record<string, string | number>>;
@@ -155,6 +155,15 @@ export interface DepositAuthorisationsTable {
   /** Of `amount`, what Zhima credit waived and what was really frozen (0006_alipay_live.sql). */
   credit_amount: ColumnType<number | null, number | null | undefined, number | null>;
   fund_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Alipay fund authorisation, or a WeChat Pay Score service order (0031_payscore.sql). */
+  provider: ColumnType<DepositProvider, DepositProvider | undefined, DepositProvider>;
+}
+export type DepositProvider = 'alipay' | 'payscore';
+export interface PayscoreRefusalsTable {
+  user_id: number;
+  platform: number;
+  reason: string;
+  refused_at: DefaultedTimestamp;
 }
 
 /** An order-centre state to send to Alipay (0006_alipay_live.sql; written by a trigger). */
@@ -267,6 +276,7 @@ export interface OrderTables {
   deposit_authorisations: DepositAuthorisationsTable;
   refunds: RefundsTable;
   alipay_order_syncs: AlipayOrderSyncsTable;
+  payscore_refusals: PayscoreRefusalsTable;
   deposit_operations: DepositOperationsTable;
   order_events: OrderEventsTable;
   idempotency_keys: IdempotencyKeysTable;

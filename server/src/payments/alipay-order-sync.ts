@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../deps.ts';
 import type { LeaseQuote } from '../../../contract/lease/index.ts';
 import { orderQuote } from '../orders/bills.ts';
+import { toDay } from '../orders/common.ts';
 import { ProviderError } from '../providers/errors.ts';
 import '../orders/schema.ts';
 
@@ -55,6 +56,8 @@ export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<Orde
       'o.coupon_discount',
       'o.term',
       'o.term_unit',
+      'o.waybill',
+      'o.return_waybill',
     ])
     .where('s.status', '=', 'pending')
     .orderBy('s.id')
@@ -62,10 +65,16 @@ export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<Orde
     .execute();
   /** Orders with an earlier state still waiting: their later states wait too. */
   const waiting = new Set<number>();
-  const finish = (id: number, status: 'synced' | 'skipped' | 'failed', error?: string) =>
+  const finish = (
+    id: number,
+    status: 'synced' | 'skipped' | 'failed',
+    error?: string,
+    modifiedAt?: Date,
+  ) =>
     deps.db
       .updateTable('alipay_order_syncs')
       .set({
+        ...(modifiedAt ? { modified_at: modifiedAt } : {}),
         status,
         attempts: sql<number>`attempts + 1`,
         last_error: error ?? null,
@@ -93,20 +102,27 @@ export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<Orde
       .where('kind', 'in', LEASE_BILL_KINDS)
       .executeTakeFirst();
     const amounts = orderCentreAmounts(orderQuote(row), Number(paid?.sum ?? 0));
+    const owing = await rentOwing(deps, row.order_id);
+    const modifiedAt = await monotonicModifiedAt(deps, row.order_id, row.modified_at);
     try {
       await alipay.syncOrder({
         outBizNo: String(row.order_id),
         buyer,
         state: row.state,
-        modifiedAt: row.modified_at,
+        modifiedAt,
         createdAt: row.created_at,
         title: row.snapshot.goods.name,
         amount: amounts.amount,
         paid: amounts.paid,
         lease: `${row.term}${row.term_unit === 'month' ? '个月' : '天'}`,
         page: `pages/orderDetail/orderDetail?id=${row.order_id}`,
+        waybill: waybillNumber(
+          (row.state === 'IN_THE_BACK' ? row.return_waybill : row.waybill) ?? row.waybill,
+        ),
+        ...owing,
       });
-      await finish(row.id, 'synced');
+      // The time sent is kept, so the next state of the order goes out after it.
+      await finish(row.id, 'synced', undefined, modifiedAt);
       report.synced++;
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -132,6 +148,57 @@ export async function syncAlipayOrders(deps: AppDeps, batch = 200): Promise<Orde
   }
   return report;
 }
+
+/** The number of a waybill as stored (a return's is `<express code>:<number>`). */
+const waybillNumber = (stored: string | null): string | undefined =>
+  stored ? stored.slice(stored.indexOf(':') + 1) || undefined : undefined;
+
+/**
+ * The order centre keeps an update only when its order_modified_time (whole seconds) is later
+ * than the one it shows, so each state goes out later than the order's previous one sent: two
+ * states in one second, or events written by processes whose clocks differ, are not dropped.
+ */
+async function monotonicModifiedAt(deps: AppDeps, orderId: number, at: Date): Promise<Date> {
+  const last = await deps.db
+    .selectFrom('alipay_order_syncs')
+    .select((eb) => eb.fn.max('modified_at').as('at'))
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'synced')
+    .executeTakeFirst();
+  const previous = last?.at ? new Date(last.at).getTime() : 0;
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  return seconds(at.getTime()) > seconds(previous) ? at : new Date((seconds(previous) + 1) * 1000);
+}
+
+/**
+ * What the order card shows of the money: the next rent bill still owed (its date and what is
+ * left of it) and the sum owed on bills past due, fees included. Read when the state is sent,
+ * so a state retried later shows the figures of then.
+ */
+async function rentOwing(deps: AppDeps, orderId: number) {
+  const bills = await deps.db
+    .selectFrom('bills')
+    .select(['kind', 'due_date', 'original', 'discount', 'paid', 'overdue_days', 'overdue_fee'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'unpaid')
+    .orderBy('due_date')
+    .orderBy('id')
+    .execute();
+  const left = (b: (typeof bills)[number]) => b.original - b.discount + b.overdue_fee - b.paid;
+  const next = bills.find(
+    (b) => (RENT_BILL_KINDS as readonly string[]).includes(b.kind) && left(b) > 0,
+  );
+  const overdueAmount = bills
+    .filter((b) => b.overdue_days > 0)
+    .reduce((sum, b) => sum + Math.max(0, left(b)), 0);
+  return {
+    overdueAmount,
+    ...(next ? { nextDue: { date: toDay(next.due_date) ?? '', amount: left(next) } } : {}),
+  };
+}
+
+/** Bills the order centre's "next payment" means: rent, the tail payment, a renewal. */
+const RENT_BILL_KINDS = ['FIRST', 'INSTALMENT', 'FINAL', 'RENEWAL'] as const;
 
 /** The user as Alipay knows them on the brand: user id from login, else the app's open id. */
 async function buyerOf(deps: AppDeps, userId: number, platform: number) {

@@ -6,7 +6,7 @@
  * are: asking twice never moves money twice, which is what lets a job retry a call after a crash.
  * Each call has a query, so reconciliation can ask the gateway for the truth.
  */
-import type { WechatPayGateway } from './wechatpay.ts';
+import type { PayScoreConfirmation, ServiceOrder, WechatPayGateway } from './wechatpay.ts';
 
 export type GatewayName = 'alipay' | 'wechat' | 'card';
 
@@ -16,6 +16,40 @@ export type GatewayName = 'alipay' | 'wechat' | 'card';
  */
 export function isWechatPay(gateway: object): gateway is WechatPayGateway {
   return 'clientPayParams' in gateway;
+}
+
+/**
+ * WeChat Pay Score's service orders (deposit-free mode), as the live WeChat Pay gateway speaks
+ * them and the sandbox plays them (the user confirming at once). Told apart by shape.
+ */
+export interface PayScoreApi {
+  createServiceOrder(input: {
+    outOrderNo: string;
+    openId: string;
+    deposit: number;
+    title: string;
+    startTime: string;
+    endTime: string;
+  }): Promise<
+    | { kind: 'created'; orderId: string; confirmation: PayScoreConfirmation }
+    | { kind: 'refused'; reason: string }
+  >;
+  queryServiceOrder(outOrderNo: string): Promise<ServiceOrder | undefined>;
+  cancelServiceOrder(outOrderNo: string, reason: string): Promise<void>;
+  /**
+   * Completes with what is owed; `collectAs` is our payment's number for it (the sandbox's trade;
+   * WeChat's USER_PAID names the service order, and the notification handler finds the payment).
+   */
+  completeServiceOrder(
+    outOrderNo: string,
+    items: { name: string; amount: number; description: string }[],
+    endTime: string,
+    collectAs?: string,
+  ): Promise<void>;
+}
+
+export function hasPayScore(gateway: object): gateway is PayScoreApi {
+  return 'createServiceOrder' in gateway;
 }
 
 /** Form fields of a notification, as the providers post them. */
@@ -115,8 +149,8 @@ export interface OrderCentreState {
   outBizNo: string;
   buyer: { userId?: string; openId?: string };
   /**
-   * The online-rental category's merchant_order_status: APPLYING, APPROVAL, IN_DELIVERY,
-   * IN_THE_LEASE, IN_THE_BACK, FINISHED, CLOSED, REJECT.
+   * The online-rental category's merchant_order_status (server/README.md, "Order centre", maps
+   * our states to these).
    */
   state: string;
   modifiedAt: Date;
@@ -129,6 +163,12 @@ export interface OrderCentreState {
   lease: string;
   /** The storefront page the order centre links to. */
   page: string;
+  /** The waybill the order centre shows: the return's once it shipped, else the delivery's. */
+  waybill?: string;
+  /** The next rent due and its amount (fen), while any is owed. */
+  nextDue?: { date: string; amount: number };
+  /** Owed on bills past their due date, fees included (fen); 0 when none. */
+  overdueAmount: number;
 }
 
 export interface FundAuthGateway extends PaymentGateway {
@@ -141,15 +181,30 @@ export interface FundAuthGateway extends PaymentGateway {
    */
   freezeOrder?(input: { outRequestNo: string; amount: number; title: string }): string;
   queryFreeze(outRequestNo: string): Promise<FreezeState | undefined>;
-  /** alipay.fund.auth.order.unfreeze; idempotent on `outRequestNo`. */
-  unfreeze(input: { authNo: string; outRequestNo: string; amount: number }): Promise<void>;
+  /**
+   * alipay.fund.auth.order.unfreeze; idempotent on `outRequestNo`. `completesCredit`: this
+   * unfreeze ends a rental whose deposit credit waived, so Zhima records it as fulfilled.
+   */
+  unfreeze(input: {
+    authNo: string;
+    outRequestNo: string;
+    amount: number;
+    completesCredit?: boolean;
+  }): Promise<void>;
   /** `authNo` names the authorisation where the provider needs it to find the operation. */
   queryUnfreeze(outRequestNo: string, authNo?: string): Promise<{ amount: number } | undefined>;
   /**
    * alipay.trade.pay with auth_no: takes money from the authorisation; idempotent on `outTradeNo`.
    * `authRequestNo` is the freeze's own request number (where the provider looks up the payer).
    */
-  payFromAuth(input: TradeInput & { authNo: string; authRequestNo: string }): Promise<void>;
+  payFromAuth(
+    input: TradeInput & {
+      authNo: string;
+      authRequestNo: string;
+      /** Credit waived part of the deposit: the payment is the rent the credit order promised. */
+      credit?: boolean;
+    },
+  ): Promise<void>;
   /**
    * alipay.merchant.order.sync: the order's state in the user's Alipay order centre (live only).
    * The same state again, or an older one (by `modifiedAt`), changes nothing there.

@@ -19,7 +19,8 @@ import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { executeRevocation } from '../privacy/withholding.ts';
-import type { GatewayName } from './gateway.ts';
+import { authorisationForRelease } from '../orders/repository-payscore.ts';
+import { hasPayScore, type GatewayName } from './gateway.ts';
 import '../kyc/schema.ts';
 import '../orders/schema.ts';
 
@@ -40,7 +41,9 @@ export const newTradeNo = (prefix: string) =>
 
 /** The brand's gateway a payment channel goes through ('auth' is Alipay's fund authorisation). */
 export function gatewayOf(deps: AppDeps, platform: number, channel: string) {
-  const name: GatewayName = channel === 'auth' ? 'alipay' : (channel as GatewayName);
+  // 'auth' is Alipay's fund authorisation; 'payscore' a WeChat Pay Score completion.
+  const name: GatewayName =
+    channel === 'auth' ? 'alipay' : channel === 'payscore' ? 'wechat' : (channel as GatewayName);
   return deps.providers.payments.forBrand(platform)[name];
 }
 
@@ -210,13 +213,23 @@ export async function executeUnfreeze(deps: AppDeps, operationId: number): Promi
     .where('id', '=', operationId)
     .executeTakeFirst();
   if (!operation || operation.status !== 'pending') return 'nothing to do';
+  // The release that closes an authorisation credit waived part of ends the Zhima credit order:
+  // the unfreeze says the user kept the contract (a test authorisation has no row, no credit).
+  const authorisation = operation.authorisation_id
+    ? await authorisationForRelease(deps.db, operation.authorisation_id)
+    : undefined;
+  const completesCredit =
+    authorisation?.status === 'closed' && (authorisation.credit_amount ?? 0) > 0;
   crashPoint('unfreeze:before-call');
   const done = await attempt(deps, 'deposit_operations', operation.id, () =>
-    deps.providers.payments.forBrand(operation.platform).alipay.unfreeze({
-      authNo: operation.auth_no,
-      outRequestNo: operation.out_request_no,
-      amount: operation.amount,
-    }),
+    authorisation?.provider === 'payscore'
+      ? releasePayScore(deps, operation.platform, authorisation)
+      : deps.providers.payments.forBrand(operation.platform).alipay.unfreeze({
+          authNo: operation.auth_no,
+          outRequestNo: operation.out_request_no,
+          amount: operation.amount,
+          completesCredit,
+        }),
   );
   if (!done) {
     deps.jobs.log.error({ request: operation.out_request_no }, 'unfreeze refused by the provider');
@@ -226,6 +239,27 @@ export async function executeUnfreeze(deps: AppDeps, operationId: number): Promi
   await markUnfrozen(deps, operation.id);
   return 'unfrozen';
 }
+
+/**
+ * A Pay Score service order no longer holding anything: cancelled when the rental never went out
+ * (cancelled or rejected before shipping), else completed with nothing owed (a clean return; what
+ * was owed was asked by its own completion, executeCharge).
+ */
+async function releasePayScore(
+  deps: AppDeps,
+  platform: number,
+  auth: { out_request_no: string; order_status: string; shipped_at: Date | null },
+): Promise<void> {
+  const wechat = deps.providers.payments.forBrand(platform).wechat;
+  if (!hasPayScore(wechat))
+    throw new ProviderError('wechat', 'rejected', 'this WeChat Pay gateway has no Pay Score');
+  if (auth.shipped_at === null) return wechat.cancelServiceOrder(auth.out_request_no, '订单已取消');
+  return wechat.completeServiceOrder(auth.out_request_no, [], beijingStamp(deps.now()));
+}
+
+/** yyyyMMddHHmmss in Beijing time (Pay Score's time_range). */
+const beijingStamp = (at: Date) =>
+  new Date(at.getTime() + 8 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
 export async function markUnfrozen(deps: AppDeps, operationId: number): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
@@ -267,7 +301,7 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
     } else if (payment.channel === 'auth') {
       const auth = await deps.db
         .selectFrom('deposit_authorisations')
-        .select(['auth_no', 'out_request_no'])
+        .select(['auth_no', 'out_request_no', 'credit_amount'])
         .where('order_id', '=', payment.order_id)
         .where('auth_no', 'is not', null)
         .orderBy('id', 'desc')
@@ -279,7 +313,38 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
         subject: `${trade.subject} 押金抵扣`,
         authNo: auth.auth_no,
         authRequestNo: auth.out_request_no,
+        credit: (auth.credit_amount ?? 0) > 0,
       });
+    } else if (payment.channel === 'payscore') {
+      // What is owed at the end, asked of Pay Score by completing the service order with it;
+      // WeChat collects it and PAYSCORE.USER_PAID pays the bills.
+      const auth = await deps.db
+        .selectFrom('deposit_authorisations')
+        .select(['out_request_no'])
+        .where('order_id', '=', payment.order_id)
+        .where('provider', '=', 'payscore')
+        .where('auth_no', 'is not', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!auth || !hasPayScore(gateways.wechat))
+        throw new ProviderError('wechat', 'rejected', 'the order has no Pay Score service order');
+      const lines = await deps.db
+        .selectFrom('payment_bills as pb')
+        .innerJoin('bills as b', 'b.id', 'pb.bill_id')
+        .select(['b.kind', 'b.period', 'pb.amount'])
+        .where('pb.payment_id', '=', payment.id)
+        .orderBy('b.id')
+        .execute();
+      await gateways.wechat.completeServiceOrder(
+        auth.out_request_no,
+        lines.map((line) => ({
+          name: PAYSCORE_ITEM_NAMES[line.kind] ?? '租金',
+          amount: line.amount,
+          description: `${PAYSCORE_ITEM_NAMES[line.kind] ?? '租金'} 第${line.period}期`,
+        })),
+        beijingStamp(deps.now()),
+        payment.out_trade_no,
+      );
     } else return 'paid by the user';
   } catch (error) {
     if (!isFinal(error)) throw error;
@@ -295,6 +360,17 @@ export async function executeCharge(deps: AppDeps, paymentId: number): Promise<s
     .execute();
   return 'requested';
 }
+
+/** What each kind of bill is called on the Pay Score order (post_payments' name). */
+const PAYSCORE_ITEM_NAMES: Record<string, string> = {
+  COMPENSATION: '损坏赔偿',
+  INSTALMENT: '租金',
+  FINAL: '租金',
+  OVERDUE_FEE: '逾期费',
+  EARLY_RETURN: '提前归还费',
+  BUYOUT: '买断款',
+  RENEWAL: '续租租金',
+};
 
 /**
  * What the bank withholds under: the order's signed withholding agreement, else the agreement of

@@ -29,7 +29,7 @@ import './sandbox-schema.ts';
 type Trx = Transaction<Database>;
 
 export type SandboxOutcome = 'pay' | 'fail' | 'cancel';
-export type SandboxFailure = 'pay' | 'freeze' | 'withhold' | 'refund' | 'unfreeze';
+export type SandboxFailure = 'pay' | 'freeze' | 'withhold' | 'refund' | 'unfreeze' | 'payscore';
 
 /** The field that names our merchant in a notification, per gateway (as the real ones name it). */
 export const MERCHANT_FIELD: Record<GatewayName, 'app_id' | 'mchid'> = {
@@ -419,6 +419,98 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
       const trade = await this.openTrade(trx, input);
       await this.finish(trx, trade, 'paid');
     });
+  }
+
+  // ------------------------------------------------------------------ WeChat Pay Score (sandbox)
+  // The service order is a sandbox authorisation under its out_order_no: the user confirms at
+  // once (its 'freeze' notification is USER_CONFIRM's), a completion takes what is owed as a
+  // trade of our payment's number and releases the rest, a cancellation releases it all.
+  // failNext('payscore') makes the next creation a refusal of Pay Score's assessment.
+
+  async createServiceOrder(input: {
+    outOrderNo: string;
+    openId: string;
+    deposit: number;
+    title: string;
+  }): Promise<
+    | {
+        kind: 'created';
+        orderId: string;
+        confirmation: { businessType: 'wxpayScoreUse'; extraData: { package: string } };
+      }
+    | { kind: 'refused'; reason: string }
+  > {
+    const refused = await this.db.transaction().execute((trx) => this.takeFailure(trx, 'payscore'));
+    if (refused) return { kind: 'refused', reason: '综合评估未通过' };
+    await this.freeze({ outRequestNo: input.outOrderNo, amount: input.deposit });
+    return {
+      kind: 'created',
+      orderId: '',
+      confirmation: {
+        businessType: 'wxpayScoreUse',
+        extraData: { package: `sandbox-${input.outOrderNo}` },
+      },
+    };
+  }
+
+  async queryServiceOrder(outOrderNo: string) {
+    const auth = await this.db
+      .selectFrom('sandbox_authorisations')
+      .selectAll()
+      .where('out_request_no', '=', outOrderNo)
+      .executeTakeFirst();
+    if (!auth) return undefined;
+    const state = auth.status !== 'frozen' ? 'REVOKED' : auth.frozen > 0 ? 'DOING' : 'DONE';
+    return {
+      out_order_no: outOrderNo,
+      order_id: auth.auth_no,
+      state,
+      ...(state === 'DOING' ? { state_description: 'USER_CONFIRM' } : {}),
+      risk_fund: { name: 'DEPOSIT', amount: auth.amount },
+    };
+  }
+
+  async cancelServiceOrder(outOrderNo: string): Promise<void> {
+    const held = await this.queryServiceOrder(outOrderNo);
+    if (held?.state !== 'DOING') return;
+    const { frozen } = await this.db
+      .selectFrom('sandbox_authorisations')
+      .select('frozen')
+      .where('out_request_no', '=', outOrderNo)
+      .executeTakeFirstOrThrow();
+    await this.unfreeze({ authNo: held.order_id, outRequestNo: `${outOrderNo}C`, amount: frozen });
+  }
+
+  async completeServiceOrder(
+    outOrderNo: string,
+    items: { name: string; amount: number }[],
+    _endTime: string,
+    collectAs?: string,
+  ): Promise<void> {
+    const held = await this.queryServiceOrder(outOrderNo);
+    if (!held) throw new ProviderError(this.name, 'rejected', `no service order ${outOrderNo}`);
+    const total = items.reduce((sum, item) => sum + item.amount, 0);
+    if (total > 0) {
+      if (!collectAs) throw new ProviderError(this.name, 'rejected', 'nothing to collect as');
+      await this.payFromAuth({
+        outTradeNo: collectAs,
+        amount: total,
+        subject: items.map((i) => i.name).join('、'),
+        authNo: held.order_id,
+        authRequestNo: outOrderNo,
+      });
+    }
+    const { frozen } = await this.db
+      .selectFrom('sandbox_authorisations')
+      .select('frozen')
+      .where('out_request_no', '=', outOrderNo)
+      .executeTakeFirstOrThrow();
+    if (frozen > 0)
+      await this.unfreeze({
+        authNo: held.order_id,
+        outRequestNo: `${outOrderNo}D`,
+        amount: frozen,
+      });
   }
 
   // ----------------------------------------------------------------------------- notifications

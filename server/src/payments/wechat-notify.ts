@@ -14,10 +14,12 @@ import {
   recordNotificationOutcome,
   type NotificationOutcome,
 } from '../orders/payment-outcomes.ts';
+import { payScoreAuthorisation, payScorePaymentOf } from '../orders/repository-payscore.ts';
 import { rejectedNotificationDigest } from './rejected-notifications.ts';
 import type { WechatNotification, WechatPayGateway } from './wechatpay.ts';
 
 type RefundNotification = Extract<WechatNotification, { kind: 'refund' }>;
+type PayScoreNotification = Extract<WechatNotification, { kind: 'payscore' }>;
 
 export async function acceptWechatNotification(
   deps: AppDeps,
@@ -56,6 +58,7 @@ export async function acceptWechatNotification(
   }
   if (decoded.kind === 'trade')
     return handleNotification(deps.db, deps, 'wechat', platform, decoded.fields, true);
+  if (decoded.kind === 'payscore') return applyPayScoreNotification(deps, platform, decoded);
   return applyRefundNotification(deps, gateway, platform, decoded);
 }
 
@@ -125,4 +128,67 @@ async function applyRefundNotification(
     await recordNotificationOutcome(trx, inserted.id, outcome);
     return outcome;
   });
+}
+
+/**
+ * Pay Score's notifications, in the engine's common fields, through handleNotification like any
+ * (our merchant, once per notify id, one transaction):
+ * - PAYSCORE.USER_CONFIRM: the user confirmed the service order (state DOING); its risk fund is
+ *   the deposit, held: a freeze of the service order's out_order_no (auth_no = WeChat's order_id).
+ * - PAYSCORE.USER_PAID: what the completion asked for was collected; the payment of channel
+ *   `payscore` that completion belongs to is paid (collection.paid_amount).
+ * Others (or a service order we do not know) are acknowledged and change nothing.
+ */
+async function applyPayScoreNotification(
+  deps: AppDeps,
+  platform: number,
+  notice: PayScoreNotification,
+): Promise<NotificationOutcome> {
+  const order = notice.order;
+  const outOrderNo = order.out_order_no ?? '';
+  const common = { notify_id: notice.notifyId, mchid: order.mchid ?? '' };
+  if (notice.event === 'PAYSCORE.USER_CONFIRM')
+    return handleNotification(
+      deps.db,
+      deps,
+      'wechat',
+      platform,
+      {
+        ...common,
+        notify_type: 'freeze',
+        out_trade_no: outOrderNo,
+        status: order.state === 'DOING' ? 'SUCCESS' : '',
+        auth_no: order.order_id ?? '',
+        total_amount: String(order.risk_fund?.amount ?? ''),
+      },
+      true,
+    );
+  if (notice.event === 'PAYSCORE.USER_PAID') {
+    const auth = await payScoreAuthorisation(deps.db, outOrderNo);
+    const payment = auth ? await payScorePaymentOf(deps.db, auth.order_id) : undefined;
+    return handleNotification(
+      deps.db,
+      deps,
+      'wechat',
+      platform,
+      {
+        ...common,
+        // Only a collection WeChat reports as paid pays; anything else waits (never a close).
+        notify_type: payment && order.collection?.state === 'USER_PAID' ? 'trade' : 'progress',
+        out_trade_no: payment?.out_trade_no ?? outOrderNo,
+        trade_status: 'TRADE_SUCCESS',
+        total_amount: String(order.collection?.paid_amount ?? order.total_amount ?? ''),
+        trade_no: order.collection?.details?.[0]?.transaction_id ?? order.order_id ?? '',
+      },
+      true,
+    );
+  }
+  return handleNotification(
+    deps.db,
+    deps,
+    'wechat',
+    platform,
+    { ...common, notify_type: 'progress', out_trade_no: outOrderNo },
+    true,
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * Checks the headers every storefront call carries on `/api/*`: the fixed client credential
  * (`X-Client-Authorization: Basic …`) and the brand (`X-Platform`, 1-9), which it puts on
- * `request.platform`.
+ * `request.platform`. The API's description (plugins/openapi.ts) is read without them.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +29,7 @@ export function registerHeaderChecks(app: FastifyInstance, config: Config): void
   app.addHook('onRequest', async (request) => {
     // The matched route, not the raw URL: `/%61pi/…` reaches `/api/…` routes too.
     const path = request.routeOptions.url ?? request.url;
-    if (!path.startsWith('/api/')) return;
+    if (!path.startsWith('/api/') || request.routeOptions.config.apiDescription) return;
     const credential = request.headers['x-client-authorization'];
     if (typeof credential !== 'string' || !sameSecret(credential.trim(), expected)) {
       throw new ApiError(ResultCode.UNAUTHORIZED, '客户端凭证无效', 401);

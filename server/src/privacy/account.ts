@@ -177,6 +177,8 @@ export async function cancelAccount(
     await trx.deleteFrom('uploads').where('user_id', '=', userId).execute();
     await trx.deleteFrom('face_sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('credit_scores').where('user_id', '=', userId).execute();
+    // Pay Score's assessment of the person (issue 39): theirs, gone with the account.
+    await trx.deleteFrom('payscore_refusals').where('user_id', '=', userId).execute();
     await trx.deleteFrom('identity_verifications').where('user_id', '=', userId).execute();
     await trx.deleteFrom('identities').where('user_id', '=', userId).execute();
     await trx.deleteFrom('emergency_contacts').where('user_id', '=', userId).execute();

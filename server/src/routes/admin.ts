@@ -5,7 +5,6 @@
  * document (`/admin/api/openapi.json`, @fastify/swagger over these routes only).
  */
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -61,6 +60,7 @@ import {
   sessionReply,
 } from '../admin/staff.ts';
 import { ApiError, ok } from '../plugins/errors.ts';
+import { registerOpenApi } from '../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
 const tag = (name: string) => ({ tags: [name] });
@@ -70,17 +70,24 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = deps;
   const production = config.appEnv === 'production';
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: '商家后台 API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
-        },
+  // The console's own document, by the storefront API's mechanism (plugins/openapi.ts): every
+  // route with its operationId and the failure envelope as its default reply.
+  await registerOpenApi(app, {
+    documentPath: '/openapi.json',
+    documentRouteConfig: { access: 'public' },
+    basePath: '/admin/api',
+    title: '商家后台 API',
+    version: '1.0.0',
+    description:
+      'The merchant console (issue 36). A staff session is the admin_session cookie; every ' +
+      "state-changing call also sends the session's CSRF token in X-CSRF-Token.",
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: ADMIN_SESSION_COOKIE },
+        csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
       },
-      security: [{ session: [], csrf: [] }],
     },
+    security: [{ session: [], csrf: [] }],
   });
   await app.register(cookie);
   registerStaffGuard(app, deps);
@@ -111,10 +118,6 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new ApiError(429, '登录尝试过于频繁，请稍后再试', 429);
       }
     };
-
-  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
-    app.swagger(),
-  );
 
   // ---------------------------------------------------------------------------------------
   // Sessions
@@ -403,3 +406,5 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 export default adminRoutes;
 export const prefix = '/admin/api';
+/** Described by its own document, /admin/api/openapi.json, not the storefront's. */
+export const ownDocument = true;

@@ -23,9 +23,9 @@ const assetRoutes: FastifyPluginAsync = async (app) => {
     index: false,
     list: false,
     cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('Cache-Control', `public, max-age=${ONE_DAY_SECONDS}`);
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+    setHeaders(reply) {
+      reply.header('Cache-Control', `public, max-age=${ONE_DAY_SECONDS}`);
+      reply.header('X-Content-Type-Options', 'nosniff');
     },
   });
 };

@@ -58,7 +58,18 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/file/:id',
-    { onRequest: app.authenticate, schema: { params: UploadParams } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: UploadParams,
+        response: {
+          200: {
+            description: 'The uploaded file, with the media type it was stored with',
+            content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const upload = await readOwnUpload(
         db,

@@ -7,6 +7,8 @@
  * is published: the app must ask again).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Envelope } from '../../../contract/api/envelope.ts';
 import { DevSmsLastQuery, DevSmsLastReply } from '../../../contract/api/login.ts';
 import { notFound, ok } from '../plugins/errors.ts';
 import { outdatePrivacyConsent } from '../privacy/consents.ts';
@@ -42,11 +44,15 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/privacy/outdate', { schema: { querystring: DevSmsLastQuery } }, async (request) => {
-    const found = await outdatePrivacyConsent(app.deps.db, request.query.mobile);
-    if (!found) throw notFound('没有该手机号的用户');
-    return ok(null);
-  });
+  app.post(
+    '/privacy/outdate',
+    { schema: { querystring: DevSmsLastQuery, response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      const found = await outdatePrivacyConsent(app.deps.db, request.query.mobile);
+      if (!found) throw notFound('没有该手机号的用户');
+      return ok(null);
+    },
+  );
 };
 
 export default devRoutes;

@@ -5,10 +5,13 @@
  * - `POST /notify/esign` the e-sign provider's signed callback (raw body, HMAC checked).
  * These paths are outside /api: a provider calls them, not the storefront's request layer.
  */
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { Envelope } from '../../../contract/api/envelope.ts';
 import { acceptNotification } from '../contracts/service.ts';
 import { escapeHtml } from '../contracts/render.ts';
 import { notFound } from '../plugins/errors.ts';
+import { textReply } from '../plugins/openapi.ts';
 import { SandboxEsign } from '../providers/esign/sandbox.ts';
 import { SandboxFace } from '../providers/face/sandbox.ts';
 
@@ -43,6 +46,13 @@ const buttons = (action: string, pairs: [string, string][]) =>
 /** Flow and certify ids in these paths open a signing or face page: keep them out of access logs. */
 const QUIET = { logLevel: 'warn' } as const;
 
+// Described for the API document only: the handlers check the ids themselves (404 when unknown).
+const FlowParams = Type.Object({ flowId: Type.String() });
+const FlowOutcomeParams = Type.Object({ flowId: Type.String(), outcome: Type.String() });
+const FaceParams = Type.Object({ certifyId: Type.String() });
+const FaceOutcomeParams = Type.Object({ certifyId: Type.String(), outcome: Type.String() });
+const SANDBOX_PAGE = textReply('text/html', "The sandbox provider's page");
+
 const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
   const { esign, face } = deps.providers;
@@ -53,20 +63,24 @@ const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
     done(null, body);
   });
 
-  app.post('/notify/esign', QUIET, async (request, reply) => {
-    const signature = request.headers['x-esign-signature'];
-    const outcome = await acceptNotification(
-      deps,
-      typeof request.body === 'string' ? request.body : '',
-      typeof signature === 'string' ? signature : '',
-    );
-    return reply.send({ code: 200, msg: outcome, data: null });
-  });
+  app.post(
+    '/notify/esign',
+    { ...QUIET, schema: { response: { 200: Envelope(Type.Null()) } } },
+    async (request, reply) => {
+      const signature = request.headers['x-esign-signature'];
+      const outcome = await acceptNotification(
+        deps,
+        typeof request.body === 'string' ? request.body : '',
+        typeof signature === 'string' ? signature : '',
+      );
+      return reply.send({ code: 200, msg: outcome, data: null });
+    },
+  );
 
   if (esign instanceof SandboxEsign) {
     app.get<{ Params: { flowId: string } }>(
       '/sandbox/esign/:flowId',
-      QUIET,
+      { ...QUIET, schema: { params: FlowParams, response: { 200: SANDBOX_PAGE } } },
       async (request, reply) => {
         const flow = SAFE_ID.test(request.params.flowId)
           ? esign.flow(request.params.flowId)
@@ -89,7 +103,10 @@ const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
     );
     app.post<{ Params: { flowId: string; outcome: string } }>(
       '/sandbox/esign/:flowId/:outcome',
-      QUIET,
+      {
+        ...QUIET,
+        schema: { params: FlowOutcomeParams, response: { 200: SANDBOX_PAGE } },
+      },
       async (request, reply) => {
         const { flowId, outcome } = request.params;
         if (!SAFE_ID.test(flowId) || !esign.flow(flowId)) throw notFound('签署流程不存在');
@@ -107,7 +124,7 @@ const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
   if (face instanceof SandboxFace) {
     app.get<{ Params: { certifyId: string } }>(
       '/sandbox/face/:certifyId',
-      QUIET,
+      { ...QUIET, schema: { params: FaceParams, response: { 200: SANDBOX_PAGE } } },
       async (request, reply) => {
         const { certifyId } = request.params;
         if (!SAFE_ID.test(certifyId) || !face.has(certifyId)) throw notFound('认证不存在');
@@ -123,7 +140,10 @@ const kycSandboxRoutes: FastifyPluginAsync = async (app) => {
     );
     app.post<{ Params: { certifyId: string; outcome: string } }>(
       '/sandbox/face/:certifyId/:outcome',
-      QUIET,
+      {
+        ...QUIET,
+        schema: { params: FaceOutcomeParams, response: { 200: SANDBOX_PAGE } },
+      },
       async (request, reply) => {
         const { certifyId, outcome } = request.params;
         if (!SAFE_ID.test(certifyId) || !face.has(certifyId)) throw notFound('认证不存在');

@@ -11,6 +11,7 @@ import {
   BillListReply,
   ExpressReply,
   FreezeReply,
+  PayScoreOfferReply,
   LastOrderReply,
   OrderDetailReply,
   OrderIdBody,
@@ -35,6 +36,7 @@ import { assertVerifiedFor, placeOrder, reorderInput } from '../orders/placing.t
 import { expressOf, lastOrderId, listOrders, orderDetail, ownOrder } from '../orders/queries.ts';
 import { cancelOrder, confirmOrder } from '../orders/confirm-cancel.ts';
 import { startFreeze } from '../orders/deposit-freeze.ts';
+import { payScoreOffer, switchToPaidDeposit } from '../orders/payscore.ts';
 import {
   payBillsOnce,
   unpaidBillList,
@@ -186,6 +188,22 @@ const beforePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/refreeze',
     { ...payAuth, schema: { body: OrderIdBody, response: { 200: FreezeReply } } },
     async (request) => ok(await startFreeze(db, deps, currentUser(request), request.body.orderId)),
+  );
+  // WeChat Pay Score: whether the deposit-free choice is offered to this user here, and the
+  // switch to a paid deposit when Pay Score refused.
+  app.get(
+    '/payScore',
+    { ...auth, schema: { response: { 200: PayScoreOfferReply } } },
+    async (request) => ok(await payScoreOffer(db, deps, currentUser(request))),
+  );
+  app.post(
+    '/switchDeposit',
+    { ...auth, schema: { body: OrderIdBody, response: { 200: OrderDetailReply } } },
+    async (request) => {
+      const user = currentUser(request);
+      await switchToPaidDeposit(db, deps, user, request.body.orderId);
+      return ok(await detailOf(user, request.body.orderId));
+    },
   );
 };
 

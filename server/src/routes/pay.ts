@@ -10,6 +10,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { yuan } from '../money.ts';
+import { emptyReply, textReply } from '../plugins/openapi.ts';
 import { handleNotification, type NotificationOutcome } from '../orders/payment-outcomes.ts';
 import { cashierPayment } from '../payments/cashier.ts';
 import { isWechatPay, type GatewayName, type NotificationFields } from '../payments/gateway.ts';
@@ -41,6 +42,12 @@ const OutcomeParams = Type.Composite([
   }),
 ]);
 const CashierQuery = Type.Object({ sig: Type.Optional(Type.String({ maxLength: 64 })) });
+/** What the providers expect back from a notification: `success`, or `fail` to be retried. */
+const NOTIFY_ACK = textReply('text/plain', '`success`, or `fail` to have the provider retry');
+/** WeChat Pay's (v3): nothing when accepted, `{ code: 'FAIL', message }` to be sent again. */
+const WECHAT_ACCEPTED = emptyReply('WeChat Pay: accepted');
+const WechatRefusal = Type.Object({ code: Type.Literal('FAIL'), message: Type.String() });
+const UNKNOWN_TRADE = textReply('text/plain', '`unknown trade`');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -71,7 +78,13 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const notifyRoute = (gatewayName: GatewayName) =>
     app.post(
       `/notify/${gatewayName}/:platform`,
-      { bodyLimit: NOTIFY_BODY_LIMITS[gatewayName], schema: { params: NotifyParams } },
+      {
+        bodyLimit: NOTIFY_BODY_LIMITS[gatewayName],
+        schema: {
+          params: NotifyParams,
+          response: { 200: NOTIFY_ACK, 204: WECHAT_ACCEPTED, 401: WechatRefusal },
+        },
+      },
       async (request, reply) => {
         const brand = request.params.platform;
         // Verified first: a provider's notifications (and its retries) are never limited; what
@@ -133,7 +146,13 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/cashier/:outTradeNo',
-    { schema: { params: TradeParams, querystring: CashierQuery } },
+    {
+      schema: {
+        params: TradeParams,
+        querystring: CashierQuery,
+        response: { 200: textReply('text/html', 'The sandbox cashier page'), 404: UNKNOWN_TRADE },
+      },
+    },
     async (request, reply) => {
       const found = await cashierPayment(deps, request.params.outTradeNo, request.query.sig);
       if (!found) return reply.status(404).type('text/plain').send('unknown trade');
@@ -153,7 +172,13 @@ const payRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/cashier/:outTradeNo/:outcome',
-    { schema: { params: OutcomeParams, querystring: CashierQuery } },
+    {
+      schema: {
+        params: OutcomeParams,
+        querystring: CashierQuery,
+        response: { 303: emptyReply('To the payment result page'), 404: UNKNOWN_TRADE },
+      },
+    },
     async (request, reply) => {
       const found = await cashierPayment(deps, request.params.outTradeNo, request.query.sig);
       if (!found) return reply.status(404).type('text/plain').send('unknown trade');

@@ -90,6 +90,13 @@ interface Authorisation {
   /** The payer in the app's open-id space (apps created since 2023). */
   payerOpenId: string;
   operations: Map<string, Operation>;
+  /**
+   * The Zhima credit order behind a credit-waived authorisation: OPEN until an unfreeze says the
+   * user kept the contract (`unfreezeBizInfo` `bizComplete`), then COMPLETE.
+   */
+  creditOrder?: 'OPEN' | 'COMPLETE';
+  /** Payments from the authorisation that Zhima counts as instalments kept (is_async_pay). */
+  fulfilledPayments: string[];
 }
 
 export interface Delivery {
@@ -229,7 +236,18 @@ export class LocalAlipay {
   private readonly auths = new Map<string, Authorisation>();
   private readonly authCodes = new Map<string, { userId: string; openId: string }>();
   /** The order centre: each order's states as synced (stale ones ignored), by out_biz_no. */
-  readonly orderCentre = new Map<string, { state: string; modified: string; buyer: string }[]>();
+  readonly orderCentre = new Map<
+    string,
+    {
+      state: string;
+      modified: string;
+      buyer: string;
+      /** business_info as sent (total_rent, lease, waybill_no, next_pay_*, overdue_amount). */
+      info: Record<string, string>;
+      /** logistics_info_list's tracking numbers. */
+      tracking: string[];
+    }[]
+  >();
   private readonly failures = new Map<string, FailureKind[]>();
   private readonly retryDelaysMs: number[];
   private readonly timeoutDelayMs: number;
@@ -462,6 +480,8 @@ export class LocalAlipay {
       payerUserId: `2088${digits(12)}`,
       payerOpenId: `0${digits(5)}${randomBytes(10).toString('hex')}`,
       operations: new Map(),
+      ...(credit > 0 ? { creditOrder: 'OPEN' as const } : {}),
+      fulfilledPayments: [],
     };
     const operation: Operation = {
       operationId: `2026${digits(20)}`,
@@ -884,7 +904,12 @@ export class LocalAlipay {
     if (biz.buyer_id !== auth.payerUserId && biz.buyer_open_id !== auth.payerOpenId)
       throw invalid('buyer_id');
     if (amount > auth.rest) throw business('ACQ.AUTH_AMOUNT_NOT_ENOUGH', '授权金额不足');
+    if (biz.is_async_pay !== undefined && typeof biz.is_async_pay !== 'boolean')
+      throw invalid('is_async_pay');
     auth.rest -= amount;
+    // On a credit authorisation, a payment taken asynchronously from the user's funds is the
+    // rent the Zhima order promised: counted as kept.
+    if (auth.creditOrder && biz.is_async_pay === true) auth.fulfilledPayments.push(outTradeNo);
     const trade: Trade = {
       outTradeNo,
       tradeNo: `2026${digits(24)}`,
@@ -930,7 +955,23 @@ export class LocalAlipay {
     }
     if (!(amount > 0) || amount > auth.rest)
       throw business('REQUEST_AMOUNT_EXCEED', '解冻金额超过剩余冻结金额');
+    // extra_param (AlipayFundAuthOrderUnfreezeModel): JSON text of a map<string, string>;
+    // unfreezeBizInfo is itself JSON text, {"bizComplete":"true"} marking the credit order kept.
+    let bizComplete = false;
+    if (biz.extra_param !== undefined) {
+      try {
+        const extra = JSON.parse(String(biz.extra_param)) as Record<string, unknown>;
+        if (typeof extra.unfreezeBizInfo !== 'string') throw new Error('not text');
+        const info = JSON.parse(extra.unfreezeBizInfo) as Record<string, unknown>;
+        if (info.bizComplete !== 'true' && info.bizComplete !== 'false')
+          throw new Error('bizComplete');
+        bizComplete = info.bizComplete === 'true';
+      } catch {
+        throw business('INVALID_PARAMETER', '参数有误: extra_param');
+      }
+    }
     auth.rest -= amount;
+    if (auth.creditOrder && bizComplete && auth.rest === 0) auth.creditOrder = 'COMPLETE';
     const operation: Operation = {
       operationId: `2026${digits(20)}`,
       outRequestNo: requestNo,
@@ -1040,19 +1081,35 @@ export class LocalAlipay {
     if (extValue('merchant_biz_type') !== '3C_RENT') throw invalid('merchant_biz_type');
     if (!extValue('merchant_order_link_page')) throw invalid('merchant_order_link_page');
     if (extValue('tiny_app_id') !== this.appId) throw invalid('tiny_app_id');
-    let info: { total_rent?: string; lease?: string } = {};
+    let info: Record<string, string> = {};
     try {
       info = JSON.parse(extValue('business_info') || '{}') as typeof info;
     } catch {
       throw invalid('business_info');
     }
     if (!info.total_rent || !info.lease) throw invalid('business_info');
+    const money = /^\d+\.\d{2}$/;
+    for (const key of ['total_rent', 'next_pay_amount', 'overdue_amount'])
+      if (info[key] !== undefined && !money.test(info[key])) throw invalid(`business_info.${key}`);
+    if (info.next_pay_date !== undefined && !/^\d{4}-\d\d-\d\d$/.test(info.next_pay_date))
+      throw invalid('business_info.next_pay_date');
+    const logistics = Array.isArray(biz.logistics_info_list)
+      ? (biz.logistics_info_list as { tracking_no?: string }[])
+      : [];
+    if (biz.logistics_info_list !== undefined && logistics.some((l) => !l.tracking_no))
+      throw invalid('logistics_info_list');
     const history = this.orderCentre.get(outBizNo) ?? [];
     const last = history.at(-1);
     if (last && last.buyer !== buyer) throw business('USER_NOT_MATCH', '订单的买家不一致');
     // An older update than the one shown changes nothing (the order centre never goes back).
     if (!last || last.modified < modified || (last.modified === modified && last.state !== state))
-      history.push({ state, modified, buyer });
+      history.push({
+        state,
+        modified,
+        buyer,
+        info,
+        tracking: logistics.map((l) => String(l.tracking_no)),
+      });
     this.orderCentre.set(outBizNo, history);
     return { record_id: `2026${digits(16)}`, order_id: `2026${digits(20)}`, order_status: state };
   }

@@ -15,6 +15,7 @@ const DEPOSIT_LABELS: Record<DepositMethod, { name: MessageKey; explain: Message
   card: { name: 'checkout.deposit.card', explain: 'checkout.deposit.cardExplain' },
   paid: { name: 'checkout.deposit.paid', explain: 'checkout.deposit.paidExplain' },
   waived: { name: 'checkout.deposit.waived', explain: 'checkout.deposit.waivedExplain' },
+  payscore: { name: 'checkout.deposit.payscore', explain: 'checkout.deposit.payscoreExplain' },
 };
 
 /** The deposit methods this build offers, and what the chosen one means. */

@@ -55,8 +55,14 @@ export function bestCoupon(coupons: readonly MyCoupon[], firstPayment: number): 
 }
 
 /** The deposit methods this build offers, default first. */
-export function depositMethodsFor(canFreeze: boolean, canWithhold: boolean): DepositMethod[] {
+export function depositMethodsFor(
+  canFreeze: boolean,
+  canWithhold: boolean,
+  payScore = false,
+): DepositMethod[] {
   const methods: DepositMethod[] = [];
+  // WeChat Pay Score, where the server offers it to this user: deposit-free, so first.
+  if (payScore) methods.push('payscore');
   if (canFreeze) methods.push('freeze');
   if (canWithhold) methods.push('card');
   methods.push('paid', 'waived');

@@ -9,7 +9,8 @@ import { registerMessages, useTranslation } from '../../i18n';
 import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { replacePage } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
-import { canFreezeDeposit, canWithholdFromCard } from '../../platform/pay-target';
+import { canFreezeDeposit, canUsePayScore, canWithholdFromCard } from '../../platform/pay-target';
+import { fetchPayScoreOffer } from '../../api/pay';
 import { newIdempotencyKey } from '../../platform/request';
 import { showMessage } from '../../platform/ui';
 import { takeChosenAddress } from '../../stores/address-choice';
@@ -39,8 +40,21 @@ export function useCheckout(params: PageBodyProps['params']) {
   /** undefined: not chosen yet (the best one applies); null: the user chose none. */
   const [couponId, setCouponId] = useState<number | null | undefined>(undefined);
   const [serviceIds, setServiceIds] = useState<number[]>(() => parseIds(params.serviceIds));
-  const methods = depositMethodsFor(canFreezeDeposit, canWithholdFromCard);
+  // Pay Score (WeChat): offered when the server says so for this user on this brand.
+  const [payScore, setPayScore] = useState(false);
+  const methods = useMemo(
+    () => depositMethodsFor(canFreezeDeposit, canWithholdFromCard, payScore),
+    [payScore],
+  );
   const [depositMethod, setDepositMethod] = useState<DepositMethod>(methods[0]);
+  useEffect(() => {
+    if (!canUsePayScore) return;
+    void fetchPayScoreOffer().then((reply) => {
+      if (reply.code !== 200 || !reply.data.offered) return;
+      setPayScore(true);
+      setDepositMethod('payscore');
+    });
+  }, []);
   const [addressError, setAddressError] = useState('');
 
   const loadAll = useCallback(async () => {

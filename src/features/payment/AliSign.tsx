@@ -4,14 +4,14 @@
  * notification on the loading page, which comes back here; once frozen, go on to pay.
  */
 import { Text, View } from '@tarojs/components';
-import { useRef } from 'react';
-import { startFreeze } from '../../api/pay';
+import { useRef, useState } from 'react';
+import { startFreeze, switchToPaidDeposit } from '../../api/pay';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { orderStatusText } from '../../i18n/order-status';
-import { authorizeFreeze } from '../../platform/payment';
+import { authorizeFreeze, confirmPayScore } from '../../platform/payment';
 import { showMessage } from '../../platform/ui';
 import { newIdempotencyKey } from '../../platform/request';
 import { formatMoney } from '../../utils';
@@ -27,6 +27,7 @@ export function AliSign({ params }: PageBodyProps) {
   const orderId = parseId(params.orderId);
   const { load, reload } = useOrder(orderId);
   const key = useRef(newIdempotencyKey());
+  const [refusal, setRefusal] = useState('');
 
   if (orderId === undefined) {
     return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
@@ -37,9 +38,25 @@ export function AliSign({ params }: PageBodyProps) {
   }
   const { order } = load;
   const outcome = freezeOutcome(order);
+  // WeChat Pay Score: the deposit is waived once the user confirms in WeChat.
+  const payScore = order.depositMethod === 'payscore';
   const freeze = async () => {
     const reply = await startFreeze(orderId, key.current);
-    if (reply.code !== 200 || !reply.data) throw new Error(reply.msg);
+    if (reply.code !== 200 || !reply.data) {
+      // Pay Score refused: its words are shown, and the deposit can be paid instead.
+      if (payScore) setRefusal(reply.msg);
+      throw new Error(reply.msg);
+    }
+    if (reply.data.payScore) {
+      key.current = newIdempotencyKey();
+      const result = await confirmPayScore(reply.data.payScore);
+      if (result.status !== 'pending') {
+        void showMessage(t('payment.payScoreCancelled'));
+        return;
+      }
+      await replacePage(paymentUrls.waitFreeze(orderId));
+      return;
+    }
     // A failed freeze leaves the order waiting: the next tap is a new attempt.
     key.current = newIdempotencyKey();
     if (reply.data.orderStr) {
@@ -64,16 +81,33 @@ export function AliSign({ params }: PageBodyProps) {
   return (
     <View className="pay-screen">
       <View className="pay-card pay-freeze">
-        <Text className="pay-card__title">{t('payment.freezeTitle')}</Text>
-        <Text className="pay-card__sub">{order.goodsName}</Text>
-        <Text className="pay-freeze__amount">
-          {t('payment.freezeAmount', { amount: formatMoney(order.deposit) })}
+        <Text className="pay-card__title">
+          {t(payScore ? 'payment.payScoreTitle' : 'payment.freezeTitle')}
         </Text>
-        <Text className="pay-freeze__explain">{t('payment.freezeExplain')}</Text>
+        <Text className="pay-card__sub">{order.goodsName}</Text>
+        {payScore ? (
+          <Text className="pay-freeze__explain">
+            {t('payment.payScoreExplain', { amount: formatMoney(order.deposit) })}
+          </Text>
+        ) : (
+          <>
+            <Text className="pay-freeze__amount">
+              {t('payment.freezeAmount', { amount: formatMoney(order.deposit) })}
+            </Text>
+            <Text className="pay-freeze__explain">{t('payment.freezeExplain')}</Text>
+          </>
+        )}
       </View>
+      {!!refusal && (
+        <Text className="pay-notice" role="alert">
+          {refusal}
+        </Text>
+      )}
       {outcome === 'frozen' && (
         <View className="pay-card pay-freeze__done" role="status">
-          <Text className="pay-freeze__done-text">{t('payment.freezeDone')}</Text>
+          <Text className="pay-freeze__done-text">
+            {t(payScore ? 'payment.payScoreDone' : 'payment.freezeDone')}
+          </Text>
           {!!order.depositAuthorisation?.waived && (
             <Text className="pay-card__sub">
               {t('payment.freezeWaived', {
@@ -96,9 +130,20 @@ export function AliSign({ params }: PageBodyProps) {
         </Text>
       )}
       <View className="pay-footer">
-        {outcome === 'waiting' && (
+        {outcome === 'waiting' && !refusal && (
           <SubmitButton onSubmit={freeze} pendingText={t('payment.freezeWaiting')}>
-            {t('payment.freezeStart')}
+            {t(payScore ? 'payment.payScoreStart' : 'payment.freezeStart')}
+          </SubmitButton>
+        )}
+        {outcome === 'waiting' && order.actions.includes('switchDeposit') && (
+          <SubmitButton
+            onSubmit={async () => {
+              const reply = await switchToPaidDeposit(orderId);
+              if (reply.code !== 200) throw new Error(reply.msg);
+              await replacePage(paymentUrls.firstPay(orderId));
+            }}
+          >
+            {t('payment.payScoreSwitch')}
           </SubmitButton>
         )}
         {outcome === 'frozen' && order.actions.includes('pay') && (

@@ -72,6 +72,9 @@ describe('what counts as paid', () => {
   it('a freeze is done once the order leaves PENDING_FREEZE on a frozen deposit', () => {
     expect(freezeOutcome({ status: 'PENDING_FREEZE', depositMethod: 'freeze' })).toBe('waiting');
     expect(freezeOutcome({ status: 'PENDING_PAY', depositMethod: 'freeze' })).toBe('frozen');
+    // WeChat Pay Score's service order holds the deposit as a freeze does.
+    expect(freezeOutcome({ status: 'PENDING_PAY', depositMethod: 'payscore' })).toBe('frozen');
+    expect(freezeOutcome({ status: 'PENDING_PAY', depositMethod: 'paid' })).toBe('not-needed');
     expect(freezeOutcome({ status: 'PENDING_PAY', depositMethod: 'paid' })).toBe('not-needed');
     expect(freezeOutcome({ status: 'CANCELLED', depositMethod: 'freeze' })).toBe('not-needed');
   });

@@ -97,9 +97,9 @@ export function freezeOutcome(
 ): FreezeOutcome {
   if (detail.status === 'PENDING_FREEZE') return 'waiting';
   const frozenStates = ['PENDING_PAY', 'PENDING_REVIEW', 'PENDING_SHIP'];
-  return detail.depositMethod === 'freeze' && frozenStates.includes(detail.status)
-    ? 'frozen'
-    : 'not-needed';
+  // An Alipay freeze, or the WeChat Pay Score service order holding the deposit.
+  const held = detail.depositMethod === 'freeze' || detail.depositMethod === 'payscore';
+  return held && frozenStates.includes(detail.status) ? 'frozen' : 'not-needed';
 }
 
 /** What a bill is, for its row. */
