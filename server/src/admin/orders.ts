@@ -163,6 +163,37 @@ function deskOrderOf(row: DeskRow) {
 // ---------------------------------------------------------------------------------------------
 // Detail
 
+/** What the brand knows of the customer's checks: identity, the last face check, credit. */
+async function verificationOf(db: Db, userId: number, platform: number) {
+  const [face, credit, verified] = await Promise.all([
+    db
+      .selectFrom('face_sessions')
+      .select('status')
+      .where('user_id', '=', userId)
+      .where('platform', '=', platform)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    db
+      .selectFrom('credit_scores')
+      .select(['score', 'passed'])
+      .where('user_id', '=', userId)
+      .where('platform', '=', platform)
+      .executeTakeFirst(),
+    db
+      .selectFrom('identity_verifications')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('platform', '=', platform)
+      .executeTakeFirst(),
+  ]);
+  return {
+    identity: verified !== undefined,
+    face: face?.status ?? null,
+    creditScore: credit?.score ?? null,
+    creditPassed: credit?.passed ?? null,
+  };
+}
+
 export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number) {
   const row = await deskBase(db, actor, {})
     .selectAll('o')
@@ -170,7 +201,7 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
     .where('o.id', '=', orderId)
     .executeTakeFirst();
   if (!row) throw notFound('订单不存在');
-  const [bills, payments, refunds, freezes, contract, face, credit, verified, inspections, events] =
+  const [bills, payments, refunds, freezes, contract, verification, inspections, events] =
     await Promise.all([
       db.selectFrom('bills').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
       db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
@@ -187,25 +218,7 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
         .where('order_id', '=', orderId)
         .orderBy('id', 'desc')
         .executeTakeFirst(),
-      db
-        .selectFrom('face_sessions')
-        .select('status')
-        .where('user_id', '=', row.user_id)
-        .where('platform', '=', row.platform)
-        .orderBy('id', 'desc')
-        .executeTakeFirst(),
-      db
-        .selectFrom('credit_scores')
-        .select(['score', 'passed'])
-        .where('user_id', '=', row.user_id)
-        .where('platform', '=', row.platform)
-        .executeTakeFirst(),
-      db
-        .selectFrom('identity_verifications')
-        .select('user_id')
-        .where('user_id', '=', row.user_id)
-        .where('platform', '=', row.platform)
-        .executeTakeFirst(),
+      verificationOf(db, row.user_id, row.platform),
       db
         .selectFrom('order_inspections as n')
         .innerJoin('staff as s', 's.id', 'n.staff_id')
@@ -291,12 +304,7 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
           signedAt: contract.signed_at?.toISOString() ?? null,
         }
       : null,
-    verification: {
-      identity: verified !== undefined,
-      face: face?.status ?? null,
-      creditScore: credit?.score ?? null,
-      creditPassed: credit?.passed ?? null,
-    },
+    verification,
     logistics: {
       courier: row.courier,
       waybill: row.waybill,

@@ -104,51 +104,7 @@ export async function reconcile(
     .where('p.created_at', '<=', cutoff)
     .execute();
   for (const payment of payments) {
-    await step(`payment ${payment.out_trade_no}`, async () => {
-      if (payment.channel === 'payscore') return reconcilePayScoreCharge(deps, payment);
-      const gateway = gatewayOf(deps, payment.platform, payment.channel);
-      const trade = await gateway.queryTrade(payment.out_trade_no);
-      const apply = (paid: boolean, amount: number, tradeNo?: string) =>
-        db.transaction().execute((trx) =>
-          applyTradeOutcome(trx, deps, payment.out_trade_no, {
-            paid,
-            amount,
-            tradeNo,
-            platform: payment.platform,
-          }),
-        );
-      if (trade?.status === 'paid')
-        return (await apply(true, trade.amount, trade.tradeNo)) === 'applied';
-      if (trade && (trade.status === 'closed' || trade.status === 'failed'))
-        return (await apply(false, trade.amount, trade.tradeNo)) === 'applied';
-      const charged = payment.channel === 'card' || payment.channel === 'auth';
-      // Our own charge never reached the provider (a crash before the call): ask now.
-      if (!trade && charged) return (await executeCharge(deps, payment.id)) === 'requested';
-      const expired =
-        payment.created_at.getTime() < now.getTime() - OPEN_PAYMENT_TTL_MINUTES * 60_000;
-      if (!expired || charged) return false;
-      // A trade the user left: closed at the provider first, so it cannot be paid after we close it.
-      if (trade && (await gateway.closeTrade(payment.out_trade_no)) === 'paid') {
-        const paid = await gateway.queryTrade(payment.out_trade_no);
-        return paid ? (await apply(true, paid.amount, paid.tradeNo)) === 'applied' : false;
-      }
-      await db.transaction().execute(async (trx) => {
-        const closed = await trx
-          .updateTable('payments')
-          .set({ status: 'closed', finished_at: now })
-          .where('id', '=', payment.id)
-          .where('status', '=', 'created')
-          .returning('id')
-          .executeTakeFirst();
-        if (closed)
-          await trx
-            .updateTable('payment_bills')
-            .set({ open: false })
-            .where('payment_id', '=', payment.id)
-            .execute();
-      });
-      return true;
-    });
+    await step(`payment ${payment.out_trade_no}`, () => reconcilePayment(deps, payment, now));
   }
 
   const freezes = await db
@@ -194,6 +150,67 @@ export async function reconcile(
   }
 
   return report;
+}
+
+/**
+ * A payment still open after the cutoff: the provider's answer applied, our own charge asked for
+ * if it never left, and a trade the user left closed at the provider, then here. True when
+ * something was settled.
+ */
+async function reconcilePayment(
+  deps: AppDeps,
+  payment: {
+    id: number;
+    out_trade_no: string;
+    channel: string;
+    created_at: Date;
+    platform: number;
+  },
+  now: Date,
+): Promise<boolean> {
+  const { db } = deps;
+  if (payment.channel === 'payscore') return reconcilePayScoreCharge(deps, payment);
+  const gateway = gatewayOf(deps, payment.platform, payment.channel);
+  const trade = await gateway.queryTrade(payment.out_trade_no);
+  const apply = (paid: boolean, amount: number, tradeNo?: string) =>
+    db.transaction().execute((trx) =>
+      applyTradeOutcome(trx, deps, payment.out_trade_no, {
+        paid,
+        amount,
+        tradeNo,
+        platform: payment.platform,
+      }),
+    );
+  if (trade?.status === 'paid')
+    return (await apply(true, trade.amount, trade.tradeNo)) === 'applied';
+  if (trade && (trade.status === 'closed' || trade.status === 'failed'))
+    return (await apply(false, trade.amount, trade.tradeNo)) === 'applied';
+  const charged = payment.channel === 'card' || payment.channel === 'auth';
+  // Our own charge never reached the provider (a crash before the call): ask now.
+  if (!trade && charged) return (await executeCharge(deps, payment.id)) === 'requested';
+  const expired = payment.created_at.getTime() < now.getTime() - OPEN_PAYMENT_TTL_MINUTES * 60_000;
+  if (!expired || charged) return false;
+  // A trade the user left: closed at the provider first, so it cannot be paid after we close it.
+  if (trade && (await gateway.closeTrade(payment.out_trade_no)) === 'paid') {
+    const paid = await gateway.queryTrade(payment.out_trade_no);
+    return paid ? (await apply(true, paid.amount, paid.tradeNo)) === 'applied' : false;
+  }
+  await db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable('payments')
+      .set({ status: 'closed', finished_at: now })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'created')
+      .returning('id')
+      .executeTakeFirst();
+    if (closed)
+      await trx
+        .updateTable('payment_bills')
+        .set({ open: false })
+        .where('payment_id', '=', payment.id)
+        .execute();
+  });
+  return true;
 }
 
 // ------------------------------------------------------------------------------- Pay Score

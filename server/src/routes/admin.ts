@@ -65,10 +65,10 @@ import { registerOpenApi } from '../plugins/openapi.ts';
 const ONE_MINUTE = 60_000;
 const tag = (name: string) => ({ tags: [name] });
 
+type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
+
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = app.deps;
-  const { db, config } = deps;
-  const production = config.appEnv === 'production';
 
   // The console's own document, by the storefront API's mechanism (plugins/openapi.ts): every
   // route with its operationId and the failure envelope as its default reply.
@@ -91,6 +91,18 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   await app.register(cookie);
   registerStaffGuard(app, deps);
+
+  sessionRoutes(app);
+  orderDeskRoutes(app);
+  orderStepRoutes(app);
+  staffAndAuditRoutes(app);
+};
+
+/** Sign-in, sign-out, the session and the password: limited per IP and per login. */
+function sessionRoutes(app: AdminScope): void {
+  const deps = app.deps;
+  const { config } = deps;
+  const production = config.appEnv === 'production';
 
   const cookieOptions = {
     path: '/admin',
@@ -196,6 +208,12 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(null);
     },
   );
+}
+
+/** The order desk: the queue and an order's detail, for the brands the account may see. */
+function orderDeskRoutes(app: AdminScope): void {
+  const deps = app.deps;
+  const { db } = deps;
 
   // ---------------------------------------------------------------------------------------
   // Orders
@@ -251,6 +269,11 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       ),
   );
+}
+
+/** The order desk's steps, each behind its permission, idempotent and audited. */
+function orderStepRoutes(app: AdminScope): void {
+  const deps = app.deps;
 
   const action = {
     ...tag('order actions'),
@@ -346,6 +369,12 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
     },
   );
+}
+
+/** The audit log and the staff accounts. */
+function staffAndAuditRoutes(app: AdminScope): void {
+  const deps = app.deps;
+  const { db } = deps;
 
   // ---------------------------------------------------------------------------------------
   // Audit log and staff
@@ -402,7 +431,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       ok(await disableStaff(deps, staffOf(request), request.params.id, request.body.reason)),
   );
-};
+}
 
 export default adminRoutes;
 export const prefix = '/admin/api';

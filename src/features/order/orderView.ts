@@ -332,6 +332,7 @@ export function eventLabel(action: string): MessageKey {
     case 'freeze_succeeded':
     case 'freeze_failed':
     case 'refreeze':
+    case 'switch_deposit':
     case 'first_paid':
     case 'pay_expired':
     case 'cancel':
