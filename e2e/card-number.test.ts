@@ -92,6 +92,9 @@ describe('card number typing', () => {
 
     // A reload keeps what was typed, in the tab's session storage only (never localStorage).
     await page.locator('input[name="reservedMobile"]:visible').fill('13600136000');
+    // The draft is written as the field changes; reload once it holds what was typed (the run
+    // that reloaded at once, on a loaded machine, reloaded before the write).
+    await page.waitForFunction(() => JSON.stringify({ ...sessionStorage }).includes('13600136000'));
     await page.reload();
     await card.waitFor();
     await page.getByText('中国工商银行 · 储蓄卡').waitFor();
@@ -100,10 +103,12 @@ describe('card number typing', () => {
       number,
       'the card survives a reload',
     );
-    assert.equal(
-      await page.locator('input[name="reservedMobile"]:visible').inputValue(),
-      '13600136000',
+    const mobile = page.locator('input[name="reservedMobile"]:visible');
+    await page.waitForFunction(
+      (input) => (input as HTMLInputElement | null)?.value === '13600136000',
+      await mobile.elementHandle(),
     );
+    assert.equal(await mobile.inputValue(), '13600136000');
     const stored = await page.evaluate(() => ({
       local: JSON.stringify({ ...localStorage }),
       session: JSON.stringify({ ...sessionStorage }),
