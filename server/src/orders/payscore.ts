@@ -146,6 +146,8 @@ export async function startPayScore(
       locked: order,
     });
     const days = order.term_unit === 'month' ? order.term * 31 : order.term;
+    // The service order's end, which the authorisation's expiry follows.
+    const end = new Date(now.getTime() + (days + RETURN_MARGIN_DAYS) * 86_400_000);
     const outRequestNo = newTradeNo('PS');
     const auth = await insertAuthorisation(trx, {
       order_id: orderId,
@@ -154,7 +156,7 @@ export async function startPayScore(
       auth_no: null,
       amount: order.deposit,
       provider: 'payscore',
-      expires_at: new Date(now.getTime() + (days + RETURN_MARGIN_DAYS) * 86_400_000),
+      expires_at: end,
       requested_at: now,
     });
     return {
@@ -162,7 +164,7 @@ export async function startPayScore(
       outRequestNo,
       amount: order.deposit,
       title: order.snapshot.goods.name,
-      end: new Date(now.getTime() + (days + RETURN_MARGIN_DAYS) * 86_400_000),
+      end,
     };
   });
   // Two taps at once: the other one created it.

@@ -145,6 +145,16 @@ const TRADE_STATES: Record<string, TradeState['status']> = {
   PAYERROR: 'failed',
 };
 
+/** What a service order collects (完结 and 修改): WeChat caps the name at 20 and the text at 30. */
+function postPayments(items: { name: string; amount: number; description: string }[]) {
+  return items.map((item) => ({
+    name: item.name.slice(0, 20),
+    amount: item.amount,
+    description: item.description.slice(0, 30),
+    count: 1,
+  }));
+}
+
 export class WechatPayGateway implements PaymentGateway, PayScoreApi {
   readonly name = 'wechat' as const;
   readonly merchantId: string;
@@ -392,12 +402,7 @@ export class WechatPayGateway implements PaymentGateway, PayScoreApi {
       {
         appid: this.brand.appId,
         service_id: this.serviceId(),
-        post_payments: items.map((item) => ({
-          name: item.name.slice(0, 20),
-          amount: item.amount,
-          description: item.description.slice(0, 30),
-          count: 1,
-        })),
+        post_payments: postPayments(items),
         total_amount: total,
         time_range: { end_time: endTime },
       },
@@ -420,12 +425,7 @@ export class WechatPayGateway implements PaymentGateway, PayScoreApi {
       {
         appid: this.brand.appId,
         service_id: this.serviceId(),
-        post_payments: items.map((item) => ({
-          name: item.name.slice(0, 20),
-          amount: item.amount,
-          description: item.description.slice(0, 30),
-          count: 1,
-        })),
+        post_payments: postPayments(items),
         total_amount: items.reduce((sum, item) => sum + item.amount, 0),
         reason: reason.slice(0, 50),
       },
