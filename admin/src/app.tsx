@@ -2,7 +2,7 @@
  * Providers and routes. Every screen but the shell is lazy, so the first load carries React,
  * antd's core and the login form only.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -13,7 +13,8 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import type { Permission } from '../../contract/admin/permissions.ts';
 import { ApiFailure } from './api.ts';
 import { SessionProvider, useSession } from './session.tsx';
-import { Shell, type Language } from './shell.tsx';
+import { LanguageProvider } from './i18n.tsx';
+import { Shell } from './shell.tsx';
 
 const LoginPage = lazy(() => import('./pages/login.tsx'));
 const OrdersPage = lazy(() => import('./pages/orders.tsx'));
@@ -50,18 +51,12 @@ function Guarded({ permission, children }: { permission: Permission; children: R
   return <>{children}</>;
 }
 
-function ConsoleRoutes({
-  language,
-  setLanguage,
-}: {
-  language: Language;
-  setLanguage: (l: Language) => void;
-}) {
+function ConsoleRoutes() {
   return (
     <Suspense fallback={loading}>
       <Routes>
         <Route path="/login" element={<LoginPage />} />
-        <Route element={<Shell language={language} setLanguage={setLanguage} />}>
+        <Route element={<Shell />}>
           <Route
             path="/orders"
             element={
@@ -102,19 +97,27 @@ function ConsoleRoutes({
 }
 
 export function App() {
-  const [language, setLanguage] = useState<Language>('zh');
-  dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
   return (
-    <ConfigProvider locale={language === 'zh' ? zhCN : enUS} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <BrowserRouter basename="/admin">
-              <ConsoleRoutes language={language} setLanguage={setLanguage} />
-            </BrowserRouter>
-          </SessionProvider>
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <LanguageProvider>
+      {(language) => {
+        dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
+        return (
+          <ConfigProvider
+            locale={language === 'zh' ? zhCN : enUS}
+            button={{ autoInsertSpace: false }}
+          >
+            <AntApp>
+              <QueryClientProvider client={queryClient}>
+                <SessionProvider>
+                  <BrowserRouter basename="/admin">
+                    <ConsoleRoutes />
+                  </BrowserRouter>
+                </SessionProvider>
+              </QueryClientProvider>
+            </AntApp>
+          </ConfigProvider>
+        );
+      }}
+    </LanguageProvider>
   );
 }

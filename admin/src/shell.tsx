@@ -1,42 +1,42 @@
 /** The frame around every signed-in screen: the menu (only what the role may open) and the account. */
 import { Button, Layout, Menu, Segmented, Space, Tag, Typography } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useLanguage, useText, type Language } from './i18n.tsx';
 import { useSession } from './session.tsx';
 
-export type Language = 'zh' | 'en';
-
-const ROLE_LABELS: Record<string, string> = {
-  owner: '店主',
-  risk: '风控',
-  operator: '运营',
-  finance: '财务',
-  service: '客服',
-  viewer: '只读',
+/** Each role's name in both languages (the staff screen uses it too). */
+export const ROLE_LABELS: Record<string, [zh: string, en: string]> = {
+  owner: ['店主', 'Owner'],
+  risk: ['风控', 'Risk'],
+  operator: ['运营', 'Operator'],
+  finance: ['财务', 'Finance'],
+  service: ['客服', 'Service'],
+  viewer: ['只读', 'Viewer'],
 };
 
-export function Shell({
-  language,
-  setLanguage,
-}: {
-  language: Language;
-  setLanguage: (language: Language) => void;
-}) {
+export function Shell() {
   const { session, can, signOut } = useSession();
+  const { language, setLanguage } = useLanguage();
+  const t = useText();
   const navigate = useNavigate();
   const location = useLocation();
   const items = [
-    can('orders.read') ? { key: '/orders', label: '订单' } : null,
-    can('audit.read') ? { key: '/audit', label: '操作日志' } : null,
-    can('staff.manage') ? { key: '/staff', label: '员工' } : null,
+    can('orders.read') ? { key: '/orders', label: t('订单', 'Orders') } : null,
+    can('audit.read') ? { key: '/audit', label: t('操作日志', 'Audit log') } : null,
+    can('staff.manage') ? { key: '/staff', label: t('员工', 'Staff') } : null,
   ].filter((item): item is { key: string; label: string } => item !== null);
+  const roleLabel = (role: string) => {
+    const pair = ROLE_LABELS[role];
+    return pair ? t(...pair) : role;
+  };
   const selected = items.find((item) => location.pathname.startsWith(item.key))?.key;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light" width={180}>
         <Typography.Title level={5} style={{ padding: '16px 24px', margin: 0 }}>
-          商家后台
+          {t('商家后台', 'Merchant console')}
         </Typography.Title>
-        <nav aria-label="主菜单">
+        <nav aria-label={t('主菜单', 'Main menu')}>
           <Menu
             mode="inline"
             selectedKeys={selected ? [selected] : []}
@@ -57,7 +57,7 @@ export function Shell({
         >
           <Space wrap>
             <Segmented<Language>
-              aria-label="界面语言"
+              aria-label={t('界面语言', 'Language')}
               size="small"
               value={language}
               onChange={setLanguage}
@@ -69,7 +69,7 @@ export function Shell({
             {session && (
               <span data-testid="signed-in-as">
                 {session.staff.displayName} ({session.staff.login}){' '}
-                <Tag>{ROLE_LABELS[session.staff.role] ?? session.staff.role}</Tag>
+                <Tag>{roleLabel(session.staff.role)}</Tag>
               </span>
             )}
             <Button
@@ -77,7 +77,7 @@ export function Shell({
                 void signOut().finally(() => navigate('/login'));
               }}
             >
-              退出
+              {t('退出', 'Sign out')}
             </Button>
           </Space>
         </Layout.Header>
