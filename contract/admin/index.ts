@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, FreeText, Id, Nullable } from '../api/envelope.ts';
+import { statesWhere, type OrderDeskTabKey } from '../order-status.ts';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
 export const HEADER_CSRF = 'X-CSRF-Token';
@@ -95,18 +96,19 @@ export const DisableStaffReply = Envelope(Type.Object({ staff: StaffView }));
 // ---------------------------------------------------------------------------------------------
 // The order queue
 
-/** The desk's tabs and the states each holds. */
+/** The desk's tabs and the states each holds (each state's `deskTab` in ORDER_STATE_FACTS). */
+const onDesk = (tab: OrderDeskTabKey) => statesWhere((state) => state.deskTab === tab);
 export const ORDER_DESK_TABS = {
-  review: { label: '待审核', statuses: ['PENDING_REVIEW'] },
-  ship: { label: '待发货', statuses: ['PENDING_SHIP'] },
-  shipped: { label: '待收货', statuses: ['SHIPPED'] },
-  renting: { label: '租赁中', statuses: ['RENTING', 'DUE', 'BUYING_OUT'] },
-  overdue: { label: '逾期', statuses: ['OVERDUE', 'RETURN_OVERDUE'] },
-  returning: { label: '归还中', statuses: ['RETURNING'] },
-  inspecting: { label: '待质检', statuses: ['INSPECTING'] },
-  completed: { label: '已完成', statuses: ['COMPLETED', 'BOUGHT_OUT'] },
-  cancelled: { label: '已取消', statuses: ['CANCELLED', 'REJECTED'] },
-} as const;
+  review: { label: '待审核', statuses: onDesk('review') },
+  ship: { label: '待发货', statuses: onDesk('ship') },
+  shipped: { label: '待收货', statuses: onDesk('shipped') },
+  renting: { label: '租赁中', statuses: onDesk('renting') },
+  overdue: { label: '逾期', statuses: onDesk('overdue') },
+  returning: { label: '归还中', statuses: onDesk('returning') },
+  inspecting: { label: '待质检', statuses: onDesk('inspecting') },
+  completed: { label: '已完成', statuses: onDesk('completed') },
+  cancelled: { label: '已取消', statuses: onDesk('cancelled') },
+} as const satisfies Record<OrderDeskTabKey, unknown>;
 export type OrderDeskTab = keyof typeof ORDER_DESK_TABS;
 const TAB_KEYS = Object.keys(ORDER_DESK_TABS) as OrderDeskTab[];
 export const OrderDeskTab = Type.Union(TAB_KEYS.map((key) => Type.Literal(key)));

@@ -4,48 +4,32 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, FreeText, Id, Nullable, PageOf } from './envelope.ts';
+import { statesWhere, type OrderStatus } from '../order-status.ts';
 
-/** The tabs of My orders and the states each shows (the storefront uses this one mapping). */
+/**
+ * The tabs of My orders and the states each shows (the storefront uses this one mapping), read off
+ * each state's row in ORDER_STATE_FACTS.
+ */
 export const ORDER_TABS = {
-  all: { label: '全部', statuses: [] as string[] },
-  unpaid: {
-    label: '待支付',
-    statuses: ['PENDING_VERIFY', 'PENDING_SIGN', 'PENDING_FREEZE', 'PENDING_PAY'],
-  },
-  review: { label: '待审核', statuses: ['PENDING_REVIEW', 'CANCEL_REVIEW'] },
-  ship: { label: '待发货', statuses: ['PENDING_SHIP'] },
-  receive: { label: '待收货', statuses: ['SHIPPED'] },
-  renting: { label: '租用中', statuses: ['RENTING', 'BUYING_OUT'] },
+  all: { label: '全部', statuses: [] as readonly OrderStatus[] },
+  unpaid: { label: '待支付', statuses: statesWhere((state) => state.tab === 'unpaid') },
+  review: { label: '待审核', statuses: statesWhere((state) => state.tab === 'review') },
+  ship: { label: '待发货', statuses: statesWhere((state) => state.tab === 'ship') },
+  receive: { label: '待收货', statuses: statesWhere((state) => state.tab === 'receive') },
+  renting: { label: '租用中', statuses: statesWhere((state) => state.tab === 'renting') },
   /**
    * 我的 → 待还账单: orders that still owe on a bill, in whatever state once the first payment is
    * made (renting, due, overdue, returning, compensation …); before it they are 待支付.
    */
   owing: {
     label: '待还款',
-    statuses: [
-      'PENDING_REVIEW',
-      'CANCEL_REVIEW',
-      'PENDING_SHIP',
-      'SHIPPED',
-      'RENTING',
-      'OVERDUE',
-      'DUE',
-      'RETURN_OVERDUE',
-      'BUYING_OUT',
-      'RETURNING',
-      'INSPECTING',
-      'COMPENSATION',
-      'SETTLING',
-    ],
+    statuses: statesWhere((state) => state.owing),
     withUnpaidBills: true,
   },
-  return: {
-    label: '待归还',
-    statuses: ['DUE', 'RETURNING', 'INSPECTING', 'COMPENSATION', 'SETTLING'],
-  },
-  overdue: { label: '逾期', statuses: ['OVERDUE', 'RETURN_OVERDUE'] },
-  done: { label: '已完成', statuses: ['COMPLETED', 'BOUGHT_OUT'] },
-  cancelled: { label: '已取消', statuses: ['CANCELLED', 'REJECTED'] },
+  return: { label: '待归还', statuses: statesWhere((state) => state.tab === 'return') },
+  overdue: { label: '逾期', statuses: statesWhere((state) => state.tab === 'overdue') },
+  done: { label: '已完成', statuses: statesWhere((state) => state.tab === 'done') },
+  cancelled: { label: '已取消', statuses: statesWhere((state) => state.tab === 'cancelled') },
 } as const;
 export type OrderTab = keyof typeof ORDER_TABS;
 export const OrderTabSchema = Type.Union(

@@ -1,6 +1,8 @@
 /**
  * Simplified Chinese, order area: the order list and order detail.
  */
+import type { EveryOrderState } from '../../order-status.ts';
+
 export const orderMessages = {
   'order.event.place': '提交订单',
   'order.event.confirm': '认证完成',
@@ -171,3 +173,6 @@ export const orderMessages = {
   'order.cancelReason': '取消原因',
   'order.returnReason': '归还原因',
 } as const;
+
+/** Every order state has its hint here: a new state fails to compile on this line until it does. */
+export type OrderStateHints = EveryOrderState<typeof orderMessages, 'order.hint'>;

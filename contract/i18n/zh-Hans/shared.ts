@@ -2,6 +2,8 @@
  * Simplified Chinese, shared area: the shared layer (components, platform, request, i18n) and the labels several
  * features' screens use. Always compiled in: src/i18n/index.ts installs it.
  */
+import type { EveryOrderState } from '../../order-status.ts';
+
 export const sharedMessages = {
   'common.ok': '确定',
   // Dialog buttons: WeChat, Alipay and Taro's H5 refuse a modal whose button label is over
@@ -122,3 +124,6 @@ export const sharedMessages = {
   'serverError.RATE_LIMITED': '请求过于频繁，请稍后再试',
   'serverError.PROVIDER_UNAVAILABLE': '服务暂不可用，请稍后再试',
 } as const;
+
+/** Every order state has its name here: a new state fails to compile on this line until it does. */
+export type OrderStateNames = EveryOrderState<typeof sharedMessages, 'order.status'>;

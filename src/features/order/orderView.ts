@@ -7,6 +7,7 @@ import { registerMessages, type MessageKey, type MessageParams } from '../../i18
 import { formatMoney } from '../../utils';
 import { orderMessages } from '@contract/i18n/zh-Hans/order';
 import { owedOn } from '@contract/lease';
+import { isOrderStatus, ORDER_STATE_FACTS } from '@contract/order-status';
 import { datedBill } from '../../i18n/bill-due';
 
 registerMessages(orderMessages);
@@ -110,31 +111,9 @@ export const STEPS: readonly MessageKey[] = [
   'order.step.done',
 ];
 
-const STEP_OF_STATUS: Record<string, number> = {
-  PENDING_VERIFY: 1,
-  PENDING_SIGN: 1,
-  PENDING_FREEZE: 2,
-  PENDING_PAY: 2,
-  PENDING_REVIEW: 3,
-  CANCEL_REVIEW: 3,
-  PENDING_SHIP: 3,
-  SHIPPED: 3,
-  RENTING: 4,
-  OVERDUE: 4,
-  DUE: 4,
-  RETURN_OVERDUE: 4,
-  BUYING_OUT: 4,
-  RETURNING: 4,
-  INSPECTING: 4,
-  COMPENSATION: 4,
-  SETTLING: 4,
-  BOUGHT_OUT: 5,
-  COMPLETED: 5,
-};
-
 /** The current step (0-based); undefined for a cancelled or rejected order (no step bar). */
 export function currentStep(status: string): number | undefined {
-  return STEP_OF_STATUS[status];
+  return isOrderStatus(status) ? (ORDER_STATE_FACTS[status].step ?? undefined) : undefined;
 }
 
 /**
@@ -150,30 +129,8 @@ export function orderHint(order: Pick<OrderSummary, 'status'> & { subProcess?: s
 
 /** The sub-text under each state's headline. */
 export function statusHint(status: string): MessageKey {
-  const known: Record<string, MessageKey> = {
-    PENDING_VERIFY: 'order.hint.PENDING_VERIFY',
-    PENDING_SIGN: 'order.hint.PENDING_SIGN',
-    PENDING_FREEZE: 'order.hint.PENDING_FREEZE',
-    PENDING_PAY: 'order.hint.PENDING_PAY',
-    PENDING_REVIEW: 'order.hint.PENDING_REVIEW',
-    CANCEL_REVIEW: 'order.hint.CANCEL_REVIEW',
-    PENDING_SHIP: 'order.hint.PENDING_SHIP',
-    SHIPPED: 'order.hint.SHIPPED',
-    RENTING: 'order.hint.RENTING',
-    OVERDUE: 'order.hint.OVERDUE',
-    DUE: 'order.hint.DUE',
-    RETURN_OVERDUE: 'order.hint.RETURN_OVERDUE',
-    RETURNING: 'order.hint.RETURNING',
-    INSPECTING: 'order.hint.INSPECTING',
-    COMPENSATION: 'order.hint.COMPENSATION',
-    BUYING_OUT: 'order.hint.BUYING_OUT',
-    SETTLING: 'order.hint.SETTLING',
-    BOUGHT_OUT: 'order.hint.BOUGHT_OUT',
-    COMPLETED: 'order.hint.COMPLETED',
-    CANCELLED: 'order.hint.CANCELLED',
-    REJECTED: 'order.hint.REJECTED',
-  };
-  return known[status] ?? 'order.hint.other';
+  // Every state has its hint (contract/i18n/zh-Hans/order.ts checks it compiles).
+  return isOrderStatus(status) ? `order.hint.${status}` : 'order.hint.other';
 }
 
 /** Today as YYYY-MM-DD on the device (bills' due dates are calendar days). */
