@@ -1,3 +1,4 @@
+// engines: both (concurrent default addresses and coupon claims: row locks and unique constraints)
 /** The logged-in user's own data: profile, contact, addresses, coupons, feedback and uploads. */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

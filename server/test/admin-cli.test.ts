@@ -1,3 +1,4 @@
+// engines: both (the CLI opens its own connection to the database, a different path on each engine)
 /**
  * The first accounts: `npm run admin -- create-owner` on a real database prints a one-time
  * password that must be changed at first login; `create-ops-token` gives `npm run ops` a

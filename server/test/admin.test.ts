@@ -1,3 +1,4 @@
+// engines: both (the audit log's no-update trigger, JSON params, row locks of the order desk, session expiry by the clock)
 /**
  * The merchant console's API (`/admin/api`, issue 36) on a real server and database: staff
  * sessions (cookie, CSRF, idle and absolute expiry, lock, second factor), the permission table

@@ -1,3 +1,4 @@
+// engines: postgres (protocol and signatures only: one pass)
 /**
  * The live Alipay adapter in certificate mode, against the local gateway in certificate mode:
  * certificates made at test time with the openssl CLI (alipay-gateway/certificates.ts). The

@@ -1,3 +1,4 @@
+// engines: postgres (provider protocol; the order engine's SQL is checked by order-flow on both)
 /**
  * The live Alipay adapter (ALIPAY_PROVIDER=live) against the local Alipay gateway: every request
  * signed with the app key generated here and checked there, every answer and notification signed

@@ -1,3 +1,4 @@
+// engines: postgres (no database: one pass)
 /**
  * The live Alipay adapter's protocol, against the local gateway answering as Alipay documents:
  * timestamps in Beijing time whatever the process's TZ (calls, the freeze order string, the

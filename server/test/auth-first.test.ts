@@ -1,3 +1,4 @@
+// engines: postgres (route table and 401s: no engine difference)
 /**
  * Who the caller is comes before what they sent: every route that needs a user answers an
  * anonymous request with a bad body, query or path 401, never a 400 that reveals its validation.

@@ -1,3 +1,4 @@
+// engines: both (concurrent guesses on one bind are counted under a row lock)
 /** Bank cards: issuer lookup from the storefront's table, the three-step binding, no full number kept. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -1,3 +1,4 @@
+// engines: pglite (where clauses by brand: the same SQL on both; the order engine's SQL is checked by order-flow)
 /**
  * Each brand is its own merchant: one person (one mobile) who rents on brand 5 and logs in on
  * brand 2 sees none of brand 5's orders, bills, payments, addresses or coupons there, and can

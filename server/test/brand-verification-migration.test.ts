@@ -1,3 +1,4 @@
+// engines: pglite (plain SQL migration, the same on both engines)
 /**
  * Migration 0014 makes identity checks per brand. A database from before it keeps each person's
  * verification, credit score and face checks, given to the brand they were submitted on: the

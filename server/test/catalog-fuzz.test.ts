@@ -1,3 +1,4 @@
+// engines: postgres (validation of fields: no engine difference)
 /**
  * Every query, body and path field of every catalogue route, tried with each string of the Big
  * List of Naughty Strings (../shared/fuzz/blns.json): a field with a format answers a 400

@@ -1,3 +1,4 @@
+// engines: pglite (one update of the user row)
 /** Changing the account's mobile with a code sent to the new number. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -1,3 +1,4 @@
+// engines: pglite (translations: no engine difference)
 /**
  * The server's own content in the user's language (Accept-Language): categories, customer-service
  * questions and answers, reasons, express companies, goods' services and the account-closing

@@ -1,3 +1,4 @@
+// engines: pglite (the e-sign callback; its transitions are checked on both by contract and order-flow)
 /**
  * The contract inside the real order flow: place → confirm (needs verificationStatus) → contract
  * create → sign on the sandbox page → the signed callback moves the order to freeze; the order's

@@ -1,3 +1,4 @@
+// engines: both (contract dates read back from date and timestamptz columns)
 /** Rental contract: render, e-sign sandbox flow, the signed callback moving the order, signHFB. */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// engines: postgres (real processes on one database: only PostgreSQL can be shared)
 /**
  * Crash safety of the money path, on PostgreSQL with real processes. For each of pay
  * (withholding a due instalment), refund (an approved cancellation) and unfreeze (releasing a

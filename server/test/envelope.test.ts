@@ -1,3 +1,4 @@
+// engines: pglite (reply shape and headers)
 /** Envelope on every reply, the storefront's headers, wallet logins, OAuth redirects, and logs. */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// engines: pglite (reads the source: no database)
 /**
  * Stable error codes: every message the server can send is in contract/errors.ts, and the
  * envelope carries its code. Reads the source, so it needs no database and runs in one pass.

@@ -1,3 +1,4 @@
+// engines: pglite (validation of fields: no engine difference)
 /**
  * Every field of every body and query of the core routes, tried with each string of the Big List
  * of Naughty Strings. A field with a format answers a 4xx envelope naming the field (unless the

@@ -1,3 +1,4 @@
+// engines: pglite (dictionaries: no database)
 /** GET /api/i18n/messages: the dictionaries the storefront does not compile in. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -1,3 +1,4 @@
+// engines: pglite (ownership checks: the same SQL on both)
 /** User B can never read or change user A's profile, addresses, coupons or uploads. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -1,3 +1,4 @@
+// engines: both (LISTEN/NOTIFY, SKIP LOCKED and concurrency slots)
 /**
  * The job runner on its own (both engines): jobs announced by NOTIFY start at once, each queue on
  * its own, a queue with `concurrency` fills its free slots and no more, and a queue that runs one

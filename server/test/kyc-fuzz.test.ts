@@ -1,3 +1,4 @@
+// engines: postgres (validation of fields: no engine difference)
 /**
  * Every body, query and path field of the verification routes, tried with each string of the Big
  * List of Naughty Strings. Formatted fields (ids, card and ID numbers, mobiles, codes) answer a

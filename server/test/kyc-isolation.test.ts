@@ -1,3 +1,4 @@
+// engines: pglite (ownership checks: the same SQL on both)
 /** User B can never see or act on user A's identity, face sessions, OCR, cards, contracts. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

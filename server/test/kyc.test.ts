@@ -1,3 +1,4 @@
+// engines: both (concurrent submits of one ID number: unique constraint under concurrency)
 /** Identity and credit: real name, OCR, face, credit score, emergency contact, verification status. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

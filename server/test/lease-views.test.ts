@@ -1,3 +1,4 @@
+// engines: both (every view's dates and sums read back from date and numeric columns)
 /**
  * One money truth (issue 33): for generated leases — terms of months and days, services,
  * coupons, every deposit method, placed and received on days around month ends and leap days —

@@ -1,3 +1,4 @@
+// engines: both (send limits counted in SQL over time windows, concurrent sends)
 /** Login by SMS code: the code rules, the send limits, and the session rules of tokens. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

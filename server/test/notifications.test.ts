@@ -1,3 +1,4 @@
+// engines: both (idempotent notifications: row locks and transactions decide which one counts)
 /**
  * Provider notifications are verified exactly as live ones will be — signature, then the merchant
  * they name, then the amount against the stored trade — and applied by what the provider says

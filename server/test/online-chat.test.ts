@@ -1,3 +1,4 @@
+// engines: pglite (configuration only)
 /**
  * Online chat (GET /api/service/chat): the brand that offers it (brand 9) gets the script of the
  * chat provider it configured (CHAT_SCRIPT_URL_9); without one, development gets the demo, which

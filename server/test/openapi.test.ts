@@ -1,3 +1,4 @@
+// engines: pglite (the API document: no engine difference)
 /**
  * The API's description: `/api/openapi.json` is a valid OpenAPI 3.1 document (checked offline
  * with @seriousme/openapi-schema-validator), readable without the storefront's headers, that

@@ -1,3 +1,4 @@
+// engines: pglite (the CLI over HTTP: the steps it drives are checked on both by order-flow)
 /**
  * The operations CLI (`npm run ops -- …`) against a real server: it drives an order through the
  * merchant's steps with its own credential, shows the order, runs the jobs, and fails clearly.

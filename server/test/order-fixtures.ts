@@ -226,6 +226,18 @@ export async function payFirst(server: TestServer, shopper: Shopper, orderId: nu
   await payAtCashier(server, pay.body.data.outTradeNo);
 }
 
+/** An order placed, verified, confirmed, signed, its deposit frozen if it waits for that, and its first payment paid: PENDING_REVIEW. */
+export async function paidOrder(
+  server: TestServer,
+  plan: Plan,
+  shopper: Shopper,
+  options: { extra?: Record<string, unknown>; card?: boolean } = {},
+): Promise<number> {
+  const id = await signedOrder(server, plan, shopper, options);
+  await payFirst(server, shopper, id);
+  return id;
+}
+
 export const OPS_TOKEN = 'ops-test-token-0123456789';
 export async function enableOps(server: TestServer) {
   await addOpsCredential(server.db, 'test', OPS_TOKEN);

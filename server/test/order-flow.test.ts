@@ -1,3 +1,4 @@
+// engines: both (the order engine's transactions, row locks and stock)
 /**
  * An order's life through the real routes and the sandbox providers: place, verify, sign, freeze,
  * pay at the cashier, ship, receive, pay instalments, buy out; return and inspection; cancelling
@@ -14,7 +15,7 @@ import {
   orderStatus,
   orderTestServer,
   payAtCashier,
-  payFirst,
+  paidOrder,
   placeBody,
   sandboxes,
   settle,
@@ -57,11 +58,8 @@ const detail = async (shopper: Shopper, id: number) => {
 };
 
 /** Place → verify → confirm → sign → freeze → first payment paid. */
-async function paidOrder(shopper: Shopper, extra: Record<string, unknown> = {}) {
-  const id = await signedOrder(server, month, shopper, { extra, card: true });
-  await payFirst(server, shopper, id);
-  return id;
-}
+const paidCardOrder = (shopper: Shopper, extra: Record<string, unknown> = {}) =>
+  paidOrder(server, month, shopper, { extra, card: true });
 
 describe('renting and buying out', () => {
   test('an order is placed from the plan with bills the storefront can show', async () => {
@@ -238,7 +236,7 @@ describe('renting and buying out', () => {
 
   test('a return before the end is refused until its early-return fee is agreed', async () => {
     const shopper = await newShopper(server);
-    const id = await paidOrder(shopper);
+    const id = await paidCardOrder(shopper);
     await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
     await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'YT0000000003' });
     await server.request('POST', '/api/order/confirmReceive', {
@@ -287,7 +285,7 @@ describe('renting and buying out', () => {
 
   test('return, inspection and settlement complete the order and release the deposit', async () => {
     const shopper = await newShopper(server);
-    const id = await paidOrder(shopper);
+    const id = await paidCardOrder(shopper);
     await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
     await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'YT0000000001' });
     await server.request('POST', '/api/order/confirmReceive', {
@@ -326,7 +324,7 @@ describe('renting and buying out', () => {
 
   test('damage found at inspection is a compensation bill; paying it settles the order', async () => {
     const shopper = await newShopper(server);
-    const id = await paidOrder(shopper);
+    const id = await paidCardOrder(shopper);
     await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
     await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'YT0000000002' });
     await server.request('POST', '/api/order/received', {
@@ -411,7 +409,7 @@ describe('cancelling', () => {
 
   test('after payment it goes to review; approved, the payment is refunded and the deposit unfrozen', async () => {
     const shopper = await newShopper(server);
-    const id = await paidOrder(shopper);
+    const id = await paidCardOrder(shopper);
     const asked = await server.request<OrderDetail>('POST', '/api/order/cancel', {
       token: shopper.token,
       body: { orderId: id },
@@ -445,7 +443,7 @@ describe('cancelling', () => {
 
   test('refused once shipped, with the way to customer service', async () => {
     const shopper = await newShopper(server);
-    const id = await paidOrder(shopper);
+    const id = await paidCardOrder(shopper);
     await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
     await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'YT0000000003' });
     const refused = await server.request('POST', '/api/order/cancel', {

@@ -1,3 +1,4 @@
+// engines: both (refused calls write nothing: transactions roll back (its fuzz suite runs on PostgreSQL only))
 /**
  * Guards on the order routes: user B can never read or act on user A's orders or bills; every
  * body, query and path field tried with the Big List of Naughty Strings answers a 4xx envelope

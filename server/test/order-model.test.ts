@@ -1,3 +1,4 @@
+// engines: pglite (PostgreSQL runs it as its own step, npm run test:model)
 /**
  * Model-based property test (fast-check): random runs of up to 50 actions by the user, the
  * merchant (ops), the contract flow, the scheduler (with its clock moving) and the payment

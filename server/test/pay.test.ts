@@ -1,3 +1,4 @@
+// engines: both (duplicate payments under concurrency, idempotency keys, scheduler dates)
 /**
  * Money rules: duplicate pay requests charge once, one idempotency key places one order, the
  * sandbox's signed notifications are verified and only the first per trade counts, withholding
@@ -13,7 +14,7 @@ import {
   orderStatus,
   orderTestServer,
   payAtCashier,
-  payFirst,
+  paidOrder,
   placeBody,
   sandboxes,
   settle,
@@ -402,8 +403,7 @@ describe('scheduler', () => {
 
   test('a bill a week overdue on a frozen-deposit order is taken from the authorisation', async () => {
     const shopper = await newShopper(server);
-    const id = await signedOrder(server, month, shopper, { extra: { depositMethod: 'freeze' } });
-    await payFirst(server, shopper, id);
+    const id = await paidOrder(server, month, shopper, { extra: { depositMethod: 'freeze' } });
     await ops(server, 'POST', `/ops/orders/${id}/approve`, {});
     await ops(server, 'POST', `/ops/orders/${id}/ship`, { waybill: 'SF5550000002' });
     await server.request('POST', '/api/order/received', {

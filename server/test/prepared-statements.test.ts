@@ -1,3 +1,4 @@
+// engines: postgres (named prepared statements exist only on the PostgreSQL driver)
 /**
  * PostgreSQL connections send parameterised statements as named prepared statements (parsed and
  * planned once per connection: bench:orders' PostgreSQL CPU per order fell by about 30 %), can be

@@ -1,3 +1,4 @@
+// engines: both (consent versions and reminder dates from timestamptz columns)
 /**
  * Consents (per brand, per policy version), the sensitive steps that refuse without them, and the
  * identity step's age check.

@@ -1,3 +1,4 @@
+// engines: both (configuration refusals run in the PGlite pass, the signing key between processes in the PostgreSQL one)
 /**
  * Production never runs a sandbox: with APP_ENV=production the configuration is refused, with
  * every reason listed at once (each provider not live, each missing or default secret, each

@@ -1,3 +1,4 @@
+// engines: pglite (module loading: no database)
 /**
  * The provider registry builds sandboxes without loading any provider SDK: a sandbox start-up
  * (what development, the tests and the single-process mode run) never imports alipay-sdk,

@@ -1,3 +1,4 @@
+// engines: pglite (URLs from configuration)
 /**
  * Every absolute URL the server hands out or calls back comes from a configured origin
  * (PUBLIC_BASE_URL for pages users open, NOTIFY_BASE_URL for providers' callbacks; this process's

@@ -1,3 +1,4 @@
+// engines: both (JSON event params and the owing query over bills)
 /**
  * The rental's own rules as the customer and the merchant see them (issue 33): why an order was
  * cancelled or returned (checked against the dictionary the screens offer, kept, shown, given to
@@ -16,7 +17,7 @@ import {
   ops,
   orderStatus,
   orderTestServer,
-  payFirst,
+  paidOrder,
   settle,
   signedOrder,
   verifyUser,
@@ -110,8 +111,7 @@ describe('cancel and return reasons', () => {
 
   test('a cancellation asked for after payment carries its reason to the merchant’s review', async () => {
     const shopper = await newShopper(server);
-    const id = await signedOrder(server, month, shopper, { card: true });
-    await payFirst(server, shopper, id);
+    const id = await paidOrder(server, month, shopper, { card: true });
     assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
     const asked = await server.request<OrderDetail>('POST', '/api/order/cancel', {
       token: shopper.token,

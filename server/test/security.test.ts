@@ -1,3 +1,4 @@
+// engines: both (headers in the PostgreSQL pass, rate limits shared through the database in both)
 /**
  * Security headers on every response (the H5 app's Content-Security-Policy names its inline
  * start-up scripts by hash), rate limits on login/SMS and payment routes per IP and per user

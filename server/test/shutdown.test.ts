@@ -1,3 +1,4 @@
+// engines: pglite (process signals: no engine difference)
 /** `main.ts` as it runs in production: SIGTERM stops accepting, finishes what is in flight, exits 0. */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

@@ -1,3 +1,4 @@
+// engines: pglite (provider protocol: no engine difference)
 /**
  * Live SMS (Alibaba Cloud, through its SDK) against a local dysmsapi that checks the SDK's
  * ACS3-HMAC-SHA256 signature: login codes arrive under the brand's sign name and the login

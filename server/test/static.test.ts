@@ -1,3 +1,4 @@
+// engines: postgres (serving files: no engine difference)
 /** The built H5 app on the API's port: compressed, hashed assets cached for a year, index.html not. */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

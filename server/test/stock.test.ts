@@ -1,3 +1,4 @@
+// engines: both (concurrent orders for the last unit: row locks)
 /**
  * Stock: placing an order takes one unit of its SKU, the last unit goes to exactly one of many
  * concurrent orders, an order refused for want of stock writes nothing (its coupon stays

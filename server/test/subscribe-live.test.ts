@@ -1,3 +1,4 @@
+// engines: postgres (provider protocol: no engine difference)
 /**
  * Bill reminders as live subscribe messages, with both wallets live (as production runs): the
  * registry starts, WeChat's subscribeMessage.send goes with the app's cached access token to the

@@ -1,3 +1,4 @@
+// engines: pglite (one sandbox call)
 /**
  * `GET /api/test/aliPayFreeze`: the storefront's 1-fen check of the Alipay authorisation. A test
  * route on the caller's brand (its own merchant's gateway), frozen and released at once through

@@ -1,3 +1,4 @@
+// engines: postgres (real processes on one database: only PostgreSQL can be shared)
 /**
  * Two API processes and one worker on one PostgreSQL (JOBS=worker), as a deployment runs them:
  * 50 concurrent payments spread over both APIs, each notification posted by the worker and

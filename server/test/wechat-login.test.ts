@@ -1,3 +1,4 @@
+// engines: postgres (the shared access token's row lock is PostgreSQL's in production)
 /**
  * Live WeChat login against a local api.weixin.qq.com (wechat-api-server.ts): code2Session,
  * the phone number by code, and the access token shared through the database: fetched once,

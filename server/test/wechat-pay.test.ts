@@ -1,3 +1,4 @@
+// engines: postgres (provider protocol; the engine's SQL is checked by pay and notifications on both)
 /**
  * WeChat Pay v3 live, end to end: the real server with WECHAT_PROVIDER=live against a local
  * api.weixin.qq.com and api.mch.weixin.qq.com (wechat-api-server.ts, wechatpay-server.ts), keys
@@ -26,6 +27,7 @@ import { FakeWechatApi } from './wechat-api-server.ts';
 import {
   BASE_APP,
   BRAND2_APP,
+  loggedInWechatShopper,
   MERCHANT_SERIAL,
   wechatLiveEnv,
   wechatTestKeys,
@@ -75,57 +77,7 @@ describe('WeChat Pay v3 live', { skip: onlyOn('postgres') }, () => {
     await server?.close();
   });
 
-  /** A user who logged in inside the brand's mini-program (open id bound), with an address. */
-  async function wechatShopper(platform = 1): Promise<Shopper & { openId: string }> {
-    const app = platform === 2 ? BRAND2_APP : BASE_APP;
-    const mobile = nextMobile();
-    const openId = `o${mobile}wx`;
-    const login = await server.request<{ token: string }>('POST', '/api/login/loginForUni', {
-      platform,
-      headers: { 'x-user-type': 'app' },
-      body: {
-        provider: 'wechat',
-        phoneCode: api.phoneCode(app.appId, mobile),
-        loginCode: api.loginCode(app.appId, openId),
-      },
-    });
-    assert.equal(login.body.code, 200, JSON.stringify(login.body));
-    assert.doesNotMatch(JSON.stringify(login.body), /session_key/);
-    // Silent login next time: a fresh wx.login code finds the bound open id.
-    const silent = await server.request<{ token: string | null }>(
-      'GET',
-      '/api/login/getTokenForUni',
-      {
-        platform,
-        headers: { 'x-user-type': 'app' },
-        query: { provider: 'wechat', loginCode: api.loginCode(app.appId, openId) },
-      },
-    );
-    assert.equal(silent.body.code, 200, JSON.stringify(silent.body));
-    // A new session replaces the one before it: the app keeps the latest token.
-    const token = silent.body.data.token;
-    assert.ok(token);
-    const user = await server.db
-      .selectFrom('users')
-      .select('id')
-      .where('mobile', '=', mobile)
-      .executeTakeFirstOrThrow();
-    const address = await server.request<{ id: number }>('POST', '/api/user/userAddress', {
-      token,
-      platform,
-      body: {
-        name: '张三',
-        mobile,
-        province: '浙江省',
-        city: '杭州市',
-        district: '西湖区',
-        detail: '文三路 1 号',
-        isDefault: true,
-      },
-    });
-    assert.equal(address.body.code, 200);
-    return { token, userId: user.id, addressId: address.body.data.id, mobile, openId };
-  }
+  const wechatShopper = (platform = 1) => loggedInWechatShopper(server, api, platform);
 
   async function payingOrder() {
     const shopper = await wechatShopper();

@@ -1,3 +1,4 @@
+// engines: postgres (provider protocol; the engine's SQL is checked by order-flow on both)
 /**
  * WeChat Pay Score (微信支付分) deposit-free mode, end to end through the API: the real server with
  * WECHAT_PROVIDER=live against the local WeChat Pay (wechatpay-server.ts), which speaks the Pay
@@ -16,7 +17,6 @@ import type { WechatPayGateway } from '../src/payments/wechatpay.ts';
 import { onlyOn, type TestServer } from './helpers.ts';
 import {
   agreeEarlyReturn,
-  nextMobile,
   ops,
   orderStatus,
   orderTestServer,
@@ -29,6 +29,7 @@ import { FakeWechatApi } from './wechat-api-server.ts';
 import {
   BASE_APP,
   BRAND2_APP,
+  loggedInWechatShopper,
   MERCHANT_SERIAL,
   wechatLiveEnv,
   wechatTestKeys,
@@ -90,43 +91,7 @@ describe('WeChat Pay Score live', { skip: onlyOn('postgres') }, () => {
     await server?.close();
   });
 
-  /** A user logged in inside the brand's mini-program (open id bound), with an address. */
-  async function wechatShopper(platform = 1): Promise<Shopper & { openId: string }> {
-    const app = platform === 2 ? BRAND2_APP : BASE_APP;
-    const mobile = nextMobile();
-    const openId = `o${mobile}ps`;
-    const login = await server.request<{ token: string }>('POST', '/api/login/loginForUni', {
-      platform,
-      headers: { 'x-user-type': 'app' },
-      body: {
-        provider: 'wechat',
-        phoneCode: api.phoneCode(app.appId, mobile),
-        loginCode: api.loginCode(app.appId, openId),
-      },
-    });
-    assert.equal(login.body.code, 200, JSON.stringify(login.body));
-    const token = login.body.data.token;
-    const user = await server.db
-      .selectFrom('users')
-      .select('id')
-      .where('mobile', '=', mobile)
-      .executeTakeFirstOrThrow();
-    const address = await server.request<{ id: number }>('POST', '/api/user/userAddress', {
-      token,
-      platform,
-      body: {
-        name: '李四',
-        mobile,
-        province: '广东省',
-        city: '深圳市',
-        district: '南山区',
-        detail: '科技园 1 号',
-        isDefault: true,
-      },
-    });
-    assert.equal(address.body.code, 200);
-    return { token, userId: user.id, addressId: address.body.data.id, mobile, openId };
-  }
+  const wechatShopper = (platform = 1) => loggedInWechatShopper(server, api, platform);
 
   /** Notifications delivered and the jobs they queued run, twice over (jobs notify too). */
   async function quiet() {

@@ -1,3 +1,4 @@
+// engines: both (the outbox's transactions and retries by date)
 /**
  * The user sees their automatic-deduction agreements and cancels one: nothing more is withheld,
  * and the bank is told (through the outbox, retried while it is down) until it confirms.

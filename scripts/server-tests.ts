@@ -1,0 +1,70 @@
+/**
+ * The server suite on one engine: `tsx scripts/server-tests.ts <pglite|postgres> [node --test
+ * options]`. Each server/test/*.test.ts starts with its engines and why:
+ *
+ *   // engines: both (row locks decide which notification counts)
+ *   // engines: pglite (validation of fields: no engine difference)
+ *   // engines: postgres (real processes on one database)
+ *
+ * `both` is for a file whose outcome can depend on the engine (SQL the two parse or plan
+ * differently, locking, transactions, JSON, dates, concurrency); a file that cannot tell them
+ * apart runs in one pass only. A file without the line, or with a suite pinned by `onlyOn` to the
+ * pass it never runs in, fails the run before any test starts.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Engine = 'pglite' | 'postgres';
+const TAG = /^\/\/ engines: (both|pglite|postgres) \(.+\)$/m;
+
+export interface TestFile {
+  file: string;
+  engines: readonly Engine[];
+}
+
+/** Each test file's engines, or the problems that keep the suite from running. */
+export function readEngines(dir: string): { files: TestFile[]; problems: string[] } {
+  const files: TestFile[] = [];
+  const problems: string[] = [];
+  for (const name of readdirSync(dir)
+    .filter((entry) => entry.endsWith('.test.ts'))
+    .sort()) {
+    const text = readFileSync(path.join(dir, name), 'utf8');
+    const tag = TAG.exec(text.slice(0, 400))?.[1];
+    if (!tag) {
+      problems.push(`${name}: no "// engines: both|pglite|postgres (why)" line at the top`);
+      continue;
+    }
+    const engines: Engine[] = tag === 'both' ? ['pglite', 'postgres'] : [tag as Engine];
+    for (const pinned of ['pglite', 'postgres'] as const) {
+      if (text.includes(`onlyOn('${pinned}')`) && !engines.includes(pinned))
+        problems.push(`${name}: a suite runs only on ${pinned}, a pass this file is not in`);
+    }
+    files.push({ file: path.join(dir, name), engines });
+  }
+  return { files, problems };
+}
+
+function main() {
+  const [engine, ...nodeOptions] = process.argv.slice(2);
+  if (engine !== 'pglite' && engine !== 'postgres') {
+    console.error('usage: tsx scripts/server-tests.ts <pglite|postgres> [node --test options]');
+    process.exit(2);
+  }
+  const { files, problems } = readEngines(path.resolve('server/test'));
+  if (problems.length > 0) {
+    console.error(problems.join('\n'));
+    process.exit(1);
+  }
+  const chosen = files.filter((entry) => entry.engines.includes(engine)).map((entry) => entry.file);
+  console.log(`server tests on ${engine}: ${chosen.length} of ${files.length} files`);
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=1', ...nodeOptions, ...chosen],
+    { stdio: 'inherit', env: { ...process.env, TEST_DB: engine } },
+  );
+  process.exit(run.status ?? 1);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) main();
