@@ -81,6 +81,65 @@ export const ROUTES: readonly RouteMeta[] = Object.entries(routeMessages).flatMa
   },
 );
 
+/**
+ * The screen behind each page, `<feature>/<module>[.<export>]` under src/features (the export is
+ * the module's name unless given): the one place to look up what a URL shows. Each page shell in
+ * src/pages composes exactly this screen (test/page-shells.test.ts); a page without a row here does
+ * not compile. Only that test reads it, so no bundle carries it.
+ */
+export const ROUTE_SCREENS: Readonly<Record<RoutePath, `${string}/${string}`>> = {
+  'pages/addressList/addressList': 'address/AddressList',
+  'pages/agreement/agreement': 'service/LegalText.Agreements',
+  'pages/alipay/aliLogin': 'auth/AliLogin',
+  'pages/alipay/aliPay': 'payment/PayScreen',
+  'pages/alipay/aliSign': 'payment/AliSign',
+  'pages/billDetail/billDetail': 'bill/BillPlan',
+  'pages/billingDetails/billingDetails': 'bill/BillItem',
+  'pages/billpay/pay': 'payment/PayScreen',
+  'pages/bindCard/bindCard': 'verification/BindCardStep',
+  'pages/bindMobileNumber/bindMobileNumber': 'auth/BindMobile',
+  'pages/classify/classify': 'catalog/ClassifyScreen',
+  'pages/commodityDetails/commodityDetails': 'catalog/ProductScreen',
+  'pages/commonProblem/commonProblem': 'service/CommonProblems',
+  'pages/confirmPayment/confirmPayment': 'payment/PayScreen',
+  'pages/confirmShipment/confirmShipment': 'aftersale/ConfirmShipment',
+  'pages/contractPreview/contractPreview': 'verification/ContractStep',
+  'pages/coupon/coupon': 'coupon/CouponCentre',
+  'pages/customer-service/customerService': 'service/CustomerService',
+  'pages/emergencyContact/emergencyContact': 'verification/ContactStep',
+  'pages/enjoy/enjoy': 'catalog/EnjoyScreen',
+  'pages/feedBack/feedBack': 'service/Feedback',
+  'pages/home/home': 'catalog/HomeScreen',
+  'pages/loading/loading': 'payment/PaymentWaiting',
+  'pages/login/login': 'auth/PhoneLogin',
+  'pages/loginNew/loginNew': 'auth/LoginNew',
+  'pages/logisticsDetails/logisticsDetails': 'aftersale/Logistics',
+  'pages/myOrder/myOrder': 'order/OrderList',
+  'pages/notFound/notFound': 'launch/NotFound',
+  'pages/order/order': 'checkout/ConfirmOrder',
+  'pages/orderDetail/orderDetail': 'order/OrderDetail.OrderDetailScreen',
+  'pages/orderFailed/orderFailed': 'payment/OrderFailed',
+  'pages/orderSuccess/orderSuccess': 'payment/OrderSuccess',
+  'pages/pay/pay': 'payment/PayScreen',
+  'pages/payment/payment': 'payment/PayScreen',
+  'pages/paymentResult/paymentResult': 'payment/PaymentResult',
+  'pages/perfectIdCard/perfectIdCard': 'verification/RealNameStep',
+  'pages/privacy/about': 'brand/About',
+  'pages/privacy/cancelAccount': 'account/CancelAccount',
+  'pages/privacy/withholding': 'account/Withholding',
+  'pages/returnApplication/returnApplication': 'aftersale/ReturnApplication',
+  'pages/search/search': 'catalog/SearchScreen',
+  'pages/shipToAddress/shipToAddress': 'address/AddressForm',
+  'pages/testAuth/testAuth': 'payment/TestAuth',
+  'pages/text/register': 'service/LegalText.RegistrationAgreement',
+  'pages/text/user': 'service/LegalText.PrivacyPolicy',
+  'pages/user/user': 'account/UserCentre',
+  'pages/valueAddedServices/valueAddedServices': 'catalog/ValueAddedServicesScreen',
+  'pages/webView/webView': 'webview/WebPages.EmbeddedWebPage',
+  'pages/webView/webh5': 'webview/WebPages.ExternalJumpPage',
+  'pages/zhima/zhima': 'verification/CreditStep',
+};
+
 export const NOT_FOUND_PATH = 'pages/notFound/notFound';
 
 /**
