@@ -144,3 +144,4 @@ export function ListFooter({ state, onRetry, message, id }: ListFooterProps) {
     </View>
   );
 }
+export { useEnvelope, type EnvelopeLoad, type EnvelopeStatus } from './useEnvelope';

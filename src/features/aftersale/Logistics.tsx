@@ -3,10 +3,9 @@
  * waybills (each copyable) and the trace, newest first.
  */
 import { Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useState } from 'react';
-import { fetchExpress, type OrderExpress } from '../../api/order';
+import { fetchExpress } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
-import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Skeleton, useEnvelope } from '../../components/states';
 import { registerMessages, useTranslation } from '../../i18n';
 import { aftersaleMessages } from '@contract/i18n/zh-Hans/aftersale';
 import { copyText } from '../../platform/ui';
@@ -14,8 +13,6 @@ import { parseId, splitWaybill } from './util';
 import './aftersale.scss';
 
 registerMessages(aftersaleMessages);
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 
 function WaybillRow({ label, value }: { label: string; value: string | null }) {
   const { t } = useTranslation();
@@ -43,36 +40,18 @@ function WaybillRow({ label, value }: { label: string; value: string | null }) {
 export function Logistics({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const orderId = parseId(params.orderId);
-  const [express, setExpress] = useState<OrderExpress | undefined>();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const {
+    status,
+    data: express,
+    retry,
+  } = useEnvelope(orderId, () =>
+    orderId === undefined ? t('order.notFound') : fetchExpress(orderId),
+  );
 
-  const reload = useCallback(async () => {
-    if (orderId === undefined) {
-      setLoad({ state: 'error', message: t('order.notFound') });
-      return;
-    }
-    const reply = await fetchExpress(orderId);
-    if (reply.code !== 200 || !reply.data) {
-      setLoad({ state: 'error', message: reply.msg });
-      return;
-    }
-    setExpress(reply.data);
-    setLoad({ state: 'ready' });
-  }, [orderId, t]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  if (load.state === 'loading') return <Skeleton rows={6} />;
-  if (load.state === 'error' || !express) {
+  if (status.state === 'loading') return <Skeleton rows={6} />;
+  if (status.state === 'error' || !express) {
     return (
-      <ErrorState
-        message={load.state === 'error' ? load.message : undefined}
-        onRetry={() => {
-          setLoad({ state: 'loading' });
-          void reload();
-        }}
-      />
+      <ErrorState message={status.state === 'error' ? status.message : undefined} onRetry={retry} />
     );
   }
   const traces = express.traces.slice().reverse();

@@ -4,10 +4,9 @@
  * /pages/billpay/pay?orderId=<id>&billIds=<bill id>.
  */
 import { Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useState } from 'react';
-import { fetchOrderDetail, type OrderDetail } from '../../api/order';
+import { fetchOrderDetail } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
-import { ErrorState, Skeleton } from '../../components/states';
+import { ErrorState, Skeleton, useEnvelope } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { billDueText } from '../../i18n/bill-due';
 import { usePageShow } from '../../platform/page-route';
@@ -18,49 +17,33 @@ import { parseId, today } from './billUtil';
 import './bill.scss';
 import { openPage } from '../../platform/open-page';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
-
 export function BillItem({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const orderId = parseId(params.orderId);
   const billId = parseId(params.billId);
-  const [order, setOrder] = useState<OrderDetail | undefined>();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const reload = useCallback(async () => {
-    if (orderId === undefined) {
-      setLoad({ state: 'error', message: t('order.notFound') });
-      return;
-    }
-    const reply = await fetchOrderDetail(orderId);
-    if (reply.code !== 200 || !reply.data) {
-      setLoad({ state: 'error', message: reply.msg });
-      return;
-    }
-    setOrder(reply.data);
-    setLoad({ state: 'ready' });
-  }, [orderId, t]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const {
+    status,
+    data: order,
+    refresh,
+    retry,
+  } = useEnvelope(orderId, () =>
+    orderId === undefined ? t('order.notFound') : fetchOrderDetail(orderId),
+  );
   usePageShow(() => {
-    if (order) void reload();
+    if (order) void refresh();
   });
 
-  if (load.state === 'loading') return <Skeleton rows={6} />;
+  if (status.state === 'loading') return <Skeleton rows={6} />;
   const bill = order
     ? billId !== undefined
       ? order.bills.find((b) => b.id === billId)
       : payable(order.bills)[0]
     : undefined;
-  if (load.state === 'error' || !order || !bill) {
+  if (status.state === 'error' || !order || !bill) {
     return (
       <ErrorState
-        message={load.state === 'error' ? load.message : t('bill.notFound')}
-        onRetry={() => {
-          setLoad({ state: 'loading' });
-          void reload();
-        }}
+        message={status.state === 'error' ? status.message : t('bill.notFound')}
+        onRetry={retry}
       />
     );
   }

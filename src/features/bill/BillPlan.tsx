@@ -5,10 +5,10 @@
  * /pages/billingDetails/billingDetails?orderId=<id>&billId=<bill id>.
  */
 import { Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useState } from 'react';
-import { fetchOrderDetail, type OrderDetail } from '../../api/order';
+import { useState } from 'react';
+import { fetchOrderDetail } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
-import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Skeleton, useEnvelope } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { usePageShow } from '../../platform/page-route';
 import { formatMoney } from '../../utils';
@@ -26,48 +26,29 @@ import { parseId, today } from './billUtil';
 import './bill.scss';
 import { openPage } from '../../platform/open-page';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
-
 export function BillPlan({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const orderId = parseId(params.orderId);
-  const [order, setOrder] = useState<OrderDetail | undefined>();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [selected, setSelected] = useState<number[]>([]);
-
-  const reload = useCallback(async () => {
-    if (orderId === undefined) {
-      setLoad({ state: 'error', message: t('order.notFound') });
-      return;
-    }
-    const reply = await fetchOrderDetail(orderId);
-    if (reply.code !== 200 || !reply.data) {
-      setLoad({ state: 'error', message: reply.msg });
-      return;
-    }
-    setOrder(reply.data);
-    setSelected(defaultSelection(reply.data.bills, today()));
-    setLoad({ state: 'ready' });
-  }, [orderId, t]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const {
+    status,
+    data: order,
+    refresh,
+    retry,
+  } = useEnvelope(
+    orderId,
+    () => (orderId === undefined ? t('order.notFound') : fetchOrderDetail(orderId)),
+    (loaded) => setSelected(defaultSelection(loaded.bills, today())),
+  );
   // Back from paying: the paid bills turn green.
   usePageShow(() => {
-    if (order) void reload();
+    if (order) void refresh();
   });
 
-  if (load.state === 'loading') return <Skeleton rows={8} />;
-  if (load.state === 'error' || !order) {
+  if (status.state === 'loading') return <Skeleton rows={8} />;
+  if (status.state === 'error' || !order) {
     return (
-      <ErrorState
-        message={load.state === 'error' ? load.message : undefined}
-        onRetry={() => {
-          setLoad({ state: 'loading' });
-          void reload();
-        }}
-      />
+      <ErrorState message={status.state === 'error' ? status.message : undefined} onRetry={retry} />
     );
   }
 

@@ -5,10 +5,10 @@
  * renewal bill to /pages/billpay/pay?orderId=<id>&billIds=<bill id>.
  */
 import { Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchOrderDetail, type OrderDetail as Order } from '../../api/order';
+import { useRef } from 'react';
+import { fetchOrderDetail } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
-import { ErrorState, Skeleton } from '../../components/states';
+import { ErrorState, Skeleton, useEnvelope } from '../../components/states';
 import { useTranslation } from '../../i18n';
 import { usePageShow } from '../../platform/page-route';
 import { OrderFacts } from './OrderFacts';
@@ -18,8 +18,6 @@ import { actionButtons } from './orderView';
 import { useOrderActions } from './useOrderActions';
 import './order.scss';
 import { openPage } from '../../platform/open-page';
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 
 const SERVICE_PAGE = '/pages/customer-service/customerService';
 
@@ -32,23 +30,15 @@ export function parseOrderId(value: string | undefined): number | undefined {
 export function OrderDetailScreen({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const orderId = parseOrderId(params.orderId);
-  const [order, setOrder] = useState<Order | undefined>();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const reload = useCallback(async (): Promise<Order | undefined> => {
-    if (orderId === undefined) {
-      setLoad({ state: 'error', message: t('order.notFound') });
-      return undefined;
-    }
-    const reply = await fetchOrderDetail(orderId);
-    if (reply.code !== 200 || !reply.data) {
-      setLoad({ state: 'error', message: reply.msg });
-      return undefined;
-    }
-    setOrder(reply.data);
-    setLoad({ state: 'ready' });
-    return reply.data;
-  }, [orderId, t]);
+  const {
+    status,
+    data: order,
+    setData: setOrder,
+    refresh: reload,
+    retry,
+  } = useEnvelope(orderId, () =>
+    orderId === undefined ? t('order.notFound') : fetchOrderDetail(orderId),
+  );
 
   // Coming back from paying, signing or a return form shows the new state (the first show is
   // the effect below).
@@ -57,29 +47,22 @@ export function OrderDetailScreen({ params }: PageBodyProps) {
     if (shown.current) void reload();
     shown.current = true;
   });
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
   const actions = useOrderActions({ order, setOrder, reload, requestedAction: params.action });
   const { busy, run } = actions;
 
-  if (load.state === 'loading' && !order) {
+  if (status.state === 'loading' && !order) {
     return (
       <View className="order-detail">
         <Skeleton rows={6} media="banner" />
       </View>
     );
   }
-  if (load.state === 'error' || !order) {
+  if (status.state === 'error' || !order) {
     return (
       <View className="order-detail">
         <ErrorState
-          message={load.state === 'error' ? load.message : undefined}
-          onRetry={() => {
-            setLoad({ state: 'loading' });
-            void reload();
-          }}
+          message={status.state === 'error' ? status.message : undefined}
+          onRetry={retry}
         />
       </View>
     );
