@@ -1,9 +1,8 @@
 import { Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useState } from 'react';
-import { cancelAccount, fetchCancellationCheck, type CancellationCheck } from '../../api/privacy';
+import { cancelAccount, fetchCancellationCheck } from '../../api/privacy';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
-import { ErrorState, Skeleton } from '../../components/states';
+import { ErrorState, Skeleton, useEnvelope } from '../../components/states';
 import { registerMessages, useTranslation } from '../../i18n';
 import { orderStatusText } from '../../i18n/order-status';
 import { privacyMessages } from '@contract/i18n/zh-Hans/privacy';
@@ -18,11 +17,6 @@ import { openPage } from '../../platform/open-page';
 
 registerMessages(privacyMessages);
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'failed'; msg: string }
-  | { state: 'ready'; check: CancellationCheck };
-
 /**
  * 注销账户: what goes, what the law keeps and for how long, and — while a rental runs or a bill
  * is owed — exactly which ones stand in the way. Confirming asks once more, then ends the session.
@@ -34,24 +28,14 @@ export function CancelAccount(props: PageBodyProps) {
 
 function CancellationScreen() {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { status, data: check, retry } = useEnvelope(null, fetchCancellationCheck);
 
-  const refresh = useCallback(async () => {
-    setLoad({ state: 'loading' });
-    const reply = await fetchCancellationCheck();
-    setLoad(
-      reply.code === 200 && reply.data
-        ? { state: 'ready', check: reply.data }
-        : { state: 'failed', msg: reply.msg },
+  if (status.state === 'loading') return <Skeleton rows={6} />;
+  if (status.state === 'error' || !check) {
+    return (
+      <ErrorState message={status.state === 'error' ? status.message : undefined} onRetry={retry} />
     );
-  }, []);
-  useEffect(() => void refresh(), [refresh]);
-
-  if (load.state === 'loading') return <Skeleton rows={6} />;
-  if (load.state === 'failed') {
-    return <ErrorState message={load.msg} onRetry={() => void refresh()} />;
   }
-  const { check } = load;
   const blocked = !check.allowed;
 
   const confirm = async () => {
@@ -65,7 +49,7 @@ function CancellationScreen() {
     if (reply.code !== 200) {
       // Something started meanwhile (an order, a bill): show why and what blocks it now.
       void showMessage(reply.msg);
-      await refresh();
+      retry();
       return;
     }
     // The server already ended every session (a logout call would only answer 401): end this

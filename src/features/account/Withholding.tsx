@@ -1,8 +1,7 @@
 import { Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useState } from 'react';
 import { cancelWithholding, fetchWithholding, type WithholdingItem } from '../../api/privacy';
 import type { PageBodyProps } from '../../components/page-frame';
-import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { EmptyState, ErrorState, Skeleton, useEnvelope } from '../../components/states';
 import { SubmitButton } from '../../components/form';
 import { registerMessages, useTranslation } from '../../i18n';
 import { privacyMessages } from '@contract/i18n/zh-Hans/privacy';
@@ -13,11 +12,6 @@ import { useRequireLogin } from '../../stores/require-login';
 
 registerMessages(privacyMessages);
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'failed'; msg: string }
-  | { state: 'ready'; items: WithholdingItem[] };
-
 /** 自动扣款授权: each order's withholding agreement, its card, and a way to cancel it. */
 /** Only for a logged-in user: anyone else is sent to log in and brought back here. */
 export function Withholding(props: PageBodyProps) {
@@ -26,22 +20,17 @@ export function Withholding(props: PageBodyProps) {
 
 function WithholdingAgreements() {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { status, data: items, setData: setItems, refresh } = useEnvelope(null, fetchWithholding);
 
-  const refresh = useCallback(async () => {
-    const reply = await fetchWithholding();
-    setLoad(
-      reply.code === 200 && Array.isArray(reply.data)
-        ? { state: 'ready', items: reply.data }
-        : { state: 'failed', msg: reply.msg },
+  if (status.state === 'loading') return <Skeleton rows={4} />;
+  if (status.state === 'error' || !items)
+    return (
+      <ErrorState
+        message={status.state === 'error' ? status.message : undefined}
+        onRetry={() => void refresh()}
+      />
     );
-  }, []);
-  useEffect(() => void refresh(), [refresh]);
-
-  if (load.state === 'loading') return <Skeleton rows={4} />;
-  if (load.state === 'failed')
-    return <ErrorState message={load.msg} onRetry={() => void refresh()} />;
-  if (load.items.length === 0) return <EmptyState title={t('privacy.withholding.none')} />;
+  if (items.length === 0) return <EmptyState title={t('privacy.withholding.none')} />;
 
   const cancel = async (item: WithholdingItem) => {
     const sure = await confirmAction(t('privacy.withholding.confirmAsk'), {
@@ -55,14 +44,14 @@ function WithholdingAgreements() {
       void showMessage(reply.msg);
       return;
     }
-    setLoad({ state: 'ready', items: reply.data });
+    setItems(reply.data);
     void showToast(t('privacy.withholding.cancelled'), { icon: 'success' });
   };
 
   return (
     <View className="cancel-account">
       <Text className="cancel-account__why">{t('privacy.withholding.hint')}</Text>
-      {load.items.map((item) => (
+      {items.map((item) => (
         <View key={item.orderId} className="cancel-account__card withholding-item">
           <Text className="cancel-account__text">{item.goodsName}</Text>
           <Text className="cancel-account__item">
