@@ -144,4 +144,3 @@ export function ListFooter({ state, onRetry, message, id }: ListFooterProps) {
     </View>
   );
 }
-export { useEnvelope, type EnvelopeLoad, type EnvelopeStatus } from './useEnvelope';

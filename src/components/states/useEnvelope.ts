@@ -25,6 +25,9 @@ export interface EnvelopeLoad<T> {
  * message to show instead of asking (an id that is no id); a reply whose code is not 200 or that
  * has no data is an error with the server's message. `onData` sees each new data as it arrives
  * (a default selection worked out from it, say).
+ *
+ * Imported from this module, not from the states' index: the screens that load are in
+ * subpackages, and the index is in the mini-programs' main package (400 KB budget).
  */
 export function useEnvelope<T>(
   key: string | number | boolean | null | undefined,

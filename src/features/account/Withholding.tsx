@@ -1,7 +1,8 @@
 import { Text, View } from '@tarojs/components';
 import { cancelWithholding, fetchWithholding, type WithholdingItem } from '../../api/privacy';
 import type { PageBodyProps } from '../../components/page-frame';
-import { EmptyState, ErrorState, Skeleton, useEnvelope } from '../../components/states';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import { SubmitButton } from '../../components/form';
 import { registerMessages, useTranslation } from '../../i18n';
 import { privacyMessages } from '@contract/i18n/zh-Hans/privacy';

@@ -5,7 +5,8 @@
 import { Text, View } from '@tarojs/components';
 import { fetchExpress } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
-import { EmptyState, ErrorState, Skeleton, useEnvelope } from '../../components/states';
+import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import { registerMessages, useTranslation } from '../../i18n';
 import { aftersaleMessages } from '@contract/i18n/zh-Hans/aftersale';
 import { copyText } from '../../platform/ui';

@@ -6,7 +6,8 @@
 import { Text, View } from '@tarojs/components';
 import { fetchOrderDetail } from '../../api/order';
 import type { PageBodyProps } from '../../components/page-frame';
-import { ErrorState, Skeleton, useEnvelope } from '../../components/states';
+import { ErrorState, Skeleton } from '../../components/states';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import { useTranslation } from '../../i18n';
 import { billDueText } from '../../i18n/bill-due';
 import { usePageShow } from '../../platform/page-route';
