@@ -9,6 +9,7 @@ import { registerMessages, useTranslation } from '../../i18n';
 import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { replacePage } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
+import { getDeviceId } from '../../platform/storage';
 import { canFreezeDeposit, canUsePayScore, canWithholdFromCard } from '../../platform/pay-target';
 import { fetchPayScoreOffer } from '../../api/pay';
 import { newIdempotencyKey } from '../../platform/request';
@@ -143,6 +144,8 @@ export function useCheckout(params: PageBodyProps['params']) {
       serviceIds: services.map((s) => s.id),
       depositMethod,
       ...(coupon ? { couponId: coupon.couponId } : {}),
+      // Kept on the order: the merchant's risk review links orders placed from one device.
+      deviceId: getDeviceId(),
     };
     const bodyText = JSON.stringify(body);
     if (intent.current?.body !== bodyText) {
