@@ -32,7 +32,13 @@ export const RiskRules = Type.Object({
 });
 export type RiskRules = Static<typeof RiskRules>;
 
-export const RISK_FLAGS = ['minAge', 'maxAge', 'maxRelatedOrders', 'minCreditScore', 'idRegions'] as const;
+export const RISK_FLAGS = [
+  'minAge',
+  'maxAge',
+  'maxRelatedOrders',
+  'minCreditScore',
+  'idRegions',
+] as const;
 export type RiskFlagRule = (typeof RISK_FLAGS)[number];
 
 export const RiskFlag = Type.Object({

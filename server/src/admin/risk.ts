@@ -264,8 +264,7 @@ export async function riskReview(deps: AppDeps, orderId: number): Promise<RiskRe
     },
     now,
   );
-  const age =
-    identity?.birth_date != null ? ageOn(isoDay(identity.birth_date), dayOf(now)) : null;
+  const age = identity?.birth_date != null ? ageOn(isoDay(identity.birth_date), dayOf(now)) : null;
   const region = idRegionOf(identity?.id_masked ?? null);
   const count = (match: RiskMatch) => related.filter((r) => r.matchedBy.includes(match)).length;
   return {
