@@ -9,7 +9,7 @@ import { registerMessages, useTranslation } from '../../i18n';
 import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { replacePage } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
-import { getDeviceId } from '../../platform/storage';
+import { getDeviceId } from '../../platform/device-id';
 import { canFreezeDeposit, canUsePayScore, canWithholdFromCard } from '../../platform/pay-target';
 import { fetchPayScoreOffer } from '../../api/pay';
 import { newIdempotencyKey } from '../../platform/request';

@@ -1,8 +1,11 @@
 import { Text, View } from '@tarojs/components';
 import { fetchMyComplaints, type MyComplaint } from '../../api/client';
-import { useTranslation, type MessageKey } from '../../i18n';
+import { serviceMessages } from '@contract/i18n/zh-Hans/service';
+import { registerMessages, useTranslation, type MessageKey } from '../../i18n';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from './StateViews';
 import { useRemote } from './useRemote';
+
+registerMessages(serviceMessages);
 
 /** Beijing time, `YYYY-MM-DD HH:mm` (the brands are Chinese shops; no date library needed). */
 const beijingTime = (iso: string) =>
