@@ -218,7 +218,7 @@ describe('merchant console: risk review and complaints (admin/)', () => {
     assert.match(await row.innerText(), /物流问题[\s\S]*新反馈/);
     await row.getByRole('button', { name: '处理' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('指派给').click();
+    await dialog.getByRole('combobox', { name: '指派给' }).click();
     await page.locator('.ant-select-item-option', { hasText: SERVICE.login }).click();
     await page.getByText('已更新').first().waitFor();
     await dialog.getByLabel('回复内容').fill('已联系快递公司，包裹明天送达');
