@@ -108,6 +108,8 @@ export function registerStaffGuard(app: FastifyInstance, deps: AppDeps): void {
       return;
     }
     if (session.staff.must_change_password) throw forbidden('请先修改初始密码');
+    // The role first: an account that may not use the route learns nothing of what its id names.
+    authorise(request.staff, access);
     const platform = target
       ? await brandOfTarget(deps, target, (request.params as Record<string, unknown>).id)
       : undefined;
