@@ -30,6 +30,9 @@ type Load =
  * The confirm-order page's state: goods and coupons, the addresses (the one chosen in the address
  * list on coming back), the user's choices, the price they make, and the submit.
  */
+/** The order keeps the device id: the merchant's risk review links orders from one device. */
+const withDevice = <T extends object>(body: T) => ({ ...body, deviceId: getDeviceId() });
+
 export function useCheckout(params: PageBodyProps['params']) {
   const { t } = useTranslation();
   const goodsId = idParam(params.goodsId);
@@ -136,7 +139,7 @@ export function useCheckout(params: PageBodyProps['params']) {
       setAddressError(t('checkout.addressRequired'));
       return;
     }
-    const body = {
+    const body = withDevice({
       goodsId,
       skuId,
       planId,
@@ -144,9 +147,7 @@ export function useCheckout(params: PageBodyProps['params']) {
       serviceIds: services.map((s) => s.id),
       depositMethod,
       ...(coupon ? { couponId: coupon.couponId } : {}),
-      // Kept on the order: the merchant's risk review links orders placed from one device.
-      deviceId: getDeviceId(),
-    };
+    });
     const bodyText = JSON.stringify(body);
     if (intent.current?.body !== bodyText) {
       intent.current = { body: bodyText, key: newIdempotencyKey() };
