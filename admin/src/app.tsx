@@ -21,6 +21,8 @@ const OrdersPage = lazy(() => import('./pages/orders.tsx'));
 const OrderPage = lazy(() => import('./pages/order.tsx'));
 const AuditPage = lazy(() => import('./pages/audit.tsx'));
 const StaffPage = lazy(() => import('./pages/staff.tsx'));
+const RiskRulesPage = lazy(() => import('./pages/risk-rules.tsx'));
+const ComplaintsPage = lazy(() => import('./pages/complaints.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -70,6 +72,22 @@ function ConsoleRoutes() {
             element={
               <Guarded permission="orders.read">
                 <OrderPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/complaints"
+            element={
+              <Guarded permission="complaints.handle">
+                <ComplaintsPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/risk-rules"
+            element={
+              <Guarded permission="risk.rules">
+                <RiskRulesPage />
               </Guarded>
             }
           />

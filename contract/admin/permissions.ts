@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   'bills.refund': ['owner', 'finance'],
   /** Complaints and feedback. */
   'complaints.handle': ['owner', 'service'],
+  /** Set each brand's risk rules (they flag orders for review, never decide them). */
+  'risk.rules': ['owner'],
   'audit.read': ['owner'],
   'staff.manage': ['owner'],
   /** Run the scheduled jobs and reconciliation on demand (ops API). */

@@ -26,6 +26,21 @@ export type Complaint = Static<typeof Complaint>;
 export const ComplaintReply = Envelope(Complaint);
 export type ComplaintReply = Static<typeof ComplaintReply>;
 
+/** One of the user's own complaints as the feedback screen lists it, with the merchant's reply. */
+export const MyComplaint = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  content: Type.String(),
+  /** new, in_progress, resolved (the merchant console moves it). */
+  status: Type.String(),
+  reply: Type.Union([Type.String(), Type.Null()]),
+  repliedAt: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type MyComplaint = Static<typeof MyComplaint>;
+export const MyComplaintsReply = Envelope(Type.Object({ list: Type.Array(MyComplaint) }));
+export type MyComplaintsReply = Static<typeof MyComplaintsReply>;
+
 /** Upload accepted types (sniffed from the bytes, not taken from the client). */
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 

@@ -58,6 +58,8 @@ export const PlaceOrderBody = Type.Object({
   serviceIds: Type.Optional(Type.Array(Id, { maxItems: 20 })),
   /** freeze (Alipay fund authorisation, default), card (withholding; WeChat), paid, waived. */
   depositMethod: Type.Optional(DepositMethod),
+  /** The storefront's device id (kept on the order: risk review links orders from one device). */
+  deviceId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' })),
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 export const PlaceOrderReply = Envelope(Type.Object({ id: Id }));

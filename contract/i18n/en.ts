@@ -442,6 +442,13 @@ export const en: Messages = {
   'service.feedback.successTitle': 'Submitted',
   'service.feedback.successBody': 'Thank you, we will look into it soon',
   'service.feedback.again': 'Send more feedback',
+  'service.myFeedback.title': 'My feedback',
+  'service.myFeedback.empty': 'You have not sent any feedback yet',
+  'service.myFeedback.status.new': 'Waiting',
+  'service.myFeedback.status.in_progress': 'In progress',
+  'service.myFeedback.status.resolved': 'Resolved',
+  'service.myFeedback.reply': 'Our reply: {reply}',
+  'service.myFeedback.noReply': 'No reply yet',
   'service.legal.operator': 'Operator: {company}',
   'service.legal.updated': 'Updated: {date}',
   'service.legal.chinesePrevails':

@@ -442,6 +442,13 @@ export const es: Messages = {
   'service.feedback.successTitle': 'Enviado',
   'service.feedback.successBody': 'Gracias, lo revisaremos pronto',
   'service.feedback.again': 'Enviar otro comentario',
+  'service.myFeedback.title': 'Mis comentarios',
+  'service.myFeedback.empty': 'Aún no has enviado comentarios',
+  'service.myFeedback.status.new': 'Pendiente',
+  'service.myFeedback.status.in_progress': 'En curso',
+  'service.myFeedback.status.resolved': 'Resuelto',
+  'service.myFeedback.reply': 'Nuestra respuesta: {reply}',
+  'service.myFeedback.noReply': 'Aún sin respuesta',
   'service.legal.operator': 'Operador: {company}',
   'service.legal.updated': 'Actualizado: {date}',
   'service.legal.chinesePrevails':

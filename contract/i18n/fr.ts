@@ -445,6 +445,13 @@ export const fr: Messages = {
   'service.feedback.successTitle': 'Envoyé',
   'service.feedback.successBody': 'Merci, nous nous en occupons rapidement',
   'service.feedback.again': 'Donner un autre avis',
+  'service.myFeedback.title': 'Mes avis',
+  'service.myFeedback.empty': 'Vous n’avez encore envoyé aucun avis',
+  'service.myFeedback.status.new': 'En attente',
+  'service.myFeedback.status.in_progress': 'En cours',
+  'service.myFeedback.status.resolved': 'Résolu',
+  'service.myFeedback.reply': 'Notre réponse : {reply}',
+  'service.myFeedback.noReply': 'Pas encore de réponse',
   'service.legal.operator': 'Exploitant : {company}',
   'service.legal.updated': 'Mis à jour : {date}',
   'service.legal.chinesePrevails':

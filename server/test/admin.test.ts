@@ -411,8 +411,13 @@ describe('every /admin/api route is guarded before it reads the body', () => {
       'adminLogin',
       '',
     ]);
-    for (const desk of [viewer, service])
-      for (const op of operations.filter((o) => !allowed.has(o.operationId))) {
+    // The service role handles complaints (their routes are tested in admin-risk-service.test.ts).
+    const complaints = new Set(['listComplaints', 'updateComplaint', 'replyComplaint']);
+    for (const [desk, may] of [
+      [viewer, allowed],
+      [service, new Set([...allowed, ...complaints])],
+    ] as const)
+      for (const op of operations.filter((o) => !may.has(o.operationId))) {
         const reply = await desk.send(op.method, url(op.path, brandOneOrder), {
           body: op.method === 'GET' ? undefined : BAD,
         });
@@ -428,11 +433,37 @@ describe('every /admin/api route is guarded before it reads the body', () => {
       .select('id')
       .where('order_id', '=', brandOneOrder)
       .executeTakeFirstOrThrow();
+    // A brand-1 complaint, for the complaint routes; a risk-rules route's id is the brand.
+    const complaint = await server.db
+      .insertInto('complaints')
+      .values({
+        user_id: (
+          await server.db
+            .selectFrom('orders')
+            .select('user_id')
+            .where('id', '=', brandOneOrder)
+            .executeTakeFirstOrThrow()
+        ).user_id,
+        platform: 1,
+        type: 'other',
+        content: '品牌一的反馈',
+        images: '[]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const idFor = (path: string) =>
+      path.startsWith('/bills')
+        ? bill.id
+        : path.startsWith('/complaints')
+          ? complaint.id
+          : path.startsWith('/risk-rules')
+            ? 1
+            : brandOneOrder;
     const before = await countRows();
     for (const op of operations.filter(
       (o) => o.path.includes(':id') && !o.path.startsWith('/staff'),
     )) {
-      const id = op.path.startsWith('/bills') ? bill.id : brandOneOrder;
+      const id = idFor(op.path);
       const reply = await desk.send(op.method, url(op.path, id), {
         body: op.method === 'GET' ? undefined : BAD,
       });

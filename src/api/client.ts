@@ -1,9 +1,9 @@
 /** Feedback (complaints), its types, and file uploads. */
-import type { ComplaintBody, Complaint, UploadReply } from '@contract/api/client';
+import type { ComplaintBody, Complaint, MyComplaint, UploadReply } from '@contract/api/client';
 import type { DictionaryItem } from '@contract/api/common';
 import { get, post, upload } from '../platform/request';
 
-export type { ComplaintBody, Complaint, DictionaryItem };
+export type { ComplaintBody, Complaint, DictionaryItem, MyComplaint };
 export type UploadedFile = NonNullable<UploadReply['data']>;
 
 /** The feedback types: the `complaint_type` dictionary. */
@@ -18,4 +18,9 @@ export function uploadFile(filePath: string) {
 
 export function submitComplaint(body: ComplaintBody) {
   return post<Complaint>('/api/client/complaint/submit', body);
+}
+
+/** The user's own feedback on this brand, newest first, with the merchant's reply. */
+export function fetchMyComplaints() {
+  return get<{ list: MyComplaint[] }>('/api/client/complaint/list');
 }

@@ -1,4 +1,3 @@
-import { randomHex128 } from './random';
 import { readStored, removeStored, writeStored } from './storage-backend';
 import { DEFAULT_PLATFORM, isPlatformId, type PlatformId } from '../../contract/http';
 
@@ -118,15 +117,6 @@ export function getPendingPayments(): unknown[] {
 
 export function setPendingPayments(payments: readonly unknown[]): void {
   writeStored(StorageKey.pendingPayments, [...payments]);
-}
-
-/** A device id generated once and kept. */
-export function getDeviceId(): string {
-  const existing = read<string>(StorageKey.deviceId);
-  if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
-  const created = randomHex128();
-  writeStored(StorageKey.deviceId, created);
-  return created;
 }
 
 export function getPrivacyNoticeAgreed(platform: PlatformId = getPlatform()): string | undefined {

@@ -27,7 +27,9 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { REJECT_REASONS, type RejectReason } from '../../../contract/admin/index.ts';
 import { api } from '../api.ts';
+import { useText } from '../i18n.tsx';
 import { useSession } from '../session.tsx';
+import { RiskPanel, riskQueryKey } from './order-risk.tsx';
 import {
   brandName,
   yuan,
@@ -98,6 +100,7 @@ function ActionDialog({
   const [form] = Form.useForm<ActionValues>();
   const client = useQueryClient();
   const { message } = App.useApp();
+  const t = useText();
   const step = useMutation({
     mutationFn: (values: ActionValues) =>
       api.post<OrderActionResult>(`/orders/${orderId}/${action}`, bodyOf(action, values)),
@@ -105,6 +108,7 @@ function ActionDialog({
       void message.success(result.repeated ? '此操作已完成过' : `${ACTION_LABELS[action]}成功`);
       void client.invalidateQueries({ queryKey: ['order', orderId] });
       void client.invalidateQueries({ queryKey: ['orders'] });
+      void client.invalidateQueries({ queryKey: riskQueryKey(orderId) });
       onClose();
     },
   });
@@ -194,7 +198,17 @@ function ActionDialog({
       )}
       <Form form={form} layout="vertical" onFinish={(values) => step.mutate(values)}>
         {fields}
-        <Form.Item label="备注 / 理由" name="note" rules={[{ max: 200 }]}>
+        {/* A review's decision keeps its reason, the approval's too (shown on the risk panel). */}
+        <Form.Item
+          label="备注 / 理由"
+          name="note"
+          rules={[
+            { max: 200 },
+            ...(action === 'approve'
+              ? [{ required: true, min: 2, message: t('请填写审核理由', 'Give a reason') }]
+              : []),
+          ]}
+        >
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
@@ -337,6 +351,7 @@ export default function OrderPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      {can('orders.review') && <RiskPanel orderId={id} />}
       <Card title="商品与方案" size="small">
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label="商品">{d.goods.name}</Descriptions.Item>

@@ -6,7 +6,7 @@
  *
  * A console route says what it needs in its config: `access: 'public'` (login), `'session'` (any
  * signed-in account: me, logout, password; also an account that must still change its password),
- * or a permission; `target: 'order' | 'bill'` names what its `:id` is.
+ * or a permission; `target: 'order' | 'bill' | 'complaint' | 'brand'` names what its `:id` is.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_SESSION_COOKIE, HEADER_CSRF } from '../../../contract/admin/index.ts';
@@ -14,11 +14,13 @@ import { can, type Permission } from '../../../contract/admin/permissions.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, notFound, unauthorized } from '../plugins/errors.ts';
 import type { StaffActor } from './audit.ts';
+import { brandOfComplaint } from './complaints.ts';
 import { brandOfBill, brandOfOrder } from './orders.ts';
 import { actorOf, csrfMatches, mayActFor, sessionOf, type StaffSession } from './staff.ts';
 
 export type RouteAccess = 'public' | 'session' | Permission;
-export type RouteTarget = 'order' | 'bill';
+/** What a route's `:id` is: an order, a bill, a complaint, or a brand itself. */
+export type RouteTarget = 'order' | 'bill' | 'complaint' | 'brand';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,11 +57,15 @@ export async function brandOfTarget(
   if (typeof rawId !== 'string' || !/^[1-9][0-9]{0,9}$/.test(rawId) || Number(rawId) > 2 ** 31 - 1)
     return undefined;
   const id = Number(rawId);
-  const platform =
-    target === 'order' ? await brandOfOrder(deps.db, id) : await brandOfBill(deps.db, id);
-  if (platform === undefined) throw notFound(target === 'order' ? '订单不存在' : '账单不存在');
+  // A brand's own id is its brand (1-9; anything else is left to the schema's 400).
+  if (target === 'brand') return id <= 9 ? id : undefined;
+  const lookup = { order: brandOfOrder, bill: brandOfBill, complaint: brandOfComplaint }[target];
+  const platform = await lookup(deps.db, id);
+  if (platform === undefined) throw notFound(MISSING[target]);
   return platform;
 }
+
+const MISSING = { order: '订单不存在', bill: '账单不存在', complaint: '反馈不存在' } as const;
 
 function cookieToken(request: FastifyRequest): string | undefined {
   const value = (request.cookies as Record<string, string | undefined> | undefined)?.[
@@ -102,6 +108,8 @@ export function registerStaffGuard(app: FastifyInstance, deps: AppDeps): void {
       return;
     }
     if (session.staff.must_change_password) throw forbidden('请先修改初始密码');
+    // The role first: an account that may not use the route learns nothing of what its id names.
+    authorise(request.staff, access);
     const platform = target
       ? await brandOfTarget(deps, target, (request.params as Record<string, unknown>).id)
       : undefined;

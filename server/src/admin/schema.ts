@@ -1,6 +1,7 @@
 /** Kysely's view of migration 0020_staff_audit.sql, merged into `Database` (as orders/schema.ts). */
 import type { ColumnType, Generated } from 'kysely';
 import type { StaffRole } from '../../../contract/admin/index.ts';
+import type { RiskRules } from '../../../contract/admin/risk.ts';
 import type { DefaultedTimestamp, Timestamp } from '../db/schema.ts';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -72,7 +73,16 @@ export interface OrderInspectionsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** 0040_risk_review.sql: each brand's risk rules. */
+export interface RiskRulesTable {
+  platform: number;
+  rules: ColumnType<RiskRules, string, string>;
+  updated_by: number;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface AdminTables {
+  risk_rules: RiskRulesTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   audit_events: AuditEventsTable;

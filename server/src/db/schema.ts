@@ -117,7 +117,16 @@ export interface ComplaintsTable {
   contact_mobile: string | null;
   images: Json<string[]>;
   created_at: DefaultedTimestamp;
+  /** The console's handling (0041): state, assignee, the reply the customer reads. */
+  status: ColumnType<ComplaintStatus, ComplaintStatus | undefined, ComplaintStatus>;
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
+  reply: ColumnType<string | null, string | null | undefined, string | null>;
+  replied_by: ColumnType<number | null, number | null | undefined, number | null>;
+  replied_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: DefaultedTimestamp;
 }
+
+export type ComplaintStatus = 'new' | 'in_progress' | 'resolved';
 
 export interface UploadsTable {
   id: string;

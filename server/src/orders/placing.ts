@@ -37,6 +37,8 @@ export interface PlaceInput {
   couponId?: number;
   serviceIds?: number[];
   depositMethod?: DepositMethod;
+  /** The storefront's device id (risk review links orders placed from one device). */
+  deviceId?: string;
 }
 
 /** A share lock on the user's row; a cancelled (or missing) account cannot place. */
@@ -252,7 +254,10 @@ export async function placeOrder(
       : { userCouponId: null, couponAmount: 0 };
   const terms: OrderTerms = { depositMethod, ...coupon };
 
-  const orderId = await insertOrder(trx, newOrderRow(user, plan, snapshot, terms, now));
+  const orderId = await insertOrder(trx, {
+    ...newOrderRow(user, plan, snapshot, terms, now),
+    device_id: input.deviceId ?? null,
+  });
   await insertBillsAndEvent(trx, orderId, user.id, snapshot, terms, now);
   await takeStock(trx, plan.skuId);
   return { id: orderId };

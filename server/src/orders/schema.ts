@@ -67,6 +67,8 @@ export interface OrdersTable {
   /** Who carries the shipment and the device's serial / IMEI (0020, the console's ship). */
   courier: ColumnType<string | null, string | null | undefined, string | null>;
   device_serial: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The storefront's device id the order was placed from (0040, risk review). */
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
   return_waybill: string | null;
   shipped_at: Timestamp | null;
   delivered_at: Timestamp | null;

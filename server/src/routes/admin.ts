@@ -60,6 +60,8 @@ import {
   sessionReply,
 } from '../admin/staff.ts';
 import { ApiError, ok } from '../plugins/errors.ts';
+import { complaintRoutes } from './admin-complaints.ts';
+import { riskRoutes } from './admin-risk.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
@@ -96,6 +98,8 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   orderDeskRoutes(app);
   orderStepRoutes(app);
   staffAndAuditRoutes(app);
+  riskRoutes(app);
+  complaintRoutes(app);
 };
 
 /** Sign-in, sign-out, the session and the password: limited per IP and per login. */

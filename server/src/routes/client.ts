@@ -7,12 +7,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ComplaintBody,
   ComplaintReply,
+  MyComplaintsReply,
   UploadParams,
   UploadReply,
 } from '../../../contract/api/client.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { ApiError, badRequest, ok } from '../plugins/errors.ts';
-import { submitComplaint } from '../service-desk/complaints.ts';
+import { listOwnComplaints, submitComplaint } from '../service-desk/complaints.ts';
 import { readOwnUpload, storeUpload } from '../service-desk/uploads.ts';
 
 const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -31,6 +32,16 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const author = { userId: currentUser(request).id, platform: request.platform };
       const perDay = config.quotas.complaintsPerDay;
       return ok(await submitComplaint(db, author, request.body, app.deps.now(), perDay));
+    },
+  );
+
+  // The feedback screen's "my feedback": what was sent and the merchant's reply.
+  app.get(
+    '/complaint/list',
+    { onRequest: app.authenticate, schema: { response: { 200: MyComplaintsReply } } },
+    async (request) => {
+      const author = { userId: currentUser(request).id, platform: request.platform };
+      return ok({ list: await listOwnComplaints(db, author) });
     },
   );
 

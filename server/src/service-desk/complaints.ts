@@ -1,7 +1,7 @@
 /** Feedback: a complaint or suggestion, with images the user uploaded before. */
 import type { Kysely } from 'kysely';
 import type { PlatformId } from '../../../contract/http.ts';
-import type { Complaint, ComplaintBody } from '../../../contract/api/client.ts';
+import type { Complaint, ComplaintBody, MyComplaint } from '../../../contract/api/client.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest } from '../plugins/errors.ts';
 import { DAY_MS, lockUserQuota, refuseOverQuota } from './quota.ts';
@@ -67,4 +67,28 @@ export async function submitComplaint(
     images: row.images,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** The user's own complaints on this brand, newest first (the last 50), with the merchant's reply. */
+export async function listOwnComplaints(
+  db: Kysely<Database>,
+  author: { userId: number; platform: PlatformId },
+): Promise<MyComplaint[]> {
+  const rows = await db
+    .selectFrom('complaints')
+    .select(['id', 'type', 'content', 'status', 'reply', 'replied_at', 'created_at'])
+    .where('user_id', '=', author.userId)
+    .where('platform', '=', author.platform)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    status: row.status,
+    reply: row.reply,
+    repliedAt: row.replied_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+  }));
 }

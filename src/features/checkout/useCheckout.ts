@@ -9,6 +9,7 @@ import { registerMessages, useTranslation } from '../../i18n';
 import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { replacePage } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
+import { getDeviceId } from '../../platform/device-id';
 import { canFreezeDeposit, canUsePayScore, canWithholdFromCard } from '../../platform/pay-target';
 import { fetchPayScoreOffer } from '../../api/pay';
 import { newIdempotencyKey } from '../../platform/request';
@@ -29,6 +30,9 @@ type Load =
  * The confirm-order page's state: goods and coupons, the addresses (the one chosen in the address
  * list on coming back), the user's choices, the price they make, and the submit.
  */
+/** The order keeps the device id: the merchant's risk review links orders from one device. */
+const withDevice = <T extends object>(body: T) => ({ ...body, deviceId: getDeviceId() });
+
 export function useCheckout(params: PageBodyProps['params']) {
   const { t } = useTranslation();
   const goodsId = idParam(params.goodsId);
@@ -135,7 +139,7 @@ export function useCheckout(params: PageBodyProps['params']) {
       setAddressError(t('checkout.addressRequired'));
       return;
     }
-    const body = {
+    const body = withDevice({
       goodsId,
       skuId,
       planId,
@@ -143,7 +147,7 @@ export function useCheckout(params: PageBodyProps['params']) {
       serviceIds: services.map((s) => s.id),
       depositMethod,
       ...(coupon ? { couponId: coupon.couponId } : {}),
-    };
+    });
     const bodyText = JSON.stringify(body);
     if (intent.current?.body !== bodyText) {
       intent.current = { body: bodyText, key: newIdempotencyKey() };

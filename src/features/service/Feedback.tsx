@@ -17,6 +17,7 @@ import {
   type FieldError,
 } from './feedbackForm';
 import { FeedbackDone, FeedbackImages, FeedbackTypes } from './FeedbackParts';
+import { MyFeedback } from './MyFeedback';
 import { useFeedbackImages, useMountedRef } from './useFeedbackImages';
 import { useRemote } from './useRemote';
 import './service.scss';
@@ -90,7 +91,15 @@ export function Feedback() {
 
   const say = (error?: FieldError) => (error ? t(error.key, error.params) : undefined);
 
-  if (done) return <FeedbackDone onStartOver={startOver} />;
+  if (done)
+    return (
+      <View>
+        <FeedbackDone onStartOver={startOver} />
+        <View className="service">
+          <MyFeedback />
+        </View>
+      </View>
+    );
 
   const length = contentLength(content);
   return (
@@ -169,6 +178,8 @@ export function Feedback() {
           {t('service.feedback.submit')}
         </SubmitButton>
       </View>
+      {/* What was sent before, with the merchant's replies; only for a signed-in user. */}
+      {loggedIn && <MyFeedback />}
     </View>
   );
 }

@@ -1,8 +1,8 @@
 import { apiBase, apiUrl, base64Encode, clientAuthorization } from '../config';
+import { getDeviceId } from '../device-id';
 import {
   StorageKey,
   getChannelCode,
-  getDeviceId,
   getLanguage,
   getPlatform,
   getStoredPlatform,
@@ -55,7 +55,7 @@ describe('storage', () => {
     expect(getDeviceId()).toBe(id);
     // The next launch reads the same id from storage.
     jest.isolateModules(() => {
-      const relaunched = jest.requireActual<typeof import('../storage')>('../storage');
+      const relaunched = jest.requireActual<typeof import('../device-id')>('../device-id');
       expect(relaunched.getDeviceId()).toBe(id);
     });
     window.localStorage.clear();
