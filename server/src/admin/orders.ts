@@ -556,6 +556,8 @@ export async function refundBill(
       .select(['p.id', 'p.order_id', 'pb.amount'])
       .where('pb.bill_id', '=', billId)
       .where('p.status', '=', 'succeeded')
+      // Money repaid offline (collections) goes back offline: no provider holds it.
+      .where('p.channel', '!=', 'offline')
       .orderBy('p.id')
       .execute();
     let left = amount;
