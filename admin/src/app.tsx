@@ -21,6 +21,8 @@ const OrdersPage = lazy(() => import('./pages/orders.tsx'));
 const OrderPage = lazy(() => import('./pages/order.tsx'));
 const AuditPage = lazy(() => import('./pages/audit.tsx'));
 const StaffPage = lazy(() => import('./pages/staff.tsx'));
+const CollectionsPage = lazy(() => import('./pages/collections.tsx'));
+const CollectionOrderPage = lazy(() => import('./pages/collection-order.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -70,6 +72,22 @@ function ConsoleRoutes() {
             element={
               <Guarded permission="orders.read">
                 <OrderPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/collections"
+            element={
+              <Guarded permission="collections.work">
+                <CollectionsPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/collections/:id"
+            element={
+              <Guarded permission="collections.work">
+                <CollectionOrderPage />
               </Guarded>
             }
           />

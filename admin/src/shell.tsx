@@ -22,6 +22,7 @@ export function Shell() {
   const location = useLocation();
   const items = [
     can('orders.read') ? { key: '/orders', label: t('订单', 'Orders') } : null,
+    can('collections.work') ? { key: '/collections', label: t('逾期催收', 'Collections') } : null,
     can('audit.read') ? { key: '/audit', label: t('操作日志', 'Audit log') } : null,
     can('staff.manage') ? { key: '/staff', label: t('员工', 'Staff') } : null,
   ].filter((item): item is { key: string; label: string } => item !== null);

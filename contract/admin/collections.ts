@@ -53,7 +53,11 @@ export const REMINDER_KINDS = {
   due_today: '到期当天提醒',
   overdue: '逾期提醒',
 } as const;
-export const REMINDER_CHANNELS = { sms: '短信', wechat: '微信订阅消息', alipay: '支付宝订阅消息' } as const;
+export const REMINDER_CHANNELS = {
+  sms: '短信',
+  wechat: '微信订阅消息',
+  alipay: '支付宝订阅消息',
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Queue
@@ -111,7 +115,9 @@ export const ListOverdueReply = Envelope(
 export type ListOverdueReply = Static<typeof ListOverdueReply>;
 
 export const ListCollectorsReply = Envelope(
-  Type.Array(Type.Object({ id: Id, login: Type.String(), displayName: Type.String(), role: Type.String() })),
+  Type.Array(
+    Type.Object({ id: Id, login: Type.String(), displayName: Type.String(), role: Type.String() }),
+  ),
 );
 
 export const AssignCollectorBody = Type.Object({

@@ -229,7 +229,12 @@ export async function listCollectors(db: Db, actor: StaffActor) {
       (row) =>
         actor.allBrands || row.all_brands || row.brands.some((b) => actor.brands.includes(b)),
     )
-    .map((row) => ({ id: row.id, login: row.login, displayName: row.display_name, role: row.role }));
+    .map((row) => ({
+      id: row.id,
+      login: row.login,
+      displayName: row.display_name,
+      role: row.role,
+    }));
 }
 
 export async function assignCollector(
@@ -345,7 +350,9 @@ export async function addContactRecord(
           contactId: row.id,
           kind: body.kind,
           outcome: body.outcome ?? null,
-          ...(promised ? { promisedDate: body.promisedDate, promisedAmount: body.promisedAmount } : {}),
+          ...(promised
+            ? { promisedDate: body.promisedDate, promisedAmount: body.promisedAmount }
+            : {}),
         },
       },
       at,
@@ -388,15 +395,7 @@ export async function listContacts(db: Db, orderId: number): Promise<ContactEntr
     db
       .selectFrom('bill_reminders as r')
       .innerJoin('bills as b', 'b.id', 'r.bill_id')
-      .select([
-        'r.id',
-        'r.kind',
-        'r.channel',
-        'r.status',
-        'r.created_at',
-        'r.sent_at',
-        'r.bill_id',
-      ])
+      .select(['r.id', 'r.kind', 'r.channel', 'r.status', 'r.created_at', 'r.sent_at', 'r.bill_id'])
       .where('b.order_id', '=', orderId)
       .where('r.status', '!=', 'pending')
       .execute(),
@@ -554,9 +553,7 @@ export async function waiveFee(
       if (bill.status !== 'unpaid') throw conflict('账单已结清或已取消，不能减免');
       if (bill.overdue_fee <= 0) throw unprocessable('该账单没有逾期费');
       if (body.amount > bill.overdue_fee)
-        throw unprocessable(
-          `减免金额超出未付逾期费（最多可减免 ${yuan(bill.overdue_fee)} 元）`,
-        );
+        throw unprocessable(`减免金额超出未付逾期费（最多可减免 ${yuan(bill.overdue_fee)} 元）`);
       await stopPaymentsOf(trx, deps, [billId]);
       await trx
         .updateTable('bills')
@@ -645,7 +642,9 @@ export async function recordOfflineRepayment(
         throw unprocessable('首期款和押金不能登记线下还款');
       const owed = bills.reduce((sum, b) => sum + outstandingOf(b), 0);
       if (body.amount > owed)
-        throw unprocessable(`还款金额超出所选账单应还金额（应还 ${yuan(owed)} 元），多付的钱不能登记`);
+        throw unprocessable(
+          `还款金额超出所选账单应还金额（应还 ${yuan(owed)} 元），多付的钱不能登记`,
+        );
       if (body.amount < owed)
         throw unprocessable(`线下还款须按账单全额登记（所选账单应还 ${yuan(owed)} 元）`);
       await stopPaymentsOf(trx, deps, billIds);
@@ -678,7 +677,11 @@ export async function recordOfflineRepayment(
           reason: body.reason,
           before: {
             status: order.status,
-            bills: bills.map((b) => ({ id: b.id, status: b.status, outstanding: outstandingOf(b) })),
+            bills: bills.map((b) => ({
+              id: b.id,
+              status: b.status,
+              outstanding: outstandingOf(b),
+            })),
           },
           after: {
             status: after.status,
@@ -724,7 +727,13 @@ export async function settleFromDeposit(
       let result: MoneyActionResult | undefined;
       const payment = await deductFromDeposit(deps.db, deps, orderId, billIds, async (trx, p) => {
         const bills = await billsToSettle(trx, orderId, billIds);
-        result = { orderId, status: order.status, amount: p.amount, billIds, outTradeNo: p.outTradeNo };
+        result = {
+          orderId,
+          status: order.status,
+          amount: p.amount,
+          billIds,
+          outTradeNo: p.outTradeNo,
+        };
         await appendAudit(
           trx,
           actor,
@@ -793,7 +802,13 @@ export async function writeOffBill(
         },
         deps.now(),
       );
-      return { orderId: order.id, status: after.status, amount: owed, billIds: [billId], outTradeNo: null };
+      return {
+        orderId: order.id,
+        status: after.status,
+        amount: owed,
+        billIds: [billId],
+        outTradeNo: null,
+      };
     }),
   );
 }

@@ -272,6 +272,11 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
       paid: b.paid,
       refunded: refundedByBill.get(b.id) ?? 0,
       status: b.status,
+      overdueDays: b.overdue_days,
+      overdueFee: b.overdue_fee,
+      feeWaived: b.fee_waived,
+      writtenOff: b.written_off,
+      channel: b.channel,
     })),
     payments: payments.map((p) => ({
       outTradeNo: p.out_trade_no,

@@ -4,7 +4,11 @@
  * Registered by `adminRoutes` (routes/admin.ts) in the `/admin/api` scope, behind its guard.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BillIdParams, HEADER_IDEMPOTENCY_KEY, OrderIdParams } from '../../../contract/admin/index.ts';
+import {
+  BillIdParams,
+  HEADER_IDEMPOTENCY_KEY,
+  OrderIdParams,
+} from '../../../contract/admin/index.ts';
 import {
   AddContactRecordBody,
   AddContactRecordReply,
