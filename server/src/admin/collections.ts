@@ -7,6 +7,7 @@
  * `deductFromDeposit`; each is audited with before/after in its transaction and answered once per
  * Idempotency-Key (`collection_actions`).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
 import {
   bucketOf,
@@ -467,7 +468,8 @@ async function once(
     if (
       row.action !== keyed.action ||
       row.target_id !== keyed.targetId ||
-      JSON.stringify(row.request) !== JSON.stringify(keyed.request)
+      // jsonb keeps its own key order: compare the values.
+      !isDeepStrictEqual(row.request, JSON.parse(JSON.stringify(keyed.request)))
     )
       throw conflict('该幂等键已用于另一项操作');
     return { ...(row.reply as MoneyActionResult), repeated: true };
