@@ -45,8 +45,6 @@ const tags = ['collections'];
 
 export function collectionsRoutes(app: AdminScope): void {
   const deps = app.deps;
-  const requestKey = (headers: Record<string, unknown>) =>
-    requireRequestKey(headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()]);
 
   app.get(
     '/collections/overdue',
@@ -116,6 +114,15 @@ export function collectionsRoutes(app: AdminScope): void {
     async (request) =>
       ok(await addContactRecord(deps, staffOf(request), request.params.id, request.body)),
   );
+
+  moneyRoutes(app);
+}
+
+/** Finance's money actions: each once per Idempotency-Key, with a reason, audited. */
+function moneyRoutes(app: AdminScope): void {
+  const deps = app.deps;
+  const requestKey = (headers: Record<string, unknown>) =>
+    requireRequestKey(headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()]);
 
   app.post(
     '/bills/:id/waive-fee',
