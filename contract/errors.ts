@@ -183,6 +183,26 @@ export const ERROR_MESSAGES = {
   REFUND_KEY_REUSED: '该幂等键已用于另一笔退款',
   REFUND_TOO_MUCH: '退款金额超出可退金额（可退 {amount} 元）',
   REFUND_NOTHING_PAID: '该账单没有可退的支付记录',
+  // Collections (issue 38)
+  COLLECTOR_NOT_FOUND: '该员工不存在',
+  COLLECTOR_NOT_ELIGIBLE: '该员工不能跟进此品牌的催收（角色、品牌或账号已停用）',
+  PROMISE_INCOMPLETE: '承诺还款须填写承诺日期和金额',
+  PROMISE_IN_PAST: '承诺还款日期不能早于今天',
+  PROMISE_WITHOUT_OUTCOME: '只有结果为「承诺还款」时才填写承诺日期和金额',
+  CONTACT_OUTCOME_REQUIRED: '电话和消息须选择联系结果',
+  COLLECTION_KEY_REUSED: '该幂等键已用于另一项操作',
+  FEE_WAIVE_BILL_CLOSED: '账单已结清或已取消，不能减免',
+  FEE_WAIVE_NO_FEE: '该账单没有逾期费',
+  FEE_WAIVE_TOO_MUCH: '减免金额超出未付逾期费（最多可减免 {amount} 元）',
+  COLLECTION_BILL_NOT_ON_ORDER: '账单不属于该订单',
+  COLLECTION_BILL_SETTLED: '账单 {billId} 已结清或已取消',
+  OFFLINE_REPAYMENT_TOO_MUCH: '还款金额超出所选账单应还金额（应还 {amount} 元），多付的钱不能登记',
+  OFFLINE_REPAYMENT_PARTIAL: '线下还款须按账单全额登记（所选账单应还 {amount} 元）',
+  OFFLINE_REPAYMENT_FIRST_OR_DEPOSIT: '首期款和押金不能登记线下还款',
+  DEPOSIT_DEDUCTION_NOT_FREEZE: '只有支付宝预授权（冻结押金）的订单能从押金扣款',
+  DEPOSIT_DEDUCTION_NOT_ENOUGH: '押金授权余额不足，或没有冻结中的押金',
+  WRITE_OFF_CLOSED: '账单已结清或已取消',
+  WRITE_OFF_PARTLY_PAID: '已部分还款的账单不能核销',
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_MESSAGES;

@@ -2,7 +2,13 @@
  * Providers and routes. Every screen but the shell is lazy, so the first load carries React,
  * antd's core and the login form only.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -23,6 +29,8 @@ const AuditPage = lazy(() => import('./pages/audit.tsx'));
 const StaffPage = lazy(() => import('./pages/staff.tsx'));
 const RiskRulesPage = lazy(() => import('./pages/risk-rules.tsx'));
 const ComplaintsPage = lazy(() => import('./pages/complaints.tsx'));
+const CollectionsPage = lazy(() => import('./pages/collections.tsx'));
+const CollectionOrderPage = lazy(() => import('./pages/collection-order.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -53,60 +61,39 @@ function Guarded({ permission, children }: { permission: Permission; children: R
   return <>{children}</>;
 }
 
+/** Every signed-in screen: its address, the permission it needs, its lazy page. */
+const SCREENS: {
+  path: string;
+  permission: Permission;
+  Page: LazyExoticComponent<ComponentType>;
+}[] = [
+  { path: '/orders', permission: 'orders.read', Page: OrdersPage },
+  { path: '/orders/:id', permission: 'orders.read', Page: OrderPage },
+  { path: '/complaints', permission: 'complaints.handle', Page: ComplaintsPage },
+  { path: '/collections', permission: 'collections.work', Page: CollectionsPage },
+  { path: '/risk-rules', permission: 'risk.rules', Page: RiskRulesPage },
+  { path: '/collections/:id', permission: 'collections.work', Page: CollectionOrderPage },
+  { path: '/audit', permission: 'audit.read', Page: AuditPage },
+  { path: '/staff', permission: 'staff.manage', Page: StaffPage },
+];
+
 function ConsoleRoutes() {
   return (
     <Suspense fallback={loading}>
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route element={<Shell />}>
-          <Route
-            path="/orders"
-            element={
-              <Guarded permission="orders.read">
-                <OrdersPage />
-              </Guarded>
-            }
-          />
-          <Route
-            path="/orders/:id"
-            element={
-              <Guarded permission="orders.read">
-                <OrderPage />
-              </Guarded>
-            }
-          />
-          <Route
-            path="/complaints"
-            element={
-              <Guarded permission="complaints.handle">
-                <ComplaintsPage />
-              </Guarded>
-            }
-          />
-          <Route
-            path="/risk-rules"
-            element={
-              <Guarded permission="risk.rules">
-                <RiskRulesPage />
-              </Guarded>
-            }
-          />
-          <Route
-            path="/audit"
-            element={
-              <Guarded permission="audit.read">
-                <AuditPage />
-              </Guarded>
-            }
-          />
-          <Route
-            path="/staff"
-            element={
-              <Guarded permission="staff.manage">
-                <StaffPage />
-              </Guarded>
-            }
-          />
+          {SCREENS.map(({ path, permission, Page }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guarded permission={permission}>
+                  <Page />
+                </Guarded>
+              }
+            />
+          ))}
         </Route>
         <Route path="*" element={<Navigate to="/orders" replace />} />
       </Routes>

@@ -10,6 +10,7 @@ import type {
   OrderActionReply,
   RefundBillReply,
 } from '../../contract/admin/index.ts';
+import type { ListCollectorsReply, ListOverdueReply } from '../../contract/admin/collections.ts';
 
 export type Session = Static<typeof AdminSession>;
 export type OrderList = Static<typeof ListOrdersReply>['data'];
@@ -19,6 +20,8 @@ export type StaffList = Static<typeof ListStaffReply>['data'];
 export type CreatedStaff = Static<typeof CreateStaffReply>['data'];
 export type OrderActionResult = Static<typeof OrderActionReply>['data'];
 export type RefundResult = Static<typeof RefundBillReply>['data'];
+export type OverdueList = Static<typeof ListOverdueReply>['data'];
+export type Collectors = Static<typeof ListCollectorsReply>['data'];
 
 /** Fen as yuan with two decimals. */
 export function yuan(fen: number): string {

@@ -194,6 +194,12 @@ export const DeskOrderDetail = Type.Object({
       paid: Money,
       refunded: Money,
       status: Type.String(),
+      /** Collections (issue 38): days late, the late fee left and what was waived of it. */
+      overdueDays: Type.Optional(Type.Integer()),
+      overdueFee: Type.Optional(Money),
+      feeWaived: Type.Optional(Money),
+      writtenOff: Type.Optional(Money),
+      channel: Type.Optional(Nullable(Type.String())),
     }),
   ),
   payments: Type.Array(

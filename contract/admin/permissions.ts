@@ -16,6 +16,10 @@ export const PERMISSIONS = {
   'orders.fulfil': ['owner', 'operator'],
   /** Refunds, fee waivers, offline repayments. */
   'bills.refund': ['owner', 'finance'],
+  /** Collections: the overdue queue, the contact log, recording calls and promises (issue 38). */
+  'collections.work': ['owner', 'finance', 'service'],
+  /** Give an overdue case to a collector. */
+  'collections.assign': ['owner', 'finance'],
   /** Complaints and feedback. */
   'complaints.handle': ['owner', 'service'],
   /** Set each brand's risk rules (they flag orders for review, never decide them). */

@@ -103,12 +103,18 @@ export const Bill = Type.Object({
   original: Type.Integer(),
   discount: Type.Integer(),
   overdueFee: Type.Integer(),
+  /**
+   * Of the late fee, what the merchant waived (已减免); `overdueFee` is what is left of it. Optional
+   * for the builds that predate it.
+   */
+  feeWaived: Type.Optional(Type.Integer()),
   overdueDays: Type.Integer(),
   /** original − discount + overdue fee. */
   due: Type.Integer(),
   paid: Type.Integer(),
   outstanding: Type.Integer(),
   status: Type.String(),
+  /** How it was paid: alipay, wechat, card, auth (the deposit authorisation), offline (已线下还款)… */
   channel: Nullable(Type.String()),
   outTradeNo: Nullable(Type.String()),
   paidAt: Nullable(Type.String()),

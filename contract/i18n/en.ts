@@ -272,6 +272,9 @@ export const en: Messages = {
   'bill.paid': 'Paid',
   'bill.outstandingLabel': 'Outstanding',
   'bill.paidAt': 'Paid at',
+  'bill.offline': 'Repaid offline',
+  'bill.feeWaived': 'Waived',
+  'bill.feeWaivedBy': '¥{fee} waived',
   'aftersale.copy': 'Copy',
   'aftersale.copyWaybill': 'Copy waybill',
   'aftersale.copyAddress': 'Copy address',
@@ -1038,6 +1041,32 @@ export const en: Messages = {
   'serverError.REFUND_KEY_REUSED': 'This key was used for another refund.',
   'serverError.REFUND_TOO_MUCH': 'The refund is more than can be refunded ({amount} yuan at most).',
   'serverError.REFUND_NOTHING_PAID': 'Nothing paid on this bill can be refunded.',
+  'serverError.COLLECTOR_NOT_FOUND': 'This staff account does not exist.',
+  'serverError.COLLECTOR_NOT_ELIGIBLE':
+    'This staff account cannot work collections for this brand (role, brand or disabled).',
+  'serverError.PROMISE_INCOMPLETE': 'A promise to pay needs a date and an amount.',
+  'serverError.PROMISE_IN_PAST': 'The promised date cannot be before today.',
+  'serverError.PROMISE_WITHOUT_OUTCOME':
+    'A promised date and amount go only with the outcome “promised”.',
+  'serverError.CONTACT_OUTCOME_REQUIRED': 'Calls and messages need an outcome.',
+  'serverError.COLLECTION_KEY_REUSED': 'This idempotency key was used for another action.',
+  'serverError.FEE_WAIVE_BILL_CLOSED': 'The bill is settled or cancelled; nothing to waive.',
+  'serverError.FEE_WAIVE_NO_FEE': 'This bill has no late fee.',
+  'serverError.FEE_WAIVE_TOO_MUCH': 'The waiver exceeds the unpaid late fee (at most ¥{amount}).',
+  'serverError.COLLECTION_BILL_NOT_ON_ORDER': 'The bill is not on this order.',
+  'serverError.COLLECTION_BILL_SETTLED': 'Bill {billId} is settled or cancelled.',
+  'serverError.OFFLINE_REPAYMENT_TOO_MUCH':
+    'The repayment exceeds what the chosen bills owe (¥{amount}); an over-payment cannot be recorded.',
+  'serverError.OFFLINE_REPAYMENT_PARTIAL':
+    'An offline repayment settles whole bills (the chosen bills owe ¥{amount}).',
+  'serverError.OFFLINE_REPAYMENT_FIRST_OR_DEPOSIT':
+    'The first payment and the deposit cannot be recorded as offline repayments.',
+  'serverError.DEPOSIT_DEDUCTION_NOT_FREEZE':
+    'Only orders with an Alipay frozen deposit can be charged from the deposit.',
+  'serverError.DEPOSIT_DEDUCTION_NOT_ENOUGH':
+    'Not enough left on the deposit authorisation, or no frozen deposit.',
+  'serverError.WRITE_OFF_CLOSED': 'The bill is already settled or cancelled.',
+  'serverError.WRITE_OFF_PARTLY_PAID': 'A partly repaid bill cannot be written off.',
   'legal.privacy.title': 'Privacy Policy',
   'legal.privacy.preamble':
     '{companyName} ("we") knows how much your personal information matters to you. This policy explains how we collect, use, store, share and protect your personal information when you use {platformName}, and the rights you have. We process your personal information under the Personal Information Protection Law of the People\'s Republic of China and other laws and regulations.',

@@ -273,6 +273,9 @@ export const es: Messages = {
   'bill.paid': 'Pagado',
   'bill.outstandingLabel': 'Pendiente',
   'bill.paidAt': 'Pagado el',
+  'bill.offline': 'Pagado fuera de línea',
+  'bill.feeWaived': 'Condonado',
+  'bill.feeWaivedBy': '¥{fee} condonados',
   'aftersale.copy': 'Copiar',
   'aftersale.copyWaybill': 'Copiar guía',
   'aftersale.copyAddress': 'Copiar dirección',
@@ -1043,6 +1046,34 @@ export const es: Messages = {
   'serverError.REFUND_TOO_MUCH':
     'El reembolso supera lo reembolsable (como máximo {amount} yuanes).',
   'serverError.REFUND_NOTHING_PAID': 'No hay pagos reembolsables en esta factura.',
+  'serverError.COLLECTOR_NOT_FOUND': 'Esta cuenta de personal no existe.',
+  'serverError.COLLECTOR_NOT_ELIGIBLE':
+    'Esta cuenta no puede gestionar cobros de esta marca (rol, marca o desactivada).',
+  'serverError.PROMISE_INCOMPLETE': 'Una promesa de pago necesita fecha e importe.',
+  'serverError.PROMISE_IN_PAST': 'La fecha prometida no puede ser anterior a hoy.',
+  'serverError.PROMISE_WITHOUT_OUTCOME':
+    'La fecha e importe prometidos solo van con el resultado «promesa».',
+  'serverError.CONTACT_OUTCOME_REQUIRED': 'Las llamadas y mensajes necesitan un resultado.',
+  'serverError.COLLECTION_KEY_REUSED': 'Esta clave de idempotencia se usó para otra acción.',
+  'serverError.FEE_WAIVE_BILL_CLOSED':
+    'La factura está saldada o cancelada; no hay nada que condonar.',
+  'serverError.FEE_WAIVE_NO_FEE': 'Esta factura no tiene recargo por demora.',
+  'serverError.FEE_WAIVE_TOO_MUCH':
+    'La condonación supera el recargo pendiente (máximo ¥{amount}).',
+  'serverError.COLLECTION_BILL_NOT_ON_ORDER': 'La factura no pertenece a este pedido.',
+  'serverError.COLLECTION_BILL_SETTLED': 'La factura {billId} está saldada o cancelada.',
+  'serverError.OFFLINE_REPAYMENT_TOO_MUCH':
+    'El pago supera lo que deben las facturas elegidas (¥{amount}); no se puede registrar un pago de más.',
+  'serverError.OFFLINE_REPAYMENT_PARTIAL':
+    'Un pago fuera de línea salda facturas completas (las elegidas deben ¥{amount}).',
+  'serverError.OFFLINE_REPAYMENT_FIRST_OR_DEPOSIT':
+    'El primer pago y el depósito no pueden registrarse como pagos fuera de línea.',
+  'serverError.DEPOSIT_DEDUCTION_NOT_FREEZE':
+    'Solo los pedidos con depósito congelado en Alipay pueden cobrarse del depósito.',
+  'serverError.DEPOSIT_DEDUCTION_NOT_ENOUGH':
+    'No queda suficiente en la autorización del depósito, o no hay depósito congelado.',
+  'serverError.WRITE_OFF_CLOSED': 'La factura ya está saldada o cancelada.',
+  'serverError.WRITE_OFF_PARTLY_PAID': 'Una factura pagada en parte no puede darse de baja.',
   'legal.privacy.title': 'Política de privacidad',
   'legal.privacy.preamble':
     '{companyName} («nosotros») sabe cuánto le importan sus datos personales. Esta política explica cómo recogemos, usamos, conservamos, compartimos y protegemos sus datos personales cuando usa {platformName}, y los derechos que tiene. Tratamos sus datos conforme a la Ley de Protección de Información Personal de la República Popular China y demás normas.',

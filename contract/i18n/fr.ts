@@ -275,6 +275,9 @@ export const fr: Messages = {
   'bill.paid': 'Payé',
   'bill.outstandingLabel': 'Restant',
   'bill.paidAt': 'Payé le',
+  'bill.offline': 'Remboursé hors ligne',
+  'bill.feeWaived': 'Remis',
+  'bill.feeWaivedBy': '¥{fee} remis',
   'aftersale.copy': 'Copier',
   'aftersale.copyWaybill': 'Copier le n° de suivi',
   'aftersale.copyAddress': "Copier l'adresse",
@@ -1054,6 +1057,33 @@ export const fr: Messages = {
   'serverError.REFUND_TOO_MUCH':
     'Le remboursement dépasse le montant remboursable ({amount} yuans au plus).',
   'serverError.REFUND_NOTHING_PAID': 'Aucun paiement de cette facture n’est remboursable.',
+  'serverError.COLLECTOR_NOT_FOUND': 'Ce compte employé n’existe pas.',
+  'serverError.COLLECTOR_NOT_ELIGIBLE':
+    'Ce compte ne peut pas gérer le recouvrement de cette marque (rôle, marque ou désactivé).',
+  'serverError.PROMISE_INCOMPLETE': 'Une promesse de paiement exige une date et un montant.',
+  'serverError.PROMISE_IN_PAST': 'La date promise ne peut pas être antérieure à aujourd’hui.',
+  'serverError.PROMISE_WITHOUT_OUTCOME':
+    'Date et montant promis seulement avec le résultat « promesse ».',
+  'serverError.CONTACT_OUTCOME_REQUIRED': 'Les appels et messages exigent un résultat.',
+  'serverError.COLLECTION_KEY_REUSED': 'Cette clé d’idempotence a servi pour une autre action.',
+  'serverError.FEE_WAIVE_BILL_CLOSED': 'La facture est réglée ou annulée ; rien à remettre.',
+  'serverError.FEE_WAIVE_NO_FEE': 'Cette facture n’a pas de pénalité de retard.',
+  'serverError.FEE_WAIVE_TOO_MUCH': 'La remise dépasse la pénalité impayée (au plus ¥{amount}).',
+  'serverError.COLLECTION_BILL_NOT_ON_ORDER': 'La facture n’appartient pas à cette commande.',
+  'serverError.COLLECTION_BILL_SETTLED': 'La facture {billId} est réglée ou annulée.',
+  'serverError.OFFLINE_REPAYMENT_TOO_MUCH':
+    'Le remboursement dépasse le dû des factures choisies (¥{amount}) ; un trop-perçu ne peut être enregistré.',
+  'serverError.OFFLINE_REPAYMENT_PARTIAL':
+    'Un remboursement hors ligne règle des factures entières (les factures choisies doivent ¥{amount}).',
+  'serverError.OFFLINE_REPAYMENT_FIRST_OR_DEPOSIT':
+    'Le premier paiement et le dépôt ne peuvent pas être enregistrés hors ligne.',
+  'serverError.DEPOSIT_DEDUCTION_NOT_FREEZE':
+    'Seules les commandes avec dépôt gelé Alipay peuvent être prélevées sur le dépôt.',
+  'serverError.DEPOSIT_DEDUCTION_NOT_ENOUGH':
+    'Pas assez sur l’autorisation de dépôt, ou aucun dépôt gelé.',
+  'serverError.WRITE_OFF_CLOSED': 'La facture est déjà réglée ou annulée.',
+  'serverError.WRITE_OFF_PARTLY_PAID':
+    'Une facture partiellement payée ne peut pas être passée en perte.',
   'legal.privacy.title': 'Politique de confidentialité',
   'legal.privacy.preamble':
     '{companyName} (« nous ») sait combien vos informations personnelles comptent pour vous. Cette politique explique comment nous collectons, utilisons, conservons, partageons et protégeons vos informations personnelles lorsque vous utilisez {platformName}, et quels sont vos droits. Nous les traitons conformément à la loi sur la protection des informations personnelles de la République populaire de Chine et aux autres textes applicables.',

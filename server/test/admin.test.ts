@@ -400,7 +400,7 @@ describe('every /admin/api route is guarded before it reads the body', () => {
 
   test('another role: 403 on what the role may not do, before the body', async () => {
     const { desk: viewer } = await staffDesk('looker', 'viewer', 'all');
-    const { desk: service } = await staffDesk('helper', 'service', 'all');
+    const { desk: serviceDesk } = await staffDesk('helper', 'service', 'all');
     const before = await countRows();
     const allowed = new Set([
       'listOrders',
@@ -411,13 +411,24 @@ describe('every /admin/api route is guarded before it reads the body', () => {
       'adminLogin',
       '',
     ]);
-    // The service role handles complaints (their routes are tested in admin-risk-service.test.ts).
-    const complaints = new Set(['listComplaints', 'updateComplaint', 'replyComplaint']);
-    for (const [desk, may] of [
-      [viewer, allowed],
-      [service, new Set([...allowed, ...complaints])],
+    // The service role handles complaints (their routes are tested in admin-risk-service.test.ts)
+    // and works the overdue queue and its contact log (issue 38).
+    const serviceMay = new Set([
+      'listComplaints',
+      'updateComplaint',
+      'replyComplaint',
+      'listOverdue',
+      'listCollectors',
+      'listContactRecords',
+      'addContactRecord',
+    ]);
+    for (const [desk, mayAlso] of [
+      [viewer, new Set<string>()],
+      [serviceDesk, serviceMay],
     ] as const)
-      for (const op of operations.filter((o) => !may.has(o.operationId))) {
+      for (const op of operations.filter(
+        (o) => !allowed.has(o.operationId) && !mayAlso.has(o.operationId),
+      )) {
         const reply = await desk.send(op.method, url(op.path, brandOneOrder), {
           body: op.method === 'GET' ? undefined : BAD,
         });

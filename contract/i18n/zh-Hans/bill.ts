@@ -40,4 +40,7 @@ export const billMessages = {
   'bill.paid': '已还',
   'bill.outstandingLabel': '待还',
   'bill.paidAt': '支付时间',
+  'bill.offline': '已线下还款',
+  'bill.feeWaived': '已减免',
+  'bill.feeWaivedBy': '已减免¥{fee}',
 } as const;

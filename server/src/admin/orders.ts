@@ -272,6 +272,11 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
       paid: b.paid,
       refunded: refundedByBill.get(b.id) ?? 0,
       status: b.status,
+      overdueDays: b.overdue_days,
+      overdueFee: b.overdue_fee,
+      feeWaived: b.fee_waived,
+      writtenOff: b.written_off,
+      channel: b.channel,
     })),
     payments: payments.map((p) => ({
       outTradeNo: p.out_trade_no,
@@ -556,6 +561,8 @@ export async function refundBill(
       .select(['p.id', 'p.order_id', 'pb.amount'])
       .where('pb.bill_id', '=', billId)
       .where('p.status', '=', 'succeeded')
+      // Money repaid offline (collections) goes back offline: no provider holds it.
+      .where('p.channel', '!=', 'offline')
       .orderBy('p.id')
       .execute();
     let left = amount;

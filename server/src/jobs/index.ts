@@ -9,6 +9,7 @@
  * jobs/definitions.ts schedules each sweep; `runJobs` (ops' run-jobs, tests) runs them all at a
  * clock, then reconciles and drains the outbox.
  */
+import { sql } from 'kysely';
 import type { AppDeps } from '../deps.ts';
 import { badRequest } from '../plugins/errors.ts';
 import { addDays, dayOf, daysBetween, overdueFee } from '../orders/bills.ts';
@@ -208,7 +209,11 @@ export const sweepRentals: Sweep = async (deps, now, report) => {
     if (days <= 0 || (await beingPaid(deps, bill.id))) continue;
     await db
       .updateTable('bills')
-      .set({ overdue_days: days, overdue_fee: overdueFee(bill.original - bill.discount, days) })
+      // A fee the merchant waived in part stays waived as the days add up (0060, collections).
+      .set({
+        overdue_days: days,
+        overdue_fee: sql<number>`greatest(${overdueFee(bill.original - bill.discount, days)} - fee_waived, 0)`,
+      })
       .where('id', '=', bill.id)
       .where('status', '=', 'unpaid')
       .execute();

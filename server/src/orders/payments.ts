@@ -278,7 +278,14 @@ export async function withholdBills(db: Db, deps: AppDeps, orderId: number, bill
  * overdue on `freeze` orders). The payment, the amount set aside on the authorisation and the
  * job that asks Alipay are one transaction; a refusal gives the amount back (abandonCharge).
  */
-export async function deductFromDeposit(db: Db, deps: AppDeps, orderId: number, billIds: number[]) {
+export async function deductFromDeposit(
+  db: Db,
+  deps: AppDeps,
+  orderId: number,
+  billIds: number[],
+  /** The console's record of asking it (audit, request key), in the same transaction. */
+  record?: (trx: Trx, payment: { amount: number; outTradeNo: string }) => Promise<void>,
+) {
   const owner = await ownerOf(db, orderId);
   /** Not enough left on the authorisation: rolls the payment back, nothing is written. */
   class NotEnoughDeposit extends Error {}
@@ -297,6 +304,7 @@ export async function deductFromDeposit(db: Db, deps: AppDeps, orderId: number, 
         throw new NotEnoughDeposit();
       await setAuthorisationPaid(trx, auth.id, auth.paid + payment.amount);
       await enqueueOutbox(trx, deps, 'pay-from-auth', payment.id);
+      await record?.(trx, payment);
       return payment;
     })
     .catch((error: unknown) => {

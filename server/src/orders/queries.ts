@@ -48,6 +48,7 @@ export function billView(
     out_trade_no: string | null;
     paid_at: Date | null;
     overdue_days: number;
+    fee_waived?: number;
   },
   order: Pick<OrderRow, 'start_date' | 'term_unit'>,
 ) {
@@ -61,6 +62,7 @@ export function billView(
     original: bill.original,
     discount: bill.discount,
     overdueFee: bill.overdue_fee,
+    feeWaived: bill.fee_waived ?? 0,
     overdueDays: bill.overdue_days,
     due: dueOf(bill),
     paid: bill.paid,

@@ -61,6 +61,7 @@ export async function findOwnOrderWithHistory(db: Executor, user: Owner, orderId
             'bills.original',
             'bills.discount',
             'bills.overdue_fee',
+            'bills.fee_waived',
             'bills.overdue_days',
             'bills.paid',
             'bills.status',

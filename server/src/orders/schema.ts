@@ -14,7 +14,15 @@ export type DepositMethod = 'freeze' | 'card' | 'paid' | 'waived' | 'payscore';
 export type SubProcess = 'renewal' | 'return' | 'buyout' | 'cancel';
 export type { BillKind };
 /** 'deposit': bills paid from a paid deposit before WeChat's refund window closed. */
-export type PayChannel = 'alipay' | 'wechat' | 'card' | 'auth' | 'deposit' | 'payscore';
+export type PayChannel =
+  | 'alipay'
+  | 'wechat'
+  | 'card'
+  | 'auth'
+  | 'deposit'
+  | 'payscore'
+  /** Paid outside the platform (transfer, cash), recorded by finance in the console (0060). */
+  | 'offline';
 export type Actor = 'user' | 'ops' | 'system' | 'provider';
 /** An event's figures for the customer's timeline: amounts in fen, dates, a reason's value. */
 export type EventParams = Readonly<Record<string, string | number>>;
@@ -97,6 +105,10 @@ export interface BillsTable {
   status: Generated<'unpaid' | 'paid' | 'cancelled'>;
   overdue_days: Generated<number>;
   overdue_fee: Generated<number>;
+  /** Of the late fee, what the merchant waived (0060): the sweep's fee is less this. */
+  fee_waived: Generated<number>;
+  /** What was owed when the merchant wrote the bill off (0060; the bill is then cancelled). */
+  written_off: Generated<number>;
   channel: string | null;
   out_trade_no: string | null;
   paid_at: Timestamp | null;

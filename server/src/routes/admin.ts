@@ -62,6 +62,7 @@ import {
 import { ApiError, ok } from '../plugins/errors.ts';
 import { complaintRoutes } from './admin-complaints.ts';
 import { riskRoutes } from './admin-risk.ts';
+import { collectionsRoutes } from './admin-collections.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
@@ -100,6 +101,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   staffAndAuditRoutes(app);
   riskRoutes(app);
   complaintRoutes(app);
+  collectionsRoutes(app);
 };
 
 /** Sign-in, sign-out, the session and the password: limited per IP and per login. */

@@ -57,6 +57,10 @@ export function BillItem({ params }: PageBodyProps) {
     [t('bill.original'), `¥${formatMoney(bill.original)}`],
     [t('bill.discount'), `-¥${formatMoney(bill.discount)}`],
     [t('bill.overdueFee'), `¥${formatMoney(bill.overdueFee)}`],
+    // A fee the merchant waived (collections): what is left of it is the line above.
+    ...((bill.feeWaived ?? 0) > 0
+      ? ([[t('bill.feeWaived'), `-¥${formatMoney(bill.feeWaived)}`]] as [string, string][])
+      : []),
     [t('bill.overdueDays'), String(bill.overdueDays)],
     [t('bill.due'), `¥${formatMoney(bill.due)}`],
     [t('bill.paid'), `¥${formatMoney(bill.paid)}`],
@@ -69,7 +73,11 @@ export function BillItem({ params }: PageBodyProps) {
     <View className="bill-item">
       <View className={`bill-item__head bill-row--${tone}`}>
         <Text className="bill-item__amount">¥{formatMoney(bill.outstanding || bill.paid)}</Text>
-        <Text className="bill-row__status">{t(toneLabel(tone))}</Text>
+        <Text className="bill-row__status">
+          {t(
+            bill.status === 'paid' && bill.channel === 'offline' ? 'bill.offline' : toneLabel(tone),
+          )}
+        </Text>
       </View>
       <View className="bill-item__rows">
         {rows.map(([label, value]) => (

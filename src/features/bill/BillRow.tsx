@@ -46,6 +46,11 @@ export function BillRow({
           {period ? t('bill.period', { period }) : t(kindLabel(bill.kind))}
         </Text>
         <Text className="bill-row__due">{t('bill.dueOn', { date: billDueText(t, bill) })}</Text>
+        {(bill.feeWaived ?? 0) > 0 && (
+          <Text className="bill-row__waived">
+            {t('bill.feeWaivedBy', { fee: formatMoney(bill.feeWaived) })}
+          </Text>
+        )}
         {bill.overdueDays > 0 && (
           <Text className="bill-row__overdue">
             {t('bill.overdueBy', {
@@ -59,7 +64,11 @@ export function BillRow({
         <Text className="bill-row__amount">
           ¥{formatMoney(bill.status === 'paid' ? bill.paid : bill.outstanding)}
         </Text>
-        <Text className="bill-row__status">{t(toneLabel(tone))}</Text>
+        <Text className="bill-row__status">
+          {t(
+            bill.status === 'paid' && bill.channel === 'offline' ? 'bill.offline' : toneLabel(tone),
+          )}
+        </Text>
         <View
           className="bill-row__more"
           role="link"

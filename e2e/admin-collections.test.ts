@@ -1,0 +1,249 @@
+/**
+ * Collections in the merchant console (issue 38), in Chromium at 1280×800 on the server npm
+ * start runs: a storefront order whose second rent is five days late (the scheduled jobs run at
+ * that clock through the ops API, as `npm run ops -- run-jobs --at` does) is in the overdue queue
+ * under 1-7天; a collector (客服) logs a call with a promise to pay; finance records the customer's
+ * bank transfer as an offline repayment; the customer's repayment plan shows the bill 已线下还款
+ * and the order leaves the queue; the owner's audit log names who did what.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { HEADER_OPS_TOKEN } from '../contract/api/ops';
+import {
+  launchBrowser,
+  opsTokenOf,
+  root,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness';
+import { loginOnBrand, openAppAs } from './steps/brand-session';
+import { approveAndShip } from './steps/orders';
+import { confirmAndSign, defaultAddress, ok, placeOrder, until, verifyUser } from './steps/setup';
+
+const COLLECTOR = { login: 'collector1', name: '催收一号', password: 'collect-pass-9876' };
+const FINANCE = { login: 'finance1', name: '财务一号', password: 'finance-pass-9876' };
+const MOBILE = '13800138038';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
+  if (!fs.existsSync(built))
+    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The console's API as an account (cookie and CSRF token), for setting accounts up. */
+async function consoleApi(login: string, password: string) {
+  const res = await fetch(`${server.baseUrl}/admin/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
+  const reply = (await res.json()) as { code: number; msg: string; data: { csrfToken: string } };
+  assert.equal(reply.code, 200, reply.msg);
+  const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+  return async (method: string, url: string, body?: unknown) => {
+    const answer = await fetch(`${server.baseUrl}/admin/api${url}`, {
+      method,
+      headers: {
+        cookie,
+        'x-csrf-token': reply.data.csrfToken,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await answer.json()) as { code: number; msg: string; data: unknown };
+  };
+}
+
+/** A staff account the owner creates, its first password already changed. */
+async function staffAccount(
+  owner: Awaited<ReturnType<typeof consoleApi>>,
+  account: typeof COLLECTOR,
+  role: string,
+) {
+  const created = await owner('POST', '/staff', {
+    login: account.login,
+    displayName: account.name,
+    role,
+    allBrands: true,
+    password: 'first-pass-12345',
+  });
+  assert.equal(created.code, 200, created.msg);
+  const self = await consoleApi(account.login, 'first-pass-12345');
+  const changed = await self('POST', '/password', {
+    currentPassword: 'first-pass-12345',
+    newPassword: account.password,
+  });
+  assert.equal(changed.code, 200, changed.msg);
+}
+
+/** A renting order on brand 1 whose second rent is `days` late at the jobs' clock: OVERDUE. */
+async function overdueOrder(days: number) {
+  const shopper = await loginOnBrand(server.baseUrl, MOBILE, 1);
+  await verifyUser(shopper.api, server.baseUrl, 438);
+  const id = await placeOrder(shopper.api, await defaultAddress(shopper.api, MOBILE), 'paid');
+  await confirmAndSign(shopper.api, server.baseUrl, id, 'PENDING_PAY');
+  const pay = ok(await shopper.api<{ cashierUrl: string }>('/api/order/pay', { orderId: id }));
+  const cashier = new URL(pay.cashierUrl, server.baseUrl);
+  const paid = await fetch(`${server.baseUrl}${cashier.pathname}/pay${cashier.search}`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  assert.ok(paid.status < 400, `the cashier answered ${paid.status}`);
+  await until(
+    async () =>
+      (await shopper.api<{ status: string }>(`/api/order/detail/${id}`)).data?.status ===
+      'PENDING_REVIEW',
+    'the payment notification',
+  );
+  await approveAndShip(server.baseUrl, id, 'SF1234567890438');
+  ok(await shopper.api('/api/order/received', { orderId: id }));
+  const detail = ok(
+    await shopper.api<{ orderNo: string; bills: { id: number; kind: string; dueDate: string }[] }>(
+      `/api/order/detail/${id}`,
+    ),
+  );
+  const second = detail.bills.find((b) => b.kind === 'INSTALMENT')!;
+  // The scheduled jobs at noon, Beijing time, `days` days after the bill fell due.
+  const at = new Date(`${second.dueDate}T12:00:00+08:00`);
+  at.setUTCDate(at.getUTCDate() + days);
+  const run = await fetch(`${server.baseUrl}/ops/jobs/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [HEADER_OPS_TOKEN]: opsTokenOf(server.baseUrl) },
+    body: JSON.stringify({ at: at.toISOString() }),
+  });
+  assert.equal(((await run.json()) as { code: number }).code, 200);
+  await until(
+    async () =>
+      (await shopper.api<{ status: string }>(`/api/order/detail/${id}`)).data?.status === 'OVERDUE',
+    'the overdue sweep',
+  );
+  return { id, orderNo: detail.orderNo, billId: second.id, shopper };
+}
+
+async function consolePage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  return { page, errors };
+}
+
+async function logIn(page: Page, login: string, password: string) {
+  await page.goto(`${server.baseUrl}/admin/`);
+  await page.waitForURL(/\/admin\/login$/);
+  await page.getByLabel('账号').fill(login);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('密码', { exact: true }).press('Enter');
+  await page.waitForURL(/\/admin\/orders/);
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: '退出' }).click();
+  await page.getByRole('button', { name: '登录' }).waitFor();
+}
+
+describe('collections in the merchant console', () => {
+  it('an overdue order is worked: a promise, an offline repayment, the customer sees it paid', async () => {
+    const order = await overdueOrder(5);
+    const ownerPassword = fs
+      .readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8')
+      .trim();
+    const owner = await consoleApi('demo-owner', ownerPassword);
+    await staffAccount(owner, COLLECTOR, 'service');
+    await staffAccount(owner, FINANCE, 'finance');
+    const { page, errors } = await consolePage();
+
+    // The collector: the order is in the queue under 1-7天.
+    await logIn(page, COLLECTOR.login, COLLECTOR.password);
+    await page.getByRole('menuitem', { name: '逾期催收' }).click();
+    await page.waitForURL(/\/admin\/collections/);
+    await page.getByTestId('bucket-d1_7').click();
+    const row = page.locator('tr', { hasText: order.orderNo });
+    await row.waitFor();
+    assert.match(await row.innerText(), /\b5\b/);
+    await screenshot(page, 'admin-collections-queue');
+
+    // A call: the customer promises to pay in two days.
+    await row.getByRole('link', { name: order.orderNo }).click();
+    await page.waitForURL(new RegExp(`/admin/collections/${order.id}$`));
+    await page.getByLabel('结果').click();
+    await page.locator('.ant-select-item-option', { hasText: '承诺还款' }).click();
+    const promised = new Date(Date.now() + 2 * 86_400_000 + 8 * 3_600_000)
+      .toISOString()
+      .slice(0, 10);
+    await page.getByLabel('承诺日期').fill(promised);
+    await page.getByLabel('承诺日期').press('Enter');
+    await page.getByLabel('承诺金额（元）').fill('100');
+    await page.getByLabel('备注').fill('客户说发工资后转账');
+    await page.getByRole('button', { name: '添加记录' }).click();
+    const entry = page.getByTestId('contact-entry').filter({ hasText: '承诺' });
+    await entry.waitFor();
+    assert.match(await entry.innerText(), new RegExp(`${COLLECTOR.login}.*电话.*承诺 ${promised}`));
+    // No money actions for a collector.
+    assert.equal(await page.getByRole('button', { name: '登记线下还款' }).count(), 0);
+    await screenshot(page, 'admin-collections-promise');
+    await logOut(page);
+
+    // Finance: the bank transfer arrived; recorded against the late bill.
+    await logIn(page, FINANCE.login, FINANCE.password);
+    await page.goto(`${server.baseUrl}/admin/collections/${order.id}`);
+    await page.getByRole('checkbox', { name: '选择第 2 期' }).check();
+    await page.getByRole('button', { name: '登记线下还款' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/付款凭证号/).fill('ICBC-20261128-0438');
+    await dialog.getByLabel('原因').fill('客户银行转账');
+    await dialog.getByRole('button', { name: '确认' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('tr', { hasText: '已线下还款' }).waitFor();
+    await page.getByTestId('order-status').filter({ hasText: '租用中' }).waitFor();
+    await screenshot(page, 'admin-collections-repaid');
+
+    // The queue no longer lists it.
+    await page.goto(`${server.baseUrl}/admin/collections`);
+    await page.locator('.ant-table-tbody').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.locator('tr', { hasText: order.orderNo }).count(), 0);
+    await logOut(page);
+
+    // The owner's audit log: the call by the collector, the repayment by finance.
+    await logIn(page, 'demo-owner', ownerPassword);
+    await page.getByRole('menuitem', { name: '操作日志' }).click();
+    await page.getByLabel('对象编号').fill(String(order.id));
+    await page.getByLabel('对象编号').press('Enter');
+    const call = page.locator('tr', { hasText: 'collections.contact' });
+    const repaid = page.locator('tr', { hasText: 'bill.offline_repayment' });
+    await call.waitFor();
+    await repaid.waitFor();
+    assert.match(await call.innerText(), new RegExp(COLLECTOR.login));
+    assert.match(await repaid.innerText(), new RegExp(FINANCE.login));
+    assert.deepEqual(errors, [], 'no console errors');
+    await page.close();
+
+    // The customer's repayment plan: the bill paid, offline; the order no longer overdue.
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await openAppAs(phone, server.baseUrl, order.shopper);
+    await phone.goto(`${server.baseUrl}/#/pages/billDetail/billDetail?orderId=${order.id}`);
+    const bill = phone.locator(`.bill-row:visible[data-bill-id="${order.billId}"]`);
+    await bill.locator('.bill-row__status', { hasText: '已线下还款' }).waitFor();
+    await screenshot(phone, 'collections-customer-bills');
+    const detail = ok(await order.shopper.api<{ status: string }>(`/api/order/detail/${order.id}`));
+    assert.equal(detail.status, 'RENTING');
+    await phone.close();
+  });
+});
