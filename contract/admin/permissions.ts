@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   'bills.refund': ['owner', 'finance'],
   /** Complaints and feedback. */
   'complaints.handle': ['owner', 'service'],
+  /** Goods, SKUs, plans, brands' rents, stock and bulk import / export, for the account's brands. */
+  'catalog.manage': ['owner', 'operator'],
   'audit.read': ['owner'],
   'staff.manage': ['owner'],
   /** Run the scheduled jobs and reconciliation on demand (ops API). */

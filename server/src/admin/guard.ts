@@ -6,7 +6,8 @@
  *
  * A console route says what it needs in its config: `access: 'public'` (login), `'session'` (any
  * signed-in account: me, logout, password; also an account that must still change its password),
- * or a permission; `target: 'order' | 'bill'` names what its `:id` is.
+ * or a permission; `target: 'order' | 'bill' | 'goods' | 'sku'` names what its `:id` is (a goods
+ * or SKU passes when one of the account's brands sells the goods).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_SESSION_COOKIE, HEADER_CSRF } from '../../../contract/admin/index.ts';
@@ -14,11 +15,12 @@ import { can, type Permission } from '../../../contract/admin/permissions.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, notFound, unauthorized } from '../plugins/errors.ts';
 import type { StaffActor } from './audit.ts';
+import { brandsOfGoods, sellsAny } from './catalog.ts';
 import { brandOfBill, brandOfOrder } from './orders.ts';
 import { actorOf, csrfMatches, mayActFor, sessionOf, type StaffSession } from './staff.ts';
 
 export type RouteAccess = 'public' | 'session' | Permission;
-export type RouteTarget = 'order' | 'bill';
+export type RouteTarget = 'order' | 'bill' | 'goods' | 'sku';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,6 +61,36 @@ export async function brandOfTarget(
     target === 'order' ? await brandOfOrder(deps.db, id) : await brandOfBill(deps.db, id);
   if (platform === undefined) throw notFound(target === 'order' ? '订单不存在' : '账单不存在');
   return platform;
+}
+
+/** A goods (or a SKU's goods) one of the account's brands sells; 404 / 403 otherwise. */
+async function authoriseCatalogTarget(
+  deps: AppDeps,
+  actor: StaffActor,
+  target: 'goods' | 'sku',
+  rawId: unknown,
+): Promise<void> {
+  if (typeof rawId !== 'string' || !/^[1-9][0-9]{0,9}$/.test(rawId) || Number(rawId) > 2 ** 31 - 1)
+    return;
+  let goodsId = Number(rawId);
+  if (target === 'sku') {
+    const sku = await deps.db
+      .selectFrom('goods_sku')
+      .select('goods_id')
+      .where('id', '=', goodsId)
+      .executeTakeFirst();
+    if (!sku) throw notFound('SKU 不存在');
+    goodsId = sku.goods_id;
+  } else {
+    const goods = await deps.db
+      .selectFrom('goods')
+      .select('id')
+      .where('id', '=', goodsId)
+      .executeTakeFirst();
+    if (!goods) throw notFound('商品不存在');
+  }
+  if (!sellsAny(actor, await brandsOfGoods(deps.db, goodsId)))
+    throw forbidden('无权操作该品牌的数据');
 }
 
 function cookieToken(request: FastifyRequest): string | undefined {
@@ -102,9 +134,13 @@ export function registerStaffGuard(app: FastifyInstance, deps: AppDeps): void {
       return;
     }
     if (session.staff.must_change_password) throw forbidden('请先修改初始密码');
-    const platform = target
-      ? await brandOfTarget(deps, target, (request.params as Record<string, unknown>).id)
-      : undefined;
+    const rawId = (request.params as Record<string, unknown>).id;
+    if (target === 'goods' || target === 'sku') {
+      authorise(request.staff, access);
+      await authoriseCatalogTarget(deps, request.staff, target, rawId);
+      return;
+    }
+    const platform = target ? await brandOfTarget(deps, target, rawId) : undefined;
     authorise(request.staff, access, platform);
   });
 }
