@@ -21,6 +21,10 @@ const OrdersPage = lazy(() => import('./pages/orders.tsx'));
 const OrderPage = lazy(() => import('./pages/order.tsx'));
 const AuditPage = lazy(() => import('./pages/audit.tsx'));
 const StaffPage = lazy(() => import('./pages/staff.tsx'));
+const GoodsListPage = lazy(() => import('./pages/catalog-goods.tsx'));
+const GoodsEditorPage = lazy(() => import('./pages/catalog-editor.tsx'));
+const StockPage = lazy(() => import('./pages/catalog-stock.tsx'));
+const ImportPage = lazy(() => import('./pages/catalog-import.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -86,6 +90,38 @@ function ConsoleRoutes() {
             element={
               <Guarded permission="staff.manage">
                 <StaffPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/goods"
+            element={
+              <Guarded permission="catalog.manage">
+                <GoodsListPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/goods/:id"
+            element={
+              <Guarded permission="catalog.manage">
+                <GoodsEditorPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/stock/:id"
+            element={
+              <Guarded permission="catalog.manage">
+                <StockPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/catalog-import"
+            element={
+              <Guarded permission="catalog.manage">
+                <ImportPage />
               </Guarded>
             }
           />

@@ -22,6 +22,10 @@ export function Shell() {
   const location = useLocation();
   const items = [
     can('orders.read') ? { key: '/orders', label: t('订单', 'Orders') } : null,
+    can('catalog.manage') ? { key: '/goods', label: t('商品', 'Goods') } : null,
+    can('catalog.manage')
+      ? { key: '/catalog-import', label: t('批量导入导出', 'Import / export') }
+      : null,
     can('audit.read') ? { key: '/audit', label: t('操作日志', 'Audit log') } : null,
     can('staff.manage') ? { key: '/staff', label: t('员工', 'Staff') } : null,
   ].filter((item): item is { key: string; label: string } => item !== null);

@@ -177,6 +177,8 @@ export async function buildApp(
   for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
     if (!/^[a-z][\w-]*\.(ts|js)$/.test(file) || file.endsWith('.d.ts')) continue;
     const module = (await import(pathToFileURL(path.join(ROUTES_DIR, file)).href)) as RouteModule;
+    // A part of another API's scope (admin-<area>.ts, called from admin.ts), not an API of its own.
+    if (typeof module.default !== 'function') continue;
     routeModules.push({
       module,
       prefix: module.prefix ?? `/api/${file.replace(/\.(ts|js)$/, '')}`,

@@ -206,8 +206,8 @@ export function catalogRoutes(app: AdminScope): void {
       schema: {
         operationId: 'exportCatalog',
         ...goodsTag,
+        description: 'The file itself (text/csv or .xlsx); a refusal is the JSON envelope.',
         querystring: ExportQuery,
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
     async (request, reply) => {
