@@ -308,8 +308,12 @@ describe('the catalogue console', () => {
       ['unknown category', { ...base, categoryId: 999999 }, /categoryId：分类不存在/],
       [
         "another goods' SKU code",
-        { ...base, skus: [{ ...base.skus[0], code: 'ONE1-A' }, base.skus[1]] },
-        /SKU 编码 ONE1-A 已被商品/,
+        {
+          ...base,
+          skus: [{ ...base.skus[0], code: 'ONE1-A' }, base.skus[1]],
+          plans: [{ ...base.plans[0], skuCode: 'ONE1-A' }, base.plans[1]],
+        },
+        /skus\[0\]\.code：SKU 编码 ONE1-A 已被商品 \d+ 使用/,
       ],
     ];
     for (const [name, body, message] of cases) {
