@@ -471,8 +471,8 @@ describe('the catalogue console', () => {
       .where('action', '=', 'goods.update')
       .where('target_id', '=', String(goods.id))
       .executeTakeFirstOrThrow();
-    assert.equal((audit.before as GoodsView).plans[0]?.rentPerPeriod, 29900);
-    assert.equal((audit.after as GoodsView).plans[0]?.rentPerPeriod, 31900);
+    assert.equal((audit.before as unknown as GoodsView).plans[0]?.rentPerPeriod, 29900);
+    assert.equal((audit.after as unknown as GoodsView).plans[0]?.rentPerPeriod, 31900);
   });
 
   test('stock by serial: added, counted, shipped out, returned to stock or repair', async () => {

@@ -43,6 +43,12 @@ const stockTag = { tags: ['stock'] };
 const MANAGE = { access: 'catalog.manage' } as const;
 
 export function catalogRoutes(app: AdminScope): void {
+  goodsRoutes(app);
+  stockAndBulkRoutes(app);
+}
+
+/** Goods: list, one, create, update, publish, brands' own rents. */
+function goodsRoutes(app: AdminScope): void {
   const deps = app.deps;
 
   app.get(
@@ -136,6 +142,11 @@ export function catalogRoutes(app: AdminScope): void {
     async (request) =>
       ok(await setBrandPrices(deps, staffOf(request), request.params.id, request.body)),
   );
+}
+
+/** Stock by serial, and bulk import / export. */
+function stockAndBulkRoutes(app: AdminScope): void {
+  const deps = app.deps;
 
   app.get(
     '/skus/:id/stock',
