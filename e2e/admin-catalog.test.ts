@@ -127,9 +127,10 @@ describe('merchant console: catalogue', () => {
     await page.waitForURL(/\/admin\/orders/);
     await page.getByRole('menuitem', { name: '商品' }).click();
     await page.waitForURL(/\/admin\/goods/);
-    const firstRow = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: /^1\s/ }).first();
-    await firstRow.waitFor();
-    await firstRow.getByRole('link').click();
+    const goodsName = ok(await shopper.api<{ name: string }>(`/api/goods/info/${GOODS_ID}`)).name;
+    await page.getByLabel('商品名称').fill(goodsName);
+    await page.getByLabel('商品名称').press('Enter');
+    await page.getByRole('link', { name: goodsName, exact: true }).first().click();
     await page.waitForURL(new RegExp(`/admin/goods/${GOODS_ID}$`));
     // Every brand sells goods 1: brand 3's operator may set brand 3's rents only.
     await page.getByText('只能修改本品牌的租金').waitFor();
