@@ -8,6 +8,9 @@
  *   npm run admin -- create-ops-token --login NAME [--label LABEL]
  *       an ops credential (`npm run ops`, X-Ops-Token) acting as that staff account, with its
  *       role and brands; printed once, only its hash is kept
+ *   npm run admin -- load-demo-catalog
+ *       the demo catalogue (69 goods, banners, coupons) into a database whose catalogue is
+ *       empty; the merchant console's goods pages and import are the catalogue's real source
  *
  * Both are written to the audit log (via `cli`).
  */
@@ -21,9 +24,11 @@ import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/index.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { addOpsCredential } from '../server/src/ops-credentials.ts';
+import { seedIfEmpty } from '../server/src/seed/index.ts';
 
 const USAGE = `usage: npm run admin -- create-owner --login NAME [--name DISPLAY_NAME]
        npm run admin -- create-ops-token --login NAME [--label LABEL]
+       npm run admin -- load-demo-catalog
 environment: the server's (DATABASE_URL, or DATA_DIR for PGlite: stop the server first)`;
 
 const LOGIN = new RegExp(StaffLogin.pattern ?? '^$');
@@ -44,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
+  if (command === 'load-demo-catalog') return loadDemoCatalog();
   if (command !== 'create-owner' && command !== 'create-ops-token') {
     process.stderr.write(`unknown command ${command}\n${USAGE}\n`);
     return 2;
@@ -84,6 +90,33 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(
       `ops credential ${label} for ${login}:\n${token}\n(set OPS_TOKEN to it)\n`,
     );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The demo catalogue into an empty catalogue (audited as the CLI); refuses a non-empty one. */
+async function loadDemoCatalog(): Promise<number> {
+  const config = loadConfig();
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+    poolSize: 1,
+  });
+  try {
+    await migrate(database.db);
+    if (!(await seedIfEmpty(database.db))) {
+      process.stderr.write('the catalogue is not empty: the demo catalogue was not loaded\n');
+      return 1;
+    }
+    await appendAudit(
+      database.db,
+      { id: null, login: 'cli', ip: null, via: 'cli' },
+      { action: 'catalog.load-demo', targetType: 'catalog' },
+      new Date(),
+    );
+    process.stdout.write('demo catalogue loaded\n');
     return 0;
   } finally {
     await database.close();

@@ -21,7 +21,7 @@ export function setCsrfToken(token: string): void {
 type Query = Record<string, string | number | undefined>;
 
 async function call<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   options: { body?: unknown; query?: Query; idempotencyKey?: string } = {},
 ): Promise<T> {
@@ -30,7 +30,7 @@ async function call<T>(
     if (value !== undefined && value !== '') search.set(key, String(value));
   }
   const headers: Record<string, string> = {};
-  if (method === 'POST') {
+  if (method !== 'GET') {
     headers['content-type'] = 'application/json';
     if (csrfToken) headers[HEADER_CSRF] = csrfToken;
     if (options.idempotencyKey) headers[HEADER_IDEMPOTENCY_KEY] = options.idempotencyKey;
@@ -42,7 +42,7 @@ async function call<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
     });
   } catch {
     throw new ApiFailure(0, '网络连接失败，请稍后再试');
@@ -63,4 +63,5 @@ export const api = {
   get: <T>(path: string, query?: Query) => call<T>('GET', path, { query }),
   post: <T>(path: string, body?: unknown, idempotencyKey?: string) =>
     call<T>('POST', path, { body, idempotencyKey }),
+  put: <T>(path: string, body: unknown) => call<T>('PUT', path, { body }),
 };

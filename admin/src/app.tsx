@@ -31,6 +31,10 @@ const RiskRulesPage = lazy(() => import('./pages/risk-rules.tsx'));
 const ComplaintsPage = lazy(() => import('./pages/complaints.tsx'));
 const CollectionsPage = lazy(() => import('./pages/collections.tsx'));
 const CollectionOrderPage = lazy(() => import('./pages/collection-order.tsx'));
+const GoodsListPage = lazy(() => import('./pages/catalog-goods.tsx'));
+const GoodsEditorPage = lazy(() => import('./pages/catalog-editor.tsx'));
+const StockPage = lazy(() => import('./pages/catalog-stock.tsx'));
+const ImportPage = lazy(() => import('./pages/catalog-import.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -75,6 +79,10 @@ const SCREENS: {
   { path: '/collections/:id', permission: 'collections.work', Page: CollectionOrderPage },
   { path: '/audit', permission: 'audit.read', Page: AuditPage },
   { path: '/staff', permission: 'staff.manage', Page: StaffPage },
+  { path: '/goods', permission: 'catalog.manage', Page: GoodsListPage },
+  { path: '/goods/:id', permission: 'catalog.manage', Page: GoodsEditorPage },
+  { path: '/stock/:id', permission: 'catalog.manage', Page: StockPage },
+  { path: '/catalog-import', permission: 'catalog.manage', Page: ImportPage },
 ];
 
 function ConsoleRoutes() {

@@ -25,6 +25,10 @@ export function Shell() {
     can('complaints.handle') ? { key: '/complaints', label: t('投诉与反馈', 'Complaints') } : null,
     can('risk.rules') ? { key: '/risk-rules', label: t('风控规则', 'Risk rules') } : null,
     can('collections.work') ? { key: '/collections', label: t('逾期催收', 'Collections') } : null,
+    can('catalog.manage') ? { key: '/goods', label: t('商品', 'Goods') } : null,
+    can('catalog.manage')
+      ? { key: '/catalog-import', label: t('批量导入导出', 'Import / export') }
+      : null,
     can('audit.read') ? { key: '/audit', label: t('操作日志', 'Audit log') } : null,
     can('staff.manage') ? { key: '/staff', label: t('员工', 'Staff') } : null,
   ].filter((item): item is { key: string; label: string } => item !== null);

@@ -11,8 +11,12 @@ import type {
   RefundBillReply,
 } from '../../contract/admin/index.ts';
 import type { ListCollectorsReply, ListOverdueReply } from '../../contract/admin/collections.ts';
+import type { ImportReply, ListGoodsReply, SkuStockReply } from '../../contract/admin/catalog.ts';
 
 export type Session = Static<typeof AdminSession>;
+export type GoodsList = Static<typeof ListGoodsReply>['data'];
+export type SkuStock = Static<typeof SkuStockReply>['data'];
+export type ImportResult = Static<typeof ImportReply>['data'];
 export type OrderList = Static<typeof ListOrdersReply>['data'];
 export type OrderDetail = Static<typeof DeskOrderDetail>;
 export type AuditList = Static<typeof ListAuditReply>['data'];

@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   'complaints.handle': ['owner', 'service'],
   /** Set each brand's risk rules (they flag orders for review, never decide them). */
   'risk.rules': ['owner'],
+  /** Goods, SKUs, plans, brands' rents, stock and bulk import / export, for the account's brands. */
+  'catalog.manage': ['owner', 'operator'],
   'audit.read': ['owner'],
   'staff.manage': ['owner'],
   /** Run the scheduled jobs and reconciliation on demand (ops API). */

@@ -87,6 +87,8 @@ export const GoodsInfo = Type.Composite([
   GoodsCard,
   Type.Object({
     categoryName: Type.String(),
+    /** The merchant's description, sanitised HTML (empty when none). */
+    description: Type.Optional(Type.String()),
     images: Type.Array(Type.String()),
     detailImages: Type.Array(Type.String()),
     skus: Type.Array(GoodsSku),

@@ -150,7 +150,8 @@ async function benchEngine(engine: Engine): Promise<Figures[]> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      APP_ENV: 'production',
+      // Production by default; BENCH_APP_ENV=development runs it without live provider settings.
+      APP_ENV: process.env.BENCH_APP_ENV ?? 'production',
       LOG_LEVEL: args['log-level'],
       // The API alone: no H5 app to serve.
       H5_DIR: path.join(dataDir, 'no-h5'),

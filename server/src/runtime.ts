@@ -4,6 +4,7 @@
  * tie them together. Who runs jobs is the caller's choice (`runJobs`): the worker always, the API
  * when JOBS=in-process (the single-machine default), tests never on their own (they drain).
  */
+import { CATALOG_CHANNEL, catalogChanged } from './catalog/changes.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
@@ -87,10 +88,14 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   };
   jobs.attach(deps, JOB_DEFINITIONS);
   await jobs.start();
+  // Another process's catalogue write (the console on another API process) empties this one's
+  // catalogue caches when it commits.
+  const unlistenCatalog = await database.listen(CATALOG_CHANNEL, catalogChanged);
   return {
     deps,
     database,
     async close() {
+      await unlistenCatalog();
       await jobs.stop();
       await database.close();
     },

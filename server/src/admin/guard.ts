@@ -6,7 +6,8 @@
  *
  * A console route says what it needs in its config: `access: 'public'` (login), `'session'` (any
  * signed-in account: me, logout, password; also an account that must still change its password),
- * or a permission; `target: 'order' | 'bill' | 'complaint' | 'brand'` names what its `:id` is.
+ * or a permission; `target: 'order' | 'bill' | 'complaint' | 'brand' | 'goods' | 'sku'` names what
+ * its `:id` is (a goods or SKU passes when one of the account's brands sells the goods).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_SESSION_COOKIE, HEADER_CSRF } from '../../../contract/admin/index.ts';
@@ -15,12 +16,13 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError, notFound, unauthorized } from '../plugins/errors.ts';
 import type { StaffActor } from './audit.ts';
 import { brandOfComplaint } from './complaints.ts';
+import { brandsOfGoods, sellsAny } from './catalog.ts';
 import { brandOfBill, brandOfOrder } from './orders.ts';
 import { actorOf, csrfMatches, mayActFor, sessionOf, type StaffSession } from './staff.ts';
 
 export type RouteAccess = 'public' | 'session' | Permission;
-/** What a route's `:id` is: an order, a bill, a complaint, or a brand itself. */
-export type RouteTarget = 'order' | 'bill' | 'complaint' | 'brand';
+/** What a route's `:id` is: an order, a bill, a complaint, a brand itself, a goods or a SKU. */
+export type RouteTarget = 'order' | 'bill' | 'complaint' | 'brand' | 'goods' | 'sku';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,6 +69,36 @@ export async function brandOfTarget(
 
 const MISSING = { order: '订单不存在', bill: '账单不存在', complaint: '反馈不存在' } as const;
 
+/** A goods (or a SKU's goods) one of the account's brands sells; 404 / 403 otherwise. */
+async function authoriseCatalogTarget(
+  deps: AppDeps,
+  actor: StaffActor,
+  target: 'goods' | 'sku',
+  rawId: unknown,
+): Promise<void> {
+  if (typeof rawId !== 'string' || !/^[1-9][0-9]{0,9}$/.test(rawId) || Number(rawId) > 2 ** 31 - 1)
+    return;
+  let goodsId = Number(rawId);
+  if (target === 'sku') {
+    const sku = await deps.db
+      .selectFrom('goods_sku')
+      .select('goods_id')
+      .where('id', '=', goodsId)
+      .executeTakeFirst();
+    if (!sku) throw notFound('SKU 不存在');
+    goodsId = sku.goods_id;
+  } else {
+    const goods = await deps.db
+      .selectFrom('goods')
+      .select('id')
+      .where('id', '=', goodsId)
+      .executeTakeFirst();
+    if (!goods) throw notFound('商品不存在');
+  }
+  if (!sellsAny(actor, await brandsOfGoods(deps.db, goodsId)))
+    throw forbidden('无权操作该品牌的数据');
+}
+
 function cookieToken(request: FastifyRequest): string | undefined {
   const value = (request.cookies as Record<string, string | undefined> | undefined)?.[
     ADMIN_SESSION_COOKIE
@@ -110,9 +142,12 @@ export function registerStaffGuard(app: FastifyInstance, deps: AppDeps): void {
     if (session.staff.must_change_password) throw forbidden('请先修改初始密码');
     // The role first: an account that may not use the route learns nothing of what its id names.
     authorise(request.staff, access);
-    const platform = target
-      ? await brandOfTarget(deps, target, (request.params as Record<string, unknown>).id)
-      : undefined;
+    const rawId = (request.params as Record<string, unknown>).id;
+    if (target === 'goods' || target === 'sku') {
+      await authoriseCatalogTarget(deps, request.staff, target, rawId);
+      return;
+    }
+    const platform = target ? await brandOfTarget(deps, target, rawId) : undefined;
     authorise(request.staff, access, platform);
   });
 }

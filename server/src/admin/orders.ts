@@ -23,6 +23,7 @@ import { opsStep, type OpsStep, type OpsStepInput } from '../orders/ops.ts';
 import { orderNumber } from '../orders/queries.ts';
 import { requestRefund } from '../payments/operations.ts';
 import { ApiError, conflict, notFound } from '../plugins/errors.ts';
+import { returnSerial, shipSerial } from './stock.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 
 type Db = Kysely<Database>;
@@ -456,6 +457,16 @@ export async function deskStep(
       step,
       { ...input, note },
       async (trx, before, result) => {
+        // Stock by device (admin/stock.ts): the serial goes out with the order, and comes back.
+        if (step === 'ship' && input.serial)
+          await shipSerial(trx, orderId, input.serial, deps.now());
+        if (step === 'inspect')
+          await returnSerial(
+            trx,
+            orderId,
+            (input.damage ?? 0) > 0 || (input.checklist ?? []).some((item) => !item.ok),
+            deps.now(),
+          );
         if (step === 'inspect')
           await trx
             .insertInto('order_inspections')

@@ -4,7 +4,7 @@
  * server/src/catalog/service.ts caches them.
  */
 import { buyoutTable, leaseQuote } from '../../../contract/lease/index.ts';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Page, PlatformId } from '../../../contract/http.ts';
 import type { GoodsSort } from '../../../contract/api/category.ts';
 import type {
@@ -16,6 +16,13 @@ import type {
 import type { Database } from '../db/schema.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
+
+/**
+ * The goods `g` is sold by the brand: it names no brands (every brand sells it) or names this
+ * one (goods_brand, 0050).
+ */
+const soldBy = (platform: PlatformId) =>
+  sql<boolean>`(not exists (select 1 from goods_brand gb where gb.goods_id = g.id) or exists (select 1 from goods_brand gb where gb.goods_id = g.id and gb.platform = ${platform}))`;
 
 /** Enabled categories in the order the storefront lists them (home shortcuts, classify). */
 export function enabledCategories(db: Kysely<Database>) {
@@ -108,13 +115,25 @@ async function goodsPage<DB extends Database, TB extends keyof DB>(
   return { list: rows.map(toGoodsCard), total, pageNum, pageSize };
 }
 
-export async function goodsInfo(db: Kysely<Database>, goodsId: number): Promise<GoodsInfo | null> {
+/** A goods the brand sells, with its SKUs, plans at the brand's rents, and services. */
+export async function goodsInfo(
+  db: Kysely<Database>,
+  goodsId: number,
+  platform: PlatformId,
+): Promise<GoodsInfo | null> {
   const goods = await db
     .selectFrom('goods as g')
     .innerJoin('category as c', 'c.id', 'g.category_id')
-    .select([...CARD_COLUMNS, 'g.images', 'g.detail_images', 'c.name as category_name'])
+    .select([
+      ...CARD_COLUMNS,
+      'g.images',
+      'g.detail_images',
+      'g.description',
+      'c.name as category_name',
+    ])
     .where('g.id', '=', goodsId)
     .where('g.on_sale', '=', true)
+    .where(soldBy(platform))
     .executeTakeFirst();
   if (!goods) return null;
   const [skus, plans, services] = await Promise.all([
@@ -125,23 +144,7 @@ export async function goodsInfo(db: Kysely<Database>, goodsId: number): Promise<
       .orderBy('sort')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('goods_plan')
-      .select([
-        'id',
-        'sku_id',
-        'term_unit',
-        'term',
-        'rent_per_period',
-        'first_payment',
-        'deposit',
-        'buyout_prices',
-      ])
-      .where('goods_id', '=', goodsId)
-      .orderBy('sku_id')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
+    planRows(db, platform).where('p.goods_id', '=', goodsId).execute(),
     db
       .selectFrom('goods_value_added_service as gs')
       .innerJoin('value_added_service as s', 's.id', 'gs.service_id')
@@ -154,6 +157,7 @@ export async function goodsInfo(db: Kysely<Database>, goodsId: number): Promise<
   return {
     ...toGoodsCard(goods),
     categoryName: goods.category_name,
+    description: goods.description,
     images: goods.images,
     detailImages: goods.detail_images,
     skus: skus.map((sku) => ({ ...sku, condition: sku.condition as GoodsCondition })),
@@ -187,6 +191,34 @@ export async function goodsInfo(db: Kysely<Database>, goodsId: number): Promise<
       required: service.required,
     })),
   };
+}
+
+/**
+ * Plans as a brand offers them: its own rent per period where it set one (goods_plan_price),
+ * and then the first payment, which is one period's rent on a monthly plan and the whole term's
+ * on a daily one.
+ */
+export function planRows(db: Kysely<Database> | Transaction<Database>, platform: number) {
+  return db
+    .selectFrom('goods_plan as p')
+    .leftJoin('goods_plan_price as pp', (join) =>
+      join.onRef('pp.plan_id', '=', 'p.id').on('pp.platform', '=', platform),
+    )
+    .select([
+      'p.id',
+      'p.sku_id',
+      'p.term_unit',
+      'p.term',
+      sql<number>`coalesce(pp.rent_per_period, p.rent_per_period)`.as('rent_per_period'),
+      sql<number>`case when pp.rent_per_period is null then p.first_payment when p.term_unit = 'month' then pp.rent_per_period else pp.rent_per_period * p.term end`.as(
+        'first_payment',
+      ),
+      'p.deposit',
+      'p.buyout_prices',
+    ])
+    .orderBy('p.sku_id')
+    .orderBy('p.sort')
+    .orderBy('p.id');
 }
 
 /** Categories a launch channel chose to show, in its order (none: the channel chose none). */
@@ -233,26 +265,29 @@ export async function goodsExplanations(
 }
 
 /** Premium goods on sale, in the merchant's order. */
-export function enjoyGoodsPage(db: Kysely<Database>, page: PageRequest) {
+export function enjoyGoodsPage(db: Kysely<Database>, platform: PlatformId, page: PageRequest) {
   const base = db
     .selectFrom('goods as g')
     .where('g.is_enjoy', '=', true)
-    .where('g.on_sale', '=', true);
+    .where('g.on_sale', '=', true)
+    .where(soldBy(platform));
   return goodsPage(base, page, (q) => q.orderBy('g.sort').orderBy('g.id'));
 }
 
 /** Hot goods on sale, best sellers first. */
-export function hotGoodsPage(db: Kysely<Database>, page: PageRequest) {
+export function hotGoodsPage(db: Kysely<Database>, platform: PlatformId, page: PageRequest) {
   const base = db
     .selectFrom('goods as g')
     .where('g.is_hot', '=', true)
-    .where('g.on_sale', '=', true);
+    .where('g.on_sale', '=', true)
+    .where(soldBy(platform));
   return goodsPage(base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
 }
 
 /** One page of an enabled category's goods on sale in `sort` order; null: no such category. */
 export async function categoryGoodsPage(
   db: Kysely<Database>,
+  platform: PlatformId,
   categoryId: number,
   sort: GoodsSort,
   page: PageRequest,
@@ -267,7 +302,8 @@ export async function categoryGoodsPage(
   const base = db
     .selectFrom('goods as g')
     .where('g.category_id', '=', categoryId)
-    .where('g.on_sale', '=', true);
+    .where('g.on_sale', '=', true)
+    .where(soldBy(platform));
   return goodsPage(base, page, (q) => {
     switch (sort) {
       case 'sales':
@@ -293,15 +329,17 @@ export async function defaultGoodsId(
     .select('d.goods_id')
     .where('d.platform', '=', platform)
     .where('g.on_sale', '=', true)
+    .where(soldBy(platform))
     .executeTakeFirst();
   if (row) return row.goods_id;
   // A brand without its own default (or whose default went off sale) opens the best seller.
   const best = await db
-    .selectFrom('goods')
-    .select('id')
-    .where('on_sale', '=', true)
-    .orderBy('sales', 'desc')
-    .orderBy('id')
+    .selectFrom('goods as g')
+    .select('g.id')
+    .where('g.on_sale', '=', true)
+    .where(soldBy(platform))
+    .orderBy('g.sales', 'desc')
+    .orderBy('g.id')
     .executeTakeFirst();
   return best?.id;
 }
@@ -371,7 +409,8 @@ export async function tabGoodsPage(
     .selectFrom('home_tab_goods as tg')
     .innerJoin('goods as g', 'g.id', 'tg.goods_id')
     .where('tg.tab_id', '=', tabId)
-    .where('g.on_sale', '=', true);
+    .where('g.on_sale', '=', true)
+    .where(soldBy(platform));
   return goodsPage(base, page, (q) => q.orderBy('tg.sort').orderBy('g.id'));
 }
 
@@ -382,6 +421,7 @@ export async function tabGoodsPage(
  */
 export function searchGoodsPage(
   db: Kysely<Database>,
+  platform: PlatformId,
   words: string[],
   terms: string[],
   page: PageRequest,
@@ -389,6 +429,7 @@ export function searchGoodsPage(
   let base = db
     .selectFrom('goods as g')
     .where('g.on_sale', '=', true)
+    .where(soldBy(platform))
     .where('g.id', 'in', (eb) =>
       eb
         .selectFrom('goods_search_term')

@@ -48,7 +48,10 @@ export function createCatalog(db: Kysely<Database>, now: () => Date) {
      * One page of a category's goods (no category named: the first one listed; none at all:
      * an empty page); null when the category is unknown or disabled.
      */
-    async categoryGoods(query: PageRequest & { categoryId?: number; sort?: GoodsSort }) {
+    async categoryGoods(
+      platform: PlatformId,
+      query: PageRequest & { categoryId?: number; sort?: GoodsSort },
+    ) {
       const { sort = 'default', pageNum, pageSize } = query;
       const categoryId = query.categoryId ?? (await categories())[0]?.id;
       if (categoryId === undefined)
@@ -58,23 +61,31 @@ export function createCatalog(db: Kysely<Database>, now: () => Date) {
           pageNum: pageNum ?? 1,
           pageSize: pageSize ?? DEFAULT_PAGE_SIZE,
         };
-      return cached(`goods:${categoryId}:${sort}:${pageNum}:${pageSize}`, () =>
-        categoryGoodsPage(db, categoryId, sort, query),
+      return cached(`goods:${platform}:${categoryId}:${sort}:${pageNum}:${pageSize}`, () =>
+        categoryGoodsPage(db, platform, categoryId, sort, query),
       );
     },
 
-    /** A goods on sale with its SKUs, plans and services; null when missing or off sale. */
-    goodsInfo: (goodsId: number) => cached(`info:${goodsId}`, () => goodsInfo(db, goodsId)),
+    /**
+     * A goods on sale with its SKUs, plans (at the brand's rents) and services; null when
+     * missing, off sale, or not sold by the brand.
+     */
+    goodsInfo: (goodsId: number, platform: PlatformId) =>
+      cached(`info:${goodsId}:${platform}`, () => goodsInfo(db, goodsId, platform)),
 
     /** Explanations (see goodsExplanations); null when `goodsId` names no goods. */
     explanations: (goodsId: number | undefined, kind: ExplainKind | undefined) =>
       cached(`explain:${goodsId}:${kind}`, () => goodsExplanations(db, goodsId, kind)),
 
-    enjoyGoods: (page: PageRequest) =>
-      cached(`enjoy:${page.pageNum}:${page.pageSize}`, () => enjoyGoodsPage(db, page)),
+    enjoyGoods: (platform: PlatformId, page: PageRequest) =>
+      cached(`enjoy:${platform}:${page.pageNum}:${page.pageSize}`, () =>
+        enjoyGoodsPage(db, platform, page),
+      ),
 
-    hotGoods: (page: PageRequest) =>
-      cached(`hot:${page.pageNum}:${page.pageSize}`, () => hotGoodsPage(db, page)),
+    hotGoods: (platform: PlatformId, page: PageRequest) =>
+      cached(`hot:${platform}:${page.pageNum}:${page.pageSize}`, () =>
+        hotGoodsPage(db, platform, page),
+      ),
 
     /** The goods a brand opens when a link carries no goods id; undefined with none on sale. */
     defaultGoodsId: (platform: PlatformId) =>
@@ -103,11 +114,11 @@ export function createCatalog(db: Kysely<Database>, now: () => Date) {
       ),
 
     /** Keyword search (not cached: the keywords are too many); 400 without a word. */
-    async search(query: PageRequest & { keyword: string }) {
+    async search(platform: PlatformId, query: PageRequest & { keyword: string }) {
       const words = keywordWords(query.keyword);
       if (words.length === 0) throw badRequest('keyword 不能为空');
       const terms = [...new Set(words.flatMap(queryTerms))];
-      return searchGoodsPage(db, words, terms, query);
+      return searchGoodsPage(db, platform, words, terms, query);
     },
   };
 }

@@ -43,6 +43,9 @@ export interface GoodsTable {
   sort: Generated<number>;
   search_text: string;
   created_at: DefaultedTimestamp;
+  /** Sanitised rich text (HTML), 0050. */
+  description: Generated<string>;
+  updated_at: DefaultedTimestamp;
 }
 
 export interface GoodsSearchTermTable {
@@ -60,6 +63,10 @@ export interface GoodsSkuTable {
   stock: Generated<number>;
   image: string;
   sort: Generated<number>;
+  /** Unique across the catalogue; 'SKU-<id>' for SKUs made before codes (0050). */
+  code: string | null;
+  /** Stock kept by serials (stock_serial): shipping must name one in stock. */
+  serial_managed: Generated<boolean>;
 }
 
 export interface GoodsPlanTable {
@@ -189,7 +196,35 @@ export interface UvDeviceTable {
   device_id: string;
 }
 
+/** The brands selling a goods; a goods with none is sold by every brand. */
+export interface GoodsBrandTable {
+  goods_id: number;
+  platform: number;
+}
+
+/** A brand's own rent per period for a plan. */
+export interface GoodsPlanPriceTable {
+  plan_id: number;
+  platform: number;
+  rent_per_period: number;
+}
+
+export type StockSerialStatus = 'in_stock' | 'out' | 'repair' | 'retired';
+
+export interface StockSerialTable {
+  id: Generated<number>;
+  sku_id: number;
+  serial: string;
+  status: StockSerialStatus;
+  order_id: number | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface CatalogTables {
+  goods_brand: GoodsBrandTable;
+  goods_plan_price: GoodsPlanPriceTable;
+  stock_serial: StockSerialTable;
   category: CategoryTable;
   category_channel: CategoryChannelTable;
   goods: GoodsTable;

@@ -232,7 +232,7 @@ export async function placeOrder(
   const now = deps.now();
   await assertAccountOpen(trx, user.id);
   await assertAdultRenter(trx, user.id, now);
-  const plan = await findPlanWithSkuAndGoods(trx, input);
+  const plan = await findPlanWithSkuAndGoods(trx, input, user.platform);
   if (!plan || !plan.on_sale) throw badRequest('商品、规格或方案不存在');
   const address = await addressOf(trx, user, input.addressId);
   const chosen = await chosenServices(trx, input);

@@ -115,21 +115,30 @@ export function shareLockUser(trx: Trx, userId: number) {
     .executeTakeFirst();
 }
 
-/** The plan with its SKU and goods, or undefined when the three do not belong together. */
+/**
+ * The plan with its SKU and goods as the user's brand offers it (its own rent where it set one),
+ * or undefined when the three do not belong together or the brand does not sell the goods.
+ */
 export function findPlanWithSkuAndGoods(
   trx: Trx,
   ids: { planId: number; skuId: number; goodsId: number },
+  platform: number,
 ) {
   return trx
     .selectFrom('goods_plan as p')
     .innerJoin('goods_sku as s', 's.id', 'p.sku_id')
     .innerJoin('goods as g', 'g.id', 'p.goods_id')
+    .leftJoin('goods_plan_price as pp', (join) =>
+      join.onRef('pp.plan_id', '=', 'p.id').on('pp.platform', '=', platform),
+    )
     .select([
       'p.id as planId',
       'p.term_unit',
       'p.term',
-      'p.rent_per_period',
-      'p.first_payment',
+      sql<number>`coalesce(pp.rent_per_period, p.rent_per_period)`.as('rent_per_period'),
+      sql<number>`case when pp.rent_per_period is null then p.first_payment when p.term_unit = 'month' then pp.rent_per_period else pp.rent_per_period * p.term end`.as(
+        'first_payment',
+      ),
       'p.deposit',
       'p.buyout_prices',
       's.id as skuId',
@@ -148,6 +157,9 @@ export function findPlanWithSkuAndGoods(
     .where('p.id', '=', ids.planId)
     .where('p.sku_id', '=', ids.skuId)
     .where('p.goods_id', '=', ids.goodsId)
+    .where(
+      sql<boolean>`(not exists (select 1 from goods_brand gb where gb.goods_id = g.id) or exists (select 1 from goods_brand gb where gb.goods_id = g.id and gb.platform = ${platform}))`,
+    )
     .executeTakeFirst();
 }
 

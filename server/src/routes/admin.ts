@@ -63,6 +63,7 @@ import { ApiError, ok } from '../plugins/errors.ts';
 import { complaintRoutes } from './admin-complaints.ts';
 import { riskRoutes } from './admin-risk.ts';
 import { collectionsRoutes } from './admin-collections.ts';
+import { catalogRoutes } from './admin-catalog.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
@@ -102,6 +103,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   riskRoutes(app);
   complaintRoutes(app);
   collectionsRoutes(app);
+  catalogRoutes(app);
 };
 
 /** Sign-in, sign-out, the session and the password: limited per IP and per login. */

@@ -16,7 +16,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/goods',
     { schema: { querystring: CategoryGoodsQuery, response: { 200: GoodsPageReply } } },
     async (request) => {
-      const page = await catalog.categoryGoods(request.query);
+      const page = await catalog.categoryGoods(request.platform, request.query);
       if (!page) throw notFound('分类不存在');
       return ok(page);
     },

@@ -22,7 +22,7 @@ const goodsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/info/:id',
     { schema: { params: GoodsInfoParams, response: { 200: GoodsInfoReply } } },
     async (request) => {
-      const info = await catalog.goodsInfo(request.params.id);
+      const info = await catalog.goodsInfo(request.params.id, request.platform);
       if (!info) throw notFound('商品不存在或已下架');
       return ok(info);
     },
@@ -41,7 +41,7 @@ const goodsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/enjoyList',
     { schema: { querystring: PageQuery, response: { 200: GoodsPageReply } } },
-    async (request) => ok(await catalog.enjoyGoods(request.query)),
+    async (request) => ok(await catalog.enjoyGoods(request.platform, request.query)),
   );
 
   app.get(

@@ -52,7 +52,7 @@ function catalogRoutes(app: HomeApp, catalog: Catalog): void {
   app.get(
     '/hotGoods',
     { schema: { querystring: PageQuery, response: { 200: GoodsPageReply } } },
-    async (request) => ok(await catalog.hotGoods(request.query)),
+    async (request) => ok(await catalog.hotGoods(request.platform, request.query)),
   );
 
   app.get('/category', { schema: { response: { 200: CategoryListReply } } }, async () =>
@@ -68,7 +68,7 @@ function catalogRoutes(app: HomeApp, catalog: Catalog): void {
   app.get(
     '/search',
     { schema: { querystring: SearchQuery, response: { 200: GoodsPageReply } } },
-    async (request) => ok(await catalog.search(request.query)),
+    async (request) => ok(await catalog.search(request.platform, request.query)),
   );
 }
 

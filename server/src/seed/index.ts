@@ -255,6 +255,8 @@ export async function seedIfEmpty(db: Kysely<Database>): Promise<boolean> {
   if (existing) return false;
   await db.transaction().execute(async (trx) => {
     await seedCatalog(trx);
+    // The console, imports and the stock page name SKUs by code (0050_catalog_management.sql).
+    await sql`update goods_sku set code = 'SKU-' || id where code is null`.execute(trx);
     await seedCoupons(trx);
   });
   return true;
