@@ -91,6 +91,23 @@ export const CreateStaffReply = Envelope(
 export const ListStaffReply = Envelope(Type.Object({ list: Type.Array(StaffView) }));
 export const DisableStaffBody = Type.Object({ reason: FreeText(1, 200) });
 export const DisableStaffReply = Envelope(Type.Object({ staff: StaffView }));
+/** A new role and/or brands (`allBrands: true`, or `brands`), with the reason for the log. */
+export const UpdateStaffBody = Type.Object({
+  role: Type.Optional(StaffRole),
+  brands: Type.Optional(Type.Array(BrandId, { minItems: 1, maxItems: 9, uniqueItems: true })),
+  allBrands: Type.Optional(Type.Boolean()),
+  reason: FreeText(1, 200),
+});
+export type UpdateStaffBody = Static<typeof UpdateStaffBody>;
+export const UpdateStaffReply = Envelope(Type.Object({ staff: StaffView }));
+export const ResetStaffPasswordBody = Type.Object({ reason: FreeText(1, 200) });
+export const ResetStaffPasswordReply = Envelope(
+  Type.Object({
+    staff: StaffView,
+    /** The one-time password, shown to the owner this once; it must be changed at login. */
+    password: Type.String(),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The order queue
