@@ -114,15 +114,15 @@ export const ResetStaffPasswordReply = Envelope(
 
 /** The desk's tabs and the states each holds. */
 export const ORDER_DESK_TABS = {
-  review: { label: '待审核', statuses: ['PENDING_REVIEW'] },
-  ship: { label: '待发货', statuses: ['PENDING_SHIP'] },
-  shipped: { label: '待收货', statuses: ['SHIPPED'] },
-  renting: { label: '租赁中', statuses: ['RENTING', 'DUE', 'BUYING_OUT'] },
-  overdue: { label: '逾期', statuses: ['OVERDUE', 'RETURN_OVERDUE'] },
-  returning: { label: '归还中', statuses: ['RETURNING'] },
-  inspecting: { label: '待质检', statuses: ['INSPECTING'] },
-  completed: { label: '已完成', statuses: ['COMPLETED', 'BOUGHT_OUT'] },
-  cancelled: { label: '已取消', statuses: ['CANCELLED', 'REJECTED'] },
+  review: { label: '待审核', en: 'To review', statuses: ['PENDING_REVIEW'] },
+  ship: { label: '待发货', en: 'To ship', statuses: ['PENDING_SHIP'] },
+  shipped: { label: '待收货', en: 'Shipped', statuses: ['SHIPPED'] },
+  renting: { label: '租赁中', en: 'Renting', statuses: ['RENTING', 'DUE', 'BUYING_OUT'] },
+  overdue: { label: '逾期', en: 'Overdue', statuses: ['OVERDUE', 'RETURN_OVERDUE'] },
+  returning: { label: '归还中', en: 'Returning', statuses: ['RETURNING'] },
+  inspecting: { label: '待质检', en: 'To inspect', statuses: ['INSPECTING'] },
+  completed: { label: '已完成', en: 'Completed', statuses: ['COMPLETED', 'BOUGHT_OUT'] },
+  cancelled: { label: '已取消', en: 'Cancelled', statuses: ['CANCELLED', 'REJECTED'] },
 } as const;
 export type OrderDeskTab = keyof typeof ORDER_DESK_TABS;
 const TAB_KEYS = Object.keys(ORDER_DESK_TABS) as OrderDeskTab[];
@@ -275,6 +275,11 @@ export const DeskOrderDetail = Type.Object({
       to: Type.String(),
       actor: Type.String(),
       note: Type.String(),
+      /**
+       * A reason code: on `reject` a REJECT_REASONS key, on a cancellation or return the
+       * customer's `order.reason.<code>` (contract/i18n).
+       */
+      reason: Nullable(Type.String()),
       at: Type.String(),
     }),
   ),
@@ -301,6 +306,15 @@ export const REJECT_REASONS = {
   OTHER: '其他',
 } as const;
 export type RejectReason = keyof typeof REJECT_REASONS;
+/** The same reasons in English, for the console's language switch. */
+export const REJECT_REASONS_EN: Record<RejectReason, string> = {
+  CREDIT_INSUFFICIENT: 'Credit check not passed',
+  IDENTITY_MISMATCH: 'Identity does not match',
+  FRAUD_SUSPECTED: 'Suspected fraud',
+  INFO_INCOMPLETE: 'Incomplete information',
+  AREA_NOT_SERVED: 'Delivery area not served',
+  OTHER: 'Other',
+};
 export const RejectReason = Type.Union(
   (Object.keys(REJECT_REASONS) as RejectReason[]).map((key) => Type.Literal(key)),
 );
@@ -337,6 +351,28 @@ export const OrderActionReply = Envelope(
     repeated: Type.Boolean(),
   }),
 );
+
+/**
+ * The money rows' states as the desk shows them, [Chinese, English] (a bill's own states use the
+ * storefront's `bill.tone.*`). Keys are the database's values.
+ */
+export const PAYMENT_STATE_LABELS: Record<string, readonly [string, string]> = {
+  created: ['待支付', 'Awaiting payment'],
+  succeeded: ['已支付', 'Paid'],
+  failed: ['失败', 'Failed'],
+  closed: ['已关闭', 'Closed'],
+};
+export const REFUND_STATE_LABELS: Record<string, readonly [string, string]> = {
+  pending: ['退款中', 'Refunding'],
+  succeeded: ['已退款', 'Refunded'],
+  failed: ['退款失败', 'Refund failed'],
+};
+export const FREEZE_STATE_LABELS: Record<string, readonly [string, string]> = {
+  pending: ['待授权', 'Awaiting authorisation'],
+  frozen: ['已冻结', 'Frozen'],
+  failed: ['失败', 'Failed'],
+  closed: ['已结束', 'Closed'],
+};
 
 export const BillIdParams = Type.Object({ id: Id });
 export const RefundBillBody = Type.Object({

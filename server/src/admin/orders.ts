@@ -201,7 +201,7 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
     .where('o.id', '=', orderId)
     .executeTakeFirst();
   if (!row) throw notFound('订单不存在');
-  const [bills, payments, refunds, freezes, contract, verification, inspections, events] =
+  const [bills, payments, refunds, freezes, contract, verification, inspections, events, rejects] =
     await Promise.all([
       db.selectFrom('bills').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
       db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
@@ -232,6 +232,16 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
         .where('order_id', '=', orderId)
         .orderBy('id')
         .execute(),
+      // A rejection's reason code is the desk's record (the audit row), never the customer's:
+      // the order event's params are shown in the storefront.
+      db
+        .selectFrom('audit_events')
+        .select('reason')
+        .where('target_type', '=', 'order')
+        .where('target_id', '=', String(orderId))
+        .where('action', '=', 'order.reject')
+        .orderBy('id', 'desc')
+        .executeTakeFirst(),
     ]);
   const refundedByBill = new Map<number, number>();
   for (const refund of refunds)
@@ -328,9 +338,17 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
       to: e.to_status,
       actor: e.actor,
       note: e.note,
+      reason: eventReason(e.action, e.params, rejects?.reason ?? null),
       at: e.created_at.toISOString(),
     })),
   };
+}
+
+/** The reason code an event carries: the customer's cancel/return reason, the desk's rejection. */
+function eventReason(action: string, params: unknown, rejectCode: string | null): string | null {
+  if (action === 'reject') return rejectCode && rejectCode in REJECT_REASONS ? rejectCode : null;
+  const reason = (params as { reason?: unknown } | null)?.reason;
+  return typeof reason === 'string' ? reason : null;
 }
 
 /** A customer's full mobile (or what is kept of the ID number: never the whole), audited. */

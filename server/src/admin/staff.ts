@@ -341,19 +341,8 @@ export async function updateStaff(
   });
 }
 
-/** 16 characters from an alphabet without look-alikes (no 0/O, 1/l/I): read out and typed once. */
-const ONE_TIME_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function oneTimePassword(): string {
-  const bytes = randomBytes(32);
-  let out = '';
-  // 232 = 4 × 58 keeps every character equally likely (bytes past it are skipped).
-  for (const byte of bytes) {
-    if (byte >= 232) continue;
-    out += ONE_TIME_ALPHABET[byte % ONE_TIME_ALPHABET.length];
-    if (out.length === 16) return out;
-  }
-  return oneTimePassword();
-}
+/** A one-time password: 20 characters of base64url (120 bits). */
+export const oneTimePassword = () => randomBytes(15).toString('base64url');
 
 /**
  * An owner resets an account's password: a one-time password, answered once and kept only as
