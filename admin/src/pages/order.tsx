@@ -47,7 +47,7 @@ const ACTION_LABELS: Record<Action, [zh: string, en: string]> = {
   approve: ['审核通过', 'Approve'],
   reject: ['拒绝', 'Reject'],
   ship: ['发货', 'Ship'],
-  'receive-return': ['确认收到归还', 'Receive return'],
+  'receive-return': ['收到归还', 'Return received'],
   inspect: ['质检', 'Inspect'],
 };
 /** The inspection's checklist: the item stored is the Chinese text, the English is shown beside. */
