@@ -139,7 +139,6 @@ function ActionDialog({
         rules={[{ required: true, message: t('请选择原因', 'Choose a reason') }]}
       >
         <Select
-          aria-label={t('拒绝原因', 'Reason for rejecting')}
           options={Object.keys(REJECT_REASONS).map((value) => ({
             value,
             label: labels.rejectReason(value),

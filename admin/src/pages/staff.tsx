@@ -256,7 +256,7 @@ function AccessDialog({ staff, onClose }: { staff: StaffView; onClose: () => voi
         onFinish={confirm}
       >
         <Form.Item label={t('角色', 'Role')} name="role" rules={[{ required: true }]}>
-          <Select aria-label={t('角色', 'Role')} options={roleOptions(t)} />
+          <Select options={roleOptions(t)} />
         </Form.Item>
         {own.all && (
           <Form.Item name="allBrands" valuePropName="checked">
