@@ -9,7 +9,7 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
@@ -18,7 +18,7 @@ import 'dayjs/locale/zh-cn';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Permission } from '../../contract/admin/permissions.ts';
 import { ApiFailure } from './api.ts';
-import { SessionProvider, useSession } from './session.tsx';
+import { ME_KEY, SessionProvider, useSession } from './session.tsx';
 import { LanguageProvider } from './i18n.tsx';
 import { Shell } from './shell.tsx';
 
@@ -36,7 +36,17 @@ const GoodsEditorPage = lazy(() => import('./pages/catalog-editor.tsx'));
 const StockPage = lazy(() => import('./pages/catalog-stock.tsx'));
 const ImportPage = lazy(() => import('./pages/catalog-import.tsx'));
 
-const queryClient = new QueryClient({
+/**
+ * A session that ended on the server (disabled, password reset, idle): the next call's 401 signs
+ * the console out, and the guard sends it to the login page.
+ */
+const signedOutBy = (error: Error) => {
+  if (error instanceof ApiFailure && error.status === 401) queryClient.setQueryData(ME_KEY, null);
+};
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: signedOutBy }),
+  mutationCache: new MutationCache({ onError: signedOutBy }),
   defaultOptions: {
     queries: {
       // A refusal (4xx) is the answer: only network and server failures are tried again.

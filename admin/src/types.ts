@@ -9,6 +9,7 @@ import type {
   ListStaffReply,
   OrderActionReply,
   RefundBillReply,
+  ResetStaffPasswordReply,
 } from '../../contract/admin/index.ts';
 import type { ListCollectorsReply, ListOverdueReply } from '../../contract/admin/collections.ts';
 import type { ImportReply, ListGoodsReply, SkuStockReply } from '../../contract/admin/catalog.ts';
@@ -26,12 +27,17 @@ export type OrderActionResult = Static<typeof OrderActionReply>['data'];
 export type RefundResult = Static<typeof RefundBillReply>['data'];
 export type OverdueList = Static<typeof ListOverdueReply>['data'];
 export type Collectors = Static<typeof ListCollectorsReply>['data'];
+export type PasswordReset = Static<typeof ResetStaffPasswordReply>['data'];
 
 /** Fen as yuan with two decimals. */
 export function yuan(fen: number): string {
   return `¥${(fen / 100).toFixed(2)}`;
 }
 
-export function brandName(platform: number | null): string {
-  return platform === null ? '—' : `品牌 ${platform}`;
+/** A brand's name; with the console's `t`, in its language. */
+export function brandName(
+  platform: number | null,
+  t: (zh: string, en: string) => string = (zh) => zh,
+): string {
+  return platform === null ? '—' : t(`品牌 ${platform}`, `Brand ${platform}`);
 }

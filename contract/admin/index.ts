@@ -92,6 +92,23 @@ export const CreateStaffReply = Envelope(
 export const ListStaffReply = Envelope(Type.Object({ list: Type.Array(StaffView) }));
 export const DisableStaffBody = Type.Object({ reason: FreeText(1, 200) });
 export const DisableStaffReply = Envelope(Type.Object({ staff: StaffView }));
+/** A new role and/or brands (`allBrands: true`, or `brands`), with the reason for the log. */
+export const UpdateStaffBody = Type.Object({
+  role: Type.Optional(StaffRole),
+  brands: Type.Optional(Type.Array(BrandId, { minItems: 1, maxItems: 9, uniqueItems: true })),
+  allBrands: Type.Optional(Type.Boolean()),
+  reason: FreeText(1, 200),
+});
+export type UpdateStaffBody = Static<typeof UpdateStaffBody>;
+export const UpdateStaffReply = Envelope(Type.Object({ staff: StaffView }));
+export const ResetStaffPasswordBody = Type.Object({ reason: FreeText(1, 200) });
+export const ResetStaffPasswordReply = Envelope(
+  Type.Object({
+    staff: StaffView,
+    /** The one-time password, shown to the owner this once; it must be changed at login. */
+    password: Type.String(),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The order queue
@@ -99,15 +116,15 @@ export const DisableStaffReply = Envelope(Type.Object({ staff: StaffView }));
 /** The desk's tabs and the states each holds (each state's `deskTab` in ORDER_STATE_FACTS). */
 const onDesk = (tab: OrderDeskTabKey) => statesWhere((state) => state.deskTab === tab);
 export const ORDER_DESK_TABS = {
-  review: { label: '待审核', statuses: onDesk('review') },
-  ship: { label: '待发货', statuses: onDesk('ship') },
-  shipped: { label: '待收货', statuses: onDesk('shipped') },
-  renting: { label: '租赁中', statuses: onDesk('renting') },
-  overdue: { label: '逾期', statuses: onDesk('overdue') },
-  returning: { label: '归还中', statuses: onDesk('returning') },
-  inspecting: { label: '待质检', statuses: onDesk('inspecting') },
-  completed: { label: '已完成', statuses: onDesk('completed') },
-  cancelled: { label: '已取消', statuses: onDesk('cancelled') },
+  review: { label: '待审核', en: 'To review', statuses: onDesk('review') },
+  ship: { label: '待发货', en: 'To ship', statuses: onDesk('ship') },
+  shipped: { label: '待收货', en: 'Shipped', statuses: onDesk('shipped') },
+  renting: { label: '租赁中', en: 'Renting', statuses: onDesk('renting') },
+  overdue: { label: '逾期', en: 'Overdue', statuses: onDesk('overdue') },
+  returning: { label: '归还中', en: 'Returning', statuses: onDesk('returning') },
+  inspecting: { label: '待质检', en: 'To inspect', statuses: onDesk('inspecting') },
+  completed: { label: '已完成', en: 'Completed', statuses: onDesk('completed') },
+  cancelled: { label: '已取消', en: 'Cancelled', statuses: onDesk('cancelled') },
 } as const satisfies Record<OrderDeskTabKey, unknown>;
 export type OrderDeskTab = keyof typeof ORDER_DESK_TABS;
 const TAB_KEYS = Object.keys(ORDER_DESK_TABS) as OrderDeskTab[];
@@ -266,6 +283,11 @@ export const DeskOrderDetail = Type.Object({
       to: Type.String(),
       actor: Type.String(),
       note: Type.String(),
+      /**
+       * A reason code: on `reject` a REJECT_REASONS key, on a cancellation or return the
+       * customer's `order.reason.<code>` (contract/i18n).
+       */
+      reason: Nullable(Type.String()),
       at: Type.String(),
     }),
   ),
@@ -292,6 +314,15 @@ export const REJECT_REASONS = {
   OTHER: '其他',
 } as const;
 export type RejectReason = keyof typeof REJECT_REASONS;
+/** The same reasons in English, for the console's language switch. */
+export const REJECT_REASONS_EN: Record<RejectReason, string> = {
+  CREDIT_INSUFFICIENT: 'Credit check not passed',
+  IDENTITY_MISMATCH: 'Identity does not match',
+  FRAUD_SUSPECTED: 'Suspected fraud',
+  INFO_INCOMPLETE: 'Incomplete information',
+  AREA_NOT_SERVED: 'Delivery area not served',
+  OTHER: 'Other',
+};
 export const RejectReason = Type.Union(
   (Object.keys(REJECT_REASONS) as RejectReason[]).map((key) => Type.Literal(key)),
 );
@@ -328,6 +359,28 @@ export const OrderActionReply = Envelope(
     repeated: Type.Boolean(),
   }),
 );
+
+/**
+ * The money rows' states as the desk shows them, [Chinese, English] (a bill's own states use the
+ * storefront's `bill.tone.*`). Keys are the database's values.
+ */
+export const PAYMENT_STATE_LABELS: Record<string, readonly [string, string]> = {
+  created: ['待支付', 'Awaiting payment'],
+  succeeded: ['已支付', 'Paid'],
+  failed: ['失败', 'Failed'],
+  closed: ['已关闭', 'Closed'],
+};
+export const REFUND_STATE_LABELS: Record<string, readonly [string, string]> = {
+  pending: ['退款中', 'Refunding'],
+  succeeded: ['已退款', 'Refunded'],
+  failed: ['退款失败', 'Refund failed'],
+};
+export const FREEZE_STATE_LABELS: Record<string, readonly [string, string]> = {
+  pending: ['待授权', 'Awaiting authorisation'],
+  frozen: ['已冻结', 'Frozen'],
+  failed: ['失败', 'Failed'],
+  closed: ['已结束', 'Closed'],
+};
 
 export const BillIdParams = Type.Object({ id: Id });
 export const RefundBillBody = Type.Object({

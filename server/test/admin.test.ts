@@ -309,6 +309,121 @@ describe('sessions', () => {
   });
 });
 
+describe('staff management', () => {
+  test("an owner changes an account's role and brands: its open session acts with them at once", async () => {
+    const { desk, id } = await staffDesk('mover', 'viewer', [1]);
+    assert.equal((await desk.send('GET', '/audit-events')).status, 403);
+    const promoted = await owner.send<{ staff: { role: string } }>('POST', `/staff/${id}/update`, {
+      body: { role: 'owner', reason: '升任店长' },
+    });
+    assert.equal(promoted.status, 200, JSON.stringify(promoted.body));
+    assert.equal(promoted.body.data.staff.role, 'owner');
+    // The same session, no new login: the new role answers the next request.
+    assert.equal((await desk.send('GET', '/audit-events')).status, 200);
+    const me = await desk.send<{ staff: { role: string }; permissions: string[] }>('GET', '/me');
+    assert.equal(me.body.data.staff.role, 'owner');
+    assert.ok(me.body.data.permissions.includes('staff.manage'));
+
+    const moved = await owner.send('POST', `/staff/${id}/update`, {
+      body: { role: 'viewer', brands: [2, 3], reason: '调岗' },
+    });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.equal((await desk.send('GET', '/audit-events')).status, 403, 'demoted at once');
+    const after = await desk.send<{ staff: { brands: number[]; allBrands: boolean } }>(
+      'GET',
+      '/me',
+    );
+    assert.deepEqual(after.body.data.staff.brands, [2, 3]);
+
+    const rows = (await auditOf('staff', id)).filter((row) => row.action === 'staff.update');
+    assert.equal(rows.length, 2);
+    assert.equal(rows[1]?.staff_login, 'boss');
+    assert.equal(rows[1]?.reason, '调岗');
+    assert.deepEqual(rows[1]?.before, { role: 'owner', allBrands: false, brands: [1] });
+    assert.deepEqual(rows[1]?.after, { role: 'viewer', allBrands: false, brands: [2, 3] });
+  });
+
+  test('refused changes write nothing: own account, brands beyond the owner, bad bodies', async () => {
+    const { id } = await staffDesk('steady', 'operator', [2]);
+    const { desk: brandTwoOwner } = await staffDesk('owner-of-two', 'owner', [2]);
+    const before = await countRows();
+    const bossId = (await staffId('boss'))!;
+    const self = await owner.send('POST', `/staff/${bossId}/update`, {
+      body: { role: 'viewer', reason: '误操作' },
+    });
+    assert.equal(self.status, 409, 'an owner cannot demote itself');
+    const wider = await brandTwoOwner.send('POST', `/staff/${id}/update`, {
+      body: { brands: [1, 2], reason: '扩权' },
+    });
+    assert.equal(wider.status, 403, JSON.stringify(wider.body));
+    const everyBrand = await brandTwoOwner.send('POST', `/staff/${id}/update`, {
+      body: { allBrands: true, reason: '扩权' },
+    });
+    assert.equal(everyBrand.status, 403);
+    const above = await brandTwoOwner.send('POST', `/staff/${bossId}/update`, {
+      body: { role: 'viewer', reason: '越权' },
+    });
+    assert.equal(above.status, 404, 'an account above it is not there');
+    for (const body of [
+      { role: 'viewer' },
+      { role: 'king', reason: 'x' },
+      { brands: [], reason: 'x' },
+      { brands: [10], reason: 'x' },
+      { allBrands: true, brands: [1], reason: 'x' },
+    ]) {
+      const reply = await owner.send('POST', `/staff/${id}/update`, { body });
+      assert.equal(reply.status, 400, JSON.stringify(body));
+    }
+    assert.equal(
+      (await owner.send('POST', '/staff/999999/update', { body: { role: 'viewer', reason: 'x' } }))
+        .status,
+      404,
+    );
+    assert.deepEqual(await countRows(), before);
+  });
+
+  test('a password reset: a one-time password shown once, sessions end, it must be changed', async () => {
+    const { desk, id } = await staffDesk('forgetful', 'operator', [1]);
+    // Locked by wrong passwords: the reset lifts it.
+    for (let i = 0; i < 5; i++) await new Desk(server).login('forgetful', 'wrong-password-x');
+    assert.equal((await new Desk(server).login('forgetful', PASSWORD)).status, 423);
+    const reset = await owner.send<{ password: string; staff: { mustChangePassword: boolean } }>(
+      'POST',
+      `/staff/${id}/reset-password`,
+      { body: { reason: '忘记密码' } },
+    );
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    const oneTime = reset.body.data.password;
+    assert.match(oneTime, /^[A-Za-z0-9_-]{20}$/);
+    assert.equal(reset.body.data.staff.mustChangePassword, true);
+    assert.equal((await desk.send('GET', '/orders')).status, 401, 'the open session ended');
+    assert.equal((await new Desk(server).login('forgetful', PASSWORD)).status, 401);
+
+    const fresh = new Desk(server);
+    assert.equal((await fresh.login('forgetful', oneTime)).status, 200);
+    const blocked = await fresh.send('GET', '/orders');
+    assert.equal(blocked.status, 403);
+    assert.match(blocked.body.msg, /修改初始密码/);
+    const changed = await fresh.send('POST', '/password', {
+      body: { currentPassword: oneTime, newPassword: 'brand-new-password-7' },
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    assert.equal((await fresh.send('GET', '/orders')).status, 200);
+
+    const row = (await auditOf('staff', id)).find((r) => r.action === 'staff.password_reset');
+    assert.equal(row?.staff_login, 'boss');
+    assert.equal(row?.reason, '忘记密码');
+    assert.deepEqual(row?.before, { mustChangePassword: false, locked: true });
+    assert.deepEqual(row?.after, { mustChangePassword: true, sessionsEnded: 1 });
+    assert.ok(!JSON.stringify(row).includes(oneTime), 'the password is not in the log');
+
+    const self = await owner.send('POST', `/staff/${(await staffId('boss'))!}/reset-password`, {
+      body: { reason: 'x' },
+    });
+    assert.equal(self.status, 409);
+  });
+});
+
 async function staffId(login: string) {
   return (
     await server.db.selectFrom('staff').select('id').where('login', '=', login).executeTakeFirst()
@@ -352,6 +467,8 @@ describe('every /admin/api route is guarded before it reads the body', () => {
       'createStaff',
       'listStaff',
       'disableStaff',
+      'updateStaff',
+      'resetStaffPassword',
     ])
       assert.ok(ids.includes(id), `${id} missing from openapi.json`);
     assert.ok(operations.every((o) => !o.path.startsWith('/api/')));
@@ -742,6 +859,21 @@ describe('the order desk', () => {
     assert.equal(rejected.body.data.to, 'REJECTED');
     const [row] = await auditOf('order', id);
     assert.equal(row?.reason, 'CREDIT_INSUFFICIENT');
+    // The desk's timeline names the code (the console shows it in its language); the customer's
+    // event carries no reason code.
+    const detail = await risk.send<{ events: { action: string; reason: string | null }[] }>(
+      'GET',
+      `/orders/${id}`,
+    );
+    const event = detail.body.data.events.find((e) => e.action === 'reject');
+    assert.equal(event?.reason, 'CREDIT_INSUFFICIENT');
+    const customer = await server.db
+      .selectFrom('order_events')
+      .select('params')
+      .where('order_id', '=', id)
+      .where('action', '=', 'reject')
+      .executeTakeFirstOrThrow();
+    assert.equal((customer.params as { reason?: string }).reason, undefined);
   });
 
   test('a refund, whole or part, once per key, never more than was paid', async () => {

@@ -4,6 +4,7 @@ import { Alert, Button, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import type { ListAuditQuery } from '../../../contract/admin/index.ts';
 import { api } from '../api.ts';
+import { useText } from '../i18n.tsx';
 import { brandName, type AuditList } from '../types.ts';
 
 type Row = AuditList['list'][number];
@@ -11,6 +12,7 @@ type Row = AuditList['list'][number];
 const summary = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : '—');
 
 export default function AuditPage() {
+  const t = useText();
   const [query, setQuery] = useState<ListAuditQuery>({ pageNum: 1, pageSize: 20 });
   const events = useQuery({
     queryKey: ['audit', query],
@@ -20,26 +22,26 @@ export default function AuditPage() {
   const filter = (key: 'action' | 'targetType' | 'targetId') => (value: string) =>
     setQuery({ ...query, [key]: value.trim() || undefined, pageNum: 1 });
   return (
-    <section aria-label="操作日志">
-      <Typography.Title level={4}>操作日志</Typography.Title>
+    <section aria-label={t('操作日志', 'Audit log')}>
+      <Typography.Title level={4}>{t('操作日志', 'Audit log')}</Typography.Title>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
-          aria-label="操作"
-          placeholder="操作，如 order.approve"
+          aria-label={t('操作', 'Action')}
+          placeholder={t('操作，如 order.approve', 'Action, e.g. order.approve')}
           allowClear
           onSearch={filter('action')}
           style={{ width: 220 }}
         />
         <Input.Search
-          aria-label="对象类型"
-          placeholder="对象类型，如 order"
+          aria-label={t('对象类型', 'Target type')}
+          placeholder={t('对象类型，如 order', 'Target type, e.g. order')}
           allowClear
           onSearch={filter('targetType')}
           style={{ width: 180 }}
         />
         <Input.Search
-          aria-label="对象编号"
-          placeholder="对象编号"
+          aria-label={t('对象编号', 'Target id')}
+          placeholder={t('对象编号', 'Target id')}
           allowClear
           onSearch={filter('targetId')}
           style={{ width: 160 }}
@@ -49,8 +51,11 @@ export default function AuditPage() {
         <Alert
           type="error"
           showIcon
-          message={`日志加载失败：${events.error.message}`}
-          action={<Button onClick={() => void events.refetch()}>重试</Button>}
+          message={t(
+            `日志加载失败：${events.error.message}`,
+            `The log could not be loaded: ${events.error.message}`,
+          )}
+          action={<Button onClick={() => void events.refetch()}>{t('重试', 'Retry')}</Button>}
         />
       ) : (
         <Table<Row>
@@ -63,33 +68,42 @@ export default function AuditPage() {
             current: query.pageNum,
             pageSize: query.pageSize,
             total: events.data?.total ?? 0,
-            showTotal: (total) => `共 ${total} 条`,
+            showTotal: (total) => t(`共 ${total} 条`, `${total} in all`),
           }}
           onChange={(pagination) =>
             setQuery({ ...query, pageNum: pagination.current, pageSize: pagination.pageSize })
           }
           columns={[
             {
-              title: '时间',
+              title: t('时间', 'Time'),
               dataIndex: 'at',
-              render: (at: string) => new Date(at).toLocaleString('zh-CN'),
+              render: (at: string) => new Date(at).toLocaleString(t('zh-CN', 'en-GB')),
               width: 170,
             },
-            { title: '操作人', dataIndex: 'staffLogin', width: 120 },
-            { title: '操作', dataIndex: 'action', width: 150 },
+            { title: t('操作人', 'Staff'), dataIndex: 'staffLogin', width: 120 },
+            { title: t('操作', 'Action'), dataIndex: 'action', width: 150 },
             {
-              title: '对象',
+              title: t('对象', 'Target'),
               key: 'target',
               render: (_: unknown, row) =>
                 row.targetType ? `${row.targetType} ${row.targetId ?? ''}` : '—',
               width: 120,
             },
-            { title: '品牌', dataIndex: 'platform', render: brandName, width: 80 },
-            { title: '来源', dataIndex: 'via', width: 80 },
-            { title: 'IP', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—', width: 120 },
-            { title: '理由', dataIndex: 'reason', render: (r: string | null) => r ?? '—' },
             {
-              title: '变更',
+              title: t('品牌', 'Brand'),
+              dataIndex: 'platform',
+              render: (platform: number | null) => brandName(platform, t),
+              width: 80,
+            },
+            { title: t('来源', 'Via'), dataIndex: 'via', width: 80 },
+            { title: 'IP', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—', width: 120 },
+            {
+              title: t('理由', 'Reason'),
+              dataIndex: 'reason',
+              render: (r: string | null) => r ?? '—',
+            },
+            {
+              title: t('变更', 'Change'),
               key: 'change',
               ellipsis: true,
               render: (_: unknown, row) => `${summary(row.before)} → ${summary(row.after)}`,

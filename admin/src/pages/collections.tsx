@@ -122,7 +122,7 @@ export default function CollectionsPage() {
           style={{ width: 140 }}
           value={query.platform}
           onChange={(value?: number) => set({ platform: value ? String(value) : undefined })}
-          options={brands.map((b) => ({ value: b, label: brandName(b) }))}
+          options={brands.map((b) => ({ value: b, label: brandName(b, t) }))}
         />
         <Select
           aria-label={t('催收员', 'Collector')}
@@ -155,7 +155,11 @@ export default function CollectionsPage() {
             dataIndex: 'orderNo',
             render: (no: string, row) => <Link to={`/collections/${row.orderId}`}>{no}</Link>,
           },
-          { title: t('品牌', 'Brand'), dataIndex: 'platform', render: brandName },
+          {
+            title: t('品牌', 'Brand'),
+            dataIndex: 'platform',
+            render: (platform: number) => brandName(platform, t),
+          },
           { title: t('客户', 'Customer'), dataIndex: 'customerName' },
           { title: t('手机', 'Mobile'), dataIndex: 'mobile' },
           { title: t('状态', 'Status'), dataIndex: 'statusText' },

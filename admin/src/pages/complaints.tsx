@@ -126,7 +126,7 @@ function HandleDialog({
       )}
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('品牌', 'Brand')}>
-          {brandName(complaint.platform)}
+          {brandName(complaint.platform, t)}
         </Descriptions.Item>
         <Descriptions.Item label={t('类型', 'Type')}>{complaint.typeLabel}</Descriptions.Item>
         <Descriptions.Item label={t('内容', 'Content')}>
@@ -226,7 +226,7 @@ export default function ComplaintsPage() {
           style={{ width: 140 }}
           value={query.platform}
           onChange={(platform) => setQuery({ ...query, platform, pageNum: 1 })}
-          options={PLATFORM_IDS.map((id) => ({ value: id, label: brandName(id) }))}
+          options={PLATFORM_IDS.map((id) => ({ value: id, label: brandName(id, t) }))}
         />
         <Select<number>
           aria-label={t('处理人', 'Assignee')}
@@ -267,7 +267,12 @@ export default function ComplaintsPage() {
           }}
           columns={[
             { title: '#', dataIndex: 'id', width: 70 },
-            { title: t('品牌', 'Brand'), dataIndex: 'platform', render: brandName, width: 90 },
+            {
+              title: t('品牌', 'Brand'),
+              dataIndex: 'platform',
+              render: (platform: number) => brandName(platform, t),
+              width: 90,
+            },
             { title: t('类型', 'Type'), dataIndex: 'typeLabel', width: 100 },
             { title: t('内容', 'Content'), dataIndex: 'content', ellipsis: true },
             { title: t('客户', 'Customer'), dataIndex: 'mobile', width: 130 },

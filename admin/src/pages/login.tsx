@@ -1,14 +1,16 @@
 /** Login (password, optional TOTP code), then the forced password change of a first login. */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Segmented, Typography } from 'antd';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { AdminLoginBody } from '../../../contract/admin/index.ts';
 import { api } from '../api.ts';
+import { useLanguage, useText, type Language } from '../i18n.tsx';
 import { ME_KEY, useSession } from '../session.tsx';
 import type { Session } from '../types.ts';
 
 function ChangePassword({ onDone }: { onDone: () => void }) {
+  const t = useText();
   const [form] = Form.useForm<{ currentPassword: string; newPassword: string; repeat: string }>();
   const change = useMutation({
     mutationFn: (values: { currentPassword: string; newPassword: string }) =>
@@ -17,7 +19,12 @@ function ChangePassword({ onDone }: { onDone: () => void }) {
   });
   return (
     <>
-      <Typography.Paragraph>首次登录请设置新密码（至少 12 位）。</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t(
+          '首次登录请设置新密码（至少 12 位）。',
+          'Set a new password for your first sign-in (at least 12 characters).',
+        )}
+      </Typography.Paragraph>
       {change.error && <Alert type="error" showIcon message={change.error.message} />}
       <Form
         form={form}
@@ -26,18 +33,26 @@ function ChangePassword({ onDone }: { onDone: () => void }) {
           change.mutate({ currentPassword, newPassword })
         }
       >
-        <Form.Item label="当前密码" name="currentPassword" rules={[{ required: true }]}>
+        <Form.Item
+          label={t('当前密码', 'Current password')}
+          name="currentPassword"
+          rules={[{ required: true }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
-          label="新密码"
+          label={t('新密码', 'New password')}
           name="newPassword"
-          rules={[{ required: true }, { min: 12, message: '至少 12 位' }, { max: 128 }]}
+          rules={[
+            { required: true },
+            { min: 12, message: t('至少 12 位', 'At least 12 characters') },
+            { max: 128 },
+          ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
-          label="再次输入新密码"
+          label={t('再次输入新密码', 'New password again')}
           name="repeat"
           dependencies={['newPassword']}
           rules={[
@@ -46,14 +61,14 @@ function ChangePassword({ onDone }: { onDone: () => void }) {
               validator: (_, value) =>
                 value === getFieldValue('newPassword')
                   ? Promise.resolve()
-                  : Promise.reject(new Error('两次输入不一致')),
+                  : Promise.reject(new Error(t('两次输入不一致', 'The two entries differ'))),
             }),
           ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={change.isPending}>
-          修改密码
+          {t('修改密码', 'Change password')}
         </Button>
       </Form>
     </>
@@ -61,6 +76,8 @@ function ChangePassword({ onDone }: { onDone: () => void }) {
 }
 
 export default function LoginPage() {
+  const t = useText();
+  const { language, setLanguage } = useLanguage();
   const { session, signedIn } = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -74,7 +91,22 @@ export default function LoginPage() {
   if (session && !session.staff.mustChangePassword) return <Navigate to={from} replace />;
   return (
     <div style={{ display: 'flex', justifyContent: 'center', padding: '10vh 16px' }}>
-      <Card title="商家后台登录" style={{ width: 400, maxWidth: '100%' }}>
+      <Card
+        title={t('商家后台登录', 'Merchant console sign-in')}
+        extra={
+          <Segmented<Language>
+            aria-label={t('界面语言', 'Language')}
+            size="small"
+            value={language}
+            onChange={setLanguage}
+            options={[
+              { label: '中文', value: 'zh' },
+              { label: 'English', value: 'en' },
+            ]}
+          />
+        }
+        style={{ width: 400, maxWidth: '100%' }}
+      >
         {session?.staff.mustChangePassword ? (
           <ChangePassword
             onDone={() => {
@@ -84,7 +116,7 @@ export default function LoginPage() {
           />
         ) : (
           <main>
-            {changed && <Alert type="success" message="密码已修改" />}
+            {changed && <Alert type="success" message={t('密码已修改', 'Password changed')} />}
             {login.error && (
               <Alert type="error" showIcon message={login.error.message} role="alert" />
             )}
@@ -95,28 +127,31 @@ export default function LoginPage() {
               }
             >
               <Form.Item
-                label="账号"
+                label={t('账号', 'Login')}
                 name="login"
-                rules={[{ required: true, message: '请输入账号' }]}
+                rules={[{ required: true, message: t('请输入账号', 'Enter your login') }]}
               >
                 <Input autoFocus autoComplete="username" />
               </Form.Item>
               <Form.Item
-                label="密码"
+                label={t('密码', 'Password')}
                 name="password"
-                rules={[{ required: true, message: '请输入密码' }]}
+                rules={[{ required: true, message: t('请输入密码', 'Enter your password') }]}
               >
                 <Input.Password autoComplete="current-password" />
               </Form.Item>
               <Form.Item
-                label="动态验证码（已开启两步验证时填写）"
+                label={t(
+                  '动态验证码（已开启两步验证时填写）',
+                  'Verification code (with two-step verification)',
+                )}
                 name="totp"
-                rules={[{ pattern: /^[0-9]{6}$/, message: '6 位数字' }]}
+                rules={[{ pattern: /^[0-9]{6}$/, message: t('6 位数字', '6 digits') }]}
               >
                 <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
               </Form.Item>
               <Button type="primary" htmlType="submit" block loading={login.isPending}>
-                登录
+                {t('登录', 'Sign in')}
               </Button>
             </Form>
           </main>

@@ -2,7 +2,8 @@
  * One order: customer (masked), goods, plan, bills, payments, freezes, contract, timeline,
  * logistics, and the steps this role may take on it now. Each step asks for confirmation and a
  * reason in a dialog and shows the server's message when it refuses: the buttons follow the
- * role's permissions, but the server decides.
+ * role's permissions, but the server decides. Raw engine codes (states, events, kinds, reasons)
+ * are shown by their names in the console's language (labels.ts).
  */
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +29,7 @@ import { Link, useParams } from 'react-router-dom';
 import { REJECT_REASONS, type RejectReason } from '../../../contract/admin/index.ts';
 import { api } from '../api.ts';
 import { useText } from '../i18n.tsx';
+import { deskLabels, type DeskLabels } from '../labels.ts';
 import { useSession } from '../session.tsx';
 import { RiskPanel, riskQueryKey } from './order-risk.tsx';
 import {
@@ -38,17 +40,26 @@ import {
   type RefundResult,
 } from '../types.ts';
 
+type Text = ReturnType<typeof useText>;
 type Bill = OrderDetail['bills'][number];
 type Action = 'approve' | 'reject' | 'ship' | 'receive-return' | 'inspect';
 
-const ACTION_LABELS: Record<Action, string> = {
-  approve: '审核通过',
-  reject: '拒绝',
-  ship: '发货',
-  'receive-return': '确认收到归还',
-  inspect: '质检',
+const ACTION_LABELS: Record<Action, [zh: string, en: string]> = {
+  approve: ['审核通过', 'Approve'],
+  reject: ['拒绝', 'Reject'],
+  ship: ['发货', 'Ship'],
+  'receive-return': ['收到归还', 'Return received'],
+  inspect: ['质检', 'Inspect'],
 };
-const CHECKLIST = ['外观完好', '屏幕正常', '功能正常', '配件齐全', '已退出账号'];
+/** The inspection's checklist: the item stored is the Chinese text, the English is shown beside. */
+const CHECKLIST: [zh: string, en: string][] = [
+  ['外观完好', 'Body intact'],
+  ['屏幕正常', 'Screen works'],
+  ['功能正常', 'Functions work'],
+  ['配件齐全', 'Accessories complete'],
+  ['已退出账号', 'Accounts signed out'],
+];
+const CHECKLIST_ITEMS = CHECKLIST.map(([zh]) => zh);
 
 /** The steps the order's state allows, of those the role may take. */
 function availableActions(status: string, can: (p: 'orders.review' | 'orders.fulfil') => boolean) {
@@ -79,7 +90,10 @@ function bodyOf(action: Action, values: ActionValues): Record<string, unknown> {
       return { courier: values.courier, waybill: values.waybill, serial: values.serial, note };
     case 'inspect':
       return {
-        checklist: CHECKLIST.map((item) => ({ item, ok: values.checked?.includes(item) ?? false })),
+        checklist: CHECKLIST_ITEMS.map((item) => ({
+          item,
+          ok: values.checked?.includes(item) ?? false,
+        })),
         damage: Math.round((values.damageYuan ?? 0) * 100),
         note,
       };
@@ -97,15 +111,21 @@ function ActionDialog({
   action: Action;
   onClose: () => void;
 }) {
+  const t = useText();
   const [form] = Form.useForm<ActionValues>();
   const client = useQueryClient();
   const { message } = App.useApp();
-  const t = useText();
+  const label = t(...ACTION_LABELS[action]);
+  const labels = deskLabels(t);
   const step = useMutation({
     mutationFn: (values: ActionValues) =>
       api.post<OrderActionResult>(`/orders/${orderId}/${action}`, bodyOf(action, values)),
     onSuccess: (result) => {
-      void message.success(result.repeated ? '此操作已完成过' : `${ACTION_LABELS[action]}成功`);
+      void message.success(
+        result.repeated
+          ? t('此操作已完成过', 'This was already done')
+          : t(`${label}成功`, `${label}: done`),
+      );
       void client.invalidateQueries({ queryKey: ['order', orderId] });
       void client.invalidateQueries({ queryKey: ['orders'] });
       void client.invalidateQueries({ queryKey: riskQueryKey(orderId) });
@@ -116,12 +136,15 @@ function ActionDialog({
   if (action === 'reject') {
     fields = (
       <Form.Item
-        label="拒绝原因"
+        label={t('拒绝原因', 'Reason for rejecting')}
         name="reasonCode"
-        rules={[{ required: true, message: '请选择原因' }]}
+        rules={[{ required: true, message: t('请选择原因', 'Choose a reason') }]}
       >
         <Select
-          options={Object.entries(REJECT_REASONS).map(([value, label]) => ({ value, label }))}
+          options={Object.keys(REJECT_REASONS).map((value) => ({
+            value,
+            label: labels.rejectReason(value),
+          }))}
         />
       </Form.Item>
     );
@@ -129,30 +152,40 @@ function ActionDialog({
     fields = (
       <>
         <Form.Item
-          label="快递公司"
+          label={t('快递公司', 'Courier')}
           name="courier"
           rules={[
             {
               required: true,
               pattern: /^[A-Za-z0-9\u4e00-\u9fa5]{2,20}$/,
-              message: '2-20 位中文、字母或数字',
+              message: t('2-20 位中文、字母或数字', '2-20 Chinese characters, letters or digits'),
             },
           ]}
         >
           <Input />
         </Form.Item>
         <Form.Item
-          label="运单号"
+          label={t('运单号', 'Waybill')}
           name="waybill"
-          rules={[{ required: true, pattern: /^[A-Za-z0-9]{6,30}$/, message: '6-30 位字母或数字' }]}
+          rules={[
+            {
+              required: true,
+              pattern: /^[A-Za-z0-9]{6,30}$/,
+              message: t('6-30 位字母或数字', '6-30 letters or digits'),
+            },
+          ]}
         >
           <Input />
         </Form.Item>
         <Form.Item
-          label="序列号 / IMEI"
+          label={t('序列号 / IMEI', 'Serial / IMEI')}
           name="serial"
           rules={[
-            { required: true, pattern: /^[A-Za-z0-9-]{6,40}$/, message: '6-40 位字母、数字或 -' },
+            {
+              required: true,
+              pattern: /^[A-Za-z0-9-]{6,40}$/,
+              message: t('6-40 位字母、数字或 -', '6-40 letters, digits or -'),
+            },
           ]}
         >
           <Input />
@@ -162,11 +195,17 @@ function ActionDialog({
   } else if (action === 'inspect') {
     fields = (
       <>
-        <Form.Item label="检查项（勾选正常的项）" name="checked" initialValue={CHECKLIST}>
-          <Checkbox.Group options={CHECKLIST} />
+        <Form.Item
+          label={t('检查项（勾选正常的项）', 'Checklist (tick what is fine)')}
+          name="checked"
+          initialValue={CHECKLIST_ITEMS}
+        >
+          <Checkbox.Group
+            options={CHECKLIST.map(([zh, en]) => ({ value: zh, label: t(zh, en) }))}
+          />
         </Form.Item>
         <Form.Item
-          label="损坏金额（元，0 为无损）"
+          label={t('损坏金额（元，0 为无损）', 'Damage (yuan, 0 for none)')}
           name="damageYuan"
           initialValue={0}
           rules={[{ required: true }]}
@@ -179,9 +218,9 @@ function ActionDialog({
   return (
     <Modal
       open
-      title={`确认${ACTION_LABELS[action]}`}
-      okText={`确认${ACTION_LABELS[action]}`}
-      cancelText="取消"
+      title={t(`确认${label}`, `${label}?`)}
+      okText={t(`确认${label}`, `Confirm: ${label}`)}
+      cancelText={t('取消', 'Cancel')}
       confirmLoading={step.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -200,7 +239,7 @@ function ActionDialog({
         {fields}
         {/* A review's decision keeps its reason, the approval's too (shown on the risk panel). */}
         <Form.Item
-          label="备注 / 理由"
+          label={t('备注 / 理由', 'Note / reason')}
           name="note"
           rules={[
             { max: 200 },
@@ -225,6 +264,7 @@ function RefundDialog({
   bill: Bill;
   onClose: () => void;
 }) {
+  const t = useText();
   const [form] = Form.useForm<{ amountYuan: number; reason: string }>();
   const client = useQueryClient();
   const { message } = App.useApp();
@@ -239,7 +279,7 @@ function RefundDialog({
         key,
       ),
     onSuccess: () => {
-      void message.success('退款已提交');
+      void message.success(t('退款已提交', 'Refund submitted'));
       void client.invalidateQueries({ queryKey: ['order', orderId] });
       onClose();
     },
@@ -247,9 +287,9 @@ function RefundDialog({
   return (
     <Modal
       open
-      title={`退款：第 ${bill.period} 期账单`}
-      okText="确认退款"
-      cancelText="取消"
+      title={t(`退款：第 ${bill.period} 期账单`, `Refund: bill of period ${bill.period}`)}
+      okText={t('确认退款', 'Confirm refund')}
+      cancelText={t('取消', 'Cancel')}
       confirmLoading={refund.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -263,17 +303,24 @@ function RefundDialog({
           style={{ marginBottom: 16 }}
         />
       )}
-      <Typography.Paragraph>可退金额：{yuan(refundable)}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('可退金额：', 'Refundable: ')}
+        {yuan(refundable)}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => refund.mutate(values)}>
         <Form.Item
-          label="退款金额（元）"
+          label={t('退款金额（元）', 'Amount (yuan)')}
           name="amountYuan"
           initialValue={refundable / 100}
           rules={[{ required: true }]}
         >
           <InputNumber min={0.01} max={refundable / 100} precision={2} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item label="退款理由" name="reason" rules={[{ required: true, min: 2, max: 200 }]}>
+        <Form.Item
+          label={t('退款理由', 'Reason for the refund')}
+          name="reason"
+          rules={[{ required: true, min: 2, max: 200 }]}
+        >
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
@@ -281,9 +328,323 @@ function RefundDialog({
   );
 }
 
-const at = (value: string | null) => (value ? new Date(value).toLocaleString('zh-CN') : '—');
+/** The customer's full mobile, after a reason (audited on the server); shown in place. */
+function RevealMobile({ orderId, masked }: { orderId: number; masked: string }) {
+  const t = useText();
+  const [asking, setAsking] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+  const reveal = useMutation({
+    mutationFn: (reason: string) =>
+      api.post<{ value: string }>(`/orders/${orderId}/reveal`, { field: 'mobile', reason }),
+    onSuccess: () => setAsking(false),
+  });
+  if (reveal.data) return <span data-testid="full-mobile">{reveal.data.value}</span>;
+  return (
+    <>
+      {masked}{' '}
+      <Button size="small" type="link" onClick={() => setAsking(true)}>
+        {t('查看完整号码', 'Show full number')}
+      </Button>
+      {asking && (
+        <Modal
+          open
+          title={t('查看完整手机号', 'Show the full mobile number')}
+          okText={t('确认查看', 'Show it')}
+          cancelText={t('取消', 'Cancel')}
+          confirmLoading={reveal.isPending}
+          onOk={() => form.submit()}
+          onCancel={() => setAsking(false)}
+        >
+          {reveal.error && (
+            <Alert type="error" showIcon role="alert" message={reveal.error.message} />
+          )}
+          <Typography.Paragraph>
+            {t(
+              '查看会记入操作日志，请说明理由。',
+              'Showing it is recorded in the audit log: give the reason.',
+            )}
+          </Typography.Paragraph>
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={({ reason }) => reveal.mutate(reason.trim())}
+          >
+            <Form.Item
+              label={t('查看理由', 'Reason')}
+              name="reason"
+              rules={[{ required: true, min: 2, max: 200 }]}
+            >
+              <Input />
+            </Form.Item>
+          </Form>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+/** A time in the console's language; '—' when there is none. */
+const timeOf = (t: Text) => (value: string | null) =>
+  value ? new Date(value).toLocaleString(t('zh-CN', 'en-GB')) : '—';
+
+interface SectionProps {
+  d: OrderDetail;
+  t: Text;
+  labels: DeskLabels;
+}
+
+function SummaryCard({ d, t, labels, extra }: SectionProps & { extra: ReactNode }) {
+  const at = timeOf(t);
+  const { can } = useSession();
+  const credit =
+    d.verification.creditPassed === null
+      ? ''
+      : d.verification.creditPassed
+        ? t('（通过）', ' (passed)')
+        : t('（未通过）', ' (not passed)');
+  return (
+    <Card
+      title={
+        <h1 style={{ fontSize: 18, margin: 0 }}>
+          {t('订单', 'Order')} {d.order.orderNo} ·{' '}
+          <span data-testid="order-status">{labels.orderStatus(d.order.status)}</span>
+        </h1>
+      }
+      extra={extra}
+    >
+      <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions.Item label={t('品牌', 'Brand')}>
+          {brandName(d.order.platform, t)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('客户', 'Customer')}>{d.customer.name}</Descriptions.Item>
+        <Descriptions.Item label={t('手机', 'Mobile')}>
+          {can('customers.reveal') ? (
+            <RevealMobile orderId={d.order.id} masked={d.customer.mobile} />
+          ) : (
+            d.customer.mobile
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('身份证', 'ID number')}>
+          {d.customer.idNumber ?? '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('渠道', 'Channel')}>{d.order.channel ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('下单时间', 'Placed')}>
+          {at(d.order.createdAt)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('实名', 'Identity')}>
+          {d.verification.identity ? t('已通过', 'Verified') : t('未通过', 'Not verified')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('人脸', 'Face')}>
+          {d.verification.face ?? '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('信用分', 'Credit score')}>
+          {d.verification.creditScore ?? '—'}
+          {credit}
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+function GoodsCard({ d, t }: SectionProps) {
+  const at = timeOf(t);
+  return (
+    <Card title={t('商品与方案', 'Goods and plan')} size="small">
+      <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions.Item label={t('商品', 'Goods')}>{d.goods.name}</Descriptions.Item>
+        <Descriptions.Item label={t('规格', 'Variant')}>{d.goods.sku}</Descriptions.Item>
+        <Descriptions.Item label={t('售价', 'Price')}>{yuan(d.goods.price)}</Descriptions.Item>
+        <Descriptions.Item label={t('租期', 'Term')}>
+          {d.plan.term} {d.plan.termUnit}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('每期租金', 'Rent per period')}>
+          {yuan(d.plan.rentPerPeriod)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('押金', 'Deposit')}>
+          {yuan(d.plan.deposit)}（{d.plan.depositMethod}）
+        </Descriptions.Item>
+        <Descriptions.Item label={t('增值服务', 'Services')}>
+          {d.plan.services.map((s) => `${s.name} ${yuan(s.price)}`).join(t('，', ', ')) || '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('合同', 'Contract')}>
+          {d.contract ? `${d.contract.status}（${at(d.contract.signedAt)}）` : '—'}
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+function BillsCard({
+  d,
+  t,
+  labels,
+  onRefund,
+}: SectionProps & { onRefund: ((bill: Bill) => void) | null }) {
+  return (
+    <Card title={t('账单', 'Bills')} size="small">
+      <Table<Bill>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 800 }}
+        dataSource={d.bills}
+        columns={[
+          { title: t('期数', 'Period'), dataIndex: 'period' },
+          { title: t('类型', 'Kind'), dataIndex: 'kind', render: labels.billKind },
+          { title: t('到期日', 'Due date'), dataIndex: 'dueDate' },
+          { title: t('应付', 'Due'), dataIndex: 'due', render: yuan },
+          { title: t('已付', 'Paid'), dataIndex: 'paid', render: yuan },
+          { title: t('已退', 'Refunded'), dataIndex: 'refunded', render: yuan },
+          { title: t('状态', 'State'), dataIndex: 'status', render: labels.billState },
+          ...(onRefund
+            ? [
+                {
+                  title: t('操作', 'Actions'),
+                  key: 'refund',
+                  render: (_: unknown, bill: Bill) =>
+                    bill.paid > bill.refunded ? (
+                      <Button size="small" onClick={() => onRefund(bill)}>
+                        {t('退款', 'Refund')}
+                      </Button>
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Card>
+  );
+}
+
+function MoneyCard({ d, t, labels }: SectionProps) {
+  const at = timeOf(t);
+  return (
+    <>
+      <Card title={t('支付与退款', 'Payments and refunds')} size="small">
+        <Table
+          rowKey="outTradeNo"
+          size="small"
+          pagination={false}
+          scroll={{ x: 800 }}
+          dataSource={d.payments}
+          columns={[
+            { title: t('商户单号', 'Trade no.'), dataIndex: 'outTradeNo' },
+            {
+              title: t('渠道单号', 'Provider no.'),
+              dataIndex: 'providerTradeNo',
+              render: (v: string | null) => v ?? '—',
+            },
+            { title: t('渠道', 'Channel'), dataIndex: 'channel' },
+            { title: t('金额', 'Amount'), dataIndex: 'amount', render: yuan },
+            { title: t('状态', 'State'), dataIndex: 'status', render: labels.paymentState },
+            { title: t('时间', 'Time'), dataIndex: 'createdAt', render: at },
+          ]}
+        />
+        {d.refunds.length > 0 && (
+          <Table
+            rowKey="outRefundNo"
+            size="small"
+            pagination={false}
+            scroll={{ x: 800 }}
+            style={{ marginTop: 12 }}
+            dataSource={d.refunds}
+            aria-label={t('退款', 'Refunds')}
+            columns={[
+              { title: t('退款单号', 'Refund no.'), dataIndex: 'outRefundNo' },
+              { title: t('金额', 'Amount'), dataIndex: 'amount', render: yuan },
+              { title: t('理由', 'Reason'), dataIndex: 'reason' },
+              { title: t('状态', 'State'), dataIndex: 'status', render: labels.refundState },
+              { title: t('时间', 'Time'), dataIndex: 'createdAt', render: at },
+            ]}
+          />
+        )}
+      </Card>
+      <Card title={t('押金冻结', 'Deposit freezes')} size="small">
+        <Table
+          rowKey="outRequestNo"
+          size="small"
+          pagination={false}
+          scroll={{ x: 700 }}
+          dataSource={d.depositFreezes}
+          columns={[
+            { title: t('请求号', 'Request no.'), dataIndex: 'outRequestNo' },
+            {
+              title: t('授权号', 'Authorisation'),
+              dataIndex: 'authNo',
+              render: (v: string | null) => v ?? '—',
+            },
+            { title: t('冻结', 'Frozen'), dataIndex: 'amount', render: yuan },
+            { title: t('转支付', 'Taken as payment'), dataIndex: 'paid', render: yuan },
+            { title: t('已解冻', 'Released'), dataIndex: 'unfrozen', render: yuan },
+            { title: t('状态', 'State'), dataIndex: 'status', render: labels.freezeState },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
+
+function LogisticsCard({ d, t }: SectionProps) {
+  const at = timeOf(t);
+  const l = d.logistics;
+  return (
+    <Card title={t('物流', 'Logistics')} size="small">
+      <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions.Item label={t('收货地址', 'Address')}>{l.address}</Descriptions.Item>
+        <Descriptions.Item label={t('快递', 'Courier')}>{l.courier ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('运单号', 'Waybill')}>{l.waybill ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('序列号', 'Serial')}>{l.deviceSerial ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('发货时间', 'Shipped')}>{at(l.shippedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('签收时间', 'Delivered')}>
+          {at(l.deliveredAt)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('归还运单', 'Return waybill')}>
+          {l.returnWaybill ?? '—'}
+        </Descriptions.Item>
+      </Descriptions>
+      {d.inspections.map((inspection, index) => (
+        <Alert
+          key={index}
+          style={{ marginTop: 8 }}
+          type={inspection.damage > 0 ? 'warning' : 'info'}
+          message={t(
+            `质检（${inspection.by}，${at(inspection.at)}）：损坏 ${yuan(inspection.damage)}`,
+            `Inspection (${inspection.by}, ${at(inspection.at)}): damage ${yuan(inspection.damage)}`,
+          )}
+          description={inspection.checklist.map((c) => `${c.item}${c.ok ? '✓' : '✗'}`).join('  ')}
+        />
+      ))}
+    </Card>
+  );
+}
+
+function TimelineCard({ d, t, labels }: SectionProps) {
+  const at = timeOf(t);
+  const reasonOf = (action: string, code: string | null) =>
+    code === null
+      ? ''
+      : ` · ${action === 'reject' ? labels.rejectReason(code) : labels.customerReason(code)}`;
+  return (
+    <Card title={t('时间线', 'Timeline')} size="small">
+      <Timeline
+        items={d.events.map((event) => ({
+          children: (
+            <span data-testid="timeline-event">
+              {at(event.at)} · {labels.event(event.action)}（{labels.orderStatus(event.from)} →{' '}
+              {labels.orderStatus(event.to)}）· {event.actor}
+              {reasonOf(event.action, event.reason)}
+              {event.note ? ` · ${event.note}` : ''}
+            </span>
+          ),
+        }))}
+      />
+    </Card>
+  );
+}
 
 export default function OrderPage() {
+  const t = useText();
+  const labels = deskLabels(t);
   const id = Number(useParams().id);
   const { can } = useSession();
   const [action, setAction] = useState<Action | null>(null);
@@ -299,196 +660,41 @@ export default function OrderPage() {
       <Alert
         type="error"
         showIcon
-        message={`订单加载失败：${detail.error.message}`}
-        action={<Link to="/orders">返回订单列表</Link>}
+        message={t(
+          `订单加载失败：${detail.error.message}`,
+          `The order could not be loaded: ${detail.error.message}`,
+        )}
+        action={<Link to="/orders">{t('返回订单列表', 'Back to orders')}</Link>}
       />
     );
   }
   const d = detail.data;
+  const section = { d, t, labels };
   const actions = availableActions(d.order.status, can);
+  const buttons = (
+    <Space wrap>
+      {actions.map((a) => (
+        <Button
+          key={a}
+          type={a === 'reject' ? 'default' : 'primary'}
+          danger={a === 'reject'}
+          onClick={() => setAction(a)}
+        >
+          {t(...ACTION_LABELS[a])}
+        </Button>
+      ))}
+    </Space>
+  );
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Link to="/orders">← 订单列表</Link>
-      <Card
-        title={
-          <h1 style={{ fontSize: 18, margin: 0 }}>
-            订单 {d.order.orderNo} · <span data-testid="order-status">{d.order.statusText}</span>
-          </h1>
-        }
-        extra={
-          <Space wrap>
-            {actions.map((a) => (
-              <Button
-                key={a}
-                type={a === 'reject' ? 'default' : 'primary'}
-                danger={a === 'reject'}
-                onClick={() => setAction(a)}
-              >
-                {ACTION_LABELS[a]}
-              </Button>
-            ))}
-          </Space>
-        }
-      >
-        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-          <Descriptions.Item label="品牌">{brandName(d.order.platform)}</Descriptions.Item>
-          <Descriptions.Item label="客户">{d.customer.name}</Descriptions.Item>
-          <Descriptions.Item label="手机">{d.customer.mobile}</Descriptions.Item>
-          <Descriptions.Item label="身份证">{d.customer.idNumber ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="渠道">{d.order.channel ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="下单时间">{at(d.order.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label="实名">
-            {d.verification.identity ? '已通过' : '未通过'}
-          </Descriptions.Item>
-          <Descriptions.Item label="人脸">{d.verification.face ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="信用分">
-            {d.verification.creditScore ?? '—'}
-            {d.verification.creditPassed === null
-              ? ''
-              : d.verification.creditPassed
-                ? '（通过）'
-                : '（未通过）'}
-          </Descriptions.Item>
-        </Descriptions>
-      </Card>
+      <Link to="/orders">← {t('订单列表', 'Orders')}</Link>
+      <SummaryCard {...section} extra={buttons} />
       {can('orders.review') && <RiskPanel orderId={id} />}
-      <Card title="商品与方案" size="small">
-        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-          <Descriptions.Item label="商品">{d.goods.name}</Descriptions.Item>
-          <Descriptions.Item label="规格">{d.goods.sku}</Descriptions.Item>
-          <Descriptions.Item label="售价">{yuan(d.goods.price)}</Descriptions.Item>
-          <Descriptions.Item label="租期">
-            {d.plan.term} {d.plan.termUnit}
-          </Descriptions.Item>
-          <Descriptions.Item label="每期租金">{yuan(d.plan.rentPerPeriod)}</Descriptions.Item>
-          <Descriptions.Item label="押金">
-            {yuan(d.plan.deposit)}（{d.plan.depositMethod}）
-          </Descriptions.Item>
-          <Descriptions.Item label="增值服务">
-            {d.plan.services.map((s) => `${s.name} ${yuan(s.price)}`).join('，') || '—'}
-          </Descriptions.Item>
-          <Descriptions.Item label="合同">
-            {d.contract ? `${d.contract.status}（${at(d.contract.signedAt)}）` : '—'}
-          </Descriptions.Item>
-        </Descriptions>
-      </Card>
-      <Card title="账单" size="small">
-        <Table<Bill>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          scroll={{ x: 800 }}
-          dataSource={d.bills}
-          columns={[
-            { title: '期数', dataIndex: 'period' },
-            { title: '类型', dataIndex: 'kind' },
-            { title: '到期日', dataIndex: 'dueDate' },
-            { title: '应付', dataIndex: 'due', render: yuan },
-            { title: '已付', dataIndex: 'paid', render: yuan },
-            { title: '已退', dataIndex: 'refunded', render: yuan },
-            { title: '状态', dataIndex: 'status' },
-            ...(can('bills.refund')
-              ? [
-                  {
-                    title: '操作',
-                    key: 'refund',
-                    render: (_: unknown, bill: Bill) =>
-                      bill.paid > bill.refunded ? (
-                        <Button size="small" onClick={() => setRefunding(bill)}>
-                          退款
-                        </Button>
-                      ) : null,
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </Card>
-      <Card title="支付与退款" size="small">
-        <Table
-          rowKey="outTradeNo"
-          size="small"
-          pagination={false}
-          scroll={{ x: 800 }}
-          dataSource={d.payments}
-          columns={[
-            { title: '商户单号', dataIndex: 'outTradeNo' },
-            {
-              title: '渠道单号',
-              dataIndex: 'providerTradeNo',
-              render: (v: string | null) => v ?? '—',
-            },
-            { title: '渠道', dataIndex: 'channel' },
-            { title: '金额', dataIndex: 'amount', render: yuan },
-            { title: '状态', dataIndex: 'status' },
-            { title: '时间', dataIndex: 'createdAt', render: at },
-          ]}
-        />
-        {d.refunds.length > 0 && (
-          <Table
-            rowKey="outRefundNo"
-            size="small"
-            pagination={false}
-            style={{ marginTop: 12 }}
-            dataSource={d.refunds}
-            columns={[
-              { title: '退款单号', dataIndex: 'outRefundNo' },
-              { title: '金额', dataIndex: 'amount', render: yuan },
-              { title: '理由', dataIndex: 'reason' },
-              { title: '状态', dataIndex: 'status' },
-              { title: '时间', dataIndex: 'createdAt', render: at },
-            ]}
-          />
-        )}
-      </Card>
-      <Card title="押金冻结" size="small">
-        <Table
-          rowKey="outRequestNo"
-          size="small"
-          pagination={false}
-          dataSource={d.depositFreezes}
-          columns={[
-            { title: '请求号', dataIndex: 'outRequestNo' },
-            { title: '授权号', dataIndex: 'authNo', render: (v: string | null) => v ?? '—' },
-            { title: '冻结', dataIndex: 'amount', render: yuan },
-            { title: '转支付', dataIndex: 'paid', render: yuan },
-            { title: '已解冻', dataIndex: 'unfrozen', render: yuan },
-            { title: '状态', dataIndex: 'status' },
-          ]}
-        />
-      </Card>
-      <Card title="物流" size="small">
-        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-          <Descriptions.Item label="收货地址">{d.logistics.address}</Descriptions.Item>
-          <Descriptions.Item label="快递">{d.logistics.courier ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="运单号">{d.logistics.waybill ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="序列号">{d.logistics.deviceSerial ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="发货时间">{at(d.logistics.shippedAt)}</Descriptions.Item>
-          <Descriptions.Item label="签收时间">{at(d.logistics.deliveredAt)}</Descriptions.Item>
-          <Descriptions.Item label="归还运单">{d.logistics.returnWaybill ?? '—'}</Descriptions.Item>
-        </Descriptions>
-        {d.inspections.map((inspection, index) => (
-          <Alert
-            key={index}
-            style={{ marginTop: 8 }}
-            type={inspection.damage > 0 ? 'warning' : 'info'}
-            message={`质检（${inspection.by}，${at(inspection.at)}）：损坏 ${yuan(inspection.damage)}`}
-            description={inspection.checklist.map((c) => `${c.item}${c.ok ? '✓' : '✗'}`).join('  ')}
-          />
-        ))}
-      </Card>
-      <Card title="时间线" size="small">
-        <Timeline
-          items={d.events.map((event) => ({
-            children: (
-              <span>
-                {at(event.at)} · {event.action}（{event.from} → {event.to}）· {event.actor}
-                {event.note ? ` · ${event.note}` : ''}
-              </span>
-            ),
-          }))}
-        />
-      </Card>
+      <GoodsCard {...section} />
+      <BillsCard {...section} onRefund={can('bills.refund') ? setRefunding : null} />
+      <MoneyCard {...section} />
+      <LogisticsCard {...section} />
+      <TimelineCard {...section} />
       {action && <ActionDialog orderId={id} action={action} onClose={() => setAction(null)} />}
       {refunding && (
         <RefundDialog orderId={id} bill={refunding} onClose={() => setRefunding(null)} />

@@ -13,6 +13,8 @@ import {
   type OrderDeskTab,
 } from '../../../contract/admin/index.ts';
 import { api } from '../api.ts';
+import { useText } from '../i18n.tsx';
+import { deskLabels } from '../labels.ts';
 import { useSession } from '../session.tsx';
 import { brandName, yuan, type OrderList } from '../types.ts';
 
@@ -42,6 +44,8 @@ function readQuery(params: URLSearchParams): ListOrdersQuery {
 }
 
 export default function OrdersPage() {
+  const t = useText();
+  const labels = deskLabels(t);
   const { session } = useSession();
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
@@ -68,19 +72,34 @@ export default function OrdersPage() {
     query.sort === field ? 'ascend' : query.sort === `-${field}` ? 'descend' : null;
   const columns: TableProps<Row>['columns'] = [
     {
-      title: '订单号',
+      title: t('订单号', 'Order no.'),
       dataIndex: 'orderNo',
       render: (orderNo: string, row) => <Link to={`/orders/${row.id}`}>{orderNo}</Link>,
     },
-    { title: '品牌', dataIndex: 'platform', render: (p: number) => brandName(p), width: 90 },
-    { title: '状态', dataIndex: 'statusText', width: 100 },
-    { title: '商品', dataIndex: 'goodsName', ellipsis: true },
-    { title: '客户', dataIndex: 'customerName', width: 100 },
-    { title: '手机', dataIndex: 'mobile', width: 130 },
-    { title: '渠道', dataIndex: 'channel', render: (c: string | null) => c ?? '—', width: 100 },
-    { title: '月租', dataIndex: 'rentPerPeriod', render: yuan, width: 100 },
     {
-      title: '下单时间',
+      title: t('品牌', 'Brand'),
+      dataIndex: 'platform',
+      render: (p: number) => brandName(p, t),
+      width: 90,
+    },
+    {
+      title: t('状态', 'Status'),
+      dataIndex: 'status',
+      render: (status: string) => labels.orderStatus(status),
+      width: 120,
+    },
+    { title: t('商品', 'Goods'), dataIndex: 'goodsName', ellipsis: true },
+    { title: t('客户', 'Customer'), dataIndex: 'customerName', width: 100 },
+    { title: t('手机', 'Mobile'), dataIndex: 'mobile', width: 130 },
+    {
+      title: t('渠道', 'Channel'),
+      dataIndex: 'channel',
+      render: (c: string | null) => c ?? '—',
+      width: 100,
+    },
+    { title: t('月租', 'Rent'), dataIndex: 'rentPerPeriod', render: yuan, width: 100 },
+    {
+      title: t('下单时间', 'Placed'),
       dataIndex: 'createdAt',
       key: 'createdAt',
       sorter: true,
@@ -89,7 +108,7 @@ export default function OrdersPage() {
       width: 150,
     },
     {
-      title: '更新时间',
+      title: t('更新时间', 'Updated'),
       dataIndex: 'updatedAt',
       key: 'updatedAt',
       sorter: true,
@@ -100,27 +119,28 @@ export default function OrdersPage() {
   ];
 
   return (
-    <section aria-label="订单队列" aria-busy={orders.isFetching}>
+    <section aria-label={t('订单队列', 'Order queue')} aria-busy={orders.isFetching}>
       <Tabs
         activeKey={query.tab}
         onChange={(tab) => update({ tab })}
         items={TAB_KEYS.map((key) => ({
           key,
-          label: `${ORDER_DESK_TABS[key].label} ${counts.get(key) ?? ''}`.trim(),
+          label:
+            `${t(ORDER_DESK_TABS[key].label, ORDER_DESK_TABS[key].en)} ${counts.get(key) ?? ''}`.trim(),
         }))}
       />
       <Space wrap style={{ marginBottom: 16 }}>
         <Select
-          aria-label="品牌"
+          aria-label={t('品牌', 'Brand')}
           allowClear
-          placeholder="全部品牌"
+          placeholder={t('全部品牌', 'All brands')}
           style={{ width: 140 }}
           value={query.platform}
           onChange={(platform?: number) => update({ platform })}
-          options={brands.map((id) => ({ value: id, label: brandName(id) }))}
+          options={brands.map((id) => ({ value: id, label: brandName(id, t) }))}
         />
         <DatePicker.RangePicker
-          aria-label="下单日期"
+          aria-label={t('下单日期', 'Placed between')}
           value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
           onChange={(range) =>
             update({
@@ -130,16 +150,16 @@ export default function OrdersPage() {
           }
         />
         <Input.Search
-          aria-label="渠道"
-          placeholder="渠道"
+          aria-label={t('渠道', 'Channel')}
+          placeholder={t('渠道', 'Channel')}
           allowClear
           defaultValue={query.channel}
           style={{ width: 140 }}
           onSearch={(channel) => update({ channel: channel.trim() })}
         />
         <Input.Search
-          aria-label="关键词"
-          placeholder="订单号 / 手机 / 姓名"
+          aria-label={t('关键词', 'Keyword')}
+          placeholder={t('订单号 / 手机 / 姓名', 'Order no. / mobile / name')}
           allowClear
           defaultValue={query.keyword}
           style={{ width: 240 }}
@@ -150,8 +170,11 @@ export default function OrdersPage() {
         <Alert
           type="error"
           showIcon
-          message={`订单加载失败：${orders.error.message}`}
-          action={<Button onClick={() => void orders.refetch()}>重试</Button>}
+          message={t(
+            `订单加载失败：${orders.error.message}`,
+            `Orders could not be loaded: ${orders.error.message}`,
+          )}
+          action={<Button onClick={() => void orders.refetch()}>{t('重试', 'Retry')}</Button>}
         />
       ) : (
         <Table<Row>
@@ -160,13 +183,13 @@ export default function OrdersPage() {
           dataSource={orders.data?.list}
           loading={orders.isFetching}
           scroll={{ x: 1100 }}
-          locale={{ emptyText: <Empty description="暂无订单" /> }}
+          locale={{ emptyText: <Empty description={t('暂无订单', 'No orders')} /> }}
           pagination={{
             current: query.pageNum,
             pageSize: query.pageSize,
             total: orders.data?.total ?? 0,
             showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
+            showTotal: (total) => t(`共 ${total} 条`, `${total} in all`),
           }}
           onChange={(pagination, _filters, sorter) => {
             const one = Array.isArray(sorter) ? sorter[0] : sorter;

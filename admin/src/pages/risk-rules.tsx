@@ -71,7 +71,7 @@ function RulesDialog({ brand, onClose }: { brand: BrandRiskRules; onClose: () =>
   return (
     <Modal
       open
-      title={`${t('风控规则', 'Risk rules')}：${brandName(brand.platform)}`}
+      title={`${t('风控规则', 'Risk rules')}：${brandName(brand.platform, t)}`}
       okText={t('保存', 'Save')}
       cancelText={t('取消', 'Cancel')}
       confirmLoading={save.isPending}
@@ -168,7 +168,11 @@ export default function RiskRulesPage() {
           dataSource={rules.data?.list}
           locale={{ emptyText: <Empty description={t('没有可管理的品牌', 'No brands')} /> }}
           columns={[
-            { title: t('品牌', 'Brand'), dataIndex: 'platform', render: brandName },
+            {
+              title: t('品牌', 'Brand'),
+              dataIndex: 'platform',
+              render: (platform: number) => brandName(platform, t),
+            },
             {
               title: t('年龄', 'Age'),
               key: 'age',

@@ -3,21 +3,25 @@
  * the demo owner `npm start` seeds. Production never seeds one and refuses to start while a demo
  * account (a password that sits in a file of the data directory) is enabled.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { appendAudit } from './audit.ts';
-import { enabledDemoAccounts, hashPassword, insertStaff, type StaffRow } from './staff.ts';
+import {
+  enabledDemoAccounts,
+  hashPassword,
+  insertStaff,
+  oneTimePassword,
+  type StaffRow,
+} from './staff.ts';
 
 export const DEMO_OWNER_LOGIN = 'demo-owner';
 /** Under DATA_DIR: the demo owner's password, owner-readable (never logged). */
 export const DEMO_OWNER_PASSWORD_FILE = 'admin-demo-password';
 
-/** A one-time password: 20 characters of base64url (120 bits). */
-export const oneTimePassword = () => randomBytes(15).toString('base64url');
+export { oneTimePassword };
 
 /**
  * Development: the demo owner (every brand), created once per data directory with a random

@@ -52,7 +52,7 @@ export function authorise(actor: StaffActor, permission: Permission, platform?: 
 /** The brand of the row a route's `:id` names; 404 when there is none. */
 export async function brandOfTarget(
   deps: AppDeps,
-  target: RouteTarget,
+  target: Exclude<RouteTarget, 'goods' | 'sku'>,
   rawId: unknown,
 ): Promise<number | undefined> {
   // A malformed id is left to the schema (400) after the other checks passed.

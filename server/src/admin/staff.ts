@@ -18,6 +18,7 @@ import type {
   CreateStaffBody,
   StaffRole,
   StaffView,
+  UpdateStaffBody,
 } from '../../../contract/admin/index.ts';
 import { permissionsOf } from '../../../contract/admin/permissions.ts';
 import type { Database } from '../db/schema.ts';
@@ -261,6 +262,141 @@ export async function disableStaff(deps: AppDeps, actor: StaffActor, id: number,
       now,
     );
     return { staff: staffView(updated) };
+  });
+}
+
+/** The account an owner manages, locked for the change; 404 when absent or beyond its brands. */
+async function managedAccount(trx: Kysely<Database>, actor: StaffActor, id: number) {
+  const row = await trx
+    .selectFrom('staff')
+    .selectAll()
+    .where('id', '=', id)
+    .where('service', '=', false)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || !covers(actor, { allBrands: row.all_brands, brands: row.brands.map(Number) }))
+    throw notFound('账号不存在');
+  return row;
+}
+
+const accessOf = (view: StaffView) => ({
+  role: view.role,
+  allBrands: view.allBrands,
+  brands: view.brands,
+});
+
+/**
+ * An owner changes an account's role and brands. The account's open sessions keep running and
+ * act with the new role and brands from their next request: the guard reads the account's row on
+ * every request (sessionOf), so nothing stale can be used. An owner cannot change its own access
+ * (it could only lock itself out), nor give more brands than it has.
+ */
+export async function updateStaff(
+  deps: AppDeps,
+  actor: StaffActor,
+  id: number,
+  body: UpdateStaffBody,
+) {
+  if (id === actor.id) throw conflict('不能修改自己的角色或品牌');
+  if (body.allBrands === true && body.brands?.length)
+    throw new ApiError(400, '选择全部品牌时不要再列出品牌');
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await managedAccount(trx, actor, id);
+    const before = staffView(row);
+    const allBrands = body.allBrands ?? (body.brands ? false : before.allBrands);
+    const brands = allBrands
+      ? []
+      : [...new Set(body.brands ?? before.brands)].sort((a, b) => a - b);
+    if (!allBrands && brands.length === 0) throw new ApiError(400, '请选择可管理的品牌');
+    if (!covers(actor, { allBrands, brands }))
+      throw new ApiError(403, '只能授予自己可管理的品牌', 403);
+    const role = body.role ?? before.role;
+    const unchanged =
+      role === before.role &&
+      allBrands === before.allBrands &&
+      brands.join(',') === before.brands.join(',');
+    if (unchanged) return { staff: before };
+    const now = deps.now();
+    const updated = await trx
+      .updateTable('staff')
+      .set({ role, all_brands: allBrands, brands, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const after = staffView(updated);
+    await appendAudit(
+      trx,
+      actor,
+      {
+        action: 'staff.update',
+        targetType: 'staff',
+        targetId: id,
+        reason: body.reason,
+        before: accessOf(before),
+        after: accessOf(after),
+      },
+      now,
+    );
+    return { staff: after };
+  });
+}
+
+/** A one-time password: 20 characters of base64url (120 bits). */
+export const oneTimePassword = () => randomBytes(15).toString('base64url');
+
+/**
+ * An owner resets an account's password: a one-time password, answered once and kept only as
+ * its hash, which must be changed at the next login. The account's sessions end, and a lock
+ * from wrong passwords is lifted.
+ */
+export async function resetStaffPassword(
+  deps: AppDeps,
+  actor: StaffActor,
+  id: number,
+  reason: string,
+) {
+  if (id === actor.id) throw conflict('请在登录页修改自己的密码');
+  const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await managedAccount(trx, actor, id);
+    const now = deps.now();
+    const updated = await trx
+      .updateTable('staff')
+      .set({
+        password_hash: passwordHash,
+        must_change_password: true,
+        demo: false,
+        failed_logins: 0,
+        locked_until: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const ended = await trx
+      .updateTable('staff_sessions')
+      .set({ revoked_at: now, revoked_reason: 'password_changed' })
+      .where('staff_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    await appendAudit(
+      trx,
+      actor,
+      {
+        action: 'staff.password_reset',
+        targetType: 'staff',
+        targetId: id,
+        reason,
+        before: {
+          mustChangePassword: row.must_change_password,
+          locked: row.locked_until !== null && row.locked_until > now,
+        },
+        after: { mustChangePassword: true, sessionsEnded: Number(ended.numUpdatedRows) },
+      },
+      now,
+    );
+    return { staff: staffView(updated), password };
   });
 }
 

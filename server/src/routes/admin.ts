@@ -35,9 +35,13 @@ import {
   RefundBillBody,
   RefundBillReply,
   RejectOrderBody,
+  ResetStaffPasswordBody,
+  ResetStaffPasswordReply,
   RevealCustomerBody,
   RevealCustomerReply,
   ShipOrderBody,
+  UpdateStaffBody,
+  UpdateStaffReply,
 } from '../../../contract/admin/index.ts';
 import { listAuditEvents } from '../admin/audit.ts';
 import { registerStaffGuard, staffOf } from '../admin/guard.ts';
@@ -57,7 +61,9 @@ import {
   listStaff,
   loginStaff,
   logoutStaff,
+  resetStaffPassword,
   sessionReply,
+  updateStaff,
 } from '../admin/staff.ts';
 import { ApiError, ok } from '../plugins/errors.ts';
 import { complaintRoutes } from './admin-complaints.ts';
@@ -438,6 +444,38 @@ function staffAndAuditRoutes(app: AdminScope): void {
     },
     async (request) =>
       ok(await disableStaff(deps, staffOf(request), request.params.id, request.body.reason)),
+  );
+
+  app.post(
+    '/staff/:id/update',
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        operationId: 'updateStaff',
+        ...tag('staff'),
+        params: OrderIdParams,
+        body: UpdateStaffBody,
+        response: { 200: UpdateStaffReply },
+      },
+    },
+    async (request) =>
+      ok(await updateStaff(deps, staffOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/staff/:id/reset-password',
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        operationId: 'resetStaffPassword',
+        ...tag('staff'),
+        params: OrderIdParams,
+        body: ResetStaffPasswordBody,
+        response: { 200: ResetStaffPasswordReply },
+      },
+    },
+    async (request) =>
+      ok(await resetStaffPassword(deps, staffOf(request), request.params.id, request.body.reason)),
   );
 }
 
