@@ -74,6 +74,11 @@ export const PlaceOrderBody = Type.Object({
   serviceIds: Type.Optional(Type.Array(Id, { maxItems: 20 })),
   /** freeze (Alipay fund authorisation, default), card (withholding; WeChat), paid, waived. */
   depositMethod: Type.Optional(DepositMethod),
+  /**
+   * The channel the customer arrived with (the storefront's launch query `code`), kept on the
+   * order for the console's reports by channel.
+   */
+  channelCode: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 export const PlaceOrderReply = Envelope(Type.Object({ id: Id }));
