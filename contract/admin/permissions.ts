@@ -19,6 +19,10 @@ export const PERMISSIONS = {
   /** Complaints and feedback. */
   'complaints.handle': ['owner', 'service'],
   'audit.read': ['owner'],
+  /** The reports, for the account's brands (issue 38). */
+  'reports.read': ['owner', 'risk', 'operator', 'finance', 'service', 'viewer'],
+  /** Reconciliation against the providers' statements: see, import, resolve (issue 38). */
+  'finance.reconcile': ['owner', 'finance'],
   'staff.manage': ['owner'],
   /** Run the scheduled jobs and reconciliation on demand (ops API). */
   'jobs.run': ['owner'],
