@@ -21,6 +21,8 @@ const OrdersPage = lazy(() => import('./pages/orders.tsx'));
 const OrderPage = lazy(() => import('./pages/order.tsx'));
 const AuditPage = lazy(() => import('./pages/audit.tsx'));
 const StaffPage = lazy(() => import('./pages/staff.tsx'));
+const ReportsPage = lazy(() => import('./pages/reports.tsx'));
+const ReconciliationPage = lazy(() => import('./pages/reconciliation.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -78,6 +80,22 @@ function ConsoleRoutes() {
             element={
               <Guarded permission="audit.read">
                 <AuditPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/reports"
+            element={
+              <Guarded permission="reports.read">
+                <ReportsPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/reconciliation"
+            element={
+              <Guarded permission="finance.reconcile">
+                <ReconciliationPage />
               </Guarded>
             }
           />

@@ -22,6 +22,10 @@ export function Shell() {
   const location = useLocation();
   const items = [
     can('orders.read') ? { key: '/orders', label: t('订单', 'Orders') } : null,
+    can('reports.read') ? { key: '/reports', label: t('报表', 'Reports') } : null,
+    can('finance.reconcile')
+      ? { key: '/reconciliation', label: t('对账', 'Reconciliation') }
+      : null,
     can('audit.read') ? { key: '/audit', label: t('操作日志', 'Audit log') } : null,
     can('staff.manage') ? { key: '/staff', label: t('员工', 'Staff') } : null,
   ].filter((item): item is { key: string; label: string } => item !== null);

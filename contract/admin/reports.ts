@@ -22,7 +22,10 @@ export const ReportQuery = Type.Object({
   /** Inclusive. */
   to: Day,
   granularity: Type.Optional(
-    Type.Union(GRANULARITIES.map((g) => Type.Literal(g)), { default: 'day' }),
+    Type.Union(
+      GRANULARITIES.map((g) => Type.Literal(g)),
+      { default: 'day' },
+    ),
   ),
   /** One brand; left out: every brand the account may see. */
   platform: Type.Optional(BrandId),

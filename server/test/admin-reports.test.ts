@@ -116,7 +116,9 @@ after(() => server.close());
 
 const query = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(
-    Object.entries(params).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
+    Object.entries(params).flatMap(([k, v]): [string, string][] =>
+      v === undefined ? [] : [[k, String(v)]],
+    ),
   ).toString();
 
 /** Every row of the report against the figures worked out from the seeded rows. */
@@ -131,7 +133,11 @@ function assertRows(report: Report, unit: Unit, brands: number[]) {
     for (const [name, value] of Object.entries(row)) {
       if (name === 'period' || name === 'platform') continue;
       const fallback = name.endsWith('Rate') ? null : 0;
-      assert.equal(value, want[name] ?? fallback, `${unit} ${row.period} brand ${row.platform} ${name}`);
+      assert.equal(
+        value,
+        want[name] ?? fallback,
+        `${unit} ${row.period} brand ${row.platform} ${name}`,
+      );
       if (typeof value === 'number' && value > 0) nonZero++;
     }
   }
@@ -141,7 +147,10 @@ function assertRows(report: Report, unit: Unit, brands: number[]) {
 describe('reports', () => {
   for (const unit of ['day', 'week', 'month'] as const)
     test(`by ${unit}: every figure matches the ledger rows, per brand and overall`, async () => {
-      const reply = await owner.send<Report>('GET', `/reports?${query({ ...MONTH, granularity: unit })}`);
+      const reply = await owner.send<Report>(
+        'GET',
+        `/reports?${query({ ...MONTH, granularity: unit })}`,
+      );
       assert.equal(reply.status, 200, JSON.stringify(reply.body));
       assert.deepEqual(reply.body.data.platforms, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
       assertRows(reply.body.data, unit, [1, 2]);
@@ -157,14 +166,23 @@ describe('reports', () => {
       const cell = cells.get(`${row.bucket}|${who}`) ?? { bills: 0, due: 0, paid: 0 };
       assert.deepEqual(
         [row.bills, row.amountDue, row.amountRecovered, row.shareOfPastDue, row.recoveryRate],
-        [cell.bills, cell.due, cell.paid, ratio(cell.bills, pastDue.get(who) ?? 0), ratio(cell.paid, cell.due)],
+        [
+          cell.bills,
+          cell.due,
+          cell.paid,
+          ratio(cell.bills, pastDue.get(who) ?? 0),
+          ratio(cell.paid, cell.due),
+        ],
         `${row.bucket} brand ${row.platform}`,
       );
       if (row.platform === null) late += row.bills;
     }
     assert.ok(late > 5, 'some bills were late');
     for (const bucket of ['1-7', '8-30', '31-90', '>90'])
-      assert.ok(report.overdue.some((r) => r.bucket === bucket && r.platform === null && r.bills > 0), bucket);
+      assert.ok(
+        report.overdue.some((r) => r.bucket === bucket && r.platform === null && r.bills > 0),
+        bucket,
+      );
     const channels = expectedChannels(ledger, { ...MONTH, brands: [1, 2] });
     assert.deepEqual(
       Object.fromEntries(report.channels.map(({ channel, ...figures }) => [channel, figures])),
@@ -174,7 +192,10 @@ describe('reports', () => {
 
   test('a brand-2 account sees brand 2 only, and never brand 1', async () => {
     const desk = await staffDesk('brand2viewer', 'viewer', [2]);
-    const reply = await desk.send<Report>('GET', `/reports?${query({ ...MONTH, granularity: 'week' })}`);
+    const reply = await desk.send<Report>(
+      'GET',
+      `/reports?${query({ ...MONTH, granularity: 'week' })}`,
+    );
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     assert.deepEqual(reply.body.data.platforms, [2]);
     assert.ok(reply.body.data.rows.every((row) => row.platform === 2 || row.platform === null));
@@ -186,7 +207,9 @@ describe('reports', () => {
     );
     const other = await desk.send('GET', `/reports?${query({ ...MONTH, platform: 1 })}`);
     assert.equal(other.status, 403);
-    const file = await desk.file(`/reports/export?${query({ ...MONTH, platform: 1, table: 'summary', format: 'csv' })}`);
+    const file = await desk.file(
+      `/reports/export?${query({ ...MONTH, platform: 1, table: 'summary', format: 'csv' })}`,
+    );
     assert.equal(file.status, 403);
     // The owner asking for one brand gets that brand's figures only.
     const one = await owner.send<Report>('GET', `/reports?${query({ ...MONTH, platform: 1 })}`);
@@ -211,13 +234,18 @@ describe('reports', () => {
 
 describe('export', () => {
   test('CSV reads back to the figures shown', async () => {
-    const report = (await owner.send<Report>('GET', `/reports?${query({ ...MONTH, granularity: 'week' })}`)).body.data;
+    const report = (
+      await owner.send<Report>('GET', `/reports?${query({ ...MONTH, granularity: 'week' })}`)
+    ).body.data;
     const response = await owner.file(
       `/reports/export?${query({ ...MONTH, granularity: 'week', table: 'summary', format: 'csv' })}`,
     );
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /text\/csv/);
-    assert.match(response.headers.get('content-disposition') ?? '', /attachment; filename="report-summary-brands-2026-08-01-2026-08-31\.csv"/);
+    assert.match(
+      response.headers.get('content-disposition') ?? '',
+      /attachment; filename="report-summary-brands-2026-08-01-2026-08-31\.csv"/,
+    );
     const text = (await response.text()).replace(/^\uFEFF/, '');
     const parsed = Papa.parse<Record<string, string>>(text.trim(), { header: true });
     assert.equal(parsed.errors.length, 0);
@@ -235,7 +263,9 @@ describe('export', () => {
   test('XLSX reads back with exceljs, the overdue and channel tables too', async () => {
     const report = (await owner.send<Report>('GET', `/reports?${query(MONTH)}`)).body.data;
     for (const table of ['overdue', 'channels'] as const) {
-      const response = await owner.file(`/reports/export?${query({ ...MONTH, table, format: 'xlsx' })}`);
+      const response = await owner.file(
+        `/reports/export?${query({ ...MONTH, table, format: 'xlsx' })}`,
+      );
       assert.equal(response.status, 200);
       assert.match(response.headers.get('content-type') ?? '', /spreadsheetml/);
       const workbook = new ExcelJS.Workbook();
@@ -270,10 +300,9 @@ describe('the guard answers before validation', () => {
       ['POST', '/reconciliation/resolve'],
       ['POST', '/reconciliation/statements'],
     ] as const) {
-      const reply =
-        path.startsWith('/reports/export')
-          ? { status: (await anonymous.file(path)).status }
-          : await anonymous.send(method, path, method === 'POST' ? { body: { bogus: true } } : {});
+      const reply = path.startsWith('/reports/export')
+        ? { status: (await anonymous.file(path)).status }
+        : await anonymous.send(method, path, method === 'POST' ? { body: { bogus: true } } : {});
       assert.equal(reply.status, 401, `${method} ${path}`);
     }
   });
@@ -313,18 +342,39 @@ describe('reconciliation', () => {
     const alipay = (channel: string | undefined) => channel === 'alipay' || channel === 'auth';
     const paymentsOn = (day: string) =>
       ledger.payments.filter(
-        (p) => p.status === 'succeeded' && brandOf.get(p.orderId) === 1 && alipay(p.channel) && dayOf(p.finishedAt!) === day,
+        (p) =>
+          p.status === 'succeeded' &&
+          brandOf.get(p.orderId) === 1 &&
+          alipay(p.channel) &&
+          dayOf(p.finishedAt!) === day,
       );
-    const august = Array.from({ length: 31 }, (_, i) => `2026-08-${String(i + 1).padStart(2, '0')}`);
-    const day = august.reduce((best, d) => (paymentsOn(d).length > paymentsOn(best).length ? d : best));
+    const august = Array.from(
+      { length: 31 },
+      (_, i) => `2026-08-${String(i + 1).padStart(2, '0')}`,
+    );
+    const day = august.reduce((best, d) =>
+      paymentsOn(d).length > paymentsOn(best).length ? d : best,
+    );
     const payments = paymentsOn(day);
     const refunds = ledger.refunds.filter(
-      (r) => r.status === 'succeeded' && brandOf.get(r.orderId) === 1 && alipay(channelOf.get(r.paymentId)) && dayOf(r.finishedAt!) === day,
+      (r) =>
+        r.status === 'succeeded' &&
+        brandOf.get(r.orderId) === 1 &&
+        alipay(channelOf.get(r.paymentId)) &&
+        dayOf(r.finishedAt!) === day,
     );
     assert.ok(payments.length >= 3, `payments on ${day}: ${payments.length}`);
     const lines = [
-      ...payments.map((p) => ({ kind: 'payment' as const, reference: p.outTradeNo, amount: p.amount })),
-      ...refunds.map((r) => ({ kind: 'refund' as const, reference: r.outRefundNo, amount: r.amount })),
+      ...payments.map((p) => ({
+        kind: 'payment' as const,
+        reference: p.outTradeNo,
+        amount: p.amount,
+      })),
+      ...refunds.map((r) => ({
+        kind: 'refund' as const,
+        reference: r.outRefundNo,
+        amount: r.amount,
+      })),
     ];
     const [changed, dropped] = [lines[0]!, lines[1]!];
     const statement = [
@@ -343,11 +393,23 @@ describe('reconciliation', () => {
     assert.equal(elsewhere.status, 403);
 
     type Listing = {
-      days: { day: string; provider: string; ours: Record<string, number>; theirs: Record<string, number> | null; mismatches: number; unresolved: number }[];
+      days: {
+        day: string;
+        provider: string;
+        ours: Record<string, number>;
+        theirs: Record<string, number> | null;
+        mismatches: number;
+        unresolved: number;
+      }[];
       mismatches: Mismatch[];
     };
     const list = async () =>
-      (await finance.send<Listing>('GET', `/reconciliation?${query({ from: '2026-08-01', to: '2026-08-31', provider: 'alipay' })}`)).body.data;
+      (
+        await finance.send<Listing>(
+          'GET',
+          `/reconciliation?${query({ from: '2026-08-01', to: '2026-08-31', provider: 'alipay' })}`,
+        )
+      ).body.data;
     const listed = await list();
     const problems = Object.fromEntries(listed.mismatches.map((m) => [m.reference, m.problem]));
     assert.deepEqual(problems, {
@@ -359,7 +421,10 @@ describe('reconciliation', () => {
     assert.equal(summary.mismatches, 3);
     assert.equal(summary.unresolved, 3);
     assert.equal(summary.ours.payments, payments.length);
-    assert.equal(summary.ours.paymentAmount, payments.reduce((sum, p) => sum + p.amount, 0));
+    assert.equal(
+      summary.ours.paymentAmount,
+      payments.reduce((sum, p) => sum + p.amount, 0),
+    );
     assert.equal(summary.theirs?.payments, statement.filter((l) => l.kind === 'payment').length);
     // Days without an imported statement list our side only, and no differences.
     const other = listed.days.find((d) => d.day !== day && d.ours.payments > 0);
@@ -368,7 +433,13 @@ describe('reconciliation', () => {
     assert.equal(other.mismatches, 0);
 
     const resolved = await finance.send<Mismatch>('POST', '/reconciliation/resolve', {
-      body: { platform: 1, provider: 'alipay', kind: 'payment', reference: 'UNKNOWN-TRADE-1', note: '支付宝重复入账，已联系支付宝' },
+      body: {
+        platform: 1,
+        provider: 'alipay',
+        kind: 'payment',
+        reference: 'UNKNOWN-TRADE-1',
+        note: '支付宝重复入账，已联系支付宝',
+      },
     });
     assert.equal(resolved.status, 200, JSON.stringify(resolved.body));
     assert.equal(resolved.body.data.resolution?.staffLogin, 'financetwo');
@@ -382,11 +453,23 @@ describe('reconciliation', () => {
     assert.equal(audit[0]!.reason, '支付宝重复入账，已联系支付宝');
     assert.equal(audit[0]!.platform, 1);
     const again = await finance.send('POST', '/reconciliation/resolve', {
-      body: { platform: 1, provider: 'alipay', kind: 'payment', reference: 'UNKNOWN-TRADE-1', note: '再次' },
+      body: {
+        platform: 1,
+        provider: 'alipay',
+        kind: 'payment',
+        reference: 'UNKNOWN-TRADE-1',
+        note: '再次',
+      },
     });
     assert.equal(again.status, 409);
     const agreeing = await finance.send('POST', '/reconciliation/resolve', {
-      body: { platform: 1, provider: 'alipay', kind: 'payment', reference: lines[2]!.reference, note: '没有差异' },
+      body: {
+        platform: 1,
+        provider: 'alipay',
+        kind: 'payment',
+        reference: lines[2]!.reference,
+        note: '没有差异',
+      },
     });
     assert.equal(agreeing.status, 404, 'a line both sides agree on is not a difference');
     const after = await list();
@@ -399,7 +482,7 @@ describe('reconciliation', () => {
 });
 
 describe('channel attribution', () => {
-  test('a storefront order keeps the channel it arrived with and counts in today\'s report', async () => {
+  test("a storefront order keeps the channel it arrived with and counts in today's report", async () => {
     const shopper = await newShopper(server, 1);
     const placed = await server.request<{ id: number }>('POST', '/api/order/place', {
       token: shopper.token,
@@ -413,7 +496,10 @@ describe('channel attribution', () => {
       .where('id', '=', placed.body.data.id)
       .executeTakeFirstOrThrow();
     assert.equal(row.channel_code, 'spring_QR-7');
-    const before = await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const channelCode of ['has space', '渠道', 'x'.repeat(65), "a'b"]) {
       const refused = await server.request('POST', '/api/order/place', {
         token: shopper.token,
@@ -422,10 +508,19 @@ describe('channel attribution', () => {
       });
       assert.equal(refused.status, 400, channelCode);
     }
-    const afterRefusals = await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const afterRefusals = await server.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     assert.equal(afterRefusals.n, before.n, 'a refused channel code writes nothing');
-    const report = await owner.send<Report>('GET', `/reports?${query({ from: today, to: today, platform: 1 })}`);
-    assert.equal(report.body.data.channels.find((c) => c.channel === 'spring_QR-7')?.ordersPlaced, 1);
+    const report = await owner.send<Report>(
+      'GET',
+      `/reports?${query({ from: today, to: today, platform: 1 })}`,
+    );
+    assert.equal(
+      report.body.data.channels.find((c) => c.channel === 'spring_QR-7')?.ordersPlaced,
+      1,
+    );
     assert.equal(report.body.data.rows.find((r) => r.platform === null)?.ordersPlaced, 1);
   });
 });

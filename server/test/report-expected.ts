@@ -30,7 +30,13 @@ export interface Expected {
 /** Figures per `${period}|${platform}` (platform 'all' for the sum over `brands`). */
 export function expectedRows(
   ledger: Ledger,
-  { from, to, unit, brands, today }: { from: string; to: string; unit: Unit; brands: number[]; today: string },
+  {
+    from,
+    to,
+    unit,
+    brands,
+    today,
+  }: { from: string; to: string; unit: Unit; brands: number[]; today: string },
 ): Map<string, Expected> {
   const brandOf = new Map(ledger.orders.map((o) => [o.id, o.platform]));
   const orderOf = new Map(ledger.orders.map((o) => [o.id, o]));
@@ -81,7 +87,12 @@ export function expectedRows(
       bump(dayOf(refund.finishedAt!), refund.orderId, 'refunded', refund.amount);
   for (const auth of ledger.auths) {
     if (auth.status === 'failed') continue;
-    bump(dayOf(auth.createdAt), auth.orderId, 'depositsFrozen', auth.fund ?? auth.amount - (auth.credit ?? 0));
+    bump(
+      dayOf(auth.createdAt),
+      auth.orderId,
+      'depositsFrozen',
+      auth.fund ?? auth.amount - (auth.credit ?? 0),
+    );
     bump(dayOf(auth.createdAt), auth.orderId, 'depositsWaivedByCredit', auth.credit ?? 0);
   }
   for (const row of table.values()) {
@@ -93,7 +104,9 @@ export function expectedRows(
 }
 
 function lateness(bill: Ledger['bills'][number], today: string): number {
-  return bill.status === 'paid' ? daysBetween(bill.dueDate, dayOf(bill.paidAt!)) : daysBetween(bill.dueDate, today);
+  return bill.status === 'paid'
+    ? daysBetween(bill.dueDate, dayOf(bill.paidAt!))
+    : daysBetween(bill.dueDate, today);
 }
 
 export function expectedBuckets(
@@ -109,7 +122,8 @@ export function expectedBuckets(
     if (bill.dueDate < from || bill.dueDate > to || bill.dueDate >= today) continue;
     if (!brands.includes(order.platform)) continue;
     const late = lateness(bill, today);
-    const bucket = late < 1 ? undefined : late <= 7 ? '1-7' : late <= 30 ? '8-30' : late <= 90 ? '31-90' : '>90';
+    const bucket =
+      late < 1 ? undefined : late <= 7 ? '1-7' : late <= 30 ? '8-30' : late <= 90 ? '31-90' : '>90';
     for (const who of [String(order.platform), 'all']) {
       pastDue.set(who, (pastDue.get(who) ?? 0) + 1);
       if (!bucket) continue;
@@ -127,7 +141,10 @@ export function expectedChannels(
   ledger: Ledger,
   { from, to, brands }: { from: string; to: string; brands: number[] },
 ) {
-  const channels = new Map<string, { ordersPlaced: number; approved: number; rentContracted: number }>();
+  const channels = new Map<
+    string,
+    { ordersPlaced: number; approved: number; rentContracted: number }
+  >();
   const at = (channel: string) => {
     const row = channels.get(channel) ?? { ordersPlaced: 0, approved: 0, rentContracted: 0 };
     channels.set(channel, row);
@@ -136,12 +153,14 @@ export function expectedChannels(
   const orderOf = new Map(ledger.orders.map((o) => [o.id, o]));
   for (const order of ledger.orders) {
     const day = dayOf(order.createdAt);
-    if (day >= from && day <= to && brands.includes(order.platform)) at(order.channel).ordersPlaced++;
+    if (day >= from && day <= to && brands.includes(order.platform))
+      at(order.channel).ordersPlaced++;
   }
   for (const event of ledger.events) {
     const order = orderOf.get(event.orderId)!;
     const day = dayOf(event.at);
-    if (event.action !== 'approve' || day < from || day > to || !brands.includes(order.platform)) continue;
+    if (event.action !== 'approve' || day < from || day > to || !brands.includes(order.platform))
+      continue;
     const row = at(order.channel);
     row.approved++;
     for (const bill of ledger.bills)

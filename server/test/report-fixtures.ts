@@ -104,7 +104,14 @@ export async function seedMonth(
   users: Record<number, number>,
   plan: { id: number; goods_id: number; sku_id: number },
 ): Promise<Ledger> {
-  const ledger: Ledger = { orders: [], events: [], bills: [], payments: [], refunds: [], auths: [] };
+  const ledger: Ledger = {
+    orders: [],
+    events: [],
+    bills: [],
+    payments: [],
+    refunds: [],
+    auths: [],
+  };
   const context: SeedContext = {
     server,
     users,
@@ -114,7 +121,9 @@ export async function seedMonth(
     ledger,
     tag: Math.random().toString(36).slice(2, 8),
   };
-  const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+  const days = new Date(
+    Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0),
+  ).getUTCDate();
   for (let d = 1; d <= days; d++) {
     const day = `${month}-${String(d).padStart(2, '0')}`;
     for (const platform of [1, 2]) {
@@ -186,7 +195,13 @@ async function seedOrder(context: SeedContext, day: string, platform: number): P
   await seedDeposit(context, order);
 }
 
-async function event(context: SeedContext, orderId: number, action: string, from: string, at: Date) {
+async function event(
+  context: SeedContext,
+  orderId: number,
+  action: string,
+  from: string,
+  at: Date,
+) {
   await context.server.db
     .insertInto('order_events')
     .values({
@@ -221,8 +236,15 @@ async function seedBills(
     paidAt: new Date(order.createdAt.getTime() + 5 * 60_000),
   });
   if (decision === 'reject')
-    await refund(context, order, first, 10_000 - discount, new Date(order.createdAt.getTime() + DAY));
-  else if (next() < 0.15) await refund(context, order, first, 1_000, new Date(first.finishedAt!.getTime() + 2 * DAY));
+    await refund(
+      context,
+      order,
+      first,
+      10_000 - discount,
+      new Date(order.createdAt.getTime() + DAY),
+    );
+  else if (next() < 0.15)
+    await refund(context, order, first, 1_000, new Date(first.finishedAt!.getTime() + 2 * DAY));
   // Placed but never paid again: a closed payment that must not count.
   if (next() < 0.2) await payment(context, order, 10_000, 'closed', null);
   if (decision !== 'approve') return;
@@ -254,9 +276,21 @@ async function seedBills(
       overdueFee: 0,
       paidAt: new Date(shippedAt.getTime() + 6 * DAY),
     });
-    await event(context, order.id, 'buyout_paid', 'BUYING_OUT', new Date(shippedAt.getTime() + 6 * DAY));
+    await event(
+      context,
+      order.id,
+      'buyout_paid',
+      'BUYING_OUT',
+      new Date(shippedAt.getTime() + 6 * DAY),
+    );
   } else if (shippedAt && next() < 0.15)
-    await event(context, order.id, 'early_return', 'RENTING', new Date(shippedAt.getTime() + 4 * DAY));
+    await event(
+      context,
+      order.id,
+      'early_return',
+      'RENTING',
+      new Date(shippedAt.getTime() + 4 * DAY),
+    );
 }
 
 async function bill(
@@ -285,7 +319,16 @@ async function bill(
     .execute();
   context.ledger.bills.push({ ...input, orderId: order.id, paid, status });
   const paidAt = input.paidAt;
-  if (!paidAt) return { id: 0, orderId: order.id, outTradeNo: '', channel: '', amount: 0, status: 'closed', finishedAt: null };
+  if (!paidAt)
+    return {
+      id: 0,
+      orderId: order.id,
+      outTradeNo: '',
+      channel: '',
+      amount: 0,
+      status: 'closed',
+      finishedAt: null,
+    };
   return payment(context, order, paid, 'succeeded', paidAt);
 }
 
@@ -315,7 +358,15 @@ async function payment(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const row: SeedPayment = { id, orderId: order.id, outTradeNo, channel, amount, status, finishedAt };
+  const row: SeedPayment = {
+    id,
+    orderId: order.id,
+    outTradeNo,
+    channel,
+    amount,
+    status,
+    finishedAt,
+  };
   context.ledger.payments.push(row);
   return row;
 }

@@ -73,7 +73,9 @@ async function ourLines(db: Db, filter: Filter): Promise<Line[]> {
           : []),
         ...(reference
           ? reference.kind === kind
-            ? [sql`${sql.ref(alias === 'p' ? 'p.out_trade_no' : 'r.out_refund_no')} = ${reference.value}`]
+            ? [
+                sql`${sql.ref(alias === 'p' ? 'p.out_trade_no' : 'r.out_refund_no')} = ${reference.value}`,
+              ]
             : [sql`false`]
           : []),
       ],
@@ -82,13 +84,18 @@ async function ourLines(db: Db, filter: Filter): Promise<Line[]> {
   const [payments, refunds] = await Promise.all([
     sql<Line>`select ${localDay('p.finished_at')} as day, o.platform, ${providerOfChannel} as provider,
         'payment' as kind, p.out_trade_no as reference, p.amount
-      from payments p join orders o on o.id = p.order_id where ${where('p', 'payment')}`.execute(db),
+      from payments p join orders o on o.id = p.order_id where ${where('p', 'payment')}`.execute(
+      db,
+    ),
     sql<Line>`select ${localDay('r.finished_at')} as day, o.platform, ${providerOfChannel} as provider,
         'refund' as kind, r.out_refund_no as reference, r.amount
       from refunds r join payments p on p.id = r.payment_id join orders o on o.id = r.order_id
       where ${where('r', 'refund')}`.execute(db),
   ]);
-  return [...payments.rows, ...refunds.rows].map((line) => ({ ...line, amount: Number(line.amount) }));
+  return [...payments.rows, ...refunds.rows].map((line) => ({
+    ...line,
+    amount: Number(line.amount),
+  }));
 }
 
 interface StatementFilter {
@@ -225,7 +232,13 @@ export async function listReconciliation(
 
   const days = new Map<
     string,
-    { day: string; platform: number; provider: StatementProvider; ours: Totals; theirs: Totals | null }
+    {
+      day: string;
+      platform: number;
+      provider: StatementProvider;
+      ours: Totals;
+      theirs: Totals | null;
+    }
   >();
   const dayOf = (line: Pick<Line, 'day' | 'platform' | 'provider'>) => {
     const key = dayKey(line);
@@ -314,7 +327,11 @@ export async function resolveMismatch(deps: AppDeps, actor: StaffActor, body: Re
         targetType: found.kind,
         targetId: found.reference,
         reason: body.note,
-        before: { problem: found.problem, ourAmount: found.ourAmount, theirAmount: found.theirAmount },
+        before: {
+          problem: found.problem,
+          ourAmount: found.ourAmount,
+          theirAmount: found.theirAmount,
+        },
         after: { resolved: true, day: found.day, provider: found.provider },
       },
       now,
@@ -344,7 +361,10 @@ export async function importStatement(deps: AppDeps, actor: StaffActor, body: Im
       )
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.deleteFrom('provider_statement_lines').where('statement_id', '=', header.id).execute();
+    await trx
+      .deleteFrom('provider_statement_lines')
+      .where('statement_id', '=', header.id)
+      .execute();
     for (let i = 0; i < body.lines.length; i += 1000)
       await trx
         .insertInto('provider_statement_lines')

@@ -11,7 +11,8 @@ type Cell = string | number | null;
 
 export function reportTable(report: Report, table: ReportTable): Record<string, Cell>[] {
   const brand = (platform: number | null) => (platform === null ? 'all' : platform);
-  if (table === 'summary') return report.rows.map((row) => ({ ...row, platform: brand(row.platform) }));
+  if (table === 'summary')
+    return report.rows.map((row) => ({ ...row, platform: brand(row.platform) }));
   if (table === 'overdue')
     return report.overdue.map((row) => ({ ...row, platform: brand(row.platform) }));
   return report.channels.map((row) => ({ ...row }));
@@ -27,7 +28,10 @@ export async function exportReport(
   const fileName = `report-${table}-${scope}-${report.from}-${report.to}.${format}`;
   const columns = rows[0] ? Object.keys(rows[0]) : [];
   if (format === 'csv') {
-    const text = Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((c) => row[c])) });
+    const text = Papa.unparse({
+      fields: columns,
+      data: rows.map((row) => columns.map((c) => row[c])),
+    });
     return {
       body: Buffer.from(`\uFEFF${text}\r\n`, 'utf8'),
       contentType: 'text/csv; charset=utf-8',

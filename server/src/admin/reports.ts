@@ -270,7 +270,10 @@ async function overdueBuckets(db: Db, range: Range, today: string): Promise<Over
 async function channelFigures(db: Db, range: Range): Promise<ChannelRow[]> {
   const { start, end, brands } = range;
   const [placed, approved] = await Promise.all([
-    sql<{ channel: string; n: string }>`select coalesce(o.channel_code, '') as channel, count(*) as n
+    sql<{
+      channel: string;
+      n: string;
+    }>`select coalesce(o.channel_code, '') as channel, count(*) as n
       from orders o where o.created_at >= ${start} and o.created_at < ${end} and ${inBrands(brands)}
       group by 1`.execute(db),
     sql<{ channel: string; n: string; rent: string | null }>`select
@@ -283,7 +286,12 @@ async function channelFigures(db: Db, range: Range): Promise<ChannelRow[]> {
   ]);
   const channels = new Map<string, ChannelRow>();
   const rowOf = (channel: string) => {
-    const row = channels.get(channel) ?? { channel, ordersPlaced: 0, approved: 0, rentContracted: 0 };
+    const row = channels.get(channel) ?? {
+      channel,
+      ordersPlaced: 0,
+      approved: 0,
+      rentContracted: 0,
+    };
     channels.set(channel, row);
     return row;
   };
@@ -333,5 +341,13 @@ export async function buildReport(
     }
     rows.push(asRow(period, null, total));
   }
-  return { from: query.from, to: query.to, granularity: unit, platforms: range.brands, rows, overdue, channels };
+  return {
+    from: query.from,
+    to: query.to,
+    granularity: unit,
+    platforms: range.brands,
+    rows,
+    overdue,
+    channels,
+  };
 }

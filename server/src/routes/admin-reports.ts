@@ -20,11 +20,7 @@ import {
 import { staffOf } from '../admin/guard.ts';
 import { exportReport } from '../admin/report-export.ts';
 import { buildReport } from '../admin/reports.ts';
-import {
-  importStatement,
-  listReconciliation,
-  resolveMismatch,
-} from '../admin/reconciliation.ts';
+import { importStatement, listReconciliation, resolveMismatch } from '../admin/reconciliation.ts';
 import { ok } from '../plugins/errors.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
