@@ -14,6 +14,7 @@ create index bills_due on bills (due_date);
 create index payments_finished on payments (finished_at) where status = 'succeeded';
 create index refunds_finished on refunds (finished_at) where status = 'succeeded';
 create index deposit_authorisations_created on deposit_authorisations (created_at);
+create index bills_buyout_paid on bills (paid_at) where kind = 'BUYOUT' and status = 'paid';
 
 -- What a provider reports for one brand's merchant on one (Asia/Shanghai) day: its statement,
 -- one line per payment or refund, named by our own number for it (out_trade_no / out_refund_no).

@@ -94,7 +94,9 @@ const periodSql = (column: RawBuilder<unknown>, unit: Granularity) =>
   sql<string>`to_char(date_trunc(${sql.lit(unit)}, (${column} at time zone 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
 const datePeriodSql = (column: RawBuilder<unknown>, unit: Granularity) =>
   sql<string>`to_char(date_trunc(${sql.lit(unit)}, ${column}::timestamp), 'YYYY-MM-DD')`;
-const inBrands = (brands: number[]) => sql`o.platform in (${sql.join(brands)})`;
+/** Every brand needs no filter (orders.platform is 1-9), which spares the planner a scan. */
+const inBrands = (brands: number[]) =>
+  brands.length === ALL_BRANDS.length ? sql`true` : sql`o.platform in (${sql.join(brands)})`;
 const rentKinds = sql`(${sql.join([...RENT_BILL_KINDS])})`;
 
 type Figures = Omit<
@@ -123,77 +125,180 @@ const emptyFigures = (): Figures => ({
 
 type Grouped = { period: string; platform: number } & Record<string, unknown>;
 
-/** Each statement's rows (period, platform, figures…) added into the period × brand table. */
-async function periodFigures(db: Db, range: Range, today: string) {
+/** The range's rows, one statement per ledger table, each grouped by period and brand. */
+function statementsOf(range: Range, today: string) {
   const { start, end, brands, unit } = range;
-  const createdPeriod = periodSql(sql.ref('o.created_at'), unit);
-  const statements: RawBuilder<Grouped>[] = [
-    sql<Grouped>`select ${createdPeriod} as period, o.platform, count(*) as "ordersPlaced"
+  const channel = sql<string>`coalesce(o.channel_code, '')`;
+  return {
+    placed: sql<Grouped & { channel: string; n: string }>`select
+        ${periodSql(sql.ref('o.created_at'), unit)} as period, o.platform, ${channel} as channel,
+        count(*) as n
       from orders o where o.created_at >= ${start} and o.created_at < ${end} and ${inBrands(brands)}
-      group by 1, 2`,
-    sql<Grouped>`select ${periodSql(sql.ref('e.created_at'), unit)} as period, o.platform,
-        count(*) filter (where e.action = 'approve') as approved,
-        count(*) filter (where e.action = 'reject') as rejected,
-        count(*) filter (where e.action = 'ship') as shipped,
-        count(*) filter (where e.action = 'buyout_paid') as buyouts,
-        count(*) filter (where e.action = 'early_return') as "earlyReturns"
+      group by 1, 2, 3`,
+    // An approval brings the order's rent bills with it (rent contracted), by channel too; the
+    // bills are looked up for approvals only (the case skips the subquery for other events).
+    events: sql<
+      Grouped & { channel: string; action: string; n: string; rent: string | null }
+    >`select
+        ${periodSql(sql.ref('e.created_at'), unit)} as period, o.platform, ${channel} as channel,
+        e.action, count(*) as n,
+        sum(case when e.action = 'approve' then (select sum(b.original - b.discount) from bills b
+          where b.order_id = e.order_id and b.kind in ${rentKinds} and b.status <> 'cancelled') end)
+          as rent
       from order_events e join orders o on o.id = e.order_id
       where e.action in ('approve', 'reject', 'ship', 'buyout_paid', 'early_return')
         and e.created_at >= ${start} and e.created_at < ${end} and ${inBrands(brands)}
-      group by 1, 2`,
-    sql<Grouped>`select ${periodSql(sql.ref('e.created_at'), unit)} as period, o.platform,
-        sum(b.original - b.discount) as "rentContracted"
-      from order_events e join orders o on o.id = e.order_id join bills b on b.order_id = o.id
-      where e.action = 'approve' and e.created_at >= ${start} and e.created_at < ${end}
-        and ${inBrands(brands)} and b.kind in ${rentKinds} and b.status <> 'cancelled'
-      group by 1, 2`,
-    sql<Grouped>`select ${datePeriodSql(sql.ref('b.due_date'), unit)} as period, o.platform,
-        sum(b.original - b.discount + b.overdue_fee) as "rentDue", sum(b.paid) as "rentCollected",
-        count(*) filter (where b.due_date < ${today}::date) as "billsPastDue",
-        count(*) filter (where ${daysLateSql(today)} >= 1) as "billsOverdue"
+      group by 1, 2, 3, 4`,
+    // Rent bills falling due, with how late each was (for the overdue rate and the buckets).
+    due: sql<
+      Grouped & { bucket: OverdueBucket | null; n: string; past: string; due: string; paid: string }
+    >`select ${datePeriodSql(sql.ref('b.due_date'), unit)} as period, o.platform,
+        case when l.late < 1 then null when l.late <= 7 then '1-7' when l.late <= 30 then '8-30'
+          when l.late <= 90 then '31-90' else '>90' end as bucket,
+        count(*) as n, count(*) filter (where b.due_date < ${today}::date) as past,
+        sum(b.original - b.discount + b.overdue_fee) as due, sum(b.paid) as paid
       from bills b join orders o on o.id = b.order_id
+      cross join lateral (select ${daysLateSql(today)} as late) l
       where b.due_date >= ${range.from}::date and b.due_date <= ${range.to}::date
         and ${inBrands(brands)} and b.kind in ${rentKinds} and b.status <> 'cancelled'
         and o.start_date is not null
-      group by 1, 2`,
-    sql<Grouped>`select ${periodSql(sql.ref('p.finished_at'), unit)} as period, o.platform,
-        sum(p.amount) as "paymentsReceived"
-      from payments p join orders o on o.id = p.order_id
-      where p.status = 'succeeded' and p.finished_at >= ${start} and p.finished_at < ${end}
-        and ${inBrands(brands)}
-      group by 1, 2`,
-    sql<Grouped>`select ${periodSql(sql.ref('r.finished_at'), unit)} as period, o.platform,
-        sum(r.amount) as refunded
-      from refunds r join orders o on o.id = r.order_id
-      where r.status = 'succeeded' and r.finished_at >= ${start} and r.finished_at < ${end}
-        and ${inBrands(brands)}
-      group by 1, 2`,
-    sql<Grouped>`select ${periodSql(sql.ref('a.created_at'), unit)} as period, o.platform,
-        sum(coalesce(a.fund_amount, a.amount - coalesce(a.credit_amount, 0))) as "depositsFrozen",
-        sum(coalesce(a.credit_amount, 0)) as "depositsWaivedByCredit"
-      from deposit_authorisations a join orders o on o.id = a.order_id
-      where a.status in ('frozen', 'closed') and a.created_at >= ${start}
-        and a.created_at < ${end} and ${inBrands(brands)}
-      group by 1, 2`,
-    sql<Grouped>`select ${periodSql(sql.ref('b.paid_at'), unit)} as period, o.platform,
-        sum(b.paid) as "buyoutAmount"
-      from bills b join orders o on o.id = b.order_id
-      where b.kind = 'BUYOUT' and b.status = 'paid' and b.paid_at >= ${start}
-        and b.paid_at < ${end} and ${inBrands(brands)}
-      group by 1, 2`,
-  ];
+      group by 1, 2, 3`,
+    money: [
+      sql<Grouped>`select ${periodSql(sql.ref('p.finished_at'), unit)} as period, o.platform,
+          sum(p.amount) as "paymentsReceived"
+        from payments p join orders o on o.id = p.order_id
+        where p.status = 'succeeded' and p.finished_at >= ${start} and p.finished_at < ${end}
+          and ${inBrands(brands)}
+        group by 1, 2`,
+      sql<Grouped>`select ${periodSql(sql.ref('r.finished_at'), unit)} as period, o.platform,
+          sum(r.amount) as refunded
+        from refunds r join orders o on o.id = r.order_id
+        where r.status = 'succeeded' and r.finished_at >= ${start} and r.finished_at < ${end}
+          and ${inBrands(brands)}
+        group by 1, 2`,
+      sql<Grouped>`select ${periodSql(sql.ref('a.created_at'), unit)} as period, o.platform,
+          sum(coalesce(a.fund_amount, a.amount - coalesce(a.credit_amount, 0))) as "depositsFrozen",
+          sum(coalesce(a.credit_amount, 0)) as "depositsWaivedByCredit"
+        from deposit_authorisations a join orders o on o.id = a.order_id
+        where a.status in ('frozen', 'closed') and a.created_at >= ${start}
+          and a.created_at < ${end} and ${inBrands(brands)}
+        group by 1, 2`,
+      sql<Grouped>`select ${periodSql(sql.ref('b.paid_at'), unit)} as period, o.platform,
+          sum(b.paid) as "buyoutAmount"
+        from bills b join orders o on o.id = b.order_id
+        where b.kind = 'BUYOUT' and b.status = 'paid' and b.paid_at >= ${start}
+          and b.paid_at < ${end} and ${inBrands(brands)}
+        group by 1, 2`,
+    ],
+  };
+}
+
+const EVENT_FIGURES: Record<string, keyof Figures> = {
+  approve: 'approved',
+  reject: 'rejected',
+  ship: 'shipped',
+  buyout_paid: 'buyouts',
+  early_return: 'earlyReturns',
+};
+
+interface BucketCell {
+  bills: number;
+  due: number;
+  paid: number;
+}
+
+/** Every figure of the range: the period × brand table, the channels and the overdue cells. */
+async function ledgerFigures(db: Db, range: Range, today: string) {
+  const statements = statementsOf(range, today);
+  // One snapshot, so every figure counts the same rows. No JIT: these statements are
+  // costed high enough to be compiled, which took longer than running them (bench/reports.ts).
+  const { placed, events, due, money } = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      await sql`set local jit = off`.execute(trx);
+      const moneyRows = [];
+      for (const statement of statements.money) moneyRows.push(await statement.execute(trx));
+      return {
+        placed: await statements.placed.execute(trx),
+        events: await statements.events.execute(trx),
+        due: await statements.due.execute(trx),
+        money: moneyRows,
+      };
+    });
   const table = new Map<string, Figures>();
-  const results = await Promise.all(statements.map((statement) => statement.execute(db)));
-  for (const { rows } of results)
-    for (const row of rows) {
-      const key = `${row.period}|${row.platform}`;
-      const figures = table.get(key) ?? emptyFigures();
-      for (const [name, value] of Object.entries(row))
-        if (name !== 'period' && name !== 'platform')
-          (figures as unknown as Record<string, number>)[name] += Number(value ?? 0);
-      table.set(key, figures);
+  const cell = (row: Grouped) => {
+    const key = `${row.period}|${row.platform}`;
+    const figures = table.get(key) ?? emptyFigures();
+    table.set(key, figures);
+    return figures;
+  };
+  const channels = new Map<string, ChannelRow>();
+  const channelOf = (channel: string) => {
+    const row = channels.get(channel) ?? {
+      channel,
+      ordersPlaced: 0,
+      approved: 0,
+      rentContracted: 0,
+    };
+    channels.set(channel, row);
+    return row;
+  };
+  for (const row of placed.rows) {
+    cell(row).ordersPlaced += Number(row.n);
+    channelOf(row.channel).ordersPlaced += Number(row.n);
+  }
+  for (const row of events.rows) {
+    const name = EVENT_FIGURES[row.action];
+    if (name) cell(row)[name] += Number(row.n);
+    if (row.action !== 'approve') continue;
+    cell(row).rentContracted += Number(row.rent ?? 0);
+    channelOf(row.channel).approved += Number(row.n);
+    channelOf(row.channel).rentContracted += Number(row.rent ?? 0);
+  }
+  const buckets = new Map<string, BucketCell>();
+  const pastDue = new Map<number | null, number>();
+  for (const row of due.rows) {
+    const figures = cell(row);
+    figures.rentDue += Number(row.due);
+    figures.rentCollected += Number(row.paid);
+    figures.billsPastDue += Number(row.past);
+    if (row.bucket !== null) figures.billsOverdue += Number(row.n);
+    for (const platform of [row.platform, null]) {
+      pastDue.set(platform, (pastDue.get(platform) ?? 0) + Number(row.past));
+      if (row.bucket === null) continue;
+      const key = `${row.bucket}|${platform}`;
+      const bucket = buckets.get(key) ?? { bills: 0, due: 0, paid: 0 };
+      bucket.bills += Number(row.n);
+      bucket.due += Number(row.due);
+      bucket.paid += Number(row.paid);
+      buckets.set(key, bucket);
     }
-  return table;
+  }
+  for (const { rows } of money)
+    for (const row of rows) {
+      const figures = cell(row) as unknown as Record<string, number>;
+      for (const [name, value] of Object.entries(row))
+        if (name !== 'period' && name !== 'platform') figures[name]! += Number(value ?? 0);
+    }
+  const overdue: OverdueBucketRow[] = [...range.brands, null].flatMap((platform) =>
+    OVERDUE_BUCKETS.map((bucket) => {
+      const found = buckets.get(`${bucket}|${platform}`) ?? { bills: 0, due: 0, paid: 0 };
+      return {
+        bucket,
+        platform,
+        bills: found.bills,
+        amountDue: found.due,
+        amountRecovered: found.paid,
+        shareOfPastDue: rate(found.bills, pastDue.get(platform) ?? 0),
+        recoveryRate: rate(found.paid, found.due),
+      };
+    }),
+  );
+  const channelRows = [...channels.values()].sort(
+    (a, b) => b.ordersPlaced - a.ordersPlaced || a.channel.localeCompare(b.channel),
+  );
+  return { table, overdue, channels: channelRows };
 }
 
 /** Days a rent bill was late: paid, to its payment's day; unpaid, to today (≤ 0: not late). */
@@ -221,90 +326,6 @@ const asRow = (period: string, platform: number | null, f: Figures): ReportRow =
   overdueRate: rate(f.billsOverdue, f.billsPastDue),
 });
 
-async function overdueBuckets(db: Db, range: Range, today: string): Promise<OverdueBucketRow[]> {
-  const late = daysLateSql(today);
-  const { rows } = await sql<{
-    platform: number;
-    bucket: OverdueBucket | null;
-    bills: string;
-    due: string | null;
-    paid: string | null;
-  }>`select o.platform,
-      case when ${late} < 1 then null when ${late} <= 7 then '1-7' when ${late} <= 30 then '8-30'
-        when ${late} <= 90 then '31-90' else '>90' end as bucket,
-      count(*) as bills, sum(b.original - b.discount + b.overdue_fee) as due, sum(b.paid) as paid
-    from bills b join orders o on o.id = b.order_id
-    where b.due_date >= ${range.from}::date and b.due_date <= ${range.to}::date
-      and b.due_date < ${today}::date and ${inBrands(range.brands)}
-      and b.kind in ${rentKinds} and b.status <> 'cancelled' and o.start_date is not null
-    group by 1, 2`.execute(db);
-  const pastDue = new Map<number | null, number>();
-  const cells = new Map<string, { bills: number; due: number; paid: number }>();
-  for (const row of rows)
-    for (const platform of [row.platform, null]) {
-      pastDue.set(platform, (pastDue.get(platform) ?? 0) + Number(row.bills));
-      if (row.bucket === null) continue;
-      const key = `${row.bucket}|${platform}`;
-      const cell = cells.get(key) ?? { bills: 0, due: 0, paid: 0 };
-      cell.bills += Number(row.bills);
-      cell.due += Number(row.due ?? 0);
-      cell.paid += Number(row.paid ?? 0);
-      cells.set(key, cell);
-    }
-  return [...range.brands, null].flatMap((platform) =>
-    OVERDUE_BUCKETS.map((bucket) => {
-      const cell = cells.get(`${bucket}|${platform}`) ?? { bills: 0, due: 0, paid: 0 };
-      return {
-        bucket,
-        platform,
-        bills: cell.bills,
-        amountDue: cell.due,
-        amountRecovered: cell.paid,
-        shareOfPastDue: rate(cell.bills, pastDue.get(platform) ?? 0),
-        recoveryRate: rate(cell.paid, cell.due),
-      };
-    }),
-  );
-}
-
-async function channelFigures(db: Db, range: Range): Promise<ChannelRow[]> {
-  const { start, end, brands } = range;
-  const [placed, approved] = await Promise.all([
-    sql<{
-      channel: string;
-      n: string;
-    }>`select coalesce(o.channel_code, '') as channel, count(*) as n
-      from orders o where o.created_at >= ${start} and o.created_at < ${end} and ${inBrands(brands)}
-      group by 1`.execute(db),
-    sql<{ channel: string; n: string; rent: string | null }>`select
-        coalesce(o.channel_code, '') as channel, count(distinct o.id) as n,
-        sum(b.original - b.discount) filter (where b.kind in ${rentKinds} and b.status <> 'cancelled') as rent
-      from order_events e join orders o on o.id = e.order_id left join bills b on b.order_id = o.id
-      where e.action = 'approve' and e.created_at >= ${start} and e.created_at < ${end}
-        and ${inBrands(brands)}
-      group by 1`.execute(db),
-  ]);
-  const channels = new Map<string, ChannelRow>();
-  const rowOf = (channel: string) => {
-    const row = channels.get(channel) ?? {
-      channel,
-      ordersPlaced: 0,
-      approved: 0,
-      rentContracted: 0,
-    };
-    channels.set(channel, row);
-    return row;
-  };
-  for (const row of placed.rows) rowOf(row.channel).ordersPlaced += Number(row.n);
-  for (const row of approved.rows) {
-    rowOf(row.channel).approved += Number(row.n);
-    rowOf(row.channel).rentContracted += Number(row.rent ?? 0);
-  }
-  return [...channels.values()].sort(
-    (a, b) => b.ordersPlaced - a.ordersPlaced || a.channel.localeCompare(b.channel),
-  );
-}
-
 export async function buildReport(
   db: Db,
   actor: StaffActor,
@@ -322,11 +343,7 @@ export async function buildReport(
     unit,
   };
   const today = shanghaiDay(now);
-  const [table, overdue, channels] = await Promise.all([
-    periodFigures(db, range, today),
-    overdueBuckets(db, range, today),
-    channelFigures(db, range),
-  ]);
+  const { table, overdue, channels } = await ledgerFigures(db, range, today);
   const periods = periodsOf(range);
   const rows: ReportRow[] = [];
   for (const platform of range.brands)
