@@ -266,7 +266,9 @@ async function seedBills(
       paidAt: paid,
     });
   }
-  if (shippedAt && next() < 0.15) {
+  // A shipped lease is bought out, returned early, or neither.
+  const ending = shippedAt ? next() : 1;
+  if (shippedAt && ending < 0.15) {
     await bill(context, order, {
       kind: 'BUYOUT',
       period: 0,
@@ -283,7 +285,7 @@ async function seedBills(
       'BUYING_OUT',
       new Date(shippedAt.getTime() + 6 * DAY),
     );
-  } else if (shippedAt && next() < 0.15)
+  } else if (shippedAt && ending < 0.3)
     await event(
       context,
       order.id,
