@@ -408,6 +408,9 @@ describe('every /admin/api route is guarded before it reads the body', () => {
       'adminMe',
       'changePassword',
       'adminLogin',
+      // Reports are for every role (their own test: admin-reports.test.ts).
+      'getReport',
+      'exportReport',
       '',
     ]);
     for (const desk of [viewer, service])
