@@ -35,6 +35,8 @@ const GoodsListPage = lazy(() => import('./pages/catalog-goods.tsx'));
 const GoodsEditorPage = lazy(() => import('./pages/catalog-editor.tsx'));
 const StockPage = lazy(() => import('./pages/catalog-stock.tsx'));
 const ImportPage = lazy(() => import('./pages/catalog-import.tsx'));
+const ReportsPage = lazy(() => import('./pages/reports.tsx'));
+const ReconciliationPage = lazy(() => import('./pages/reconciliation.tsx'));
 
 /**
  * A session that ended on the server (disabled, password reset, idle): the next call's 401 signs
@@ -88,6 +90,8 @@ const SCREENS: {
   { path: '/risk-rules', permission: 'risk.rules', Page: RiskRulesPage },
   { path: '/collections/:id', permission: 'collections.work', Page: CollectionOrderPage },
   { path: '/audit', permission: 'audit.read', Page: AuditPage },
+  { path: '/reports', permission: 'reports.read', Page: ReportsPage },
+  { path: '/reconciliation', permission: 'finance.reconcile', Page: ReconciliationPage },
   { path: '/staff', permission: 'staff.manage', Page: StaffPage },
   { path: '/goods', permission: 'catalog.manage', Page: GoodsListPage },
   { path: '/goods/:id', permission: 'catalog.manage', Page: GoodsEditorPage },

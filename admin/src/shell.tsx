@@ -1,6 +1,7 @@
 /** The frame around every signed-in screen: the menu (only what the role may open) and the account. */
 import { Button, Layout, Menu, Segmented, Space, Tag, Typography } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import type { Permission } from '../../contract/admin/permissions.ts';
 import { useLanguage, useText, type Language } from './i18n.tsx';
 import { useSession } from './session.tsx';
 
@@ -14,24 +15,30 @@ export const ROLE_LABELS: Record<string, [zh: string, en: string]> = {
   viewer: ['只读', 'Viewer'],
 };
 
+/** The menu, in order: each screen's address, the permission it needs, its name. */
+const MENU: [key: string, permission: Permission, zh: string, en: string][] = [
+  ['/orders', 'orders.read', '订单', 'Orders'],
+  ['/complaints', 'complaints.handle', '投诉与反馈', 'Complaints'],
+  ['/risk-rules', 'risk.rules', '风控规则', 'Risk rules'],
+  ['/collections', 'collections.work', '逾期催收', 'Collections'],
+  ['/goods', 'catalog.manage', '商品', 'Goods'],
+  ['/catalog-import', 'catalog.manage', '批量导入导出', 'Import / export'],
+  ['/reports', 'reports.read', '报表', 'Reports'],
+  ['/reconciliation', 'finance.reconcile', '对账', 'Reconciliation'],
+  ['/audit', 'audit.read', '操作日志', 'Audit log'],
+  ['/staff', 'staff.manage', '员工', 'Staff'],
+];
+
 export function Shell() {
   const { session, can, signOut } = useSession();
   const { language, setLanguage } = useLanguage();
   const t = useText();
   const navigate = useNavigate();
   const location = useLocation();
-  const items = [
-    can('orders.read') ? { key: '/orders', label: t('订单', 'Orders') } : null,
-    can('complaints.handle') ? { key: '/complaints', label: t('投诉与反馈', 'Complaints') } : null,
-    can('risk.rules') ? { key: '/risk-rules', label: t('风控规则', 'Risk rules') } : null,
-    can('collections.work') ? { key: '/collections', label: t('逾期催收', 'Collections') } : null,
-    can('catalog.manage') ? { key: '/goods', label: t('商品', 'Goods') } : null,
-    can('catalog.manage')
-      ? { key: '/catalog-import', label: t('批量导入导出', 'Import / export') }
-      : null,
-    can('audit.read') ? { key: '/audit', label: t('操作日志', 'Audit log') } : null,
-    can('staff.manage') ? { key: '/staff', label: t('员工', 'Staff') } : null,
-  ].filter((item): item is { key: string; label: string } => item !== null);
+  const items = MENU.filter(([, permission]) => can(permission)).map(([key, , zh, en]) => ({
+    key,
+    label: t(zh, en),
+  }));
   const roleLabel = (role: string) => {
     const pair = ROLE_LABELS[role];
     return pair ? t(...pair) : role;

@@ -27,6 +27,10 @@ export const PERMISSIONS = {
   /** Goods, SKUs, plans, brands' rents, stock and bulk import / export, for the account's brands. */
   'catalog.manage': ['owner', 'operator'],
   'audit.read': ['owner'],
+  /** The reports, for the account's brands (issue 38). */
+  'reports.read': ['owner', 'risk', 'operator', 'finance', 'service', 'viewer'],
+  /** Reconciliation against the providers' statements: see, import, resolve (issue 38). */
+  'finance.reconcile': ['owner', 'finance'],
   'staff.manage': ['owner'],
   /** Run the scheduled jobs and reconciliation on demand (ops API). */
   'jobs.run': ['owner'],

@@ -60,6 +60,11 @@ export const PlaceOrderBody = Type.Object({
   depositMethod: Type.Optional(DepositMethod),
   /** The storefront's device id (kept on the order: risk review links orders from one device). */
   deviceId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' })),
+  /**
+   * The channel the customer arrived with (the storefront's launch query `code`), kept on the
+   * order for the console's reports by channel.
+   */
+  channelCode: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' })),
 });
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
 export const PlaceOrderReply = Envelope(Type.Object({ id: Id }));

@@ -57,7 +57,8 @@ export interface BuildOptions {
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 interface RouteModule {
-  default: FastifyPluginAsync;
+  /** Absent in a console area's file (admin-<area>.ts), which routes/admin.ts registers. */
+  default?: FastifyPluginAsync;
   prefix?: string;
   /** An API with an OpenAPI document of its own (the console's): kept out of the storefront's. */
   ownDocument?: boolean;
@@ -173,7 +174,7 @@ export async function buildApp(
   registerHeaderChecks(app, deps.config);
   registerAuth(app, deps);
 
-  const routeModules: { module: RouteModule; prefix: string }[] = [];
+  const routeModules: { module: RouteModule; plugin: FastifyPluginAsync; prefix: string }[] = [];
   for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
     if (!/^[a-z][\w-]*\.(ts|js)$/.test(file) || file.endsWith('.d.ts')) continue;
     const module = (await import(pathToFileURL(path.join(ROUTES_DIR, file)).href)) as RouteModule;
@@ -181,13 +182,14 @@ export async function buildApp(
     if (typeof module.default !== 'function') continue;
     routeModules.push({
       module,
+      plugin: module.default,
       prefix: module.prefix ?? `/api/${file.replace(/\.(ts|js)$/, '')}`,
     });
   }
   // Every storefront route file in one scope, which its OpenAPI document describes
   // (plugins/openapi.ts); an API with its own document gets a scope of its own beside it.
-  for (const { module, prefix } of routeModules.filter(({ module }) => module.ownDocument))
-    await app.register(module.default, { prefix });
+  for (const { plugin, prefix } of routeModules.filter(({ module }) => module.ownDocument))
+    await app.register(plugin, { prefix });
   await app.register(async (api) => {
     await registerOpenApi(api, {
       documentPath: '/api/openapi.json',
@@ -201,8 +203,8 @@ export async function buildApp(
         'envelope `{ code, msg, data }`; a failure carries `reason` (contract/errors.ts). Calls ' +
         'under /api send `X-Client-Authorization` and `X-Platform`; a logged-in user also `token`.',
     });
-    for (const { module, prefix } of routeModules.filter(({ module }) => !module.ownDocument))
-      await api.register(module.default, { prefix });
+    for (const { plugin, prefix } of routeModules.filter(({ module }) => !module.ownDocument))
+      await api.register(plugin, { prefix });
   });
   return app;
 }

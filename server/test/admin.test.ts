@@ -526,6 +526,9 @@ describe('every /admin/api route is guarded before it reads the body', () => {
       'adminMe',
       'changePassword',
       'adminLogin',
+      // Reports are for every role (their own test: admin-reports.test.ts).
+      'getReport',
+      'exportReport',
       '',
     ]);
     // The service role handles complaints (their routes are tested in admin-risk-service.test.ts)

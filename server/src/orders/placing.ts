@@ -39,6 +39,8 @@ export interface PlaceInput {
   depositMethod?: DepositMethod;
   /** The storefront's device id (risk review links orders placed from one device). */
   deviceId?: string;
+  /** The launch query's channel code (already validated by the route's schema). */
+  channelCode?: string;
 }
 
 /** A share lock on the user's row; a cancelled (or missing) account cannot place. */
@@ -135,6 +137,7 @@ interface OrderTerms {
   depositMethod: DepositMethod;
   userCouponId: number | null;
   couponAmount: number;
+  channelCode?: string;
 }
 
 /** The order row, waiting for verification, with the snapshot and the agreed terms. */
@@ -142,12 +145,13 @@ function newOrderRow(
   user: Owner,
   plan: PlanRow,
   snapshot: OrderSnapshot,
-  { depositMethod, userCouponId, couponAmount }: OrderTerms,
+  { depositMethod, userCouponId, couponAmount, channelCode }: OrderTerms,
   now: Date,
 ): NewOrder {
   return {
     user_id: user.id,
     platform: user.platform,
+    channel_code: channelCode ?? null,
     status: 'PENDING_VERIFY',
     resume_status: null,
     sub_process: null,
@@ -252,7 +256,7 @@ export async function placeOrder(
     input.couponId !== undefined
       ? await takeCoupon(trx, user, input.couponId, firstBill, now)
       : { userCouponId: null, couponAmount: 0 };
-  const terms: OrderTerms = { depositMethod, ...coupon };
+  const terms: OrderTerms = { depositMethod, ...coupon, channelCode: input.channelCode };
 
   const orderId = await insertOrder(trx, {
     ...newOrderRow(user, plan, snapshot, terms, now),
@@ -283,6 +287,8 @@ export async function reorderInput(
     addressId: address,
     serviceIds: earlier.snapshot.services.map((s) => s.id),
     depositMethod: earlier.deposit_method,
+    // Ordered again from its order: the same channel brought it.
+    ...(earlier.channel_code ? { channelCode: earlier.channel_code } : {}),
   };
 }
 

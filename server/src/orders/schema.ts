@@ -86,6 +86,8 @@ export interface OrdersTable {
   /** The order took one unit of its SKU's stock and has not given it back. */
   holds_stock: Generated<boolean>;
   /** The `cancel_reason` / `return_reason` dictionary value the user last chose (0013). */
+  /** The channel code the customer arrived with (0065), for reports by channel. */
+  channel_code: ColumnType<string | null, string | null | undefined, string | null>;
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
   return_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultedTimestamp;

@@ -70,6 +70,7 @@ import { complaintRoutes } from './admin-complaints.ts';
 import { riskRoutes } from './admin-risk.ts';
 import { collectionsRoutes } from './admin-collections.ts';
 import { catalogRoutes } from './admin-catalog.ts';
+import { reportRoutes } from './admin-reports.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
@@ -110,6 +111,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   complaintRoutes(app);
   collectionsRoutes(app);
   catalogRoutes(app);
+  reportRoutes(app);
 };
 
 /** Sign-in, sign-out, the session and the password: limited per IP and per login. */

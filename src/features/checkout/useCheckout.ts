@@ -13,6 +13,7 @@ import { getDeviceId } from '../../platform/device-id';
 import { canFreezeDeposit, canUsePayScore, canWithholdFromCard } from '../../platform/pay-target';
 import { fetchPayScoreOffer } from '../../api/pay';
 import { newIdempotencyKey } from '../../platform/request';
+import { getChannelCode } from '../../platform/storage';
 import { showMessage } from '../../platform/ui';
 import { takeChosenAddress } from '../../stores/address-choice';
 import { askBillReminders, prefetchReminderTemplates } from '../../stores/reminders';
@@ -139,6 +140,7 @@ export function useCheckout(params: PageBodyProps['params']) {
       setAddressError(t('checkout.addressRequired'));
       return;
     }
+    const channelCode = getChannelCode();
     const body = withDevice({
       goodsId,
       skuId,
@@ -147,6 +149,8 @@ export function useCheckout(params: PageBodyProps['params']) {
       serviceIds: services.map((s) => s.id),
       depositMethod,
       ...(coupon ? { couponId: coupon.couponId } : {}),
+      // The launch query's channel, so the console's reports count the order by channel.
+      ...(channelCode ? { channelCode } : {}),
     });
     const bodyText = JSON.stringify(body);
     if (intent.current?.body !== bodyText) {

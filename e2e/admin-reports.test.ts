@@ -1,0 +1,115 @@
+/**
+ * The console's reports page (issue 38) in Chromium, on the server npm start runs: the demo owner
+ * opens 报表; a storefront order placed and paid on brand 1 raises today's orders placed and
+ * payments received once the page is loaded again; the summary table downloads as a CSV file
+ * whose today's line carries the new figures.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, root, screenshot, startServer, type RunningServer } from './harness';
+import { loginOnBrand } from './steps/brand-session';
+import { confirmAndSign, defaultAddress, ok, placeOrder, until, verifyUser } from './steps/setup';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
+  if (!fs.existsSync(built))
+    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  server = await startServer({ h5: false });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** A storefront order on brand 1, verified, signed and paid at the sandbox cashier. */
+async function paidOrder(mobile: string, seq: number) {
+  const shopper = await loginOnBrand(server.baseUrl, mobile, 1);
+  await verifyUser(shopper.api, server.baseUrl, seq);
+  const id = await placeOrder(shopper.api, await defaultAddress(shopper.api, mobile), 'paid');
+  await confirmAndSign(shopper.api, server.baseUrl, id, 'PENDING_PAY');
+  const pay = ok(await shopper.api<{ cashierUrl: string }>('/api/order/pay', { orderId: id }));
+  const cashier = new URL(pay.cashierUrl, server.baseUrl);
+  const paid = await fetch(`${server.baseUrl}${cashier.pathname}/pay${cashier.search}`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  assert.ok(paid.status < 400, `the cashier answered ${paid.status}`);
+  await until(async () => {
+    const detail = await shopper.api<{ status: string }>(`/api/order/detail/${id}`);
+    return detail.data?.status === 'PENDING_REVIEW';
+  }, 'the payment notification');
+}
+
+/** Today's overall line of the summary table: its cells' text. */
+async function todaysLine(page: Page): Promise<string[]> {
+  const row = page.locator('[data-testid="report-summary"] tr.ant-table-row', { hasText: today() });
+  await row.waitFor();
+  return (await row.locator('td').allInnerTexts()).map((text) => text.trim());
+}
+
+const yuanOf = (text: string) => Number(text.replace(/[¥,]/g, ''));
+
+describe('console reports', () => {
+  it("a paid storefront order raises today's figures; the summary downloads as CSV", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const password = fs
+      .readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8')
+      .trim();
+    await page.goto(`${server.baseUrl}/admin/`);
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByLabel('账号').fill('demo-owner');
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByLabel('密码', { exact: true }).press('Enter');
+    await page.waitForURL(/\/admin\/orders/);
+
+    await page.getByRole('menuitem', { name: '报表' }).click();
+    await page.waitForURL(/\/admin\/reports$/);
+    // Columns: period, brand, placed, approved, rejected, shipped, approval rate, contracted,
+    // due, collected, overdue rate, payments received, ...
+    const before = await todaysLine(page);
+    assert.equal(before[1], '合计');
+    await page.getByRole('img', { name: '订单趋势图' }).locator('canvas').waitFor();
+
+    await paidOrder('13800138801', 881);
+    await page.reload();
+    let after: string[] = [];
+    await until(async () => {
+      after = await todaysLine(page);
+      return Number(after[2]) === Number(before[2]) + 1;
+    }, "today's orders placed to count the new order");
+    assert.ok(
+      yuanOf(after[11]!) > yuanOf(before[11]!),
+      `payments received ${before[11]} → ${after[11]}`,
+    );
+    await screenshot(page, 'admin-reports');
+
+    const summary = page.locator('.ant-card', { hasText: '汇总' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      summary.getByRole('link', { name: '导出 CSV' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^report-summary-brands-.*\.csv$/);
+    const file = await download.path();
+    const text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    const header = text.split(/\r?\n/)[0]!.split(',');
+    const line = text
+      .split(/\r?\n/)
+      .map((l) => l.split(','))
+      .find((cells) => cells[0] === today() && cells[1] === 'all');
+    assert.ok(line, "the file has today's overall line");
+    assert.equal(Number(line[header.indexOf('ordersPlaced')]), Number(after[2]));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,370 @@
+/**
+ * The console's reports (issue 38), computed from the ledger at query time: orders and their
+ * events, bills, payments, refunds and deposit authorisations. Nothing is counted as it happens
+ * (a counter can drift from the rows it counts); every figure is an aggregate over the rows, per
+ * brand and Asia/Shanghai day, week (from Monday) or month, and the overall rows are the sums of
+ * the brand rows. An account limited to some brands gets only theirs.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  OVERDUE_BUCKETS,
+  RENT_BILL_KINDS,
+  REPORT_MAX_DAYS,
+  type ChannelRow,
+  type Granularity,
+  type OverdueBucket,
+  type OverdueBucketRow,
+  type Report,
+  type ReportQuery,
+  type ReportRow,
+} from '../../../contract/admin/reports.ts';
+import type { Database } from '../db/schema.ts';
+import { badRequest } from '../plugins/errors.ts';
+import { forbidden } from './guard.ts';
+import type { StaffActor } from './audit.ts';
+import '../orders/schema.ts';
+
+const DAY_MS = 86_400_000;
+/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+const ALL_BRANDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/** The Shanghai calendar day of an instant, YYYY-MM-DD. */
+export const shanghaiDay = (at: Date): string =>
+  new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The instant a Shanghai day starts. */
+export const shanghaiMidnight = (day: string): Date =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS);
+
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The first day of the period a day falls in. */
+export function periodOf(day: string, granularity: Granularity): string {
+  if (granularity === 'day') return day;
+  if (granularity === 'month') return `${day.slice(0, 7)}-01`;
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  return addDays(day, -weekday);
+}
+
+/** 1-7, 8-30, 31-90, >90 days late; undefined when not late. */
+export function bucketOf(daysLate: number): OverdueBucket | undefined {
+  if (daysLate < 1) return undefined;
+  if (daysLate <= 7) return '1-7';
+  if (daysLate <= 30) return '8-30';
+  if (daysLate <= 90) return '31-90';
+  return '>90';
+}
+
+/** The brands a report covers: the one asked for (403 when not the account's), or all of its. */
+export function reportBrands(actor: StaffActor, platform: number | undefined): number[] {
+  const mine = actor.allBrands ? ALL_BRANDS : [...actor.brands].sort((a, b) => a - b);
+  if (platform === undefined) return mine;
+  if (!mine.includes(platform)) throw forbidden('无权操作该品牌的数据');
+  return [platform];
+}
+
+/** The range's days, checked: a real calendar day each, `from` ≤ `to`, at most `maxDays`. */
+export function checkRange(from: string, to: string, maxDays: number): void {
+  for (const day of [from, to])
+    if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || addDays(day, 0) !== day)
+      throw badRequest(`日期无效：${day}`);
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
+  if (days < 1) throw badRequest('开始日期不能晚于结束日期');
+  if (days > maxDays) throw badRequest(`日期范围最多 ${maxDays} 天`);
+}
+
+const rate = (part: number, whole: number): number | null =>
+  whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000;
+
+type Db = Kysely<Database>;
+
+interface Range {
+  start: Date;
+  end: Date;
+  from: string;
+  to: string;
+  brands: number[];
+  unit: Granularity;
+}
+
+/** The Shanghai-local period start of a timestamptz column, as YYYY-MM-DD. */
+const periodSql = (column: RawBuilder<unknown>, unit: Granularity) =>
+  sql<string>`to_char(date_trunc(${sql.lit(unit)}, (${column} at time zone 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
+const datePeriodSql = (column: RawBuilder<unknown>, unit: Granularity) =>
+  sql<string>`to_char(date_trunc(${sql.lit(unit)}, ${column}::timestamp), 'YYYY-MM-DD')`;
+/** Every brand needs no filter (orders.platform is 1-9), which spares the planner a scan. */
+const inBrands = (brands: number[]) =>
+  brands.length === ALL_BRANDS.length ? sql`true` : sql`o.platform in (${sql.join(brands)})`;
+const rentKinds = sql`(${sql.join([...RENT_BILL_KINDS])})`;
+
+type Figures = Omit<
+  ReportRow,
+  'period' | 'platform' | 'approvalRate' | 'overdueRate' | 'billsOverdue' | 'billsPastDue'
+> & { billsPastDue: number; billsOverdue: number };
+
+const emptyFigures = (): Figures => ({
+  ordersPlaced: 0,
+  approved: 0,
+  rejected: 0,
+  shipped: 0,
+  rentContracted: 0,
+  rentDue: 0,
+  rentCollected: 0,
+  billsPastDue: 0,
+  billsOverdue: 0,
+  paymentsReceived: 0,
+  refunded: 0,
+  depositsFrozen: 0,
+  depositsWaivedByCredit: 0,
+  buyouts: 0,
+  buyoutAmount: 0,
+  earlyReturns: 0,
+});
+
+type Grouped = { period: string; platform: number } & Record<string, unknown>;
+
+/** The range's rows, one statement per ledger table, each grouped by period and brand. */
+function statementsOf(range: Range, today: string) {
+  const { start, end, brands, unit } = range;
+  const channel = sql<string>`coalesce(o.channel_code, '')`;
+  return {
+    placed: sql<Grouped & { channel: string; n: string }>`select
+        ${periodSql(sql.ref('o.created_at'), unit)} as period, o.platform, ${channel} as channel,
+        count(*) as n
+      from orders o where o.created_at >= ${start} and o.created_at < ${end} and ${inBrands(brands)}
+      group by 1, 2, 3`,
+    // An approval brings the order's rent bills with it (rent contracted), by channel too; the
+    // bills are looked up for approvals only (the case skips the subquery for other events).
+    events: sql<
+      Grouped & { channel: string; action: string; n: string; rent: string | null }
+    >`select
+        ${periodSql(sql.ref('e.created_at'), unit)} as period, o.platform, ${channel} as channel,
+        e.action, count(*) as n,
+        sum(case when e.action = 'approve' then (select sum(b.original - b.discount) from bills b
+          where b.order_id = e.order_id and b.kind in ${rentKinds} and b.status <> 'cancelled') end)
+          as rent
+      from order_events e join orders o on o.id = e.order_id
+      where e.action in ('approve', 'reject', 'ship', 'buyout_paid', 'early_return')
+        and e.created_at >= ${start} and e.created_at < ${end} and ${inBrands(brands)}
+      group by 1, 2, 3, 4`,
+    // Rent bills falling due, with how late each was (for the overdue rate and the buckets).
+    due: sql<
+      Grouped & { bucket: OverdueBucket | null; n: string; past: string; due: string; paid: string }
+    >`select ${datePeriodSql(sql.ref('b.due_date'), unit)} as period, o.platform,
+        case when l.late < 1 then null when l.late <= 7 then '1-7' when l.late <= 30 then '8-30'
+          when l.late <= 90 then '31-90' else '>90' end as bucket,
+        count(*) as n, count(*) filter (where b.due_date < ${today}::date) as past,
+        sum(b.original - b.discount + b.overdue_fee) as due, sum(b.paid) as paid
+      from bills b join orders o on o.id = b.order_id
+      cross join lateral (select ${daysLateSql(today)} as late) l
+      where b.due_date >= ${range.from}::date and b.due_date <= ${range.to}::date
+        and ${inBrands(brands)} and b.kind in ${rentKinds} and b.status <> 'cancelled'
+        and o.start_date is not null
+      group by 1, 2, 3`,
+    money: [
+      sql<Grouped>`select ${periodSql(sql.ref('p.finished_at'), unit)} as period, o.platform,
+          sum(p.amount) as "paymentsReceived"
+        from payments p join orders o on o.id = p.order_id
+        where p.status = 'succeeded' and p.finished_at >= ${start} and p.finished_at < ${end}
+          and ${inBrands(brands)}
+        group by 1, 2`,
+      sql<Grouped>`select ${periodSql(sql.ref('r.finished_at'), unit)} as period, o.platform,
+          sum(r.amount) as refunded
+        from refunds r join orders o on o.id = r.order_id
+        where r.status = 'succeeded' and r.finished_at >= ${start} and r.finished_at < ${end}
+          and ${inBrands(brands)}
+        group by 1, 2`,
+      sql<Grouped>`select ${periodSql(sql.ref('a.created_at'), unit)} as period, o.platform,
+          sum(coalesce(a.fund_amount, a.amount - coalesce(a.credit_amount, 0))) as "depositsFrozen",
+          sum(coalesce(a.credit_amount, 0)) as "depositsWaivedByCredit"
+        from deposit_authorisations a join orders o on o.id = a.order_id
+        where a.status in ('frozen', 'closed') and a.created_at >= ${start}
+          and a.created_at < ${end} and ${inBrands(brands)}
+        group by 1, 2`,
+      sql<Grouped>`select ${periodSql(sql.ref('b.paid_at'), unit)} as period, o.platform,
+          sum(b.paid) as "buyoutAmount"
+        from bills b join orders o on o.id = b.order_id
+        where b.kind = 'BUYOUT' and b.status = 'paid' and b.paid_at >= ${start}
+          and b.paid_at < ${end} and ${inBrands(brands)}
+        group by 1, 2`,
+    ],
+  };
+}
+
+const EVENT_FIGURES: Record<string, keyof Figures> = {
+  approve: 'approved',
+  reject: 'rejected',
+  ship: 'shipped',
+  buyout_paid: 'buyouts',
+  early_return: 'earlyReturns',
+};
+
+interface BucketCell {
+  bills: number;
+  due: number;
+  paid: number;
+}
+
+/** Every figure of the range: the period × brand table, the channels and the overdue cells. */
+async function ledgerFigures(db: Db, range: Range, today: string) {
+  const statements = statementsOf(range, today);
+  // One snapshot, so every figure counts the same rows. No JIT: these statements are
+  // costed high enough to be compiled, which took longer than running them (bench/reports.ts).
+  const { placed, events, due, money } = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      await sql`set local jit = off`.execute(trx);
+      const moneyRows = [];
+      for (const statement of statements.money) moneyRows.push(await statement.execute(trx));
+      return {
+        placed: await statements.placed.execute(trx),
+        events: await statements.events.execute(trx),
+        due: await statements.due.execute(trx),
+        money: moneyRows,
+      };
+    });
+  const table = new Map<string, Figures>();
+  const cell = (row: Grouped) => {
+    const key = `${row.period}|${row.platform}`;
+    const figures = table.get(key) ?? emptyFigures();
+    table.set(key, figures);
+    return figures;
+  };
+  const channels = new Map<string, ChannelRow>();
+  const channelOf = (channel: string) => {
+    const row = channels.get(channel) ?? {
+      channel,
+      ordersPlaced: 0,
+      approved: 0,
+      rentContracted: 0,
+    };
+    channels.set(channel, row);
+    return row;
+  };
+  for (const row of placed.rows) {
+    cell(row).ordersPlaced += Number(row.n);
+    channelOf(row.channel).ordersPlaced += Number(row.n);
+  }
+  for (const row of events.rows) {
+    const name = EVENT_FIGURES[row.action];
+    if (name) cell(row)[name] += Number(row.n);
+    if (row.action !== 'approve') continue;
+    cell(row).rentContracted += Number(row.rent ?? 0);
+    channelOf(row.channel).approved += Number(row.n);
+    channelOf(row.channel).rentContracted += Number(row.rent ?? 0);
+  }
+  const buckets = new Map<string, BucketCell>();
+  const pastDue = new Map<number | null, number>();
+  for (const row of due.rows) {
+    const figures = cell(row);
+    figures.rentDue += Number(row.due);
+    figures.rentCollected += Number(row.paid);
+    figures.billsPastDue += Number(row.past);
+    if (row.bucket !== null) figures.billsOverdue += Number(row.n);
+    for (const platform of [row.platform, null]) {
+      pastDue.set(platform, (pastDue.get(platform) ?? 0) + Number(row.past));
+      if (row.bucket === null) continue;
+      const key = `${row.bucket}|${platform}`;
+      const bucket = buckets.get(key) ?? { bills: 0, due: 0, paid: 0 };
+      bucket.bills += Number(row.n);
+      bucket.due += Number(row.due);
+      bucket.paid += Number(row.paid);
+      buckets.set(key, bucket);
+    }
+  }
+  for (const { rows } of money)
+    for (const row of rows) {
+      const figures = cell(row) as unknown as Record<string, number>;
+      for (const [name, value] of Object.entries(row))
+        if (name !== 'period' && name !== 'platform') figures[name]! += Number(value ?? 0);
+    }
+  const overdue: OverdueBucketRow[] = [...range.brands, null].flatMap((platform) =>
+    OVERDUE_BUCKETS.map((bucket) => {
+      const found = buckets.get(`${bucket}|${platform}`) ?? { bills: 0, due: 0, paid: 0 };
+      return {
+        bucket,
+        platform,
+        bills: found.bills,
+        amountDue: found.due,
+        amountRecovered: found.paid,
+        shareOfPastDue: rate(found.bills, pastDue.get(platform) ?? 0),
+        recoveryRate: rate(found.paid, found.due),
+      };
+    }),
+  );
+  const channelRows = [...channels.values()].sort(
+    (a, b) => b.ordersPlaced - a.ordersPlaced || a.channel.localeCompare(b.channel),
+  );
+  return { table, overdue, channels: channelRows };
+}
+
+/** Days a rent bill was late: paid, to its payment's day; unpaid, to today (≤ 0: not late). */
+function daysLateSql(today: string) {
+  return sql`(case when b.status = 'paid'
+    then coalesce(((b.paid_at at time zone 'UTC') + interval '8 hours')::date - b.due_date, 0)
+    else ${today}::date - b.due_date end)`;
+}
+
+/** Every period of the range, in order (the table shows quiet days as zeros). */
+function periodsOf(range: Range): string[] {
+  const periods: string[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const period = periodOf(day, range.unit);
+    if (periods.at(-1) !== period) periods.push(period);
+  }
+  return periods;
+}
+
+const asRow = (period: string, platform: number | null, f: Figures): ReportRow => ({
+  period,
+  platform,
+  ...f,
+  approvalRate: rate(f.approved, f.approved + f.rejected),
+  overdueRate: rate(f.billsOverdue, f.billsPastDue),
+});
+
+export async function buildReport(
+  db: Db,
+  actor: StaffActor,
+  query: ReportQuery,
+  now: Date,
+): Promise<Report> {
+  checkRange(query.from, query.to, REPORT_MAX_DAYS);
+  const unit = query.granularity ?? 'day';
+  const range: Range = {
+    from: query.from,
+    to: query.to,
+    start: shanghaiMidnight(query.from),
+    end: shanghaiMidnight(addDays(query.to, 1)),
+    brands: reportBrands(actor, query.platform),
+    unit,
+  };
+  const today = shanghaiDay(now);
+  const { table, overdue, channels } = await ledgerFigures(db, range, today);
+  const periods = periodsOf(range);
+  const rows: ReportRow[] = [];
+  for (const platform of range.brands)
+    for (const period of periods)
+      rows.push(asRow(period, platform, table.get(`${period}|${platform}`) ?? emptyFigures()));
+  for (const period of periods) {
+    const total = emptyFigures();
+    for (const platform of range.brands) {
+      const figures = table.get(`${period}|${platform}`);
+      if (!figures) continue;
+      for (const name of Object.keys(total) as (keyof Figures)[]) total[name] += figures[name];
+    }
+    rows.push(asRow(period, null, total));
+  }
+  return {
+    from: query.from,
+    to: query.to,
+    granularity: unit,
+    platforms: range.brands,
+    rows,
+    overdue,
+    channels,
+  };
+}
