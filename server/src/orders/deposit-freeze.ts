@@ -3,7 +3,8 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
-import { applyOrderAction, illegalAction } from './machine.ts';
+import { illegalAction } from './machine.ts';
+import { applyOrderAction } from './apply-action.ts';
 import type { Db, Owner } from './common.ts';
 import { startPayScore } from './payscore.ts';
 import { ownOrder } from './queries.ts';

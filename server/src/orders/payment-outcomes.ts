@@ -10,7 +10,8 @@ import type { GatewayName } from '../payments/gateway.ts';
 import { requestRefund, requestUnfreeze } from '../payments/operations.ts';
 import { rejectedNotificationDigest } from '../payments/rejected-notifications.ts';
 import { addDays, dayOf, endOf } from './bills.ts';
-import { applyOrderAction, type Action } from './machine.ts';
+import { type Action } from './machine.ts';
+import { applyOrderAction } from './apply-action.ts';
 import { DEPOSIT_REFUND_REASON, DUE_NOTICE_DAYS, type Db, type Trx, toDay } from './common.ts';
 import type { OrderRow } from './queries.ts';
 import {
