@@ -6,11 +6,9 @@
  * transactions, their lock order and their `forUpdate`/`forShare` exactly where they were.
  */
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { asDate, type Db, type Owner, type Trx } from './common.ts';
+import type { Database, Executor, Trx } from '../db/index.ts';
+import { asDate, type Owner } from './common.ts';
 import type { BillKind, PayChannel } from './schema.ts';
-
-type Executor = Db | Trx;
 
 export type NewOrder = Insertable<Database['orders']>;
 type OrderChanges = Updateable<Database['orders']>;

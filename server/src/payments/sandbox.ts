@@ -11,8 +11,8 @@
  * company's system, so nothing it does may ride on, or wait for, one of ours.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db, Trx } from '../db/index.ts';
 import type { JobMeta, JobSender } from '../jobs/queue.ts';
 import { ProviderError } from '../providers/errors.ts';
 import type {
@@ -26,7 +26,6 @@ import type {
 } from './gateway.ts';
 import './sandbox-schema.ts';
 
-type Trx = Transaction<Database>;
 
 export type SandboxOutcome = 'pay' | 'fail' | 'cancel';
 export type SandboxFailure = 'pay' | 'freeze' | 'withhold' | 'refund' | 'unfreeze' | 'payscore';
@@ -65,7 +64,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
 
   constructor(
     readonly name: GatewayName,
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly options: SandboxOptions,
   ) {
     this.merchantId = `sandbox-${name}-merchant-${options.platform}`;
@@ -114,7 +113,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
    * Inserts the trade, or returns (and locks) the one already opened under this number, in one
    * statement (a conflicting insert's no-op update returns the existing row); same amount only.
    */
-  private async openTrade(db: Kysely<Database>, input: TradeInput & { authNo?: string }) {
+  private async openTrade(db: Db, input: TradeInput & { authNo?: string }) {
     const trade = await db
       .insertInto('sandbox_trades')
       .values({
@@ -595,7 +594,7 @@ export const SANDBOX_NOTIFY_ATTEMPTS = 8;
  * retries (through the job's backoff) until the answer is `success`.
  */
 export async function deliverSandboxNotification(
-  db: Kysely<Database>,
+  db: Db,
   id: number,
   job: JobMeta,
 ): Promise<{ answer: string }> {
