@@ -60,11 +60,6 @@ const statementTexts = new Map<string, number>();
 const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function countedQuery(this: pg.Client, ...queryArgs: unknown[]) {
   statements.all++;
-  if (process.env.H35_TRACE) {
-    const f = queryArgs[0];
-    const t = typeof f === 'string' ? f : (f as { text?: string } | null)?.text;
-    fs.appendFileSync(process.env.H35_TRACE, (t ?? '?').replace(/\s+/g, ' ').slice(0, 200) + '\n');
-  }
   if (args.statements) {
     const first = queryArgs[0];
     const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;

@@ -23,7 +23,6 @@ import {
 } from './repository-orders.ts';
 import './schema.ts';
 
-
 export interface EarlyReturnQuote {
   orderId: number;
   lines: QuoteLine[];

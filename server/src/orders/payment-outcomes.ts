@@ -34,11 +34,10 @@ import {
   markAuthorisationFrozen,
   markBillPaid,
   markPaymentFailed,
-  markPaymentSucceeded,
+  markPaymentSucceededReleasingBills,
   openPaymentIdsCovering,
   orderColumns,
   paidDepositOf,
-  releaseBillsCoveredBy,
   setNotificationOutcome,
   unpaidBillsOf,
 } from './repository-payments.ts';
@@ -287,14 +286,14 @@ export async function applyTradeOutcome(
     return 'applied';
   }
   const late = payment.status !== 'created';
-  await markPaymentSucceeded(trx, payment.id, {
+  const covered = await markPaymentSucceededReleasingBills(trx, payment.id, {
     at: now,
     providerTradeNo: outcome.tradeNo ?? payment.provider_trade_no,
     late,
   });
   const paidKinds = new Set<string>();
   let notOwed = 0;
-  for (const bill of await releaseBillsCoveredBy(trx, payment.id)) {
+  for (const bill of covered) {
     if (bill.status !== 'unpaid') {
       notOwed += bill.covered;
       continue;

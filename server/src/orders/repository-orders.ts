@@ -238,6 +238,24 @@ export async function insertBills(trx: Trx, bills: readonly NewBill[]) {
   await trx.insertInto('bills').values(bills.map(unpaidBill)).execute();
 }
 
+/**
+ * The order's first bills and the event that placed it, in one statement (placing runs once per
+ * order, and each statement is a round trip).
+ */
+export async function insertBillsWithEvent(
+  trx: Trx,
+  bills: readonly NewBill[],
+  event: NewOrderEvent,
+) {
+  await trx
+    .with('placed_bills', (query) =>
+      query.insertInto('bills').values(bills.map(unpaidBill)).returning('id'),
+    )
+    .insertInto('order_events')
+    .values(event)
+    .execute();
+}
+
 /** One new bill; its id. */
 export async function insertBill(trx: Trx, bill: NewBill): Promise<number> {
   const row = await trx

@@ -24,7 +24,6 @@ import { hasPayScore, type GatewayName } from './gateway.ts';
 import '../kyc/schema.ts';
 import '../orders/schema.ts';
 
-
 export type OutboxKind =
   | 'refund'
   | 'unfreeze'
