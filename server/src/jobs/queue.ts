@@ -17,7 +17,6 @@ import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db, Executor } from '../db/index.ts';
 
-
 /** The queues; each has one definition in jobs/definitions.ts. */
 export type JobName =
   | 'outbox'

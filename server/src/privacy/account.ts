@@ -66,7 +66,10 @@ export const DELETED: CancellationCheck['deleted'] = [
 ];
 
 /** Orders still running and bills with money owed, on every brand. */
-export async function cancellationBlockers(db: Executor, userId: number): Promise<CancellationBlockers> {
+export async function cancellationBlockers(
+  db: Executor,
+  userId: number,
+): Promise<CancellationBlockers> {
   const orders = await db
     .selectFrom('orders')
     .select(['id', 'platform', 'status', 'snapshot'])

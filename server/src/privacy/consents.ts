@@ -14,7 +14,6 @@ import { ApiError, badRequest, namedIn } from '../plugins/errors.ts';
 import { POLICY_VERSIONS, consentTerm } from './policies.ts';
 import './schema.ts';
 
-
 /** Every kind with the current version and where this user stands on this brand. */
 export async function consentStates(
   db: Db,
