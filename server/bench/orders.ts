@@ -23,7 +23,7 @@ import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { JOB_DEFINITIONS } from '../src/jobs/definitions.ts';
-import { applyOrderAction } from '../src/orders/machine.ts';
+import { applyOrderAction } from '../src/orders/apply-action.ts';
 import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { issueSession } from '../src/plugins/auth.ts';
 import { openRuntime } from '../src/runtime.ts';

@@ -231,6 +231,11 @@ export interface Config {
   smsLive?: SmsSettings;
   /** Seals what is kept at rest and read back (sealed.ts): DATA_ENCRYPTION_KEY. */
   dataKey: DataKey;
+  /**
+   * Key of the ID and card numbers' hashes (kyc/crypto.ts): KYC_HASH_KEY, else the public
+   * development key (refused in production).
+   */
+  kycHashKey: string;
   /** What the operator should hear at start though the server runs (logged by main.ts, worker.ts). */
   warnings: string[];
   /** Each brand's online-chat provider script (`CHAT_SCRIPT_URL_<brand>`), service-desk/chat.ts. */
@@ -555,6 +560,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.SUBSCRIBE_TEMPLATE_FIELDS,
     ),
     dataKey: parseDataKey(env),
+    kycHashKey: env.KYC_HASH_KEY || DEVELOPMENT_KYC_HASH_KEY,
     warnings,
     chatScripts: {},
     payScoreBrands: payScoreBrandsFrom(env.PAYSCORE_BRANDS),

@@ -18,7 +18,6 @@ import fc from 'fast-check';
 import type { AppDeps } from '../src/deps.ts';
 import { runJobs } from '../src/jobs/index.ts';
 import {
-  applyOrderAction,
   findTransition,
   RESUME,
   TERMINAL_STATUSES,
@@ -26,6 +25,7 @@ import {
   type Action,
   type OrderStatus,
 } from '../src/orders/machine.ts';
+import { applyOrderAction } from '../src/orders/apply-action.ts';
 import type { Owner } from '../src/orders/common.ts';
 import { idempotent } from '../src/orders/idempotency.ts';
 import { placeOrder } from '../src/orders/placing.ts';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { OrderDetail, OrderSummary } from '../../contract/api/order.ts';
-import { applyOrderAction } from '../src/orders/machine.ts';
+import { applyOrderAction } from '../src/orders/apply-action.ts';
 import { fuzzFile, type TestServer } from './helpers.ts';
 import { insertOrder } from './kyc-fixtures.ts';
 import {

@@ -4,12 +4,19 @@
  */
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type { Database } from './schema.ts';
+
+/** The database handle outside a transaction. */
+export type Db = Kysely<Database>;
+/** A transaction's handle: what a function gets when its statements must commit together. */
+export type Trx = Transaction<Database>;
+/** Either: for a statement that runs wherever its caller is, in a transaction or not. */
+export type Executor = Db | Trx;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -13,11 +13,9 @@
  * whichever process runs the scheduler (at most once per tick, however many do).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/schema.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Db, Executor } from '../db/index.ts';
 
 /** The queues; each has one definition in jobs/definitions.ts. */
 export type JobName =
@@ -153,7 +151,7 @@ export class JobQueue<Context = unknown> implements JobSender {
   log: FastifyBaseLogger;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly options: JobQueueOptions,
   ) {
     this.log = options.log;

@@ -55,7 +55,7 @@ export async function preBindCard(
   // The holder's name as this brand verified it: this brand asks the bank.
   const identity = await identityOf(deps.db, user);
   if (!identity) throw badRequest('请先完成实名认证');
-  const cardHash = keyedHash('card', cardNo);
+  const cardHash = keyedHash(deps.config.kycHashKey, 'card', cardNo);
   const bound = await deps.db
     .selectFrom('bank_cards')
     .select('id')

@@ -3,18 +3,14 @@
  * (to show). The full numbers are never stored, logged or returned.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { DEVELOPMENT_KYC_HASH_KEY } from '../config.ts';
 
 /**
- * Key of the hashes. An 18-digit ID number has little entropy, so an unkeyed hash could be
- * reversed by enumeration; the key keeps a leaked table useless. `KYC_HASH_KEY` from the
- * environment (config.ts refuses to start production without it); the fallback serves
- * development and tests only.
+ * The keyed hash of a personal number. An 18-digit ID number has little entropy, so an unkeyed
+ * hash could be reversed by enumeration; the key keeps a leaked table useless. The key is
+ * `config.kycHashKey` (KYC_HASH_KEY; config.ts refuses to start production without it).
  */
-const HASH_KEY = process.env.KYC_HASH_KEY || DEVELOPMENT_KYC_HASH_KEY;
-
-export function keyedHash(kind: 'id' | 'card', value: string): string {
-  return createHmac('sha256', HASH_KEY).update(`${kind}:${value}`).digest('hex');
+export function keyedHash(key: string, kind: 'id' | 'card', value: string): string {
+  return createHmac('sha256', key).update(`${kind}:${value}`).digest('hex');
 }
 
 /** 11010519491231002X → 1101**********002X */

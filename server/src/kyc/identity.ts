@@ -157,7 +157,7 @@ export async function submitIdentity(
       `年满${MIN_RENTER_AGE}周岁才能租赁，您未满${MIN_RENTER_AGE}周岁，无法完成实名认证`,
     );
   }
-  const idHash = keyedHash('id', idNo);
+  const idHash = keyedHash(deps.config.kycHashKey, 'id', idNo);
   const existing = await deps.db
     .selectFrom('identities')
     .select(['user_id', 'name', 'id_hash'])

@@ -1,10 +1,8 @@
 /**
  * Shared by the order capabilities: the owner of an order, the day constants, and the 409 for a busy order.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql } from 'kysely';
 import { ApiError } from '../plugins/errors.ts';
-import { newTradeNo } from '../payments/operations.ts';
 import { isoDay } from './bills.ts';
 import {
   findTransition,
@@ -15,8 +13,7 @@ import {
 } from './machine.ts';
 import './schema.ts';
 
-export type Db = Kysely<Database>;
-export type Trx = Transaction<Database>;
+export type { Db, Trx } from '../db/index.ts';
 
 /** Who acts on their own orders: a user on one brand (each brand is its own merchant). */
 export interface Owner {
@@ -30,8 +27,6 @@ export const AUTO_RECEIVE_DAYS = 7;
 export const DUE_NOTICE_DAYS = 7;
 /** Days after the end date before DUE becomes RETURN_OVERDUE. */
 export const RETURN_GRACE_DAYS = 3;
-
-export { newTradeNo };
 
 /** A 'YYYY-MM-DD' day as a SQL date operand. */
 export const asDate = (day: string) => sql<Date>`cast(${day} as date)`;

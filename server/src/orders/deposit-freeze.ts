@@ -3,7 +3,8 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
-import { applyOrderAction, illegalAction } from './machine.ts';
+import { illegalAction } from './machine.ts';
+import { applyOrderAction } from './apply-action.ts';
 import type { Db, Owner } from './common.ts';
 import { startPayScore } from './payscore.ts';
 import { ownOrder } from './queries.ts';
@@ -21,11 +22,10 @@ const AUTH_MARGIN_DAYS = 60;
  * a repeated authorisation is one freeze; elsewhere a job asks the provider for it.
  */
 export async function startFreeze(db: Db, deps: AppDeps, user: Owner, orderId: number) {
-  // A WeChat Pay Score deposit: its service order, confirmed in WeChat (orders/payscore.ts).
-  if ((await ownOrder(db, user, orderId)).deposit_method === 'payscore')
-    return startPayScore(db, deps, user, orderId);
   const alipay = deps.providers.payments.forBrand(user.platform).alipay;
   const started = await freezeRecord(db, deps, user, orderId, alipay.freezeOrder !== undefined);
+  // A WeChat Pay Score deposit: its service order, confirmed in WeChat (orders/payscore.ts).
+  if (started === 'payscore') return startPayScore(db, deps, user, orderId);
   if (!alipay.freezeOrder || started.status !== 'pending') return started;
   return {
     ...started,
@@ -37,17 +37,22 @@ export async function startFreeze(db: Db, deps: AppDeps, user: Owner, orderId: n
   };
 }
 
+/**
+ * The freeze under way, or a new one, under the order's lock (the order is read once, locked:
+ * no read before the transaction); 'payscore' for a Pay Score order, which has its own flow.
+ */
 async function freezeRecord(
   db: Db,
   deps: AppDeps,
   user: Owner,
   orderId: number,
   byUser: boolean,
-): Promise<{ outRequestNo: string; amount: number; status: string }> {
+): Promise<{ outRequestNo: string; amount: number; status: string } | 'payscore'> {
   const now = deps.now();
   return db.transaction().execute(async (trx) => {
     // Lock, then see whether a freeze is already under way (duplicates share it).
     const order = await ownOrder(trx, user, orderId, { lock: true });
+    if (order.deposit_method === 'payscore') return 'payscore' as const;
     if (order.status !== 'PENDING_FREEZE') throw illegalAction(order.status, 'refreeze');
     // The one under way, asked for again (the page opened twice, a second tap): nothing new
     // happened, so the timeline gets no second line.

@@ -7,8 +7,7 @@
  * total now (a bill paid or fallen due meanwhile) is refused, so nobody agrees to one fee and
  * is charged another.
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Db, Trx } from '../db/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { dayOf, earlyReturnQuote, isoDay, type QuoteLine } from './bills.ts';
@@ -23,9 +22,6 @@ import {
   updateOrder,
 } from './repository-orders.ts';
 import './schema.ts';
-
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
 
 export interface EarlyReturnQuote {
   orderId: number;

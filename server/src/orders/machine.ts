@@ -1,18 +1,26 @@
 /**
- * The order state machine: every state, every action, and the one transition table that says
- * which action may move an order from which state to which. `applyOrderAction` is the only code
- * that changes `orders.status`; callers run it inside the transaction that also writes the bills
- * and payments the change touches, so the state, the money and the event row commit together.
+ * The order state machine, as data and pure functions: every state, every action, the one
+ * transition table that says which action may move an order from which state to which, and
+ * `planTransition`, which answers what a transition would do (the next state, the columns to
+ * write, the event to record) or why it is refused. Nothing here reads or writes the database,
+ * so the table is unit-tested on its own (server/test/order-machine-table.test.ts).
+ *
+ * Applying a plan (lock the row, plan, write the state and the event row) is
+ * `applyOrderAction` in apply-action.ts, beside the repositories; it is the only code that
+ * changes `orders.status`.
  */
-import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { ApiError } from '../plugins/errors.ts';
-import type { Actor, EventParams, OrdersTable } from './schema.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../contract/order-status.ts';
 import { sharedMessages } from '../../../contract/i18n/zh-Hans/shared.ts';
-import { lockOrderForTransition, updateOrderWithEvent } from './repository-orders.ts';
 
 export { ORDER_STATUSES, type OrderStatus } from '../../../contract/order-status.ts';
+
+/** Who takes an action. */
+export type Actor = 'user' | 'ops' | 'system' | 'provider';
+/** How the order's deposit is held (see README.md, "Deposit methods"). */
+export type DepositMethod = 'freeze' | 'card' | 'paid' | 'waived' | 'payscore';
+/** An event's figures for the customer's timeline: amounts in fen, dates, a reason's value. */
+export type EventParams = Readonly<Record<string, string | number>>;
 
 /**
  * What the user sees for each state (replies' statusText, messages): the Simplified Chinese of
@@ -181,7 +189,20 @@ export const USER_ACTIONS: Record<OrderStatus, readonly string[]> = {
   REJECTED: [],
 };
 
-export interface ActionContext {
+/** What the table needs to know of the order (`lockOrderForTransition` reads it). */
+export interface TransitionFacts {
+  id: number;
+  user_id: number;
+  status: OrderStatus;
+  resume_status: OrderStatus | null;
+  deposit_method: DepositMethod;
+  deposit: number;
+}
+/** The row as a transaction locked it: the same facts (the name callers already use). */
+export type TransitionRow = TransitionFacts;
+
+/** What the caller asks of a transition, besides the action. */
+export interface TransitionRequest {
   actor: Actor;
   now: Date;
   /** When set, the order must belong to this user (user-driven actions). */
@@ -192,27 +213,38 @@ export interface ActionContext {
   note?: string;
   /** What the customer's timeline line shows: amounts (fen), dates, a reason's value. */
   params?: EventParams;
-  /** Other columns to write with the state (waybill, dates …). */
-  patch?: Omit<Updateable<Database['orders']>, 'status' | 'id' | 'user_id'>;
-  /**
-   * The order's row as this transaction already locked it (`for update`), its state not changed
-   * since: the transition starts from it instead of locking and reading the row again.
-   */
-  locked?: TransitionRow;
 }
 
-/** What a transition reads of the order (`lockOrderForTransition`). */
-export type TransitionRow = Pick<OrdersTable, 'status' | 'resume_status' | 'deposit_method'> & {
-  id: number;
-  user_id: number;
-  deposit: number;
-};
-
-export interface ActionResult {
-  orderId: number;
-  from: OrderStatus;
-  to: OrderStatus;
+/** The columns a transition writes on the order (the caller's own patch is merged in). */
+export interface StateChanges {
+  status: OrderStatus;
+  resume_status?: OrderStatus | null;
+  pay_deadline?: Date;
+  updated_at: Date;
 }
+
+/** The order_events row a transition records. */
+export interface PlannedEvent {
+  order_id: number;
+  action: Action;
+  from_status: OrderStatus;
+  to_status: OrderStatus;
+  actor: Actor;
+  note: string;
+  params?: string;
+  created_at: Date;
+}
+
+/** Why the table refuses: no such order (or not the user's), or not from this state/actor. */
+export type Refusal =
+  | { reason: 'not_found' }
+  | { reason: 'not_allowed'; status: OrderStatus; action: Action }
+  | { reason: 'wrong_actor'; status: OrderStatus; action: Action; actor: Actor }
+  | { reason: 'no_target'; status: OrderStatus; action: Action };
+
+export type TransitionPlan =
+  | { ok: true; from: OrderStatus; to: OrderStatus; changes: StateChanges; event: PlannedEvent }
+  | ({ ok: false } & Refusal);
 
 /** The transition the table allows for `action` from `status`, or undefined. */
 export function findTransition(status: OrderStatus, action: Action): Transition | undefined {
@@ -232,6 +264,56 @@ export function targetOf(
   return undefined;
 }
 
+/**
+ * What `action` would do to the order: the next state, the columns to write and the event to
+ * record, or why the table refuses. `order` undefined: the row was not found.
+ */
+export function planTransition(
+  order: TransitionFacts | undefined,
+  action: Action,
+  request: TransitionRequest,
+): TransitionPlan {
+  if (!order || (request.userId !== undefined && order.user_id !== request.userId))
+    return { ok: false, reason: 'not_found' };
+  const from = order.status;
+  const transition = findTransition(from, action);
+  if (!transition) return { ok: false, reason: 'not_allowed', status: from, action };
+  if (!transition.by.includes(request.actor))
+    return { ok: false, reason: 'wrong_actor', status: from, action, actor: request.actor };
+  const chosen = request.to ?? (action === 'sign' ? signTarget(order) : undefined);
+  const to = targetOf(transition, order, chosen);
+  if (!to) return { ok: false, reason: 'no_target', status: from, action };
+  // Entering a sub-process remembers where to come back to; leaving it forgets.
+  const entering = to === 'CANCEL_REVIEW' || to === 'BUYING_OUT';
+  const leaving = from === 'CANCEL_REVIEW' || from === 'BUYING_OUT';
+  const changes: StateChanges = {
+    status: to,
+    ...(entering ? { resume_status: from } : leaving ? { resume_status: null } : {}),
+    // The first-payment window opens when the order starts waiting for it.
+    ...(to === 'PENDING_PAY' && from !== 'PENDING_PAY'
+      ? { pay_deadline: new Date(request.now.getTime() + PAY_WINDOW_MINUTES * 60_000) }
+      : {}),
+    updated_at: request.now,
+  };
+  const event: PlannedEvent = {
+    order_id: order.id,
+    action,
+    from_status: from,
+    to_status: to,
+    actor: request.actor,
+    note: request.note ?? '',
+    ...(request.params ? { params: JSON.stringify(request.params) } : {}),
+    created_at: request.now,
+  };
+  return { ok: true, from, to, changes, event };
+}
+
+/** After signing: an Alipay authorisation to freeze first, or straight to payment. */
+export function signTarget(order: Pick<TransitionFacts, 'deposit_method' | 'deposit'>) {
+  const authorised = order.deposit_method === 'freeze' || order.deposit_method === 'payscore';
+  return authorised && order.deposit > 0 ? 'PENDING_FREEZE' : 'PENDING_PAY';
+}
+
 /** The 409 answered when the order's state does not allow an action. */
 export function illegalAction(status: OrderStatus, action: string): ApiError {
   return new ApiError(
@@ -242,52 +324,8 @@ export function illegalAction(status: OrderStatus, action: string): ApiError {
   );
 }
 
-/**
- * Moves one order by `action`: locks the row, checks the table (and the owner when ctx.userId
- * is set), writes the new state and an order_events row. Must run inside a transaction.
- */
-export async function applyOrderAction(
-  trx: Transaction<Database> | Kysely<Database>,
-  orderId: number,
-  action: Action,
-  ctx: ActionContext,
-): Promise<ActionResult> {
-  const order = ctx.locked ?? (await lockOrderForTransition(trx, orderId, ctx.userId));
-  if (!order || order.id !== orderId || (ctx.userId !== undefined && order.user_id !== ctx.userId))
-    throw new ApiError(404, '订单不存在', 404);
-  const transition = findTransition(order.status, action);
-  if (!transition || !transition.by.includes(ctx.actor)) throw illegalAction(order.status, action);
-  const chosen = ctx.to ?? (action === 'sign' ? signTarget(order) : undefined);
-  const to = targetOf(transition, order, chosen);
-  if (!to) throw illegalAction(order.status, action);
-  // Entering a sub-process remembers where to come back to; leaving it forgets.
-  const entering = to === 'CANCEL_REVIEW' || to === 'BUYING_OUT';
-  const leaving = order.status === 'CANCEL_REVIEW' || order.status === 'BUYING_OUT';
-  const changes = {
-    ...ctx.patch,
-    status: to,
-    ...(entering ? { resume_status: order.status } : leaving ? { resume_status: null } : {}),
-    // The first-payment window opens when the order starts waiting for it.
-    ...(to === 'PENDING_PAY' && order.status !== 'PENDING_PAY'
-      ? { pay_deadline: new Date(ctx.now.getTime() + PAY_WINDOW_MINUTES * 60_000) }
-      : {}),
-    updated_at: ctx.now,
-  };
-  await updateOrderWithEvent(trx, orderId, changes, {
-    order_id: orderId,
-    action,
-    from_status: order.status,
-    to_status: to,
-    actor: ctx.actor,
-    note: ctx.note ?? '',
-    ...(ctx.params ? { params: JSON.stringify(ctx.params) } : {}),
-    created_at: ctx.now,
-  });
-  return { orderId, from: order.status, to };
-}
-
-/** After signing: an Alipay authorisation to freeze first, or straight to payment. */
-function signTarget(order: Pick<OrdersTable, 'deposit_method'> & { deposit: number }) {
-  const authorised = order.deposit_method === 'freeze' || order.deposit_method === 'payscore';
-  return authorised && order.deposit > 0 ? 'PENDING_FREEZE' : 'PENDING_PAY';
+/** The error envelope a refusal answers with: 404 for no such order, else the 409. */
+export function refusalError(refusal: Refusal): ApiError {
+  if (refusal.reason === 'not_found') return new ApiError(404, '订单不存在', 404);
+  return illegalAction(refusal.status, refusal.action);
 }

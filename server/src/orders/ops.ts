@@ -4,7 +4,7 @@
 import type { AppDeps } from '../deps.ts';
 import { badRequest, notFound } from '../plugins/errors.ts';
 import { dayOf } from './bills.ts';
-import { applyOrderAction } from './machine.ts';
+import { applyOrderAction } from './apply-action.ts';
 import type { Db, Trx } from './common.ts';
 import type { OrderRow } from './queries.ts';
 import { releaseOnCancel } from './confirm-cancel.ts';

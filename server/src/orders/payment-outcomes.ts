@@ -10,7 +10,8 @@ import type { GatewayName } from '../payments/gateway.ts';
 import { requestRefund, requestUnfreeze } from '../payments/operations.ts';
 import { rejectedNotificationDigest } from '../payments/rejected-notifications.ts';
 import { addDays, dayOf, endOf } from './bills.ts';
-import { applyOrderAction, type Action } from './machine.ts';
+import { type Action } from './machine.ts';
+import { applyOrderAction } from './apply-action.ts';
 import { DEPOSIT_REFUND_REASON, DUE_NOTICE_DAYS, type Db, type Trx, toDay } from './common.ts';
 import type { OrderRow } from './queries.ts';
 import {
@@ -33,11 +34,10 @@ import {
   markAuthorisationFrozen,
   markBillPaid,
   markPaymentFailed,
-  markPaymentSucceeded,
+  markPaymentSucceededReleasingBills,
   openPaymentIdsCovering,
   orderColumns,
   paidDepositOf,
-  releaseBillsCoveredBy,
   setNotificationOutcome,
   unpaidBillsOf,
 } from './repository-payments.ts';
@@ -286,14 +286,14 @@ export async function applyTradeOutcome(
     return 'applied';
   }
   const late = payment.status !== 'created';
-  await markPaymentSucceeded(trx, payment.id, {
+  const covered = await markPaymentSucceededReleasingBills(trx, payment.id, {
     at: now,
     providerTradeNo: outcome.tradeNo ?? payment.provider_trade_no,
     late,
   });
   const paidKinds = new Set<string>();
   let notOwed = 0;
-  for (const bill of await releaseBillsCoveredBy(trx, payment.id)) {
+  for (const bill of covered) {
     if (bill.status !== 'unpaid') {
       notOwed += bill.covered;
       continue;

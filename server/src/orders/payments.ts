@@ -3,11 +3,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
+import { allowedRedirect } from '../redirects.ts';
 import { badRequest, conflict } from '../plugins/errors.ts';
-import { allowedRedirect } from '../routes/oauth.ts';
-import { SandboxGateway } from '../payments/sandbox.ts';
-import { isWechatPay } from '../payments/gateway.ts';
-import type { WechatPayParams } from '../payments/wechatpay.ts';
+import type { WechatPayParams } from '../payments/gateway.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { dayOf, type BillRow } from './bills.ts';
 import { illegalAction, type OrderStatus } from './machine.ts';
@@ -186,7 +184,8 @@ export async function payBills(
   }
   // WeChat Pay (JSAPI) charges the user's WeChat account in this brand's mini-program: its open
   // id is needed before anything is written (and is the buyer when the trade is opened).
-  const wechatBuyer = isWechatPay(gateway) ? await walletBuyer(db, user, 'wechat') : undefined;
+  const inWallet = gateway.clientPayParams?.bind(gateway);
+  const wechatBuyer = inWallet ? await walletBuyer(db, user, 'wechat') : undefined;
   if (wechatBuyer && wechatBuyer.openId === undefined)
     throw badRequest('请在微信小程序内用微信登录后再支付');
   const created = await db.transaction().execute((trx) => openPayment(trx, deps, user, input));
@@ -224,19 +223,15 @@ export async function payBills(
     tradeNo = opened.tradeNo;
     await setProviderTradeNo(db, created.id, tradeNo);
   }
-  const cashier = `/pay/cashier/${created.outTradeNo}`;
   return {
     outTradeNo: created.outTradeNo,
     amount: created.amount,
     channel: created.channel,
     tradeNo,
     // wx.requestPayment's parameters, signed for the prepay id (a fresh nonce each time).
-    ...(isWechatPay(gateway) ? { wechat: gateway.clientPayParams(tradeNo) } : {}),
+    ...(inWallet ? { wechat: inWallet(tradeNo) } : {}),
     // The sandbox cashier pays only through a link signed for this payment.
-    cashierUrl:
-      gateway instanceof SandboxGateway
-        ? `${cashier}?sig=${gateway.cashierSignature(created.outTradeNo)}`
-        : cashier,
+    cashierUrl: gateway.cashierLink?.(created.outTradeNo) ?? `/pay/cashier/${created.outTradeNo}`,
   };
 }
 

@@ -24,7 +24,8 @@ import type { PayScoreConfirmation } from '../payments/wechatpay.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { dayOf } from './bills.ts';
 import type { Db, Owner } from './common.ts';
-import { applyOrderAction, illegalAction } from './machine.ts';
+import { illegalAction } from './machine.ts';
+import { applyOrderAction } from './apply-action.ts';
 import { applyFreezeOutcome } from './payment-outcomes.ts';
 import { ownOrder } from './queries.ts';
 import {

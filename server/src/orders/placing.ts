@@ -16,9 +16,8 @@ import { defaultAddressIdOf } from './repository.ts';
 import {
   findOwnAddress,
   findPlanWithSkuAndGoods,
-  insertBills,
+  insertBillsWithEvent,
   insertOrder,
-  insertOrderEvent,
   lockUnusedCoupon,
   markCouponUsed,
   servicesOfGoods,
@@ -196,7 +195,7 @@ async function insertBillsAndEvent(
     depositMethod,
     coupon: { amount: couponAmount, minAmount: 0 },
   });
-  await insertBills(
+  await insertBillsWithEvent(
     trx,
     planBills(quote, dayOf(now)).map((bill) => ({
       order_id: orderId,
@@ -207,16 +206,16 @@ async function insertBillsAndEvent(
       original: bill.original,
       discount: bill.discount,
     })),
+    {
+      order_id: orderId,
+      action: 'place',
+      from_status: 'PENDING_VERIFY',
+      to_status: 'PENDING_VERIFY',
+      actor: 'user',
+      note: '下单',
+      created_at: now,
+    },
   );
-  await insertOrderEvent(trx, {
-    order_id: orderId,
-    action: 'place',
-    from_status: 'PENDING_VERIFY',
-    to_status: 'PENDING_VERIFY',
-    actor: 'user',
-    note: '下单',
-    created_at: now,
-  });
 }
 
 async function takeStock(trx: Trx, skuId: number): Promise<void> {

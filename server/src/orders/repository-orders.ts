@@ -6,11 +6,9 @@
  * transactions, their lock order and their `forUpdate`/`forShare` exactly where they were.
  */
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { asDate, type Db, type Owner, type Trx } from './common.ts';
+import type { Database, Executor, Trx } from '../db/index.ts';
+import { asDate, type Owner } from './common.ts';
 import type { BillKind, PayChannel } from './schema.ts';
-
-type Executor = Db | Trx;
 
 export type NewOrder = Insertable<Database['orders']>;
 type OrderChanges = Updateable<Database['orders']>;
@@ -250,6 +248,24 @@ const unpaidBill = (bill: NewBill) => ({
 
 export async function insertBills(trx: Trx, bills: readonly NewBill[]) {
   await trx.insertInto('bills').values(bills.map(unpaidBill)).execute();
+}
+
+/**
+ * The order's first bills and the event that placed it, in one statement (placing runs once per
+ * order, and each statement is a round trip).
+ */
+export async function insertBillsWithEvent(
+  trx: Trx,
+  bills: readonly NewBill[],
+  event: NewOrderEvent,
+) {
+  await trx
+    .with('placed_bills', (query) =>
+      query.insertInto('bills').values(bills.map(unpaidBill)).returning('id'),
+    )
+    .insertInto('order_events')
+    .values(event)
+    .execute();
 }
 
 /** One new bill; its id. */

@@ -6,12 +6,11 @@
  * runs on the handle it is given first (the caller's transaction, where the caller opened one), and
  * the row locks (`for update`) are taken where the caller's order of steps asks for them.
  */
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { asDate, type Db, type Owner, type Trx } from './common.ts';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Database, Db, Executor, Trx } from '../db/index.ts';
+import { asDate, type Owner } from './common.ts';
 import type { BillKind, PayChannel } from './schema.ts';
 
-type Executor = Db | Trx;
 type Order = Selectable<Database['orders']>;
 type Bill = Selectable<Database['bills']>;
 type Authorisation = Selectable<Database['deposit_authorisations']>;
@@ -53,19 +52,82 @@ export async function markDepositSettled(trx: Trx, orderId: number, at: Date) {
 // ---------------------------------------------------------------------------------------------
 // A provider's outcome: its row and the order, locked
 
+/** Every column of a table's row, listed once (a missing or unknown column fails to compile). */
+const columnsOf = <Row>(columns: Record<keyof Row & string, true>) =>
+  Object.keys(columns) as (keyof Row & string)[];
+const PAYMENT_COLUMNS = columnsOf<Selectable<Database['payments']>>({
+  id: true,
+  out_trade_no: true,
+  user_id: true,
+  order_id: true,
+  purpose: true,
+  channel: true,
+  amount: true,
+  status: true,
+  provider_trade_no: true,
+  created_at: true,
+  finished_at: true,
+  requested_at: true,
+  late_success: true,
+});
+const AUTHORISATION_COLUMNS = columnsOf<Authorisation>({
+  id: true,
+  order_id: true,
+  user_id: true,
+  out_request_no: true,
+  auth_no: true,
+  amount: true,
+  paid: true,
+  unfrozen: true,
+  status: true,
+  expires_at: true,
+  created_at: true,
+  requested_at: true,
+  credit_amount: true,
+  fund_amount: true,
+  provider: true,
+});
+
+type OutcomeRowOf =
+  | { table: 'payments'; column: 'out_trade_no'; columns: readonly string[] }
+  | { table: 'deposit_authorisations'; column: 'out_request_no'; columns: readonly string[] };
+
 /**
- * Locks the order the provider's number belongs to (found and locked in one statement), then,
- * only when the order is the reporting merchant's brand, the row itself: the order first, as
- * every other writer locks it. 'merchant_mismatch' leaves the row unlocked.
+ * Locks the order the provider's number belongs to and the row itself, in one statement, when
+ * the order is the reporting merchant's brand: `for update of o, r` locks each joined pair in
+ * that order, the order first, as every other writer locks it. Otherwise (no such number, or
+ * another brand's) the two-statement path below says which, and a 'merchant_mismatch' leaves
+ * the row unlocked.
  */
 async function lockOrderThenRow<R>(
   trx: Trx,
-  orderOf:
-    | { table: 'payments'; column: 'out_trade_no' }
-    | {
-        table: 'deposit_authorisations';
-        column: 'out_request_no';
-      },
+  rowOf: OutcomeRowOf,
+  number: string,
+  platform: number,
+  lockRow: () => Promise<R>,
+): Promise<'unknown_trade' | 'merchant_mismatch' | { order: Order; row: R }> {
+  const rowColumns = sql.join(
+    rowOf.columns.map((c) => sql`${sql.ref(`r.${c}`)} as ${sql.id(`row_${c}`)}`),
+  );
+  const { rows } = await sql<Record<string, unknown>>`
+    select o.*, ${rowColumns}
+    from orders as o inner join ${sql.table(rowOf.table)} as r on r.order_id = o.id
+    where ${sql.ref(`r.${rowOf.column}`)} = ${number} and o.platform = ${platform}
+    for update of o, r`.execute(trx);
+  const [joined] = rows;
+  if (!joined) return lockOrderThenRowApart(trx, rowOf, number, platform, lockRow);
+  const order: Record<string, unknown> = {};
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(joined))
+    if (key.startsWith('row_')) row[key.slice('row_'.length)] = value;
+    else order[key] = value;
+  return { order: order as Order, row: row as R };
+}
+
+/** The same, a statement each: the order (found by the number), then the row when it matches. */
+async function lockOrderThenRowApart<R>(
+  trx: Trx,
+  rowOf: OutcomeRowOf,
   number: string,
   platform: number,
   lockRow: () => Promise<R>,
@@ -75,9 +137,9 @@ async function lockOrderThenRow<R>(
     .selectAll()
     .where('id', '=', (eb) =>
       eb
-        .selectFrom(orderOf.table)
+        .selectFrom(rowOf.table)
         .select('order_id')
-        .where(orderOf.column as 'out_trade_no', '=', number),
+        .where(rowOf.column as 'out_trade_no', '=', number),
     )
     .forUpdate()
     .executeTakeFirst();
@@ -90,7 +152,7 @@ async function lockOrderThenRow<R>(
 export async function lockPaymentForOutcome(trx: Trx, outTradeNo: string, platform: number) {
   return lockOrderThenRow(
     trx,
-    { table: 'payments', column: 'out_trade_no' },
+    { table: 'payments', column: 'out_trade_no', columns: PAYMENT_COLUMNS },
     outTradeNo,
     platform,
     () =>
@@ -111,7 +173,7 @@ export async function lockAuthorisationForOutcome(
 ) {
   return lockOrderThenRow(
     trx,
-    { table: 'deposit_authorisations', column: 'out_request_no' },
+    { table: 'deposit_authorisations', column: 'out_request_no', columns: AUTHORISATION_COLUMNS },
     outRequestNo,
     platform,
     () =>
@@ -308,24 +370,6 @@ export function billsCoveredBy(
     .execute();
 }
 
-/**
- * The payment no longer holds the bills it covered: each of them as it is now, with what the
- * payment pays of it (`covered`), in one statement. The order's lock keeps the bills as read.
- */
-export function releaseBillsCoveredBy(
-  trx: Trx,
-  paymentId: number,
-): Promise<(Pick<Bill, 'id' | 'kind' | 'status' | 'paid'> & { covered: number })[]> {
-  return trx
-    .updateTable('payment_bills as pb')
-    .set({ open: false })
-    .from('bills as b')
-    .whereRef('b.id', '=', 'pb.bill_id')
-    .where('pb.payment_id', '=', paymentId)
-    .returning(['b.id', 'b.kind', 'b.status', 'b.paid', 'pb.amount as covered'])
-    .execute();
-}
-
 export async function markPaymentFailed(trx: Trx, paymentId: number, at: Date) {
   await trx
     .updateTable('payments')
@@ -334,21 +378,35 @@ export async function markPaymentFailed(trx: Trx, paymentId: number, at: Date) {
     .execute();
 }
 
-/** `late`: reported paid after it was closed or seen failing. */
-export async function markPaymentSucceeded(
+/**
+ * Marks the payment succeeded (`late`: reported paid after it was closed or seen failing) and
+ * releases the bills it covered, in one statement (every paid trade does both); those bills, with
+ * what the payment covered of each.
+ */
+export function markPaymentSucceededReleasingBills(
   trx: Trx,
   paymentId: number,
   success: { at: Date; providerTradeNo: string | null; late: boolean },
-) {
-  await trx
-    .updateTable('payments')
-    .set({
-      status: 'succeeded',
-      finished_at: success.at,
-      provider_trade_no: success.providerTradeNo,
-      late_success: success.late,
-    })
-    .where('id', '=', paymentId)
+): Promise<(Pick<Bill, 'id' | 'kind' | 'status' | 'paid'> & { covered: number })[]> {
+  return trx
+    .with('succeeded', (query) =>
+      query
+        .updateTable('payments')
+        .set({
+          status: 'succeeded',
+          finished_at: success.at,
+          provider_trade_no: success.providerTradeNo,
+          late_success: success.late,
+        })
+        .where('id', '=', paymentId)
+        .returning('id'),
+    )
+    .updateTable('payment_bills as pb')
+    .set({ open: false })
+    .from('bills as b')
+    .whereRef('b.id', '=', 'pb.bill_id')
+    .where('pb.payment_id', '=', paymentId)
+    .returning(['b.id', 'b.kind', 'b.status', 'b.paid', 'pb.amount as covered'])
     .execute();
 }
 

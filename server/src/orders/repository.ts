@@ -138,34 +138,38 @@ export async function insertBillsPayment(
   bills: readonly BillRow[],
 ): Promise<{ id: number; amount: number }> {
   const amount = bills.reduce((sum, b) => sum + outstandingOf(b), 0);
+  // The payment and the bills it covers, in one statement (every payment opened does both).
+  const covered = sql.join(
+    bills.map((b) => sql`(cast(${b.id} as integer), cast(${outstandingOf(b)} as integer))`),
+  );
+  const open = payment.settledAt === undefined;
   const row = await trx
-    .insertInto('payments')
-    .values({
-      out_trade_no: payment.outTradeNo,
-      user_id: payment.userId,
-      order_id: payment.orderId,
-      purpose: 'bills',
-      channel: payment.channel,
-      amount,
-      ...(payment.settledAt ? { status: 'succeeded' as const } : {}),
-      provider_trade_no: null,
-      finished_at: payment.settledAt ?? null,
-      requested_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('payment_bills')
-    .values(
-      bills.map((b) => ({
-        payment_id: row.id,
-        bill_id: b.id,
-        amount: outstandingOf(b),
-        ...(payment.settledAt ? { open: false } : {}),
-      })),
+    .with('p', (query) =>
+      query
+        .insertInto('payments')
+        .values({
+          out_trade_no: payment.outTradeNo,
+          user_id: payment.userId,
+          order_id: payment.orderId,
+          purpose: 'bills',
+          channel: payment.channel,
+          amount,
+          ...(payment.settledAt ? { status: 'succeeded' as const } : {}),
+          provider_trade_no: null,
+          finished_at: payment.settledAt ?? null,
+          requested_at: null,
+        })
+        .returning('id'),
     )
-    .execute();
-  return { id: row.id, amount };
+    .insertInto('payment_bills')
+    .columns(['payment_id', 'bill_id', 'amount', 'open'])
+    .expression(
+      sql`select p.id, b.bill_id, b.amount, cast(${open} as boolean)
+        from p cross join (values ${covered}) as b (bill_id, amount)`,
+    )
+    .returning('payment_id')
+    .executeTakeFirstOrThrow();
+  return { id: row.payment_id, amount };
 }
 
 export function billsOf(db: Executor, orderId: number) {

@@ -4,7 +4,8 @@
 import type { AppDeps } from '../deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { addDays, buyoutQuote, dayOf, endOf, periodDue } from './bills.ts';
-import { applyOrderAction, findTransition, illegalAction, type ActionContext } from './machine.ts';
+import { findTransition, illegalAction } from './machine.ts';
+import { applyOrderAction, type ActionContext } from './apply-action.ts';
 import type { Actor } from './schema.ts';
 import { type Db, type Owner, type Trx, assertAllowed, busy, toDay } from './common.ts';
 import { type OrderRow, ownOrder } from './queries.ts';

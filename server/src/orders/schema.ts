@@ -5,12 +5,12 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DefaultedTimestamp, Json, Timestamp } from '../db/schema.ts';
 import type { BillKind } from '../../../contract/lease/index.ts';
-import type { Action, OrderStatus } from './machine.ts';
+import type { Action, Actor, DepositMethod, EventParams, OrderStatus } from './machine.ts';
 
 /** A `date` column: read as Date on both engines, written as 'YYYY-MM-DD'. */
 type DateColumn = ColumnType<Date, string, string>;
 
-export type DepositMethod = 'freeze' | 'card' | 'paid' | 'waived' | 'payscore';
+export type { Actor, DepositMethod, EventParams } from './machine.ts';
 export type SubProcess = 'renewal' | 'return' | 'buyout' | 'cancel';
 export type { BillKind };
 /** 'deposit': bills paid from a paid deposit before WeChat's refund window closed. */
@@ -23,9 +23,6 @@ export type PayChannel =
   | 'payscore'
   /** Paid outside the platform (transfer, cash), recorded by finance in the console (0060). */
   | 'offline';
-export type Actor = 'user' | 'ops' | 'system' | 'provider';
-/** An event's figures for the customer's timeline: amounts in fen, dates, a reason's value. */
-export type EventParams = Readonly<Record<string, string | number>>;
 
 export interface OrderSnapshot {
   goods: { id: number; name: string; cover: string; brandName: string; marketPrice: number };

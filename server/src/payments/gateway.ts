@@ -6,16 +6,45 @@
  * are: asking twice never moves money twice, which is what lets a job retry a call after a crash.
  * Each call has a query, so reconciliation can ask the gateway for the truth.
  */
-import type { PayScoreConfirmation, ServiceOrder, WechatPayGateway } from './wechatpay.ts';
-
 export type GatewayName = 'alipay' | 'wechat' | 'card';
 
-/**
- * The live WeChat Pay gateway (JSAPI: an open id to charge, the mini-program's pay parameters).
- * Told apart by shape, so this module does not load WeChat Pay's SDK for a sandbox.
- */
-export function isWechatPay(gateway: object): gateway is WechatPayGateway {
-  return 'clientPayParams' in gateway;
+/** What wx.requestPayment takes (the storefront passes it on as is). */
+export interface WechatPayParams {
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/** A Pay Score service order as WeChat Pay answers and notifies it (the fields read here). */
+export interface ServiceOrder {
+  appid?: string;
+  mchid?: string;
+  service_id?: string;
+  out_order_no?: string;
+  /** WeChat's number of the service order. */
+  order_id?: string;
+  /** CREATED, DOING, DONE, REVOKED, EXPIRED. */
+  state?: string;
+  /** DOING: USER_CONFIRM, MCH_COMPLETE; DONE: USER_PAID … */
+  state_description?: string;
+  total_amount?: number;
+  risk_fund?: { name?: string; amount?: number };
+  collection?: {
+    state?: string;
+    total_amount?: number;
+    paid_amount?: number;
+    details?: { transaction_id?: string; amount?: number }[];
+  };
+  /** The confirmation page's handle, for wx.openBusinessView (create's answer only). */
+  package?: string;
+}
+
+/** What the mini-program hands to wx.openBusinessView so the user confirms in WeChat. */
+export interface PayScoreConfirmation {
+  businessType: 'wxpayScoreUse';
+  extraData: { package: string };
 }
 
 /**
@@ -117,6 +146,17 @@ export interface PaymentGateway {
    * `returnUrl` after paying or `quitUrl` when the user leaves, and notifies as for any trade.
    */
   wapPayUrl?(input: TradeInput & { returnUrl: string; quitUrl: string }): string;
+  /**
+   * A wallet that pays inside the mini-program (WeChat Pay JSAPI): the trade is opened for the
+   * payer's open id, and the storefront hands these parameters, signed for the trade's prepay
+   * id, to `wx.requestPayment`.
+   */
+  clientPayParams?(prepayId: string): WechatPayParams;
+  /**
+   * A gateway with a cashier page of ours (the sandbox): the link, signed for this payment, that
+   * only whoever opened the payment can pay at. Without it the storefront gets the plain path.
+   */
+  cashierLink?(outTradeNo: string): string;
   /** Checks a notification's signature. */
   verify(fields: NotificationFields): boolean;
   /**

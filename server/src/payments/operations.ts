@@ -13,9 +13,9 @@
  * final and recorded as `failed` for ops; anything else is thrown, and the job retries.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { crashPoint } from '../crash-points.ts';
-import type { Database } from '../db/schema.ts';
+import type { Trx } from '../db/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { executeRevocation } from '../privacy/withholding.ts';
@@ -23,8 +23,6 @@ import { authorisationForRelease } from '../orders/repository-payscore.ts';
 import { hasPayScore, type GatewayName } from './gateway.ts';
 import '../kyc/schema.ts';
 import '../orders/schema.ts';
-
-type Trx = Transaction<Database>;
 
 export type OutboxKind =
   | 'refund'

@@ -11,8 +11,8 @@
  * company's system, so nothing it does may ride on, or wait for, one of ours.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db, Trx } from '../db/index.ts';
 import type { JobMeta, JobSender } from '../jobs/queue.ts';
 import { ProviderError } from '../providers/errors.ts';
 import type {
@@ -25,8 +25,6 @@ import type {
   WithholdingGateway,
 } from './gateway.ts';
 import './sandbox-schema.ts';
-
-type Trx = Transaction<Database>;
 
 export type SandboxOutcome = 'pay' | 'fail' | 'cancel';
 export type SandboxFailure = 'pay' | 'freeze' | 'withhold' | 'refund' | 'unfreeze' | 'payscore';
@@ -65,7 +63,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
 
   constructor(
     readonly name: GatewayName,
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly options: SandboxOptions,
   ) {
     this.merchantId = `sandbox-${name}-merchant-${options.platform}`;
@@ -114,7 +112,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
    * Inserts the trade, or returns (and locks) the one already opened under this number, in one
    * statement (a conflicting insert's no-op update returns the existing row); same amount only.
    */
-  private async openTrade(db: Kysely<Database>, input: TradeInput & { authNo?: string }) {
+  private async openTrade(db: Db, input: TradeInput & { authNo?: string }) {
     const trade = await db
       .insertInto('sandbox_trades')
       .values({
@@ -292,36 +290,38 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
   // ------------------------------------------------------------------------ fund authorisation
 
   async freeze(input: { outRequestNo: string; amount: number }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      // Asked twice: nothing new happens.
-      const existing = await trx
-        .selectFrom('sandbox_authorisations')
-        .select('auth_no')
-        .where('out_request_no', '=', input.outRequestNo)
-        .executeTakeFirst();
-      if (existing) return;
-      const failed = await this.takeFailure(trx, 'freeze');
-      const authNo = `SBXAUTH${randomBytes(8).toString('hex').toUpperCase()}`;
-      await trx
-        .insertInto('sandbox_authorisations')
-        .values({
-          out_request_no: input.outRequestNo,
+    const askedBefore = new Error('asked before');
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const failed = await this.takeFailure(trx, 'freeze');
+        const authNo = `SBXAUTH${randomBytes(8).toString('hex').toUpperCase()}`;
+        const inserted = await trx
+          .insertInto('sandbox_authorisations')
+          .values({
+            out_request_no: input.outRequestNo,
+            auth_no: authNo,
+            amount: input.amount,
+            frozen: failed ? 0 : input.amount,
+            status: failed ? 'failed' : 'frozen',
+            notify_url: this.options.notifyUrl(),
+          })
+          .onConflict((oc) => oc.column('out_request_no').doNothing())
+          .returning('auth_no')
+          .executeTakeFirst();
+        // Asked twice: nothing new happens (the rollback gives back a failure taken above).
+        if (!inserted) throw askedBefore;
+        await this.notify(trx, this.options.notifyUrl(), {
+          notify_type: 'freeze',
+          out_trade_no: input.outRequestNo,
           auth_no: authNo,
-          amount: input.amount,
-          frozen: failed ? 0 : input.amount,
-          status: failed ? 'failed' : 'frozen',
-          notify_url: this.options.notifyUrl(),
-        })
-        .execute();
-      await this.notify(trx, this.options.notifyUrl(), {
-        notify_type: 'freeze',
-        out_trade_no: input.outRequestNo,
-        auth_no: authNo,
-        status: failed ? 'FAIL' : 'SUCCESS',
-        trade_status: failed ? 'FAIL' : 'SUCCESS',
-        total_amount: String(input.amount),
+          status: failed ? 'FAIL' : 'SUCCESS',
+          trade_status: failed ? 'FAIL' : 'SUCCESS',
+          total_amount: String(input.amount),
+        });
       });
-    });
+    } catch (error) {
+      if (error !== askedBefore) throw error;
+    }
   }
 
   async queryFreeze(outRequestNo: string): Promise<FreezeState | undefined> {
@@ -548,6 +548,11 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
   }
 
   /** A signature for the cashier page's links: only whoever opened the payment can pay it there. */
+  /** The cashier page's link for a payment, signed for it (PaymentGateway.cashierLink). */
+  cashierLink(outTradeNo: string): string {
+    return `/pay/cashier/${outTradeNo}?sig=${this.cashierSignature(outTradeNo)}`;
+  }
+
   cashierSignature(outTradeNo: string): string {
     return createHmac('sha256', this.key)
       .update(`cashier:${outTradeNo}`)
@@ -595,7 +600,7 @@ export const SANDBOX_NOTIFY_ATTEMPTS = 8;
  * retries (through the job's backoff) until the answer is `success`.
  */
 export async function deliverSandboxNotification(
-  db: Kysely<Database>,
+  db: Db,
   id: number,
   job: JobMeta,
 ): Promise<{ answer: string }> {

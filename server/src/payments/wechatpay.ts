@@ -20,18 +20,22 @@ import { ProviderError } from '../providers/errors.ts';
 import type {
   NotificationFields,
   PayScoreApi,
+  PayScoreConfirmation,
   PaymentGateway,
+  ServiceOrder,
   TradeInput,
   TradeState,
+  WechatPayParams,
 } from './gateway.ts';
 
-/** What wx.requestPayment takes (the storefront passes it on as is). */
-export interface WechatPayParams {
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: 'RSA';
-  paySign: string;
+export type { PayScoreConfirmation, ServiceOrder, WechatPayParams } from './gateway.ts';
+
+/**
+ * The live WeChat Pay gateway (JSAPI: an open id to charge, the mini-program's pay parameters;
+ * notifications signed in headers, their bodies encrypted), told apart by shape.
+ */
+export function isWechatPay(gateway: object): gateway is WechatPayGateway {
+  return 'clientPayParams' in gateway;
 }
 
 /**
@@ -39,36 +43,6 @@ export interface WechatPayParams {
  * or, signed by WeChat Pay, a resource that does not decrypt with the APIv3 key.
  */
 export type WechatNotificationRefusal = { kind: 'refused'; failed: 'signature' | 'decryption' };
-
-/** A Pay Score service order as WeChat Pay answers and notifies it (the fields read here). */
-export interface ServiceOrder {
-  appid?: string;
-  mchid?: string;
-  service_id?: string;
-  out_order_no?: string;
-  /** WeChat's number of the service order. */
-  order_id?: string;
-  /** CREATED, DOING, DONE, REVOKED, EXPIRED. */
-  state?: string;
-  /** DOING: USER_CONFIRM, MCH_COMPLETE; DONE: USER_PAID … */
-  state_description?: string;
-  total_amount?: number;
-  risk_fund?: { name?: string; amount?: number };
-  collection?: {
-    state?: string;
-    total_amount?: number;
-    paid_amount?: number;
-    details?: { transaction_id?: string; amount?: number }[];
-  };
-  /** The confirmation page's handle, for wx.openBusinessView (create's answer only). */
-  package?: string;
-}
-
-/** What the mini-program hands to wx.openBusinessView so the user confirms in WeChat. */
-export interface PayScoreConfirmation {
-  businessType: 'wxpayScoreUse';
-  extraData: { package: string };
-}
 
 /** A notification that passed its signature and decryption. */
 export type WechatNotification =

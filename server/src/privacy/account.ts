@@ -22,9 +22,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { CancellationBlockers, CancellationCheck } from '../../../contract/api/privacy.ts';
-import type { Database } from '../db/schema.ts';
+import type { Executor } from '../db/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { conflict, unauthorized } from '../plugins/errors.ts';
 import { eraseWaitingSmsNumbers } from '../sms-receipts.ts';
@@ -33,8 +33,6 @@ import { STATUS_TEXT, TERMINAL_STATUSES } from '../orders/machine.ts';
 import '../kyc/schema.ts';
 import '../orders/schema.ts';
 import './schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Years the transaction records are kept after cancellation (the longest rule below wins). */
 export const RETENTION_YEARS = 3;
@@ -68,7 +66,10 @@ export const DELETED: CancellationCheck['deleted'] = [
 ];
 
 /** Orders still running and bills with money owed, on every brand. */
-export async function cancellationBlockers(db: Db, userId: number): Promise<CancellationBlockers> {
+export async function cancellationBlockers(
+  db: Executor,
+  userId: number,
+): Promise<CancellationBlockers> {
   const orders = await db
     .selectFrom('orders')
     .select(['id', 'platform', 'status', 'snapshot'])
@@ -119,7 +120,7 @@ export async function cancellationBlockers(db: Db, userId: number): Promise<Canc
   };
 }
 
-export async function cancellationCheck(db: Db, userId: number): Promise<CancellationCheck> {
+export async function cancellationCheck(db: Executor, userId: number): Promise<CancellationCheck> {
   const blockers = await cancellationBlockers(db, userId);
   return {
     allowed: blockers.orders.length === 0 && blockers.bills.length === 0,

@@ -2,7 +2,6 @@
  * Consents per user and brand: what is still to agree to, recording agreement, withdrawal, and
  * the guard the sensitive steps call before they touch the data the consent covers.
  */
-import type { Kysely } from 'kysely';
 import {
   CONSENT_KINDS,
   type ConsentBody,
@@ -10,12 +9,10 @@ import {
   type ConsentState,
 } from '../../../contract/api/privacy.ts';
 import { ResultCode } from '../../../contract/http.ts';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/index.ts';
 import { ApiError, badRequest, namedIn } from '../plugins/errors.ts';
 import { POLICY_VERSIONS, consentTerm } from './policies.ts';
 import './schema.ts';
-
-type Db = Kysely<Database>;
 
 /** Every kind with the current version and where this user stands on this brand. */
 export async function consentStates(

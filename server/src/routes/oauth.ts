@@ -7,22 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OauthRenderBody, OauthRenderReply } from '../../../contract/api/login.ts';
 import { badRequest, ok } from '../plugins/errors.ts';
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
-
-/** The redirect URL if it is https (http only on local hosts) on an allow-listed host. */
-export function allowedRedirect(raw: string, allowedHosts: readonly string[]): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  const secure =
-    url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
-  if (!secure || url.username || url.password) return undefined;
-  return allowedHosts.includes(url.hostname) ? url.toString() : undefined;
-}
+import { allowedRedirect } from '../redirects.ts';
 
 const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, providers } = app.deps;

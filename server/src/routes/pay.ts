@@ -13,7 +13,8 @@ import { yuan } from '../money.ts';
 import { emptyReply, textReply } from '../plugins/openapi.ts';
 import { handleNotification, type NotificationOutcome } from '../orders/payment-outcomes.ts';
 import { cashierPayment } from '../payments/cashier.ts';
-import { isWechatPay, type GatewayName, type NotificationFields } from '../payments/gateway.ts';
+import type { GatewayName, NotificationFields } from '../payments/gateway.ts';
+import { isWechatPay } from '../payments/wechatpay.ts';
 import { SandboxGateway } from '../payments/sandbox.ts';
 import { acceptWechatNotification } from '../payments/wechat-notify.ts';
 

@@ -1,5 +1,4 @@
 /** Alipay: user login by auth code (mini-program and H5 OAuth) and the mini-program phone number. */
-import { SandboxAlipay } from './sandbox.ts';
 
 export interface AlipayProvider {
   readonly name: string;
@@ -10,5 +9,3 @@ export interface AlipayProvider {
   /** Mini-program getPhoneNumber: a code → the user's mobile. */
   phoneNumber(code: string, platform?: number): Promise<string>;
 }
-
-export { SandboxAlipay };

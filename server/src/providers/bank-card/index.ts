@@ -3,7 +3,6 @@
  * against the holder and the bank's reserved mobile, texts a code there, and on confirmation
  * returns an agreement number we withhold with. The card number stays with the channel.
  */
-import { SandboxBankCard } from './sandbox.ts';
 
 export interface BankCardProvider {
   readonly name: string;
@@ -29,5 +28,3 @@ export interface BankCardProvider {
    */
   revokeWithholding(protocolNo: string): Promise<void>;
 }
-
-export { SandboxBankCard };

@@ -1,9 +1,6 @@
 /** Credit score (Zhima): a score for the person on the ID, and whether it clears the pass line. */
-import { SandboxCredit } from './sandbox.ts';
 
 export interface CreditProvider {
   readonly name: string;
   score(input: { name: string; idNo: string }): Promise<{ score: number; passed: boolean }>;
 }
-
-export { SandboxCredit };

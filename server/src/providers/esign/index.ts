@@ -1,5 +1,4 @@
 /** Electronic signing: a signing flow for one document and one signer, finished on a web page. */
-import { SandboxEsign } from './sandbox.ts';
 
 export interface EsignFlowInput {
   contractNo: string;
@@ -27,5 +26,3 @@ export interface EsignProvider {
   /** True when a notification's signature is the provider's. */
   verify(body: string, signature: string): boolean;
 }
-
-export { SandboxEsign };

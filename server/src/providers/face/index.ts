@@ -1,5 +1,4 @@
 /** Face verification (liveness + comparison with the ID photo): a session the user completes. */
-import { SandboxFace } from './sandbox.ts';
 
 export type FaceOutcome = 'pending' | 'passed' | 'failed';
 
@@ -15,5 +14,3 @@ export interface FaceProvider {
   /** The session's verdict so far; ProviderError 'rejected' for an unknown id. */
   query(certifyId: string): Promise<{ outcome: FaceOutcome; reason: string }>;
 }
-
-export { SandboxFace };

@@ -1,5 +1,4 @@
 /** ID-card OCR: a photo of the card in, the printed fields out (or "not recognised"). */
-import { SandboxOcr } from './sandbox.ts';
 
 export type IdCardSide = 'front' | 'back';
 
@@ -13,5 +12,3 @@ export interface OcrProvider {
   /** Reads one side of an ID card; rejects with ProviderError when the service fails. */
   recogniseIdCard(image: Buffer, fileName: string, side: IdCardSide): Promise<OcrResult>;
 }
-
-export { SandboxOcr };

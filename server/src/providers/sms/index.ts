@@ -1,5 +1,4 @@
 /** Sends text messages. The sandbox is the default; a live adapter reads its keys from the env. */
-import { SandboxSms } from './sandbox.ts';
 
 /** What a message other than a login code is about: each has its own approved template. */
 export type SmsNoticePurpose = 'bill_reminder' | 'bill_due_today' | 'overdue_notice';
@@ -47,4 +46,3 @@ export interface SmsDelivery {
 }
 
 // The live adapter (live.ts) loads Alibaba Cloud's SDK: providers/index.ts imports it only when live.
-export { SandboxSms };

@@ -1,5 +1,4 @@
 /** WeChat mini-program login: wx.login code → open id, getPhoneNumber code → mobile. */
-import { SandboxWechat } from './sandbox.ts';
 
 export interface WechatProvider {
   readonly name: string;
@@ -10,4 +9,3 @@ export interface WechatProvider {
 }
 
 // The live adapter (live.ts) is imported by providers/index.ts only when configured.
-export { SandboxWechat };
