@@ -1,3 +1,4 @@
+// engines: both (catalogue writes, brand rents and NOTIFY differ per engine)
 /**
  * The console's catalogue (issue 37) on a real server and database: who may call each route
  * (401 / 403 before the body is looked at), goods created and edited with their SKUs, plans and

@@ -1,3 +1,4 @@
+// engines: both (money settled in transactions, date arithmetic on overdue days)
 /**
  * Collections in the merchant console (issue 38) on a real server and database: the overdue
  * queue's buckets and order (a broken promise comes back to the top), assignment, the contact log

@@ -1,3 +1,4 @@
+// engines: both (related-order matching in SQL over JSON snapshots)
 /**
  * Risk review and the complaints desk of the merchant console (`/admin/api`, issue 36) on a real
  * server and database: an order's risk facts (credit, age and ID region from the identity, related

@@ -1,3 +1,4 @@
+// engines: pglite (a pure table and the import graph: no database)
 /**
  * The order state machine's table and planner, without a database: planTransition answers the
  * next state, the columns and the event row, or a refusal with its reason. Also checks that the
