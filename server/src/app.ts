@@ -177,6 +177,9 @@ export async function buildApp(
   for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
     if (!/^[a-z][\w-]*\.(ts|js)$/.test(file) || file.endsWith('.d.ts')) continue;
     const module = (await import(pathToFileURL(path.join(ROUTES_DIR, file)).href)) as RouteModule;
+    // A file without a plugin is a part another route file registers (admin-<area>.ts: the
+    // console's areas, called from admin.ts in its scope).
+    if (typeof module.default !== 'function') continue;
     routeModules.push({
       module,
       prefix: module.prefix ?? `/api/${file.replace(/\.(ts|js)$/, '')}`,

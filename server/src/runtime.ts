@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
+import { CATALOG_CHANNEL, dropCatalogCaches } from './catalog/cache.ts';
 import type { Config } from './config.ts';
 import { armCrashPoint } from './crash-points.ts';
 import { createDatabase, type DatabaseHandle } from './db/index.ts';
@@ -87,10 +88,13 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   };
   jobs.attach(deps, JOB_DEFINITIONS);
   await jobs.start();
+  // Another process's console write drops this one's catalogue caches (catalog/cache.ts).
+  const stopCatalogListener = await database.listen(CATALOG_CHANNEL, dropCatalogCaches);
   return {
     deps,
     database,
     async close() {
+      await stopCatalogListener();
       await jobs.stop();
       await database.close();
     },

@@ -60,6 +60,7 @@ import {
   sessionReply,
 } from '../admin/staff.ts';
 import { ApiError, ok } from '../plugins/errors.ts';
+import { adminHomeRoutes } from './admin-home.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
@@ -96,6 +97,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   orderDeskRoutes(app);
   orderStepRoutes(app);
   staffAndAuditRoutes(app);
+  adminHomeRoutes(app);
 };
 
 /** Sign-in, sign-out, the session and the password: limited per IP and per login. */
