@@ -21,6 +21,8 @@ const OrdersPage = lazy(() => import('./pages/orders.tsx'));
 const OrderPage = lazy(() => import('./pages/order.tsx'));
 const AuditPage = lazy(() => import('./pages/audit.tsx'));
 const StaffPage = lazy(() => import('./pages/staff.tsx'));
+const HomeEditorPage = lazy(() => import('./pages/home.tsx'));
+const CouponsPage = lazy(() => import('./pages/coupons.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -78,6 +80,22 @@ function ConsoleRoutes() {
             element={
               <Guarded permission="audit.read">
                 <AuditPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/home"
+            element={
+              <Guarded permission="home.manage">
+                <HomeEditorPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/coupons"
+            element={
+              <Guarded permission="coupons.manage">
+                <CouponsPage />
               </Guarded>
             }
           />

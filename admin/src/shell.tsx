@@ -22,6 +22,8 @@ export function Shell() {
   const location = useLocation();
   const items = [
     can('orders.read') ? { key: '/orders', label: t('订单', 'Orders') } : null,
+    can('home.manage') ? { key: '/home', label: t('首页装修', 'Home page') } : null,
+    can('coupons.manage') ? { key: '/coupons', label: t('优惠券', 'Coupons') } : null,
     can('audit.read') ? { key: '/audit', label: t('操作日志', 'Audit log') } : null,
     can('staff.manage') ? { key: '/staff', label: t('员工', 'Staff') } : null,
   ].filter((item): item is { key: string; label: string } => item !== null);

@@ -6,6 +6,7 @@
  * resized and served with long cache lifetimes, and an order keeping its coupon's discount.
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,13 +112,18 @@ async function rowCounts() {
 
 const imageFiles = () => (fs.existsSync(imageDir) ? fs.readdirSync(imageDir).sort() : []);
 
-/** A real picture of `format`, drawn by sharp (noise, so it does not compress to nothing). */
-async function picture(format: 'jpeg' | 'png' | 'webp', width = 1200, height = 900) {
-  const noise = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 5) * 31) % 251;
-  return sharp(noise, { raw: { width, height, channels: 3 } })
-    .toFormat(format, format === 'png' ? { compressionLevel: 9 } : { quality: 60 })
-    .toBuffer();
+/** A real picture of `format`, drawn by sharp: a gradient, or noise (which hardly compresses). */
+async function picture(format: 'jpeg' | 'png' | 'webp', width = 1200, height = 900, noisy = false) {
+  const pixels = noisy ? randomBytes(width * height * 3) : Buffer.alloc(width * height * 3);
+  if (!noisy)
+    for (let i = 0; i < pixels.length; i += 3) {
+      const x = (i / 3) % width;
+      const y = Math.floor(i / 3 / width);
+      pixels[i] = (x * 255) / width;
+      pixels[i + 1] = (y * 255) / height;
+      pixels[i + 2] = 128;
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
 }
 
 async function upload(desk: Desk, bytes: Buffer, platform = 3, purpose = 'banner') {
@@ -293,7 +299,7 @@ describe('pictures', () => {
     const png = await picture('png');
     const truncated = await upload(operator3, png.subarray(0, Math.floor(png.length / 3)));
     assert.equal(truncated.status, 415, JSON.stringify(truncated.body));
-    const big = await picture('png', 2000, 2000);
+    const big = await picture('png', 1000, 1000, true);
     assert.ok(big.length > IMAGE_MAX_BYTES);
     const oversized = await upload(operator3, big);
     assert.equal(oversized.status, 413);
