@@ -34,7 +34,9 @@ export const CouponInput = Type.Object({
   stock: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 10_000_000 }))),
   perUserLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   /** Goods it applies to; absent or null: every goods. */
-  goodsIds: Type.Optional(Nullable(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true }))),
+  goodsIds: Type.Optional(
+    Nullable(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })),
+  ),
   active: Type.Optional(Type.Boolean()),
 });
 export type CouponInput = Static<typeof CouponInput>;

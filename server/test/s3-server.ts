@@ -41,7 +41,8 @@ export interface S3TestServer {
   close(): Promise<void>;
 }
 
-const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([a-f0-9]{64})$/;
+const AUTH =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([a-f0-9]{64})$/;
 
 function xmlError(code: string, message: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
@@ -58,7 +59,10 @@ async function signatureHolds(
   const [, accessKeyId, , region, signedHeaderList, signature] = match;
   if (accessKeyId !== keys.accessKeyId || region !== keys.region) return false;
   const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
-  if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== createHash('sha256').update(body).digest('hex'))
+  if (
+    payloadHash !== 'UNSIGNED-PAYLOAD' &&
+    payloadHash !== createHash('sha256').update(body).digest('hex')
+  )
     return false;
   const amzDate = String(request.headers['x-amz-date'] ?? '');
   const dateMatch = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
@@ -110,7 +114,11 @@ export async function startS3TestServer(region = 'oss-cn-hangzhou'): Promise<S3T
       const body = Buffer.concat(chunks);
       void (async () => {
         const url = new URL(request.url ?? '/', 'http://localhost');
-        const signed = await signatureHolds(request, body, { accessKeyId, secretAccessKey, region });
+        const signed = await signatureHolds(request, body, {
+          accessKeyId,
+          secretAccessKey,
+          region,
+        });
         requests.push({ method: request.method ?? '', path: url.pathname, signed });
         if (!signed) {
           response.writeHead(403, { 'content-type': 'application/xml' });

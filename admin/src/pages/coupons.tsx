@@ -40,7 +40,8 @@ interface CouponValues {
   goodsIds?: string;
 }
 
-const toFen = (yuan: number | undefined) => (yuan === undefined ? undefined : Math.round(yuan * 100));
+const toFen = (yuan: number | undefined) =>
+  yuan === undefined ? undefined : Math.round(yuan * 100);
 
 function CreateDialog({ platform, onClose }: { platform: number; onClose: () => void }) {
   const t = useText();
@@ -86,7 +87,13 @@ function CreateDialog({ platform, onClose }: { platform: number; onClose: () => 
       onCancel={onClose}
     >
       {create.error && (
-        <Alert type="error" showIcon role="alert" message={create.error.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={create.error.message}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Form
         form={form}
@@ -110,19 +117,34 @@ function CreateDialog({ platform, onClose }: { platform: number; onClose: () => 
           />
         </Form.Item>
         {kind === 'amount' && (
-          <Form.Item label={t('减免金额（元）', 'Amount off (yuan)')} name="amountYuan" rules={[{ required: true }]}>
+          <Form.Item
+            label={t('减免金额（元）', 'Amount off (yuan)')}
+            name="amountYuan"
+            rules={[{ required: true }]}
+          >
             <InputNumber precision={2} style={{ width: '100%' }} />
           </Form.Item>
         )}
         {kind === 'percent' && (
-          <Form.Item label={t('优惠比例（%）', 'Percent off')} name="percentOff" rules={[{ required: true }]}>
+          <Form.Item
+            label={t('优惠比例（%）', 'Percent off')}
+            name="percentOff"
+            rules={[{ required: true }]}
+          >
             <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         )}
-        <Form.Item label={t('使用门槛（元，首期满）', 'Minimum first payment (yuan)')} name="minAmountYuan">
+        <Form.Item
+          label={t('使用门槛（元，首期满）', 'Minimum first payment (yuan)')}
+          name="minAmountYuan"
+        >
           <InputNumber precision={2} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item label={t('领取后有效天数', 'Days valid after claiming')} name="validDays" rules={[{ required: true }]}>
+        <Form.Item
+          label={t('领取后有效天数', 'Days valid after claiming')}
+          name="validDays"
+          rules={[{ required: true }]}
+        >
           <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label={t('发放时间', 'Offered from / until')} name="window">
@@ -177,7 +199,13 @@ function IssueDialog({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => 
       onCancel={onClose}
     >
       {issue.error && (
-        <Alert type="error" showIcon role="alert" message={issue.error.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={issue.error.message}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Form form={form} layout="vertical" onFinish={(values) => issue.mutate(values)}>
         <Form.Item
@@ -250,7 +278,11 @@ export default function CouponsPage() {
             title: t('状态', 'State'),
             dataIndex: 'active',
             render: (active: boolean) =>
-              active ? <Tag color="green">{t('发放中', 'Active')}</Tag> : <Tag>{t('已停用', 'Inactive')}</Tag>,
+              active ? (
+                <Tag color="green">{t('发放中', 'Active')}</Tag>
+              ) : (
+                <Tag>{t('已停用', 'Inactive')}</Tag>
+              ),
           },
           {
             title: t('操作', 'Actions'),

@@ -96,13 +96,26 @@ function BannerDialog({
       onCancel={onClose}
     >
       {error && (
-        <Alert type="error" showIcon role="alert" message={error.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={error.message}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Form
         form={form}
         layout="vertical"
         initialValues={
-          banner ?? { linkType: 'none', linkValue: '', sort: 0, enabled: true, title: '', image: '' }
+          banner ?? {
+            linkType: 'none',
+            linkValue: '',
+            sort: 0,
+            enabled: true,
+            title: '',
+            image: '',
+          }
         }
         onFinish={(values) => save.mutate(values)}
       >
@@ -221,19 +234,26 @@ function Banners({ platform }: { platform: number }) {
           {
             title: t('图片', 'Picture'),
             dataIndex: 'image',
-            render: (src: string) => <Image src={src} width={150} height={60} style={{ objectFit: 'cover' }} />,
+            render: (src: string) => (
+              <Image src={src} width={150} height={60} style={{ objectFit: 'cover' }} />
+            ),
           },
           { title: t('标题', 'Title'), dataIndex: 'title' },
           {
             title: t('跳转', 'Link'),
-            render: (_, row) => (row.linkType === 'none' ? '—' : `${row.linkType}: ${row.linkValue}`),
+            render: (_, row) =>
+              row.linkType === 'none' ? '—' : `${row.linkType}: ${row.linkValue}`,
           },
           { title: t('排序', 'Order'), dataIndex: 'sort' },
           {
             title: t('状态', 'State'),
             dataIndex: 'enabled',
             render: (enabled: boolean) =>
-              enabled ? <Tag color="green">{t('展示中', 'Shown')}</Tag> : <Tag>{t('已隐藏', 'Hidden')}</Tag>,
+              enabled ? (
+                <Tag color="green">{t('展示中', 'Shown')}</Tag>
+              ) : (
+                <Tag>{t('已隐藏', 'Hidden')}</Tag>
+              ),
           },
           {
             title: t('操作', 'Actions'),

@@ -70,7 +70,8 @@ async function couponValues(db: Kysely<Database>, input: CouponInput) {
   const percentOff = input.kind === 'percent' ? input.percentOff : undefined;
   if (input.kind === 'percent') {
     if (percentOff === undefined) throw badRequest('percentOff: 折扣券须填写折扣比例');
-    if (percentOff < 1 || percentOff > 99) throw badRequest('percentOff: 折扣比例须在 1 到 99 之间');
+    if (percentOff < 1 || percentOff > 99)
+      throw badRequest('percentOff: 折扣比例须在 1 到 99 之间');
   }
   const minAmount = input.minAmount ?? 0;
   if (minAmount < 0) throw badRequest('minAmount: 使用门槛不能为负数');
@@ -104,7 +105,11 @@ async function couponValues(db: Kysely<Database>, input: CouponInput) {
 }
 
 /** A page of templates, newest first: the account's brands' (and, for every-brand accounts, the shared ones). */
-export async function listCoupons(db: Kysely<Database>, actor: StaffActor, query: ListCouponsQuery) {
+export async function listCoupons(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  query: ListCouponsQuery,
+) {
   authorise(actor, 'coupons.manage', query.platform);
   const pageNum = query.pageNum ?? 1;
   const pageSize = query.pageSize ?? 20;
@@ -124,7 +129,11 @@ export async function listCoupons(db: Kysely<Database>, actor: StaffActor, query
 }
 
 async function couponOf(db: Kysely<Database>, actor: StaffActor, id: number): Promise<AdminCoupon> {
-  const row = await db.selectFrom('coupons').select(COUPON_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('coupons')
+    .select(COUPON_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('优惠券不存在');
   // A coupon every brand shares is changed only by an account of every brand.
   if (row.platform === null && !actor.allBrands) throw forbidden('无权操作该品牌的数据');
@@ -214,7 +223,11 @@ export async function issueCoupon(
         targetType: 'coupon',
         targetId: couponId,
         before: { claimed: coupon.claimed },
-        after: { claimed: coupon.claimed + 1, userId: found.id, userCouponId: granted.userCouponId },
+        after: {
+          claimed: coupon.claimed + 1,
+          userId: found.id,
+          userCouponId: granted.userCouponId,
+        },
       },
       now,
     );

@@ -132,7 +132,11 @@ export async function listBanners(db: Kysely<Database>, actor: StaffActor, platf
 }
 
 async function bannerOf(db: Db, id: number): Promise<AdminBanner> {
-  const row = await db.selectFrom('banner').select(BANNER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('banner')
+    .select(BANNER_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('轮播图不存在');
   return toBanner(row);
 }
@@ -166,7 +170,11 @@ export async function saveBanner(
           .where('id', '=', before.id)
           .returning(BANNER_COLUMNS)
           .executeTakeFirstOrThrow()
-      : await trx.insertInto('banner').values(values).returning(BANNER_COLUMNS).executeTakeFirstOrThrow();
+      : await trx
+          .insertInto('banner')
+          .values(values)
+          .returning(BANNER_COLUMNS)
+          .executeTakeFirstOrThrow();
     const after = toBanner(row);
     await appendAudit(
       trx,
@@ -260,7 +268,11 @@ export async function saveHomeTabs(
   });
   const goodsIds = [...new Set(body.tabs.flatMap((tab) => tab.goodsIds))];
   if (goodsIds.length > 0) {
-    const found = await deps.db.selectFrom('goods').select('id').where('id', 'in', goodsIds).execute();
+    const found = await deps.db
+      .selectFrom('goods')
+      .select('id')
+      .where('id', 'in', goodsIds)
+      .execute();
     const foundIds = new Set(found.map((row) => row.id));
     const missing = goodsIds.filter((id) => !foundIds.has(id));
     if (missing.length > 0) throw badRequest(`goodsIds: 商品 ${missing.join('、')} 不存在`);
@@ -280,12 +292,18 @@ export async function saveHomeTabs(
             .executeTakeFirstOrThrow()
         ).id;
       if (tab.id !== undefined)
-        await trx.updateTable('home_tab').set({ name: tab.name, sort }).where('id', '=', id).execute();
+        await trx
+          .updateTable('home_tab')
+          .set({ name: tab.name, sort })
+          .where('id', '=', id)
+          .execute();
       await trx.deleteFrom('home_tab_goods').where('tab_id', '=', id).execute();
       if (tab.goodsIds.length > 0)
         await trx
           .insertInto('home_tab_goods')
-          .values(tab.goodsIds.map((goodsId, index) => ({ tab_id: id, goods_id: goodsId, sort: index })))
+          .values(
+            tab.goodsIds.map((goodsId, index) => ({ tab_id: id, goods_id: goodsId, sort: index })),
+          )
           .execute();
     }
     const saved = await tabsOf(trx, body.platform);

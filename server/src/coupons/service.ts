@@ -120,11 +120,12 @@ export async function claimCoupon(
   couponId: number,
   now: Date,
 ): Promise<MyCoupon> {
-  const claimId = await db.transaction().execute(
-    async (trx) =>
-      (await grantCoupon(trx, { couponId, userId: owner.id, platform, now }))
-        .userCouponId,
-  );
+  const claimId = await db
+    .transaction()
+    .execute(
+      async (trx) =>
+        (await grantCoupon(trx, { couponId, userId: owner.id, platform, now })).userCouponId,
+    );
   const row = await myCouponsQuery(db, owner)
     .where('uc.id', '=', claimId)
     .executeTakeFirstOrThrow();

@@ -28,7 +28,8 @@ export interface S3StorageSettings {
   prefix: string;
 }
 
-export type ImageStorageSettings = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageSettings);
+export type ImageStorageSettings =
+  { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageSettings);
 
 /** A content-hash name is all this store ever reads or writes: nothing can climb out of it. */
 const SAFE_NAME = /^[a-f0-9]{16,64}\.(png|webp)$/;
@@ -95,7 +96,9 @@ export function s3ImageStore(settings: S3StorageSettings): ImageStore {
         return Buffer.from(await reply.Body.transformToByteArray());
       } catch (error) {
         if (error instanceof NoSuchKey) return undefined;
-        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+        if (
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
           return undefined;
         throw error;
       }

@@ -6,7 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_PURPOSES, type ImagePurpose, type UploadedImage } from '../../../contract/admin/images.ts';
+import {
+  IMAGE_PURPOSES,
+  type ImagePurpose,
+  type UploadedImage,
+} from '../../../contract/admin/images.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import type { ImageStore } from './storage.ts';
 

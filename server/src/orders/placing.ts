@@ -143,7 +143,10 @@ async function takeCoupon(
     throw badRequest('该优惠券不适用于此商品');
   if (order.firstBill < coupon.min_amount) throw badRequest('未达到优惠券使用门槛');
   const couponAmount = couponDiscountFor(
-    { amount: couponFenOff(coupon, order.firstBill, order.rentPerPeriod), minAmount: coupon.min_amount },
+    {
+      amount: couponFenOff(coupon, order.firstBill, order.rentPerPeriod),
+      minAmount: coupon.min_amount,
+    },
     order.firstBill,
   );
   // Locked by this order; a cancelled order gives it back.
