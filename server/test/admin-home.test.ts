@@ -15,8 +15,15 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import type { Envelope } from '../../contract/http.ts';
 import { createOwner } from '../src/admin/bootstrap.ts';
-import { fuzzFile, startTestServer, type TestServer } from './helpers.ts';
+import {
+  CLIENT_AUTHORIZATION,
+  fuzzFile,
+  onlyOn,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
 import { newShopper, placeBody, plans } from './order-fixtures.ts';
+import { startServerProcess } from './processes.ts';
 
 interface Reply<T> {
   status: number;
@@ -641,5 +648,46 @@ describe('coupons', () => {
       .where('id', '=', placed.body.data.id)
       .executeTakeFirstOrThrow();
     assert.equal(after.coupon_discount, order.coupon_discount);
+  });
+});
+
+describe('two API processes on one PostgreSQL database', { skip: onlyOn('postgres') }, () => {
+  test("a banner saved through this process shows at once on another process's storefront", async () => {
+    // A real second process (main.ts): its caches are its own, so only NOTIFY can reach them.
+    const other = await startServerProcess({
+      APP_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: server.config.databaseUrl ?? '',
+      JOBS: 'worker',
+    });
+    try {
+      const read = async () => {
+        const response = await fetch(`${other.baseUrl}/api/home/banner`, {
+          headers: { 'x-client-authorization': CLIENT_AUTHORIZATION, 'x-platform': '3' },
+        });
+        return ((await response.json()) as Envelope<{ title: string }[]>).data;
+      };
+      // The other process caches brand 3's banners now (for 5 s).
+      const before = await read();
+      assert.ok(Array.isArray(before));
+      const created = await operator3.send('POST', '/home/banners', {
+        platform: 3,
+        title: '另一个进程也看到',
+        image: '/assets/banner/drone.png',
+        linkType: 'none',
+        linkValue: '',
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      // NOTIFY arrives after the commit, asynchronously: well within the cache's 5 s.
+      const deadline = Date.now() + 2_000;
+      let after = await read();
+      while (!after.some((b) => b.title === '另一个进程也看到') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        after = await read();
+      }
+      assert.ok(after.some((banner) => banner.title === '另一个进程也看到'));
+    } finally {
+      await other.stop();
+    }
   });
 });
