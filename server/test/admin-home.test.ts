@@ -659,6 +659,7 @@ describe('two API processes on one PostgreSQL database', { skip: onlyOn('postgre
       LOG_LEVEL: 'warn',
       DATABASE_URL: server.config.databaseUrl ?? '',
       JOBS: 'worker',
+      SANDBOX_SIGNING_KEY: server.config.sandboxSigningKey,
     });
     try {
       const read = async () => {

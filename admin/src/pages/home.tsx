@@ -38,6 +38,47 @@ import { useText } from '../i18n.tsx';
 
 type BannerValues = Omit<BannerInput, 'platform'>;
 
+/** Where the banner leads: the field for its kind, with the pages and hosts the server allows. */
+function BannerLinkField({ linkType }: { linkType: AdminBannerLinkType }) {
+  const t = useText();
+  const targets = useQuery({
+    queryKey: ['banner-targets'],
+    queryFn: () => api.get<{ pages: string[]; hosts: string[] }>('/home/banner-targets'),
+  });
+  return (
+    <Form.Item
+      label={
+        linkType === 'goods'
+          ? t('商品 ID', 'Goods id')
+          : linkType === 'category'
+            ? t('分类 ID', 'Category id')
+            : linkType === 'page'
+              ? t('页面路径', 'Page path')
+              : t('网址', 'URL')
+      }
+      name="linkValue"
+      extra={
+        linkType === 'web'
+          ? t(
+              `允许的域名：${targets.data?.hosts.join('、') || '（未配置）'}`,
+              `Allowed hosts: ${targets.data?.hosts.join(', ') || '(none configured)'}`,
+            )
+          : undefined
+      }
+      rules={[{ required: true }]}
+    >
+      {linkType === 'page' ? (
+        <Select
+          showSearch
+          options={(targets.data?.pages ?? []).map((page) => ({ value: page, label: page }))}
+        />
+      ) : (
+        <Input />
+      )}
+    </Form.Item>
+  );
+}
+
 function BannerDialog({
   platform,
   banner,
@@ -52,10 +93,6 @@ function BannerDialog({
   const client = useQueryClient();
   const image = Form.useWatch('image', form);
   const linkType = Form.useWatch('linkType', form);
-  const targets = useQuery({
-    queryKey: ['banner-targets'],
-    queryFn: () => api.get<{ pages: string[]; hosts: string[] }>('/home/banner-targets'),
-  });
   const upload = useMutation({
     mutationFn: async (file: File) =>
       api.post<UploadedImage>('/images', {
@@ -153,38 +190,7 @@ function BannerDialog({
         <Form.Item label={t('跳转', 'Link')} name="linkType">
           <Select options={linkTypes} />
         </Form.Item>
-        {linkType !== 'none' && (
-          <Form.Item
-            label={
-              linkType === 'goods'
-                ? t('商品 ID', 'Goods id')
-                : linkType === 'category'
-                  ? t('分类 ID', 'Category id')
-                  : linkType === 'page'
-                    ? t('页面路径', 'Page path')
-                    : t('网址', 'URL')
-            }
-            name="linkValue"
-            extra={
-              linkType === 'web'
-                ? t(
-                    `允许的域名：${targets.data?.hosts.join('、') || '（未配置）'}`,
-                    `Allowed hosts: ${targets.data?.hosts.join(', ') || '(none configured)'}`,
-                  )
-                : undefined
-            }
-            rules={[{ required: true }]}
-          >
-            {linkType === 'page' ? (
-              <Select
-                showSearch
-                options={(targets.data?.pages ?? []).map((page) => ({ value: page, label: page }))}
-              />
-            ) : (
-              <Input />
-            )}
-          </Form.Item>
-        )}
+        {linkType && linkType !== 'none' && <BannerLinkField linkType={linkType} />}
         <Space>
           <Form.Item label={t('排序', 'Order')} name="sort">
             <InputNumber min={0} max={9999} />
