@@ -3,13 +3,19 @@
  * free), their window, stock, per-user limit and goods; issuing one to a user by mobile or id.
  * An order keeps the discount it was placed with: changing a template never changes its bills.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Envelope, FreeText, Id, Mobile, Nullable, PageOf } from '../api/envelope.ts';
 import { BrandId } from './index.ts';
 
 export const COUPON_KINDS = ['amount', 'percent', 'first_month_free'] as const;
 export const CouponKind = Type.Union(COUPON_KINDS.map((kind) => Type.Literal(kind)));
 export type CouponKind = Static<typeof CouponKind>;
+
+/**
+ * `null` or the schema, null first: with the first branch a number, Ajv's type coercion would
+ * turn a sent `null` into 0 (an unlimited quota would become none).
+ */
+const NullOr = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 /** Money in fen; the schema lets a negative through so the service names the field. */
 const Fen = Type.Integer({ minimum: -100_000_000, maximum: 100_000_000 });
@@ -28,10 +34,10 @@ export const CouponInput = Type.Object({
   /** Days a claimed coupon stays valid (never past `endsAt`). */
   validDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   /** When it is offered (ISO 8601); absent: from now, with no end. */
-  startsAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
-  endsAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  startsAt: Type.Optional(NullOr(Type.String({ format: 'date-time' }))),
+  endsAt: Type.Optional(NullOr(Type.String({ format: 'date-time' }))),
   /** How many may be handed out in all; null: no limit. */
-  stock: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 10_000_000 }))),
+  stock: Type.Optional(NullOr(Type.Integer({ minimum: 0, maximum: 10_000_000 }))),
   perUserLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   /** Goods it applies to; absent or null: every goods. */
   goodsIds: Type.Optional(

@@ -502,8 +502,15 @@ describe('coupons', () => {
   const base = { platform: 3, title: '品牌3 立减 25', kind: 'amount', amount: 2500, validDays: 10 };
 
   test("a coupon created in the console is in brand 3's coupon centre at once, not brand 1's", async () => {
-    const created = await operator3.send<{ id: number }>('POST', '/coupons', base);
+    // The console sends null for "no quota" and "no end": kept as null, not coerced to 0 or ''.
+    const created = await operator3.send<{ id: number; stock: number | null; endsAt: null }>(
+      'POST',
+      '/coupons',
+      { ...base, stock: null, startsAt: null, endsAt: null, goodsIds: null },
+    );
     assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.equal(created.body.data.stock, null);
+    assert.equal(created.body.data.endsAt, null);
     const brand3 = await server.request<{ id: number; title: string }[]>(
       'GET',
       '/api/coupon/list',
