@@ -41,7 +41,7 @@ export const CouponInput = Type.Object({
   perUserLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   /** Goods it applies to; absent or null: every goods. */
   goodsIds: Type.Optional(
-    Nullable(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })),
+    NullOr(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })),
   ),
   active: Type.Optional(Type.Boolean()),
 });
