@@ -21,7 +21,7 @@ export function setCsrfToken(token: string): void {
 type Query = Record<string, string | number | undefined>;
 
 async function call<T>(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: { body?: unknown; query?: Query; idempotencyKey?: string } = {},
 ): Promise<T> {
@@ -30,8 +30,9 @@ async function call<T>(
     if (value !== undefined && value !== '') search.set(key, String(value));
   }
   const headers: Record<string, string> = {};
+  const hasBody = method === 'POST' || method === 'PUT';
   if (method !== 'GET') {
-    headers['content-type'] = 'application/json';
+    if (hasBody) headers['content-type'] = 'application/json';
     if (csrfToken) headers[HEADER_CSRF] = csrfToken;
     if (options.idempotencyKey) headers[HEADER_IDEMPOTENCY_KEY] = options.idempotencyKey;
   }
@@ -42,7 +43,7 @@ async function call<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+      body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
     });
   } catch {
     throw new ApiFailure(0, '网络连接失败，请稍后再试');
@@ -64,4 +65,5 @@ export const api = {
   post: <T>(path: string, body?: unknown, idempotencyKey?: string) =>
     call<T>('POST', path, { body, idempotencyKey }),
   put: <T>(path: string, body: unknown) => call<T>('PUT', path, { body }),
+  delete: <T>(path: string) => call<T>('DELETE', path),
 };

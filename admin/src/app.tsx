@@ -37,6 +37,8 @@ const StockPage = lazy(() => import('./pages/catalog-stock.tsx'));
 const ImportPage = lazy(() => import('./pages/catalog-import.tsx'));
 const ReportsPage = lazy(() => import('./pages/reports.tsx'));
 const ReconciliationPage = lazy(() => import('./pages/reconciliation.tsx'));
+const HomeEditorPage = lazy(() => import('./pages/home.tsx'));
+const CouponsPage = lazy(() => import('./pages/coupons.tsx'));
 
 /**
  * A session that ended on the server (disabled, password reset, idle): the next call's 401 signs
@@ -92,6 +94,8 @@ const SCREENS: {
   { path: '/audit', permission: 'audit.read', Page: AuditPage },
   { path: '/reports', permission: 'reports.read', Page: ReportsPage },
   { path: '/reconciliation', permission: 'finance.reconcile', Page: ReconciliationPage },
+  { path: '/home', permission: 'home.manage', Page: HomeEditorPage },
+  { path: '/coupons', permission: 'coupons.manage', Page: CouponsPage },
   { path: '/staff', permission: 'staff.manage', Page: StaffPage },
   { path: '/goods', permission: 'catalog.manage', Page: GoodsListPage },
   { path: '/goods/:id', permission: 'catalog.manage', Page: GoodsEditorPage },

@@ -18,6 +18,8 @@ export const ROLE_LABELS: Record<string, [zh: string, en: string]> = {
 /** The menu, in order: each screen's address, the permission it needs, its name. */
 const MENU: [key: string, permission: Permission, zh: string, en: string][] = [
   ['/orders', 'orders.read', '订单', 'Orders'],
+  ['/home', 'home.manage', '首页装修', 'Home page'],
+  ['/coupons', 'coupons.manage', '优惠券', 'Coupons'],
   ['/complaints', 'complaints.handle', '投诉与反馈', 'Complaints'],
   ['/risk-rules', 'risk.rules', '风控规则', 'Risk rules'],
   ['/collections', 'collections.work', '逾期催收', 'Collections'],

@@ -32,6 +32,12 @@ export const PERMISSIONS = {
   /** Reconciliation against the providers' statements: see, import, resolve (issue 38). */
   'finance.reconcile': ['owner', 'finance'],
   'staff.manage': ['owner'],
+  /** A brand's home page: banners, home tabs and their goods, hot words (issue 37). */
+  'home.manage': ['owner', 'operator'],
+  /** A brand's coupon templates, and issuing coupons to users. */
+  'coupons.manage': ['owner', 'operator'],
+  /** Upload pictures for banners, goods and categories. */
+  'images.upload': ['owner', 'operator'],
   /** Run the scheduled jobs and reconciliation on demand (ops API). */
   'jobs.run': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;

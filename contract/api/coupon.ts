@@ -6,13 +6,19 @@ export const Coupon = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   description: Type.String(),
-  /** Fen off the first payment. */
+  /** Fen off the first payment (kind `amount`; 0 for the other kinds). */
   amount: Type.Integer(),
+  /** `amount` off, `percent` off the first payment, or the `first_month_free`. */
+  kind: Type.Optional(
+    Type.Union([Type.Literal('amount'), Type.Literal('percent'), Type.Literal('first_month_free')]),
+  ),
+  /** Percent off the first payment (kind `percent`). */
+  percentOff: Type.Optional(Type.Integer()),
   /** Least first payment in fen for the coupon to apply. */
   minAmount: Type.Integer(),
   /** Days a claimed coupon stays valid. */
   validDays: Type.Integer(),
-  /** Whether the caller has claimed it (false when not logged in). */
+  /** Whether the caller holds as many as one user may (false when not logged in). */
   claimed: Type.Boolean(),
 });
 export type Coupon = Static<typeof Coupon>;

@@ -15,10 +15,12 @@ export const BannerLinkType = Type.Union([
   Type.Literal('goods'),
   Type.Literal('category'),
   Type.Literal('page'),
+  // An https page on a host the storefront's web-view allows (TARO_APP_WEBVIEW_HOSTS).
+  Type.Literal('web'),
 ]);
 export type BannerLinkType = Static<typeof BannerLinkType>;
 
-/** `linkValue`: a goods id, a category id or a page path, by `linkType`. */
+/** `linkValue`: a goods id, a category id, a page path or an https URL, by `linkType`. */
 export const BannerItem = Type.Object({
   id: Id,
   title: Type.String(),

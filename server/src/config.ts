@@ -17,6 +17,7 @@ import {
   type SubscribeTemplateFields,
   type SubscribeTemplates,
 } from './privacy/templates.ts';
+import { imageSettingsFrom, type ImageSettings } from './images/settings.ts';
 import { CRASH_POINTS, type CrashPoint } from './crash-points.ts';
 import { alipaySettingsFrom, type AlipaySettings } from './live-settings.ts';
 import {
@@ -177,6 +178,8 @@ export interface Config {
   uploadDir: string;
   /** Largest accepted upload, bytes. */
   uploadMaxBytes: number;
+  /** The console's pictures and banner links (images/settings.ts). */
+  images: ImageSettings;
   quotas: UserQuotas;
   /** Seconds a login token lives. */
   tokenTtlSeconds: number;
@@ -484,6 +487,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (crashAt !== undefined && !(CRASH_POINTS as readonly string[]).includes(crashAt))
     throw new ConfigError([`CRASH_AT must be one of ${CRASH_POINTS.join(', ')}`]);
   const notifyBaseUrl = originFrom(env, 'NOTIFY_BASE_URL');
+  const images = imageSettingsFrom(env, dataDir);
+  if (images.problems.length > 0) throw new ConfigError(images.problems);
   const publicBaseUrl = originFrom(env, 'PUBLIC_BASE_URL');
 
   const config: Config = {
@@ -502,6 +507,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDir: path.resolve(env.ADMIN_DIR || './dist/admin'),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    images: images.settings,
     quotas: {
       complaintsPerDay: intFrom(env.COMPLAINTS_PER_DAY, 10, 'COMPLAINTS_PER_DAY'),
       // Verification takes three photos, feedback up to six images each.

@@ -25,3 +25,12 @@ export async function announceCatalogChange(
 ): Promise<void> {
   await sql`select pg_notify(${CATALOG_CHANNEL}, '')`.execute(trx);
 }
+
+/**
+ * After a write that committed on its own (the home page's and coupons' routes): this process's
+ * caches are stale at once, and every other API process hears of it.
+ */
+export async function publishCatalogChange(db: Kysely<Database>): Promise<void> {
+  catalogChanged();
+  await announceCatalogChange(db);
+}

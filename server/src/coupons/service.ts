@@ -8,7 +8,7 @@ import type { PlatformId } from '../../../contract/http.ts';
 import type { Coupon, MyCoupon, MyCouponStatus } from '../../../contract/api/coupon.ts';
 import type { Database } from '../db/schema.ts';
 import type { AuthUser } from '../plugins/auth.ts';
-import { badRequest, conflict, notFound } from '../plugins/errors.ts';
+import { grantCoupon } from './grant.ts';
 
 /** Whose coupons: a user on one brand. */
 export type CouponOwner = Pick<AuthUser, 'id' | 'platform'>;
@@ -56,19 +56,25 @@ function toMyCoupon(row: MyCouponRow, now: Date): MyCoupon {
   };
 }
 
-/** The brand's coupons still in stock; `claimed` tells whether `userId` (0: nobody) has one. */
+/**
+ * The brand's coupons in stock and in their window; `claimed` tells whether `userId` (0: nobody)
+ * holds as many as one user may.
+ */
 export async function offeredCoupons(
   db: Kysely<Database>,
   platform: PlatformId,
   userId: number,
+  now: Date,
 ): Promise<Coupon[]> {
   const rows = await db
     .selectFrom('coupons as c')
+    // The caller's last claim of it (claims are numbered up to the per-user limit).
     .leftJoin('user_coupons as uc', (join) =>
       join
         .onRef('uc.coupon_id', '=', 'c.id')
         .on('uc.user_id', '=', userId)
-        .on('uc.platform', '=', platform),
+        .on('uc.platform', '=', platform)
+        .onRef('uc.claim_no', '=', 'c.per_user_limit'),
     )
     .select([
       'c.id',
@@ -77,11 +83,16 @@ export async function offeredCoupons(
       'c.amount',
       'c.min_amount',
       'c.valid_days',
+      'c.kind',
+      'c.percent_off',
       'uc.id as claim_id',
     ])
     .where('c.active', '=', true)
     .where((eb) => eb.or([eb('c.platform', 'is', null), eb('c.platform', '=', platform)]))
     .where((eb) => eb.or([eb('c.stock', 'is', null), eb('c.claimed', '<', eb.ref('c.stock'))]))
+    // Only in its window (the console's templates have one; the seed's are open).
+    .where((eb) => eb.or([eb('c.starts_at', 'is', null), eb('c.starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('c.ends_at', 'is', null), eb('c.ends_at', '>', now)]))
     .orderBy('c.amount', 'desc')
     .orderBy('c.id')
     .execute();
@@ -90,6 +101,8 @@ export async function offeredCoupons(
     title: row.title,
     description: row.description,
     amount: row.amount,
+    kind: row.kind,
+    ...(row.percent_off === null ? {} : { percentOff: row.percent_off }),
     minAmount: row.min_amount,
     validDays: row.valid_days,
     claimed: row.claim_id !== null,
@@ -107,38 +120,12 @@ export async function claimCoupon(
   couponId: number,
   now: Date,
 ): Promise<MyCoupon> {
-  const claimId = await db.transaction().execute(async (trx) => {
-    const coupon = await trx
-      .selectFrom('coupons')
-      .select(['id', 'valid_days'])
-      .where('id', '=', couponId)
-      .where('active', '=', true)
-      .where((eb) => eb.or([eb('platform', 'is', null), eb('platform', '=', platform)]))
-      .executeTakeFirst();
-    if (!coupon) throw notFound('优惠券不存在');
-    const claim = await trx
-      .insertInto('user_coupons')
-      .values({
-        user_id: owner.id,
-        platform: owner.platform,
-        coupon_id: couponId,
-        claimed_at: now,
-        expires_at: new Date(now.getTime() + coupon.valid_days * 86_400_000),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'platform', 'coupon_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!claim) throw conflict('您已领取过该优惠券');
-    const taken = await trx
-      .updateTable('coupons')
-      .set((eb) => ({ claimed: eb('claimed', '+', 1) }))
-      .where('id', '=', couponId)
-      .where((eb) => eb.or([eb('stock', 'is', null), eb('claimed', '<', eb.ref('stock'))]))
-      .returning('id')
-      .executeTakeFirst();
-    if (!taken) throw badRequest('优惠券已领完');
-    return claim.id;
-  });
+  const claimId = await db
+    .transaction()
+    .execute(
+      async (trx) =>
+        (await grantCoupon(trx, { couponId, userId: owner.id, platform, now })).userCouponId,
+    );
   const row = await myCouponsQuery(db, owner)
     .where('uc.id', '=', claimId)
     .executeTakeFirstOrThrow();

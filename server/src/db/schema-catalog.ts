@@ -119,7 +119,7 @@ export interface BannerTable {
   channel_code: string | null;
   title: string;
   image: string;
-  link_type: 'none' | 'goods' | 'category' | 'page';
+  link_type: 'none' | 'goods' | 'category' | 'page' | 'web';
   link_value: Generated<string>;
   sort: Generated<number>;
   enabled: Generated<boolean>;

@@ -94,7 +94,19 @@ export interface CouponsTable {
   claimed: Generated<number>;
   active: Generated<boolean>;
   created_at: DefaultedTimestamp;
+  /** 0055: amount off (the first kind), percentage off, or the first month free. */
+  kind: Generated<CouponKind>;
+  percent_off: Generated<number | null>;
+  /** When the coupon is offered: claims outside the window are refused; null is open. */
+  starts_at: Generated<Date | null>;
+  ends_at: Generated<Date | null>;
+  per_user_limit: Generated<number>;
+  /** Goods ids it applies to (jsonb); null: every goods. */
+  goods_ids: ColumnType<number[] | null, string | null | undefined, string | null>;
+  updated_at: DefaultedTimestamp;
 }
+
+export type CouponKind = 'amount' | 'percent' | 'first_month_free';
 
 export interface UserCouponsTable {
   id: Generated<number>;
@@ -106,6 +118,10 @@ export interface UserCouponsTable {
   claimed_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** 0055: the n-th claim of this coupon by this user (up to the coupon's per-user limit). */
+  claim_no: Generated<number>;
+  /** The staff account that issued it from the console; null when the user claimed it. */
+  issued_by: Generated<number | null>;
 }
 
 export interface ComplaintsTable {

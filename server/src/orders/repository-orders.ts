@@ -184,17 +184,31 @@ export function servicesOfGoods(trx: Trx, goodsId: number) {
 
 /** The user's unused, unexpired coupon of this kind on their brand, locked for update. */
 export function lockUnusedCoupon(trx: Trx, user: Owner, couponId: number, now: Date) {
-  return trx
-    .selectFrom('user_coupons as uc')
-    .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
-    .select(['uc.id', 'c.amount', 'c.min_amount', 'c.platform'])
-    .where('uc.user_id', '=', user.id)
-    .where('uc.platform', '=', user.platform)
-    .where('uc.coupon_id', '=', couponId)
-    .where('uc.status', '=', 'unused')
-    .where('uc.expires_at', '>', now)
-    .forUpdate()
-    .executeTakeFirst();
+  return (
+    trx
+      .selectFrom('user_coupons as uc')
+      .innerJoin('coupons as c', 'c.id', 'uc.coupon_id')
+      .select([
+        'uc.id',
+        'c.amount',
+        'c.min_amount',
+        'c.platform',
+        'c.kind',
+        'c.percent_off',
+        'c.goods_ids',
+      ])
+      .where('uc.user_id', '=', user.id)
+      .where('uc.platform', '=', user.platform)
+      .where('uc.coupon_id', '=', couponId)
+      .where('uc.status', '=', 'unused')
+      .where('uc.expires_at', '>', now)
+      // A user may hold several of one coupon (its per-user limit): the soonest to expire goes first.
+      .orderBy('uc.expires_at')
+      .orderBy('uc.id')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst()
+  );
 }
 
 export async function markCouponUsed(trx: Trx, userCouponId: number, now: Date) {

@@ -71,6 +71,7 @@ import { riskRoutes } from './admin-risk.ts';
 import { collectionsRoutes } from './admin-collections.ts';
 import { catalogRoutes } from './admin-catalog.ts';
 import { reportRoutes } from './admin-reports.ts';
+import { adminHomeRoutes } from './admin-home.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
@@ -112,6 +113,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   collectionsRoutes(app);
   catalogRoutes(app);
   reportRoutes(app);
+  adminHomeRoutes(app);
 };
 
 /** Sign-in, sign-out, the session and the password: limited per IP and per login. */

@@ -20,7 +20,8 @@ const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/list',
     { onRequest: app.optionalAuth, schema: { response: { 200: CouponListReply } } },
-    async (request) => ok(await offeredCoupons(db, request.platform, request.user?.id ?? 0)),
+    async (request) =>
+      ok(await offeredCoupons(db, request.platform, request.user?.id ?? 0, app.deps.now())),
   );
 
   app.post(

@@ -3,6 +3,8 @@ import { routeMeta } from '../../routes';
 import { productUrl } from './GoodsCardView';
 import { useCatalogStore } from './store';
 import { openPage } from '../../platform/open-page';
+import { webViewHosts } from '../../platform/config';
+import { openWebView } from '../../platform/navigation';
 
 export const CLASSIFY_URL = '/pages/classify/classify';
 export const SEARCH_URL = '/pages/search/search';
@@ -14,8 +16,8 @@ export function openCategory(id: number): Promise<boolean> {
 }
 
 /**
- * Where a banner leads. A page link is followed only when it names one of our routes, so a
- * banner can never send the user off the app.
+ * Where a banner leads. A page link is followed only when it names one of our routes, and a web
+ * link only to an https page on an allowed host, so a banner can never send the user elsewhere.
  */
 export function followBanner(banner: Pick<BannerItem, 'linkType' | 'linkValue'>): Promise<boolean> {
   const id = Number(banner.linkValue);
@@ -28,6 +30,9 @@ export function followBanner(banner: Pick<BannerItem, 'linkType' | 'linkValue'>)
       const path = banner.linkValue.replace(/^\//, '');
       return routeMeta(path) ? openPage(`/${path}`) : Promise.resolve(false);
     }
+    case 'web':
+      // Only an https page on an allowed host (the console checked it too, before saving).
+      return openWebView(banner.linkValue, webViewHosts());
     default:
       return Promise.resolve(false);
   }

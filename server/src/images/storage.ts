@@ -1,0 +1,118 @@
+/**
+ * Where uploaded pictures are kept: a folder under the data directory (the default), or an
+ * S3-compatible bucket (Alibaba Cloud OSS, MinIO, AWS S3) reached only through its configured
+ * endpoint. Names are content hashes, so an object is written once and never changes.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+export interface ImageStore {
+  /** Stores `bytes` as `name` (a content-hash name: an existing one is the same picture). */
+  put(name: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The picture's bytes, or undefined when there is none by that name. */
+  get(name: string): Promise<Buffer | undefined>;
+}
+
+/** S3-compatible storage settings (IMAGE_STORAGE=s3); the secret key is never logged. */
+export interface S3StorageSettings {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `bucket` in the path rather than the host name (MinIO, and local test servers). */
+  forcePathStyle: boolean;
+  /** Object names start with this (e.g. `rental/`), so one bucket can serve several deployments. */
+  prefix: string;
+}
+
+export type ImageStorageSettings =
+  { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageSettings);
+
+/** A content-hash name is all this store ever reads or writes: nothing can climb out of it. */
+const SAFE_NAME = /^[a-f0-9]{16,64}\.(png|webp)$/;
+
+function checkName(name: string): void {
+  if (!SAFE_NAME.test(name)) throw new Error(`not an image name: ${name}`);
+}
+
+export function localImageStore(dir: string): ImageStore {
+  return {
+    async put(name, bytes) {
+      checkName(name);
+      await fs.mkdir(dir, { recursive: true });
+      // `wx`: a name already there holds the same bytes (it is their hash).
+      await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx' }).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      });
+    },
+    async get(name) {
+      if (!SAFE_NAME.test(name)) return undefined;
+      return fs.readFile(path.join(dir, name)).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      });
+    },
+  };
+}
+
+export function s3ImageStore(settings: S3StorageSettings): ImageStore {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: {
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+    },
+    // OSS and older MinIO do not take the SDK's newer default checksum headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+  });
+  const key = (name: string) => `${settings.prefix}${name}`;
+  return {
+    async put(name, bytes, contentType) {
+      checkName(name);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key(name),
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async get(name) {
+      if (!SAFE_NAME.test(name)) return undefined;
+      try {
+        const reply = await client.send(
+          new GetObjectCommand({ Bucket: settings.bucket, Key: key(name) }),
+        );
+        if (!reply.Body) return undefined;
+        return Buffer.from(await reply.Body.transformToByteArray());
+      } catch (error) {
+        if (error instanceof NoSuchKey) return undefined;
+        if (
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The store the configuration names (IMAGE_STORAGE, images/settings.ts). */
+export function imageStoreSettings(config: Config): ImageStorageSettings {
+  const { storage } = config.images;
+  if (storage.kind === 'local') return storage;
+  return { ...storage, secretAccessKey: storage.secretAccessKey.reveal() };
+}
+
+export function createImageStore(settings: ImageStorageSettings): ImageStore {
+  return settings.kind === 'local' ? localImageStore(settings.dir) : s3ImageStore(settings);
+}
