@@ -5,7 +5,7 @@
  * for customer, merchant and jobs) and writes its audit row in the step's transaction; repeating
  * an action already done answers what was done and changes nothing.
  */
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import {
   ORDER_DESK_TABS,
   REJECT_REASONS,
@@ -315,10 +315,6 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
         .orderBy('id', 'desc')
         .executeTakeFirst(),
     ]);
-  const refundedByBill = new Map<number, number>();
-  for (const refund of refunds)
-    if (refund.bill_id !== null && refund.status !== 'failed')
-      refundedByBill.set(refund.bill_id, (refundedByBill.get(refund.bill_id) ?? 0) + refund.amount);
   const { snapshot } = row;
   const address = snapshot.address;
   return {
@@ -345,6 +341,58 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
       depositMethod: row.deposit_method,
       services: snapshot.services.map((s) => ({ name: s.name, price: s.price })),
     },
+    ...deskMoneyOf(bills, payments, refunds, freezes),
+    contract: contract
+      ? {
+          id: contract.id,
+          status: contract.status,
+          signedAt: contract.signed_at?.toISOString() ?? null,
+        }
+      : null,
+    verification,
+    logistics: {
+      courier: row.courier,
+      waybill: row.waybill,
+      deviceSerial: row.device_serial,
+      shippedAt: row.shipped_at?.toISOString() ?? null,
+      deliveredAt: row.delivered_at?.toISOString() ?? null,
+      returnWaybill: row.return_waybill,
+      // The street and number stay off the desk's first view, like the name and mobile.
+      address: `${address.province}${address.city}${address.district}`,
+    },
+    inspections: inspections.map((n) => ({
+      checklist: n.checklist,
+      damage: n.damage,
+      note: n.note,
+      by: n.login,
+      at: n.created_at.toISOString(),
+    })),
+    events: events.map((e) => ({
+      action: e.action,
+      from: e.from_status,
+      to: e.to_status,
+      actor: e.actor,
+      note: e.note,
+      reason: eventReason(e.action, e.params, rejects?.reason ?? null),
+      at: e.created_at.toISOString(),
+    })),
+  };
+}
+
+type Rows<T extends keyof Database> = Selectable<Database[T]>[];
+
+/** The order's bills (with what was refunded of each), payments, refunds and deposit freezes. */
+function deskMoneyOf(
+  bills: Rows<'bills'>,
+  payments: Rows<'payments'>,
+  refunds: Rows<'refunds'>,
+  freezes: Rows<'deposit_authorisations'>,
+) {
+  const refundedByBill = new Map<number, number>();
+  for (const refund of refunds)
+    if (refund.bill_id !== null && refund.status !== 'failed')
+      refundedByBill.set(refund.bill_id, (refundedByBill.get(refund.bill_id) ?? 0) + refund.amount);
+  return {
     bills: bills.map((b) => ({
       id: b.id,
       kind: b.kind,
@@ -383,40 +431,6 @@ export async function deskOrderDetail(db: Db, actor: StaffActor, orderId: number
       paid: f.paid,
       unfrozen: f.unfrozen,
       status: f.status,
-    })),
-    contract: contract
-      ? {
-          id: contract.id,
-          status: contract.status,
-          signedAt: contract.signed_at?.toISOString() ?? null,
-        }
-      : null,
-    verification,
-    logistics: {
-      courier: row.courier,
-      waybill: row.waybill,
-      deviceSerial: row.device_serial,
-      shippedAt: row.shipped_at?.toISOString() ?? null,
-      deliveredAt: row.delivered_at?.toISOString() ?? null,
-      returnWaybill: row.return_waybill,
-      // The street and number stay off the desk's first view, like the name and mobile.
-      address: `${address.province}${address.city}${address.district}`,
-    },
-    inspections: inspections.map((n) => ({
-      checklist: n.checklist,
-      damage: n.damage,
-      note: n.note,
-      by: n.login,
-      at: n.created_at.toISOString(),
-    })),
-    events: events.map((e) => ({
-      action: e.action,
-      from: e.from_status,
-      to: e.to_status,
-      actor: e.actor,
-      note: e.note,
-      reason: eventReason(e.action, e.params, rejects?.reason ?? null),
-      at: e.created_at.toISOString(),
     })),
   };
 }

@@ -28,11 +28,18 @@ type Load =
   | { state: 'ready'; goods: GoodsInfo; coupons: MyCoupon[] };
 
 /**
+ * What the order keeps of where it came from: the device id (the merchant's risk review links
+ * orders from one device) and the launch query's channel (the console's reports by channel).
+ */
+function withOrigin<T extends object>(body: T) {
+  const channelCode = getChannelCode();
+  return { ...body, deviceId: getDeviceId(), ...(channelCode ? { channelCode } : {}) };
+}
+
+/**
  * The confirm-order page's state: goods and coupons, the addresses (the one chosen in the address
  * list on coming back), the user's choices, the price they make, and the submit.
  */
-/** The order keeps the device id: the merchant's risk review links orders from one device. */
-const withDevice = <T extends object>(body: T) => ({ ...body, deviceId: getDeviceId() });
 
 export function useCheckout(params: PageBodyProps['params']) {
   const { t } = useTranslation();
@@ -140,8 +147,7 @@ export function useCheckout(params: PageBodyProps['params']) {
       setAddressError(t('checkout.addressRequired'));
       return;
     }
-    const channelCode = getChannelCode();
-    const body = withDevice({
+    const body = withOrigin({
       goodsId,
       skuId,
       planId,
@@ -149,8 +155,6 @@ export function useCheckout(params: PageBodyProps['params']) {
       serviceIds: services.map((s) => s.id),
       depositMethod,
       ...(coupon ? { couponId: coupon.couponId } : {}),
-      // The launch query's channel, so the console's reports count the order by channel.
-      ...(channelCode ? { channelCode } : {}),
     });
     const bodyText = JSON.stringify(body);
     if (intent.current?.body !== bodyText) {
