@@ -582,6 +582,17 @@ describe('every /admin/api route is guarded before it reads the body', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // A brand-1 banner, and a coupon brand 2 may not touch (brand 1's, or one every brand shares).
+    const banner = await server.db
+      .selectFrom('banner')
+      .select('id')
+      .where('platform', '=', 1)
+      .executeTakeFirstOrThrow();
+    const coupon = await server.db
+      .selectFrom('coupons')
+      .select('id')
+      .where((eb) => eb.or([eb('platform', '=', 1), eb('platform', 'is', null)]))
+      .executeTakeFirstOrThrow();
     const idFor = (path: string) =>
       path.startsWith('/bills')
         ? bill.id
@@ -589,7 +600,11 @@ describe('every /admin/api route is guarded before it reads the body', () => {
           ? complaint.id
           : path.startsWith('/risk-rules')
             ? 1
-            : brandOneOrder;
+            : path.startsWith('/home/banners')
+              ? banner.id
+              : path.startsWith('/coupons')
+                ? coupon.id
+                : brandOneOrder;
     const before = await countRows();
     // Goods and SKUs belong to the brands selling them, not to one brand: their own test
     // (admin-catalog.test.ts) refuses another brand's goods.

@@ -21,8 +21,12 @@ import { brandOfBill, brandOfOrder } from './orders.ts';
 import { actorOf, csrfMatches, mayActFor, sessionOf, type StaffSession } from './staff.ts';
 
 export type RouteAccess = 'public' | 'session' | Permission;
-/** What a route's `:id` is: an order, a bill, a complaint, a brand itself, a goods or a SKU. */
-export type RouteTarget = 'order' | 'bill' | 'complaint' | 'brand' | 'goods' | 'sku';
+/**
+ * What a route's `:id` is: an order, a bill, a complaint, a brand itself, a goods or a SKU, a
+ * home-page banner, a coupon template.
+ */
+export type RouteTarget =
+  'order' | 'bill' | 'complaint' | 'brand' | 'goods' | 'sku' | 'banner' | 'coupon';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,13 +65,44 @@ export async function brandOfTarget(
   const id = Number(rawId);
   // A brand's own id is its brand (1-9; anything else is left to the schema's 400).
   if (target === 'brand') return id <= 9 ? id : undefined;
-  const lookup = { order: brandOfOrder, bill: brandOfBill, complaint: brandOfComplaint }[target];
+  const lookup = {
+    order: brandOfOrder,
+    bill: brandOfBill,
+    complaint: brandOfComplaint,
+    banner: brandOfBanner,
+    coupon: brandOfCoupon,
+  }[target];
   const platform = await lookup(deps.db, id);
   if (platform === undefined) throw notFound(MISSING[target]);
   return platform;
 }
 
-const MISSING = { order: '订单不存在', bill: '账单不存在', complaint: '反馈不存在' } as const;
+const MISSING = {
+  order: '订单不存在',
+  bill: '账单不存在',
+  complaint: '反馈不存在',
+  banner: '轮播图不存在',
+  coupon: '优惠券不存在',
+} as const;
+
+async function brandOfBanner(db: AppDeps['db'], id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('banner')
+    .select('platform')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.platform;
+}
+
+/** A coupon's brand; 0 for one every brand shares, which only an account of every brand may touch. */
+async function brandOfCoupon(db: AppDeps['db'], id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('coupons')
+    .select('platform')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row === undefined ? undefined : (row.platform ?? 0);
+}
 
 /** A goods (or a SKU's goods) one of the account's brands sells; 404 / 403 otherwise. */
 async function authoriseCatalogTarget(

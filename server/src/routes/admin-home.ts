@@ -83,7 +83,7 @@ function homeRoutes(app: AdminScope): void {
   app.put(
     '/home/banners/:id',
     {
-      config: access,
+      config: { ...access, target: 'banner' },
       schema: {
         operationId: 'updateBanner',
         ...tag('home page'),
@@ -99,7 +99,7 @@ function homeRoutes(app: AdminScope): void {
   app.delete(
     '/home/banners/:id',
     {
-      config: access,
+      config: { ...access, target: 'banner' },
       schema: {
         operationId: 'deleteBanner',
         ...tag('home page'),
@@ -220,7 +220,7 @@ function couponRoutes(app: AdminScope): void {
   app.put(
     '/coupons/:id',
     {
-      config: access,
+      config: { ...access, target: 'coupon' },
       schema: {
         operationId: 'updateCoupon',
         ...tag('coupons'),
@@ -236,7 +236,7 @@ function couponRoutes(app: AdminScope): void {
   app.post(
     '/coupons/:id/issue',
     {
-      config: access,
+      config: { ...access, target: 'coupon' },
       schema: {
         operationId: 'issueCoupon',
         ...tag('coupons'),
