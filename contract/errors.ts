@@ -203,6 +203,32 @@ export const ERROR_MESSAGES = {
   DEPOSIT_DEDUCTION_NOT_ENOUGH: '押金授权余额不足，或没有冻结中的押金',
   WRITE_OFF_CLOSED: '账单已结清或已取消',
   WRITE_OFF_PARTLY_PAID: '已部分还款的账单不能核销',
+  // The console's goods, stock, home page, coupons, reports and staff (issues 36-38).
+  CONSOLE_GOODS_NOT_FOUND: '商品不存在',
+  CONSOLE_SKU_NOT_FOUND: 'SKU 不存在',
+  CONSOLE_SERIAL_NOT_FOUND: '序列号不存在',
+  CONSOLE_DEVICE_ON_ORDER: '设备 {serial} 在订单 {orderId} 上，归还质检后才能改状态',
+  CONSOLE_BANNER_NOT_FOUND: '轮播图不存在',
+  CONSOLE_COMPLAINT_NOT_FOUND: '反馈不存在',
+  CONSOLE_COMPLAINT_ASSIGNEE: '该员工不处理此品牌的反馈，无法指派',
+  CONSOLE_MISMATCH_NOT_FOUND: '没有这笔对账差异',
+  CONSOLE_MISMATCH_RESOLVED: '这笔差异已处理',
+  CONSOLE_STATEMENT_DUPLICATE: '对账单中重复的单号：{reference}',
+  CONSOLE_DATE_INVALID: '日期无效：{day}',
+  CONSOLE_DATE_ORDER: '开始日期不能晚于结束日期',
+  CONSOLE_DATE_RANGE: '日期范围最多 {days} 天',
+  CONSOLE_AGE_RANGE: '年龄下限不能高于上限',
+  STAFF_SELF_EDIT: '不能修改自己的角色或品牌',
+  STAFF_GRANT_WIDER: '只能授予自己可管理的品牌',
+  STAFF_SELF_RESET: '请在登录页修改自己的密码',
+  COUPON_NOT_STARTED: '优惠券尚未开始发放',
+  COUPON_OFFER_ENDED: '优惠券已过发放期',
+  COUPON_NOT_FOR_GOODS: '该优惠券不适用于此商品',
+  IMAGE_NOT_FOUND: '图片不存在',
+  // Last, so that every message above is matched first: a console form's problem at a field,
+  // `field：problem` (the console shows it at the field; its many problems stay Chinese text).
+  CONSOLE_FIELD_PROBLEM: '{field}：{problem}',
+  CONSOLE_FIELD_PROBLEM_ASCII: '{field}: {problem}',
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_MESSAGES;

@@ -38,9 +38,11 @@ const forbidden = (msg: string) => new ApiError(403, msg, 403);
 
 /** The first problems as one message, each `field：problem`. */
 export function problemsError(problems: readonly FieldProblem[]): ApiError {
-  const shown = problems.slice(0, 5).map((p) => `${p.field}：${p.message}`);
+  const [first, ...others] = problems.slice(0, 5).map((p) => `${p.field}：${p.message}`);
   const more = problems.length > 5 ? `（另有 ${problems.length - 5} 处）` : '';
-  return badRequest(`${shown.join('；')}${more}`);
+  // Read as the first field's problem (CONSOLE_FIELD_PROBLEM), the others after it.
+  const [field, ...message] = (first ?? '').split('：');
+  return badRequest(`${field}：${[message.join('：'), ...others].join('；')}${more}`);
 }
 
 /** The brands that sell a goods; [] is every brand. */
