@@ -119,6 +119,20 @@ export function setPendingPayments(payments: readonly unknown[]): void {
   writeStored(StorageKey.pendingPayments, [...payments]);
 }
 
+/**
+ * A device id generated once (by `create`: 128 random bits as hex) and kept: the order keeps it
+ * for the merchant's risk review. The caller passes the generator so that only the request layer
+ * imports `random` (a second importer splits it into a module of its own in the mini-programs'
+ * main package, which is at its budget).
+ */
+export function getDeviceId(create: () => string): string {
+  const existing = read<string>(StorageKey.deviceId);
+  if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
+  const created = create();
+  writeStored(StorageKey.deviceId, created);
+  return created;
+}
+
 export function getPrivacyNoticeAgreed(platform: PlatformId = getPlatform()): string | undefined {
   return read<string>(StorageKey.privacyNotice(platform));
 }

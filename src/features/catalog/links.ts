@@ -3,8 +3,6 @@ import { routeMeta } from '../../routes';
 import { productUrl } from './GoodsCardView';
 import { useCatalogStore } from './store';
 import { openPage } from '../../platform/open-page';
-import { webViewHosts } from '../../platform/config';
-import { openWebView } from '../../platform/navigation';
 
 export const CLASSIFY_URL = '/pages/classify/classify';
 export const SEARCH_URL = '/pages/search/search';
@@ -31,8 +29,9 @@ export function followBanner(banner: Pick<BannerItem, 'linkType' | 'linkValue'>)
       return routeMeta(path) ? openPage(`/${path}`) : Promise.resolve(false);
     }
     case 'web':
-      // Only an https page on an allowed host (the console checked it too, before saving).
-      return openWebView(banner.linkValue, webViewHosts());
+      // The web-view page opens only an https page on an allowed host (and the console checked
+      // the link before saving); its checks stay in its subpackage, out of the home page's.
+      return openPage(`/pages/webView/webView?url=${encodeURIComponent(banner.linkValue)}`);
     default:
       return Promise.resolve(false);
   }

@@ -9,11 +9,10 @@ import { registerMessages, useTranslation } from '../../i18n';
 import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { replacePage } from '../../platform/navigation';
 import { usePageShow } from '../../platform/page-route';
-import { getDeviceId } from '../../platform/device-id';
 import { canFreezeDeposit, canUsePayScore, canWithholdFromCard } from '../../platform/pay-target';
 import { fetchPayScoreOffer } from '../../api/pay';
 import { newIdempotencyKey } from '../../platform/request';
-import { getChannelCode } from '../../platform/storage';
+import { getChannelCode, getDeviceId } from '../../platform/storage';
 import { showMessage } from '../../platform/ui';
 import { takeChosenAddress } from '../../stores/address-choice';
 import { askBillReminders, prefetchReminderTemplates } from '../../stores/reminders';
@@ -33,7 +32,11 @@ type Load =
  */
 function withOrigin<T extends object>(body: T) {
   const channelCode = getChannelCode();
-  return { ...body, deviceId: getDeviceId(), ...(channelCode ? { channelCode } : {}) };
+  return {
+    ...body,
+    deviceId: getDeviceId(newIdempotencyKey),
+    ...(channelCode ? { channelCode } : {}),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { apiBase, apiUrl, base64Encode, clientAuthorization } from '../config';
-import { getDeviceId } from '../device-id';
+import { randomHex128 } from '../random';
+import { getDeviceId } from '../storage';
 import {
   StorageKey,
   getChannelCode,
@@ -50,21 +51,21 @@ describe('storage', () => {
   });
 
   test('the device id is 128 random bits, generated once and kept', () => {
-    const id = getDeviceId();
+    const id = getDeviceId(randomHex128);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect(getDeviceId()).toBe(id);
+    expect(getDeviceId(randomHex128)).toBe(id);
     // The next launch reads the same id from storage.
     jest.isolateModules(() => {
-      const relaunched = jest.requireActual<typeof import('../device-id')>('../device-id');
-      expect(relaunched.getDeviceId()).toBe(id);
+      const relaunched = jest.requireActual<typeof import('../storage')>('../storage');
+      expect(relaunched.getDeviceId(randomHex128)).toBe(id);
     });
     window.localStorage.clear();
-    expect(getDeviceId()).not.toBe(id);
+    expect(getDeviceId(randomHex128)).not.toBe(id);
   });
 
   test('a corrupted device id is replaced', () => {
     window.localStorage.setItem(StorageKey.deviceId, JSON.stringify({ data: 'not-hex' }));
-    expect(getDeviceId()).toMatch(/^[0-9a-f]{32}$/);
+    expect(getDeviceId(randomHex128)).toMatch(/^[0-9a-f]{32}$/);
   });
 });
 
