@@ -12,20 +12,19 @@ const CONTENT_TYPES = { png: 'image/png', webp: 'image/webp' } as const;
 
 const uploadedImageRoutes: FastifyPluginAsync = async (app) => {
   const store = createImageStore(imageStoreSettings(app.deps.config));
-  app.get<{ Params: { name: string } }>(
-    '/:name',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const match = /^[a-f0-9]{32}\.(png|webp)$/.exec(request.params.name);
-      const bytes = match ? await store.get(request.params.name) : undefined;
-      if (!match || !bytes) throw notFound('图片不存在');
-      return reply
-        .header('Content-Type', CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES])
-        .header('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(bytes);
-    },
-  );
+  // A static files' wildcard, like the catalogue's pictures (routes/assets.ts): not an API call,
+  // so in no OpenAPI document.
+  app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true } }, async (request, reply) => {
+    const name = request.params['*'];
+    const match = /^[a-f0-9]{32}\.(png|webp)$/.exec(name);
+    const bytes = match ? await store.get(name) : undefined;
+    if (!match || !bytes) throw notFound('图片不存在');
+    return reply
+      .header('Content-Type', CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES])
+      .header('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(bytes);
+  });
 };
 
 export default uploadedImageRoutes;
