@@ -20,6 +20,7 @@ import {
 } from './harness';
 import { loginOnBrand } from './steps/brand-session';
 import { defaultAddress, ok, placeOrder } from './steps/setup';
+import { chooseOption, consoleLogIn } from './steps/console';
 
 const OPERATOR = {
   login: 'op-brand3',
@@ -64,11 +65,7 @@ async function shownRent(platform: number): Promise<string> {
 const yuanOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
 async function logIn(page: Page, login: string, password: string) {
-  await page.goto(`${server.baseUrl}/admin/`);
-  await page.waitForURL(/\/admin\/login$/);
-  await page.getByLabel('账号').fill(login);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('密码', { exact: true }).press('Enter');
+  await consoleLogIn(page, server.baseUrl, login, password);
 }
 
 describe('merchant console: catalogue', () => {
@@ -109,8 +106,7 @@ describe('merchant console: catalogue', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('账号').fill(OPERATOR.login);
     await dialog.getByLabel('姓名').fill(OPERATOR.name);
-    await dialog.getByLabel('角色').click();
-    await page.locator('.ant-select-item-option', { hasText: '运营' }).click();
+    await chooseOption(page, dialog, '角色', '运营');
     await dialog.getByLabel('品牌 3').check();
     await dialog.getByLabel(/初始密码/).fill(OPERATOR.first);
     await dialog.getByRole('button', { name: '创建' }).click();

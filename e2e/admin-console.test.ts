@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, root, screenshot, startServer, type RunningServer } from './harness';
 import { loginOnBrand } from './steps/brand-session';
 import { confirmAndSign, defaultAddress, ok, placeOrder, until, verifyUser } from './steps/setup';
+import { chooseOption, consoleLogIn, consoleLogOut } from './steps/console';
 
 const OPERATOR = {
   login: 'op-brand2',
@@ -77,17 +78,11 @@ async function consolePage(): Promise<{ page: Page; errors: string[] }> {
 }
 
 async function logIn(page: Page, login: string, password: string) {
-  await page.goto(`${server.baseUrl}/admin/`);
-  await page.waitForURL(/\/admin\/login$/);
-  await page.getByLabel('账号').fill(login);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  // Keyboard: Enter in the form submits it.
-  await page.getByLabel('密码', { exact: true }).press('Enter');
+  await consoleLogIn(page, server.baseUrl, login, password);
 }
 
 async function logOut(page: Page) {
-  await page.getByRole('button', { name: '退出' }).click();
-  await page.getByRole('button', { name: '登录' }).waitFor();
+  await consoleLogOut(page);
   assert.match(page.url(), /\/admin\/login$/);
 }
 
@@ -146,8 +141,7 @@ describe('merchant console (admin/)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('账号').fill(OPERATOR.login);
     await dialog.getByLabel('姓名').fill(OPERATOR.name);
-    await dialog.getByLabel('角色').click();
-    await page.locator('.ant-select-item-option', { hasText: '运营' }).click();
+    await chooseOption(page, dialog, '角色', '运营');
     await dialog.getByLabel('品牌 2').check();
     await dialog.getByLabel(/初始密码/).fill(OPERATOR.first);
     await dialog.getByRole('button', { name: '创建' }).click();

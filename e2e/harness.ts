@@ -267,3 +267,29 @@ export async function holdScripts(page: Page): Promise<() => number> {
   });
   return () => heldUntil;
 }
+
+/**
+ * Runs `work` on every item, `lanes` at a time, each lane on its own phone page (its own browser
+ * context, so its own storage). The route walks open 50-150 full page loads, each ending in an
+ * idle wait for the network; run one after another those waits were most of a walk's time.
+ */
+export async function acrossPages<T>(
+  browser: Browser,
+  items: readonly T[],
+  lanes: number,
+  work: (item: T, page: Page, errors: string[]) => Promise<void>,
+  prepare: (page: Page) => Promise<void> = async () => undefined,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, items.length) }, async () => {
+      const { page, errors } = await phonePage(browser);
+      await prepare(page);
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item, page, errors);
+      }
+      await page.close();
+    }),
+  );
+}

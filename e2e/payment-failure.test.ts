@@ -211,14 +211,17 @@ describe('a failed payment and its retry', () => {
     const orderId = await signedOrder(api);
 
     // A trade the server never confirms: the wait ends with a clear message, nothing paid.
+    // The page's clock, not the test, waits out the screen's 30 s (POLL_TIMEOUT_MS in
+    // src/features/payment/payment-state.ts): time runs as usual until the waiting screen
+    // shows, then jumps past the deadline; the poll that follows is a real request.
+    await page.clock.install();
     await page.goto(
       `${server.baseUrl}/#/pages/loading/loading?orderId=${orderId}&outTradeNo=PTNEVERPAID0001`,
     );
     await page.locator('.pay-status__title:visible', { hasText: '正在确认支付结果' }).waitFor();
     await screenshot(page, 'paywait-waiting');
-    await page
-      .locator('.pay-status__title:visible', { hasText: '暂未确认支付结果' })
-      .waitFor({ timeout: 45_000 });
+    await page.clock.fastForward(31_000);
+    await page.locator('.pay-status__title:visible', { hasText: '暂未确认支付结果' }).waitFor();
     await page.getByText('暂未收到支付结果', { exact: false }).first().waitFor();
     assert.equal(await page.getByText('支付成功').count(), 0);
     await screenshot(page, 'paywait-timeout');

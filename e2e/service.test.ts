@@ -14,6 +14,7 @@ import { ROUTES } from '../src/routes';
 import { agreeAllBody } from './steps/privacy';
 import { apiWithToken, defaultAddress, placeOrder, verifyUser } from './steps/setup';
 import {
+  acrossPages,
   CLIENT_AUTH,
   holdScripts,
   phonePage,
@@ -414,36 +415,44 @@ describe('every route', () => {
   const loginPath = 'pages/loginNew/loginNew';
 
   /**
-   * Opens every route with a full load (as a shared link or a QR code opens it); returns the
-   * routes that went to login and every problem seen. `opened` checks a page that stayed.
+   * Opens every route with a full load (as a shared link or a QR code opens it), three pages at
+   * once; returns the routes that went to login (in ROUTES' order) and every problem seen.
+   * `opened` checks a page that stayed.
    */
   async function visitAll(
-    page: Page,
-    errors: string[],
-    opened?: (route: (typeof ROUTES)[number], problems: string[]) => Promise<void>,
+    prepare: (page: Page) => Promise<void>,
+    opened?: (route: (typeof ROUTES)[number], problems: string[], page: Page) => Promise<void>,
   ) {
     const redirected: string[] = [];
     const problems: string[] = [];
-    for (const route of ROUTES) {
-      errors.length = 0;
-      await page.goto('about:blank');
-      await page.goto(`${server.baseUrl}/#/${route.path}?from=e2e`);
-      // The nav bar, not its title: the loading page's title is blank, so has no box to see.
-      await page.locator('.nav-bar:visible').first().waitFor();
-      // Let the page's reads finish (and any redirect they cause).
-      await page.waitForLoadState('networkidle');
-      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
-      if (hash.startsWith(`#/${loginPath}`) && route.path !== loginPath) {
-        // A clean redirect: to the login page, saying where to come back.
-        if (!hash.includes(`redirect=/${route.path}`)) problems.push(`${route.path} → ${hash}`);
-        redirected.push(route.path);
-      } else if (!hash.startsWith(`#/${route.path}`)) {
-        problems.push(`${route.path} → ${hash}`);
-      } else {
-        await opened?.(route, problems);
-      }
-      errors.forEach((error) => problems.push(`${route.path}: ${error}`));
-    }
+    await acrossPages(
+      browser,
+      ROUTES,
+      3,
+      async (route, page, errors) => {
+        errors.length = 0;
+        await page.goto('about:blank');
+        await page.goto(`${server.baseUrl}/#/${route.path}?from=e2e`);
+        // The nav bar, not its title: the loading page's title is blank, so has no box to see.
+        await page.locator('.nav-bar:visible').first().waitFor();
+        // Let the page's reads finish (and any redirect they cause).
+        await page.waitForLoadState('networkidle');
+        const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+        if (hash.startsWith(`#/${loginPath}`) && route.path !== loginPath) {
+          // A clean redirect: to the login page, saying where to come back.
+          if (!hash.includes(`redirect=/${route.path}`)) problems.push(`${route.path} → ${hash}`);
+          redirected.push(route.path);
+        } else if (!hash.startsWith(`#/${route.path}`)) {
+          problems.push(`${route.path} → ${hash}`);
+        } else {
+          await opened?.(route, problems, page);
+        }
+        errors.forEach((error) => problems.push(`${route.path}: ${error}`));
+      },
+      prepare,
+    );
+    const order: string[] = ROUTES.map((route) => route.path);
+    redirected.sort((a, b) => order.indexOf(a) - order.indexOf(b));
     return { redirected, problems };
   }
 
@@ -463,27 +472,27 @@ describe('every route', () => {
   // two walks of 50 full loads).
   it('opens each of the 50 routes logged out with its title and back button, without a console error', async () => {
     assert.equal(ROUTES.length, 50);
-    const { page, errors } = await phonePage(browser);
-    const { redirected, problems } = await visitAll(page, errors, async (route, found) => {
-      await titleAndBack(route, found, page);
-      if (route.path === 'pages/myOrder/myOrder') await screenshot(page, 'shell-myOrder');
-    });
+    const { redirected, problems } = await visitAll(
+      async () => undefined,
+      async (route, found, page) => {
+        await titleAndBack(route, found, page);
+        if (route.path === 'pages/myOrder/myOrder') await screenshot(page, 'shell-myOrder');
+      },
+    );
     assert.deepEqual(problems, []);
     assert.ok(redirected.includes('pages/feedBack/feedBack'));
     fs.writeFileSync(
       path.join(root, 'e2e', 'screenshots', 'routes-needing-login.txt'),
       `${redirected.join('\n')}\n`,
     );
-    await page.close();
   });
 
   it('opens each of the 50 routes logged in without a console error or a trip to login', async () => {
     const session = await smsLogin('13900000002');
-    const { page, errors } = await phonePage(browser);
-    await useSessionIn(page, server.baseUrl, session);
-    const { redirected, problems } = await visitAll(page, errors);
+    const { redirected, problems } = await visitAll((page) =>
+      useSessionIn(page, server.baseUrl, session),
+    );
     assert.deepEqual(problems, []);
     assert.deepEqual(redirected, []);
-    await page.close();
   });
 });
