@@ -19,7 +19,7 @@ import { reconcile } from '../src/jobs/reconcile.ts';
 import { toDay } from '../src/orders/common.ts';
 import { deductFromDeposit } from '../src/orders/payments.ts';
 import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
-import { alipaySettingsFrom } from '../src/live-settings.ts';
+import { alipaySettingsFrom } from '../src/boot/live-settings.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 import {
   agreeEarlyReturn,

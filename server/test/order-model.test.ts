@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
-import type { AppDeps } from '../src/deps.ts';
+import type { AppDeps } from '../src/boot/deps.ts';
 import { runJobs } from '../src/jobs/index.ts';
 import {
   findTransition,

@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../src/config.ts';
-import { openRuntime } from '../src/runtime.ts';
+import { loadConfig } from '../src/boot/config.ts';
+import { openRuntime } from '../src/boot/runtime.ts';
 import { REPO_ROOT } from './helpers.ts';
 
 const INPUTS = [

@@ -22,7 +22,7 @@ import {
 } from '../../../contract/admin/collections.ts';
 import { can } from '../../../contract/admin/permissions.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { dayOf, outstandingOf } from '../orders/bills.ts';
 import { toDay, type Trx } from '../orders/common.ts';
 import { newTradeNo } from '../payments/operations.ts';
@@ -34,7 +34,7 @@ import { orderNumber } from '../orders/queries.ts';
 import { insertBillsPayment } from '../orders/repository.ts';
 import { lockOrder, openPaymentIdsCovering } from '../orders/repository-payments.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
-import { yuan } from '../money.ts';
+import { yuan } from '../lib/money.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 import './collections-schema.ts';
 

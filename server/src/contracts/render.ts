@@ -6,7 +6,7 @@
 import sanitizeHtml from 'sanitize-html';
 import type { BuyoutRow, DueRule, LeaseQuote } from '../../../contract/lease/index.ts';
 import { dueDateOf, EARLY_RETURN_FEE_BP, MIN_BUYOUT_PRICE } from '../../../contract/lease/index.ts';
-import { yuan } from '../money.ts';
+import { yuan } from '../lib/money.ts';
 
 export interface ContractBill {
   kind: string;

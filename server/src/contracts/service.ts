@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { BRAND_RECORDS } from '../../../contract/brands/records.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { contactOf, identityOf } from '../kyc/identity.ts';
 import { maskCard, maskMobile } from '../kyc/crypto.ts';
 import '../kyc/schema.ts';

@@ -10,7 +10,7 @@
  * clock, then reconciles and drains the outbox.
  */
 import { sql } from 'kysely';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest } from '../plugins/errors.ts';
 import { addDays, dayOf, daysBetween, overdueFee } from '../orders/bills.ts';
 import { TERMINAL_STATUSES, type Action, type OrderStatus } from '../orders/machine.ts';

@@ -1,7 +1,7 @@
 /**
  * User steps before payment: confirming (verification checks) and cancelling (giving back stock, coupon, payments and the deposit).
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import type { MessageKey } from '../../../contract/i18n/zh-Hans.ts';
 import { ApiError, namedIn } from '../plugins/errors.ts';

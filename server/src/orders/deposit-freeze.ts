@@ -1,7 +1,7 @@
 /**
  * The deposit authorisation (freeze) of an order.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { illegalAction } from './machine.ts';
 import { applyOrderAction } from './apply-action.ts';

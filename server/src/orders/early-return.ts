@@ -8,7 +8,7 @@
  * is charged another.
  */
 import type { Db, Trx } from '../db/index.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { dayOf, earlyReturnQuote, isoDay, type QuoteLine } from './bills.ts';
 import { illegalAction } from './machine.ts';

@@ -1,7 +1,7 @@
 /**
  * Merchant steps (ops) and the unpaid-order expiry.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest, notFound } from '../plugins/errors.ts';
 import { dayOf } from './bills.ts';
 import { applyOrderAction } from './apply-action.ts';

@@ -2,9 +2,9 @@
  * What a provider's answer does: trade and freeze outcomes, then the order's next step.
  */
 import { randomBytes } from 'node:crypto';
-import { crashPoint } from '../crash-points.ts';
-import { yuan } from '../money.ts';
-import type { AppDeps } from '../deps.ts';
+import { crashPoint } from '../lib/crash-points.ts';
+import { yuan } from '../lib/money.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { MERCHANT_FIELD } from '../payments/sandbox.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import { requestRefund, requestUnfreeze } from '../payments/operations.ts';

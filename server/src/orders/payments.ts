@@ -2,8 +2,8 @@
  * Bills and payments: opening a payment for bills, withholding, deducting from the deposit.
  */
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../deps.ts';
-import { allowedRedirect } from '../redirects.ts';
+import type { AppDeps } from '../boot/deps.ts';
+import { allowedRedirect } from '../lib/redirects.ts';
 import { badRequest, conflict } from '../plugins/errors.ts';
 import type { WechatPayParams } from '../payments/gateway.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';

@@ -16,8 +16,8 @@
  *   bills; cancelled before shipping, it is cancelled.
  */
 import { ResultCode } from '../../../contract/http.ts';
-import { offersPayScore } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
+import { offersPayScore } from '../boot/config.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { hasPayScore, type PayScoreApi } from '../payments/gateway.ts';
 import { newTradeNo } from '../payments/operations.ts';
 import type { PayScoreConfirmation } from '../payments/wechatpay.ts';

@@ -1,7 +1,7 @@
 /**
  * Placing an order: the snapshot, coupon, stock and first bills in one transaction.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { assertAdultRenter } from '../kyc/identity.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { badRequest, conflict, unauthorized } from '../plugins/errors.ts';

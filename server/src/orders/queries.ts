@@ -4,7 +4,7 @@
 import { EXPRESS_TEXT } from './notes.ts';
 import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import { notFound } from '../plugins/errors.ts';
-import { dictionaryEntry } from '../reference-data.ts';
+import { dictionaryEntry } from '../catalog/reference-data.ts';
 import { dayOf, dueOf, orderQuote, outstandingOf, type BillRow } from './bills.ts';
 import { STATUS_TEXT, USER_ACTIONS } from './machine.ts';
 import { type Db, type Owner, type Trx, toDay } from './common.ts';

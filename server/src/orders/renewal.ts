@@ -1,7 +1,7 @@
 /**
  * Renewal: the quote and its payment.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { addDays, dayOf, endOf, orderQuote, renewalQuote, type QuoteLine } from './bills.ts';
 import { illegalAction } from './machine.ts';

@@ -1,7 +1,7 @@
 /**
  * Receipt, return and buy-out.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { addDays, buyoutQuote, dayOf, endOf, periodDue } from './bills.ts';
 import { findTransition, illegalAction } from './machine.ts';

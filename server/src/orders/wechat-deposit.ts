@@ -3,8 +3,8 @@
  * so a running order's paid deposit is settled before that window closes (job
  * `wechat-deposits-settle`).
  */
-import type { AppDeps } from '../deps.ts';
-import { yuan } from '../money.ts';
+import type { AppDeps } from '../boot/deps.ts';
+import { yuan } from '../lib/money.ts';
 import { newTradeNo, requestRefund } from '../payments/operations.ts';
 import { dayOf, daysBetween, outstandingOf } from './bills.ts';
 import { DEPOSIT_REFUND_REASON, EARLY_DEPOSIT_REFUND_REASON, type Db } from './common.ts';

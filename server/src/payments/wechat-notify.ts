@@ -8,7 +8,7 @@
  * again.
  */
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import {
   handleNotification,
   recordNotificationOutcome,

@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { maskCard } from '../kyc/crypto.ts';
 import { notFound } from '../plugins/errors.ts';
 import { ProviderError } from '../providers/errors.ts';

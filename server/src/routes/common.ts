@@ -7,7 +7,7 @@ import {
   HotKeyReply,
 } from '../../../contract/api/common.ts';
 import { ok } from '../plugins/errors.ts';
-import { dictionary, expressCompanies, hotKeywords } from '../reference-data.ts';
+import { dictionary, expressCompanies, hotKeywords } from '../catalog/reference-data.ts';
 
 const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;

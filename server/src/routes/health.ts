@@ -1,11 +1,11 @@
 /**
  * Health for load balancers and orchestrators (not under /api: no client credential).
  * `GET /health/live`: the process answers. `GET /health/ready`: it can serve — the checks of
- * server/src/health.ts all pass. 503 with the failing checks otherwise.
+ * server/src/ops/health.ts all pass. 503 with the failing checks otherwise.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { readinessChecks, shippedMigrations } from '../health.ts';
+import { readinessChecks, shippedMigrations } from '../ops/health.ts';
 
 const LiveReply = Type.Object({ status: Type.Literal('ok') });
 /** 200 when every check passes, 503 naming the failing ones. */

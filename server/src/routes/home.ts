@@ -1,7 +1,7 @@
 /**
  * Home page data per brand (X-Platform) and launch channel: banners, tabs and their goods, hot
  * goods, category shortcuts, keyword search (server/src/catalog/), and the daily channel visit
- * report (server/src/visits.ts).
+ * report (server/src/catalog/visits.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CategoryListReply } from '../../../contract/api/category.ts';
@@ -18,7 +18,7 @@ import {
 import { GoodsPageReply, PageQuery } from '../../../contract/api/goods.ts';
 import { createCatalog, type Catalog } from '../catalog/service.ts';
 import { notFound, ok } from '../plugins/errors.ts';
-import { recordVisit } from '../visits.ts';
+import { recordVisit } from '../catalog/visits.ts';
 
 type HomeApp = Parameters<FastifyPluginAsyncTypebox>[0];
 

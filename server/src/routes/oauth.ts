@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OauthRenderBody, OauthRenderReply } from '../../../contract/api/login.ts';
 import { badRequest, ok } from '../plugins/errors.ts';
-import { allowedRedirect } from '../redirects.ts';
+import { allowedRedirect } from '../lib/redirects.ts';
 
 const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, providers } = app.deps;

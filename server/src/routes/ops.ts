@@ -30,7 +30,7 @@ import { OPS_STEP_PERMISSIONS, type Permission } from '../../../contract/admin/p
 import { authorise, brandOfTarget, staffOf } from '../admin/guard.ts';
 import { deskStep } from '../admin/orders.ts';
 import { actorOf } from '../admin/staff.ts';
-import { opsCredentialStaff, syncEnvironmentOpsCredential } from '../ops-credentials.ts';
+import { opsCredentialStaff, syncEnvironmentOpsCredential } from '../ops/credentials.ts';
 import { ApiError, ok } from '../plugins/errors.ts';
 
 const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {

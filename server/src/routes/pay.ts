@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { yuan } from '../money.ts';
+import { yuan } from '../lib/money.ts';
 import { emptyReply, textReply } from '../plugins/openapi.ts';
 import { handleNotification, type NotificationOutcome } from '../orders/payment-outcomes.ts';
 import { cashierPayment } from '../payments/cashier.ts';

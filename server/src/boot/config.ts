@@ -10,15 +10,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../../contract/http.ts';
 import {
   subscribeTemplateFieldsFrom,
   subscribeTemplatesFrom,
   type SubscribeTemplateFields,
   type SubscribeTemplates,
-} from './privacy/templates.ts';
-import { imageSettingsFrom, type ImageSettings } from './images/settings.ts';
-import { CRASH_POINTS, type CrashPoint } from './crash-points.ts';
+} from '../privacy/templates.ts';
+import { imageSettingsFrom, type ImageSettings } from '../images/settings.ts';
+import { CRASH_POINTS, type CrashPoint } from '../lib/crash-points.ts';
 import { alipaySettingsFrom, type AlipaySettings } from './live-settings.ts';
 import {
   LiveSettingsError,
@@ -27,8 +27,8 @@ import {
   type SmsSettings,
   type WechatSettings,
 } from './live-settings.ts';
-import { DATA_KEY_VARIABLE, DEVELOPMENT_DATA_KEY, dataKeyFrom, type DataKey } from './sealed.ts';
-import { chatScriptProblems, chatScriptsFrom, type ChatScripts } from './service-desk/chat.ts';
+import { DATA_KEY_VARIABLE, DEVELOPMENT_DATA_KEY, dataKeyFrom, type DataKey } from '../lib/sealed.ts';
+import { chatScriptProblems, chatScriptsFrom, type ChatScripts } from '../service-desk/chat.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';
 export type ProviderMode = 'sandbox' | 'live';

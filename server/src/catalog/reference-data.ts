@@ -1,7 +1,7 @@
 /** Reference data the storefront's forms and pages read: dictionary, hot keywords, express. */
 import { sql, type Kysely } from 'kysely';
-import type { PlatformId } from '../../contract/http.ts';
-import type { Database } from './db/schema.ts';
+import type { PlatformId } from '../../../contract/http.ts';
+import type { Database } from '../db/schema.ts';
 
 /** One dictionary's entries in order. */
 export function dictionary(db: Kysely<Database>, dictType: string) {

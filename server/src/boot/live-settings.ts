@@ -10,7 +10,7 @@
  * `log.info(config)` prints `[redacted]`).
  */
 import fs from 'node:fs';
-import { DATA_KEY_VARIABLE, dataKeyFrom, type DataKey } from './sealed.ts';
+import { DATA_KEY_VARIABLE, dataKeyFrom, type DataKey } from '../lib/sealed.ts';
 
 type Env = NodeJS.ProcessEnv;
 

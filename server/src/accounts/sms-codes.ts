@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from './db/schema.ts';
-import { badRequest } from './plugins/errors.ts';
+import type { Database } from '../db/schema.ts';
+import { badRequest } from '../plugins/errors.ts';
 
 export function hashCode(mobile: string, code: string): string {
   return createHash('sha256').update(`${mobile}:${code}`).digest('hex');

@@ -18,14 +18,14 @@ import Fastify, {
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { AppDeps } from './deps.ts';
-import { registerAuth } from './plugins/auth.ts';
-import { registerContentLanguage } from './plugins/content-language.ts';
-import { registerEnvelope } from './plugins/envelope.ts';
-import { failure } from './plugins/error-reasons.ts';
-import { registerHeaderChecks } from './plugins/headers.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
-import { registerSecurity } from './plugins/security.ts';
-import { redactUrl } from './redact.ts';
+import { registerAuth } from '../plugins/auth.ts';
+import { registerContentLanguage } from '../plugins/content-language.ts';
+import { registerEnvelope } from '../plugins/envelope.ts';
+import { failure } from '../plugins/error-reasons.ts';
+import { registerHeaderChecks } from '../plugins/headers.ts';
+import { registerOpenApi } from '../plugins/openapi.ts';
+import { registerSecurity } from '../plugins/security.ts';
+import { redactUrl } from '../lib/redact.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,13 +36,13 @@ declare module 'fastify' {
 const PACKAGE_VERSION = (
   JSON.parse(
     fs.readFileSync(
-      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'),
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../package.json'),
       'utf8',
     ),
   ) as { version: string }
 ).version;
 
-export const ROUTES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'routes');
+export const ROUTES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../routes');
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout by default. */

@@ -1,9 +1,9 @@
 /** What every route and job can use, handed to `buildApp` (real ones in main.ts, fresh ones per test). */
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
-import type { Database } from './db/schema.ts';
-import type { JobQueue } from './jobs/queue.ts';
-import type { Providers } from './providers/index.ts';
+import type { Database } from '../db/schema.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Providers } from '../providers/index.ts';
 
 export interface AppDeps {
   db: Kysely<Database>;

@@ -4,18 +4,18 @@
  * tie them together. Who runs jobs is the caller's choice (`runJobs`): the worker always, the API
  * when JOBS=in-process (the single-machine default), tests never on their own (they drain).
  */
-import { CATALOG_CHANNEL, catalogChanged } from './catalog/changes.ts';
+import { CATALOG_CHANNEL, catalogChanged } from '../catalog/changes.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
-import { armCrashPoint } from './crash-points.ts';
-import { createDatabase, type DatabaseHandle } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
+import { armCrashPoint } from '../lib/crash-points.ts';
+import { createDatabase, type DatabaseHandle } from '../db/index.ts';
+import { migrate } from '../db/migrate.ts';
 import type { AppDeps } from './deps.ts';
-import { JOB_DEFINITIONS } from './jobs/definitions.ts';
-import { JobQueue } from './jobs/queue.ts';
-import { createProviders } from './providers/index.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { JOB_DEFINITIONS } from '../jobs/definitions.ts';
+import { JobQueue } from '../jobs/queue.ts';
+import { createProviders } from '../providers/index.ts';
+import { seedIfEmpty } from '../seed/index.ts';
 
 export interface RuntimeOptions {
   /** PGlite data directory (or `memory://`) when the config names no PostgreSQL. */

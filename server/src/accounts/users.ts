@@ -1,8 +1,8 @@
 /** Finding and linking users: by mobile, by wallet user id, by mini-program open id. */
 import type { Kysely, Transaction } from 'kysely';
-import type { PlatformId } from '../../contract/http.ts';
-import type { MiniProgram } from '../../contract/api/login.ts';
-import type { Database } from './db/schema.ts';
+import type { PlatformId } from '../../../contract/http.ts';
+import type { MiniProgram } from '../../../contract/api/login.ts';
+import type { Database } from '../db/schema.ts';
 
 export async function findOrCreateUserByMobile(
   db: Kysely<Database> | Transaction<Database>,

@@ -1,7 +1,7 @@
 /** The daily channel visit report: visits per day, brand and launch channel, once per device. */
 import type { Kysely } from 'kysely';
-import type { PlatformId } from '../../contract/http.ts';
-import type { Database } from './db/schema.ts';
+import type { PlatformId } from '../../../contract/http.ts';
+import type { Database } from '../db/schema.ts';
 
 /** Visits are counted per calendar day in China (UTC+8, no daylight saving). */
 export function chinaDay(now: Date): string {

@@ -9,12 +9,12 @@
  * leaves the message pending for a later run: nothing is lost.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { AppDeps } from './deps.ts';
-import type { Database, Timestamp } from './db/schema.ts';
-import type { SmsPurpose } from './live-settings.ts';
-import type { SmsProvider, SmsSent } from './providers/sms/index.ts';
-import { maskMobile } from './redact.ts';
-import type { DataKey } from './sealed.ts';
+import type { AppDeps } from '../../boot/deps.ts';
+import type { Database, Timestamp } from '../../db/schema.ts';
+import type { SmsPurpose } from '../../boot/live-settings.ts';
+import type { SmsProvider, SmsSent } from './index.ts';
+import { maskMobile } from '../../lib/redact.ts';
+import type { DataKey } from '../../lib/sealed.ts';
 
 export type SmsStatus = 'pending' | 'delivered' | 'failed' | 'expired' | 'no_receipt';
 
@@ -36,7 +36,7 @@ export interface SmsMessagesTable {
   final_at: Timestamp | null;
 }
 
-declare module './db/schema.ts' {
+declare module '../../db/schema.ts' {
   interface Database {
     sms_messages: SmsMessagesTable;
   }

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database } from './db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -6,8 +6,8 @@
 import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { MIGRATIONS_DIR } from './db/migrate.ts';
-import type { AppDeps } from './deps.ts';
+import { MIGRATIONS_DIR } from '../db/migrate.ts';
+import type { AppDeps } from '../boot/deps.ts';
 
 /** A worker silent longer than this is taken as gone (it beats every 15 s). */
 export const WORKER_STALE_SECONDS = 60;
