@@ -26,7 +26,7 @@ import {
   type OrderStatus,
 } from '../src/orders/machine.ts';
 import { applyOrderAction } from '../src/orders/apply-action.ts';
-import type { Owner } from '../src/orders/common.ts';
+import type { Owner } from '../src/orders/rules.ts';
 import { idempotent } from '../src/orders/idempotency.ts';
 import { placeOrder } from '../src/orders/placing.ts';
 import { cancelOrder, confirmOrder } from '../src/orders/confirm-cancel.ts';

@@ -12,15 +12,15 @@ import type { AppDeps } from '../boot/deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { dayOf, earlyReturnQuote, isoDay, type QuoteLine } from './bills.ts';
 import { illegalAction } from './machine.ts';
-import { busy, type Owner } from './common.ts';
+import { busy, type Owner } from './rules.ts';
 import { ownOrder } from './queries.ts';
-import { billsOf } from './repository.ts';
+import { billsOf } from './order-records.ts';
 import {
   cancelUnpaidBillsById,
   insertBills,
   insertOrderEvent,
   updateOrder,
-} from './repository-orders.ts';
+} from './order-rows.ts';
 import './schema.ts';
 
 export interface EarlyReturnQuote {

@@ -9,7 +9,7 @@ import type { WechatPayParams } from '../payments/gateway.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { dayOf, type BillRow } from './bills.ts';
 import { illegalAction, type OrderStatus } from './machine.ts';
-import { type Db, type Owner, type Trx, toDay } from './common.ts';
+import { type Db, type Owner, type Trx, toDay } from './rules.ts';
 import { billView, orderNumber, type OrderRow, ownOrder } from './queries.ts';
 import { USER_CHANNELS, closePayments } from './confirm-cancel.ts';
 import {
@@ -17,7 +17,7 @@ import {
   findIdempotentReply,
   insertBillsPayment,
   saveIdempotentReply,
-} from './repository.ts';
+} from './order-records.ts';
 import {
   billsCoveredBy,
   walletIdsOf,
@@ -27,7 +27,7 @@ import {
   orderColumns,
   setAuthorisationPaid,
   setProviderTradeNo,
-} from './repository-payments.ts';
+} from './payment-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Payments
 

@@ -23,7 +23,7 @@ import { newTradeNo } from '../payments/operations.ts';
 import type { PayScoreConfirmation } from '../payments/wechatpay.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { dayOf } from './bills.ts';
-import type { Db, Owner } from './common.ts';
+import type { Db, Owner } from './rules.ts';
 import { illegalAction } from './machine.ts';
 import { applyOrderAction } from './apply-action.ts';
 import { applyFreezeOutcome } from './payment-outcomes.ts';
@@ -33,12 +33,12 @@ import {
   insertAuthorisation,
   markAuthorisationFailed,
   walletIdsOf,
-} from './repository-payments.ts';
+} from './payment-rows.ts';
 import {
   payScoreRefusalOf,
   recordPayScoreRefusal,
   switchOrderToPaidDeposit,
-} from './repository-payscore.ts';
+} from './payscore-rows.ts';
 
 /** Days the service order's time range runs past the term: return and inspection. */
 const RETURN_MARGIN_DAYS = 30;

@@ -10,10 +10,10 @@ import type { CouponKind } from '../db/schema.ts';
 import { dayOf, planBills } from './bills.ts';
 import { assertPayScoreOffered } from './payscore.ts';
 import type { DepositMethod, OrderSnapshot } from './schema.ts';
-import type { Db, Owner, Trx } from './common.ts';
+import type { Db, Owner, Trx } from './rules.ts';
 import { ownOrder } from './queries.ts';
 import { checksMissing, missingChecks } from './confirm-cancel.ts';
-import { defaultAddressIdOf } from './repository.ts';
+import { defaultAddressIdOf } from './order-records.ts';
 import {
   findOwnAddress,
   findPlanWithSkuAndGoods,
@@ -25,7 +25,7 @@ import {
   shareLockUser,
   takeOneUnitOfStock,
   type NewOrder,
-} from './repository-orders.ts';
+} from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Placing
 

@@ -7,7 +7,7 @@ import { notFound } from '../plugins/errors.ts';
 import { dictionaryEntry } from '../catalog/reference-data.ts';
 import { dayOf, dueOf, orderQuote, outstandingOf, type BillRow } from './bills.ts';
 import { STATUS_TEXT, USER_ACTIONS } from './machine.ts';
-import { type Db, type Owner, type Trx, toDay } from './common.ts';
+import { type Db, type Owner, type Trx, toDay } from './rules.ts';
 import {
   billsOf,
   eventsOf,
@@ -18,7 +18,7 @@ import {
   pageOfOrders,
   paymentsOf,
   shippingEventsOf,
-} from './repository.ts';
+} from './order-records.ts';
 // ---------------------------------------------------------------------------------------------
 // Reading
 

@@ -5,7 +5,7 @@
  */
 import { dictionaryEntry } from '../catalog/reference-data.ts';
 import { ApiError } from '../plugins/errors.ts';
-import type { Db, Trx } from './common.ts';
+import type { Db, Trx } from './rules.ts';
 
 export type ReasonKind = 'cancel_reason' | 'return_reason';
 

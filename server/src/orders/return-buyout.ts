@@ -7,11 +7,11 @@ import { addDays, buyoutQuote, dayOf, endOf, periodDue } from './bills.ts';
 import { findTransition, illegalAction } from './machine.ts';
 import { applyOrderAction, type ActionContext } from './apply-action.ts';
 import type { Actor } from './schema.ts';
-import { type Db, type Owner, type Trx, assertAllowed, busy, toDay } from './common.ts';
+import { type Db, type Owner, type Trx, assertAllowed, busy, toDay } from './rules.ts';
 import { type OrderRow, ownOrder } from './queries.ts';
 import { closeOpenPayments } from './confirm-cancel.ts';
 import { checkedReason } from './reasons.ts';
-import { billsOf, markReturnUnderWay } from './repository.ts';
+import { billsOf, markReturnUnderWay } from './order-records.ts';
 import {
   cancelUnpaidBills,
   findOrderOrThrow,
@@ -20,7 +20,7 @@ import {
   instalmentsOf,
   paidDepositBillOf,
   setBillDueDate,
-} from './repository-orders.ts';
+} from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Receipt, return, buy-out, renewal
 

@@ -14,7 +14,7 @@ import {
   recordNotificationOutcome,
   type NotificationOutcome,
 } from '../orders/payment-outcomes.ts';
-import { payScoreAuthorisation, payScorePaymentOf } from '../orders/repository-payscore.ts';
+import { payScoreAuthorisation, payScorePaymentOf } from '../orders/payscore-rows.ts';
 import { rejectedNotificationDigest } from './rejected-notifications.ts';
 import type { WechatNotification, WechatPayGateway } from './wechatpay.ts';
 

@@ -1,7 +1,7 @@
 /** The rental contract's e-sign flow: create (POST), create2 (GET, same), check. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContractCheckReply, OrderRef, SigningReply } from '../../../contract/api/contract.ts';
-import { checkContract, createSigning } from '../contracts/service.ts';
+import { checkContract, createSigning } from '../esign/service.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
 

@@ -14,7 +14,7 @@ import {
   OcrBody,
   OcrReply,
 } from '../../../contract/api/kyc.ts';
-import { checkContract, contractHtml } from '../contracts/service.ts';
+import { checkContract, contractHtml } from '../esign/service.ts';
 import { contactOf, faceResult, ocrIdCard, putFacePhoto, saveContact } from '../kyc/identity.ts';
 import { identityRoutes } from '../kyc/routes-shared.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';

@@ -8,8 +8,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Envelope } from '../../../contract/api/envelope.ts';
-import { acceptNotification } from '../contracts/service.ts';
-import { escapeHtml } from '../contracts/render.ts';
+import { acceptNotification } from '../esign/service.ts';
+import { escapeHtml } from '../esign/render.ts';
 import { notFound } from '../plugins/errors.ts';
 import { textReply } from '../plugins/openapi.ts';
 import { SandboxEsign } from '../providers/esign/sandbox.ts';

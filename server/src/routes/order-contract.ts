@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ContractHtmlReply, OrderRef, WithholdingReply } from '../../../contract/api/contract.ts';
 import { IdParams } from '../../../contract/api/envelope.ts';
-import { contractHtml, signWithholding } from '../contracts/service.ts';
+import { contractHtml, signWithholding } from '../esign/service.ts';
 import { currentUser, requireUser } from '../plugins/auth.ts';
 import { ok } from '../plugins/errors.ts';
 

@@ -30,7 +30,7 @@ import {
 } from '../../../contract/api/order.ts';
 import { IdParams } from '../../../contract/api/envelope.ts';
 import { HEADER_IDEMPOTENCY_KEY } from '../../../contract/http.ts';
-import type { Owner } from '../orders/common.ts';
+import type { Owner } from '../orders/rules.ts';
 import { idempotent } from '../orders/idempotency.ts';
 import { assertVerifiedFor, placeOrder, reorderInput } from '../orders/placing.ts';
 import { expressOf, lastOrderId, listOrders, orderDetail, ownOrder } from '../orders/queries.ts';

@@ -8,7 +8,7 @@
  */
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Database, Db, Executor, Trx } from '../db/index.ts';
-import { asDate, type Owner } from './common.ts';
+import { asDate, type Owner } from './rules.ts';
 import type { BillKind, PayChannel } from './schema.ts';
 
 type Order = Selectable<Database['orders']>;

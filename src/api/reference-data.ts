@@ -1,4 +1,4 @@
-import type { DictionaryItem } from '@contract/api/common';
+import type { DictionaryItem } from '@contract/api/reference-data';
 import { get } from '../platform/request';
 
 /** Hot search keywords: the brand's own first. */

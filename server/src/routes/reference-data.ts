@@ -5,11 +5,14 @@ import {
   DictionaryReply,
   ExpressReply,
   HotKeyReply,
-} from '../../../contract/api/common.ts';
+} from '../../../contract/api/reference-data.ts';
 import { ok } from '../plugins/errors.ts';
 import { dictionary, expressCompanies, hotKeywords } from '../catalog/reference-data.ts';
 
-const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** The storefront calls these at /api/common/* (the URL is older than the file's name). */
+export const prefix = '/api/common';
+
+const referenceDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps;
 
   app.get(
@@ -27,4 +30,4 @@ const commonRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default commonRoutes;
+export default referenceDataRoutes;

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { outstandingOf, type BillRow } from './bills.ts';
 import type { OrderStatus } from './machine.ts';
 import type { PayChannel } from './schema.ts';
-import type { Db, Owner, Trx } from './common.ts';
+import type { Db, Owner, Trx } from './rules.ts';
 
 type Executor = Db | Trx;
 

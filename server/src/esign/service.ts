@@ -18,7 +18,7 @@ import { requireConsent } from '../privacy/consents.ts';
 import type { EsignNotification } from '../providers/esign/index.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { orderQuote } from '../orders/bills.ts';
-import { toDay } from '../orders/common.ts';
+import { toDay } from '../orders/rules.ts';
 import { contractTermsOf, renderContract, type ContractData } from './render.ts';
 
 const ymd = (date: Date) =>

@@ -2,7 +2,7 @@
  * The SQL of WeChat Pay Score deposits (orders/payscore.ts, the notifications, the outbox): the
  * refusals per user and brand, the switch to a paid deposit, and finding a service order's rows.
  */
-import type { Db, Owner, Trx } from './common.ts';
+import type { Db, Owner, Trx } from './rules.ts';
 import type { OrderRow } from './queries.ts';
 import './schema.ts';
 

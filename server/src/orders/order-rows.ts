@@ -7,7 +7,7 @@
  */
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Database, Executor, Trx } from '../db/index.ts';
-import { asDate, type Owner } from './common.ts';
+import { asDate, type Owner } from './rules.ts';
 import type { BillKind, PayChannel } from './schema.ts';
 
 export type NewOrder = Insertable<Database['orders']>;
