@@ -69,7 +69,8 @@ export function resolveImport(
   for (const suffix of SUFFIXES) if (files.has(base + suffix)) return base + suffix;
   // `./x.js` written for `./x.ts`.
   const withoutJs = base.replace(/\.js$/, '');
-  for (const suffix of ['.ts', '.tsx']) if (files.has(withoutJs + suffix)) return withoutJs + suffix;
+  for (const suffix of ['.ts', '.tsx'])
+    if (files.has(withoutJs + suffix)) return withoutJs + suffix;
   return undefined;
 }
 
@@ -171,7 +172,8 @@ function sourcesUnder(root: string): Map<string, string> {
       const file = folder ? `${folder}/${entry.name}` : entry.name;
       if (SKIPPED.test(file)) continue;
       if (entry.isDirectory()) walk(file);
-      else if (CODE.test(entry.name)) sources.set(file, fs.readFileSync(path.join(root, file), 'utf8'));
+      else if (CODE.test(entry.name))
+        sources.set(file, fs.readFileSync(path.join(root, file), 'utf8'));
     }
   };
   for (const folder of CHECKED_FOLDERS) if (fs.existsSync(path.join(root, folder))) walk(folder);
@@ -179,16 +181,19 @@ function sourcesUnder(root: string): Map<string, string> {
 }
 
 function main() {
-  const root = path.resolve(import.meta.dirname, '..');
+  const root = path.resolve(path.dirname(process.argv[1]), '..');
   const sources = sourcesUnder(root);
   const cycles = findCycles(importGraph(sources));
   if (cycles.length === 0) {
     console.log(`check-cycles: no import cycle among ${sources.size} modules`);
     return;
   }
-  console.error(`check-cycles: ${cycles.length} import cycle(s); break each one (ARCHITECTURE.md):`);
+  console.error(
+    `check-cycles: ${cycles.length} import cycle(s); break each one (ARCHITECTURE.md):`,
+  );
   for (const cycle of cycles) console.error(`  ${cycle.join(' → ')}`);
   process.exitCode = 1;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
+// Run as a script (not when a test imports it; no import.meta, which jest's CommonJS lacks).
+if (/check-cycles\.ts$/.test(process.argv[1] ?? '')) main();

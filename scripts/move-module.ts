@@ -55,7 +55,10 @@ function plan(pairs: string[]): Map<string, string> {
 const posix = (p: string) => p.split(path.sep).join('/');
 
 /** The tracked file a relative specifier written in `fromFile` names, and the suffix it left off. */
-function resolve(specifier: string, fromFile: string): { file: string; suffix: string } | undefined {
+function resolve(
+  specifier: string,
+  fromFile: string,
+): { file: string; suffix: string } | undefined {
   const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
   const base = alias
     ? alias[1] + specifier.slice(alias[0].length)
@@ -68,7 +71,9 @@ function resolve(specifier: string, fromFile: string): { file: string; suffix: s
 /** The specifier that names `target` from `fromFile`, leaving off what the old one left off. */
 function specifierFor(target: string, suffix: string, fromFile: string, old: string): string {
   const written = suffix ? target.slice(0, -suffix.length) : target;
-  const alias = ALIASES.find(([prefix, folder]) => old.startsWith(prefix) && written.startsWith(folder));
+  const alias = ALIASES.find(
+    ([prefix, folder]) => old.startsWith(prefix) && written.startsWith(folder),
+  );
   if (alias) return alias[0] + written.slice(alias[1].length);
   let relative = posix(path.relative(path.dirname(fromFile), written));
   if (!relative.startsWith('.')) relative = `./${relative}`;
@@ -94,13 +99,16 @@ function main() {
     const newFile = moves.get(file) ?? file;
     if (CODE.test(file)) {
       // Any quoted relative path: the module paths of every import form, and import.meta.url's.
-      text = text.replace(/(['"`])((?:\.\.?\/|@contract\/|@\/)[^'"`\s]*)\1/g, (whole, quote: string, specifier: string) => {
-        const found = resolve(specifier, file);
-        if (!found) return whole;
-        const newTarget = moves.get(found.file) ?? found.file;
-        if (newTarget === found.file && newFile === file) return whole;
-        return quote + specifierFor(newTarget, found.suffix, newFile, specifier) + quote;
-      });
+      text = text.replace(
+        /(['"`])((?:\.\.?\/|@contract\/|@\/)[^'"`\s]*)\1/g,
+        (whole, quote: string, specifier: string) => {
+          const found = resolve(specifier, file);
+          if (!found) return whole;
+          const newTarget = moves.get(found.file) ?? found.file;
+          if (newTarget === found.file && newFile === file) return whole;
+          return quote + specifierFor(newTarget, found.suffix, newFile, specifier) + quote;
+        },
+      );
     }
     // Repository paths written out: files first (longest first), then moved folders.
     const written = [...moves.entries(), ...movedFolders.entries()].sort(

@@ -82,7 +82,7 @@ function refusals(file: string, source: string): string[] {
 test('the server may import the kernel and itself, never the storefront', () => {
   expect(refusals('server/test/a.test.ts', "import '../src/app.ts';")).toEqual([]);
   expect(refusals('server/src/kyc/a.ts', "import '../../../contract/validation';")).toEqual([]);
-  expect(refusals('server/src/a.ts', "import '../src/app';")).toEqual([]);
+  expect(refusals('server/src/main.ts', "import '../src/boot/app';")).toEqual([]);
   expect(refusals('server/src/kyc/a.ts', "import '../../../src/validation';")).toEqual([
     expect.stringContaining('The server does not import the storefront'),
   ]);
@@ -118,6 +118,44 @@ test('features do not import each other; the platform imports neither features n
   ]);
   expect(refusals('src/platform/a.ts', "import('../pages/home/home');")).toEqual([
     expect.stringContaining('The platform layer (src/platform) does not import features or pages'),
+  ]);
+});
+
+test('the server keeps its layers: entry points → boot → routes → domains → db → lib', () => {
+  // Allowed: boot wires everything; routes call domains; domains read settings, db and lib.
+  expect(refusals('server/src/main.ts', "import './boot/runtime.ts';")).toEqual([]);
+  expect(refusals('server/src/boot/app.ts', "import '../routes/goods.ts';")).toEqual([]);
+  expect(refusals('server/src/routes/goods.ts', "import '../catalog/service.ts';")).toEqual([]);
+  expect(
+    refusals('server/src/orders/a.ts', "import type { AppDeps } from '../boot/deps.ts';"),
+  ).toEqual([]);
+  expect(refusals('server/src/orders/a.ts', "import '../boot/config.ts';")).toEqual([]);
+  expect(refusals('server/src/orders/a.ts', "import { yuan } from '../lib/money.ts';")).toEqual([]);
+  expect(refusals('server/src/db/a.ts', "import '../lib/sealed.ts';")).toEqual([]);
+  expect(refusals('server/src/lib/a.ts', "import './money.ts';")).toEqual([]);
+  // Refused: a domain importing a route file, lib or db importing upwards, the wiring from below.
+  expect(refusals('server/src/orders/a.ts', "import '../routes/order.ts';")).toEqual([
+    expect.stringContaining('a domain never imports routes/'),
+  ]);
+  expect(refusals('server/src/lib/a.ts', "import '../orders/machine.ts';")).toEqual([
+    expect.stringContaining('server/src/lib/ holds shared utilities and imports no domain'),
+  ]);
+  expect(refusals('server/src/db/a.ts', "import('../orders/schema.ts');")).toEqual([
+    expect.stringContaining('server/src/db/'),
+  ]);
+  expect(refusals('server/src/jobs/a.ts', "import '../boot/runtime.ts';")).toEqual([
+    expect.stringContaining('The start-up wiring'),
+  ]);
+  expect(refusals('server/src/boot/a.ts', "import '../main.ts';")).toEqual([
+    expect.stringContaining('Nothing imports an entry point'),
+  ]);
+});
+
+test('server/src holds folders and the entry points only', () => {
+  expect(refusals('server/src/worker.ts', '')).toEqual([]);
+  expect(refusals('server/src/boot/config.ts', '')).toEqual([]);
+  expect(refusals('server/src/users.ts', '')).toEqual([
+    expect.stringContaining('server/src holds only the entry points'),
   ]);
 });
 
