@@ -56,6 +56,20 @@ export interface BuildOptions {
 /** Hashed file names (`app.3f9a1c2b.js`) never change content: cache them for a year. */
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
+/**
+ * The route files, by path: routes/<domain>/<file>.ts, one folder a domain (the service folder
+ * of the same name), and the console's routes/admin.ts with its admin-<area>.ts parts.
+ */
+function routeFiles(): string[] {
+  return fs
+    .readdirSync(ROUTES_DIR, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
+    .filter(
+      (file) => /^([a-z][\w-]*\/)?[a-z][\w-]*\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'),
+    )
+    .sort();
+}
+
 interface RouteModule {
   /** Absent in a console area's file (admin-<area>.ts), which routes/admin.ts registers. */
   default?: FastifyPluginAsync;
@@ -175,11 +189,13 @@ export async function buildApp(
   registerAuth(app, deps);
 
   const routeModules: { module: RouteModule; plugin: FastifyPluginAsync; prefix: string }[] = [];
-  for (const file of fs.readdirSync(ROUTES_DIR).sort()) {
-    if (!/^[a-z][\w-]*\.(ts|js)$/.test(file) || file.endsWith('.d.ts')) continue;
+  for (const file of routeFiles()) {
     const module = (await import(pathToFileURL(path.join(ROUTES_DIR, file)).href)) as RouteModule;
     // A part of another file's scope (the console's admin-<area>.ts) is no plugin of its own.
     if (typeof module.default !== 'function') continue;
+    // A file in a domain's folder says its prefix; one right in routes/ may leave it to its name.
+    if (!module.prefix && file.includes('/'))
+      throw new Error(`routes/${file}: a route file in a domain's folder exports its prefix`);
     routeModules.push({
       module,
       plugin: module.default,

@@ -23,4 +23,5 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
+export const prefix = '/api/category';
 export default categoryRoutes;

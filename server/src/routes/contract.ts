@@ -30,4 +30,5 @@ const contractRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
+export const prefix = '/api/contract';
 export default contractRoutes;

@@ -55,4 +55,5 @@ const goodsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
+export const prefix = '/api/goods';
 export default goodsRoutes;

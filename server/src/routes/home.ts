@@ -89,4 +89,5 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   visitRoutes(app);
 };
 
+export const prefix = '/api/home';
 export default homeRoutes;

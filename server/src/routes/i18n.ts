@@ -45,4 +45,5 @@ const i18nRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
+export const prefix = '/api/i18n';
 export default i18nRoutes;

@@ -390,4 +390,5 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(afterShippingRoutes);
 };
 
+export const prefix = '/api/order';
 export default orderRoutes;

@@ -37,4 +37,5 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
+export const prefix = '/api/service';
 export default serviceRoutes;

@@ -19,4 +19,5 @@ const testRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
+export const prefix = '/api/test';
 export default testRoutes;
