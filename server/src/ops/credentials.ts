@@ -1,7 +1,7 @@
 /**
  * Ops credentials: the SHA-256 of each `X-Ops-Token` is kept in `ops_credentials`, never the
  * token. Each belongs to a staff account (0020) and acts with its role and brands; a disabled
- * account's credentials stop at once. Moved from routes/ops.ts so the route handlers call
+ * account's credentials stop at once. Moved from the ops route file (routes/ops/ops.ts) so the route handlers call
  * services only.
  */
 import { createHash, randomBytes } from 'node:crypto';

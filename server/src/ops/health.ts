@@ -1,5 +1,5 @@
 /**
- * The readiness checks (routes/health.ts): the database answers, every migration in this build
+ * The readiness checks (routes/ops/health.ts): the database answers, every migration in this build
  * is applied, and, when jobs run in a separate worker (JOBS=worker), a worker has been seen
  * within the last minute.
  */

@@ -351,7 +351,7 @@ export async function chargePayScore(trx: Trx, deps: AppDeps, orderId: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Moved from routes/order.ts (the bill lists and the pay routes' Idempotency-Key).
+// Moved from the order routes (the bill lists and the pay routes' Idempotency-Key).
 
 /** The unpaid bills of an order a pay screen lists: first (with deposit), due now, or all. */
 export async function unpaidBillList(

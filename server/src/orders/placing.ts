@@ -298,7 +298,7 @@ export async function placeOrder(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Moved from routes/order.ts (place2, placeAll): the route handlers call services only.
+// Moved from the order routes (place2, placeAll): the route handlers call services only.
 
 /** Order again what an earlier order rented, to the given (or default) address. */
 export async function reorderInput(

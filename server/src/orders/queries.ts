@@ -192,7 +192,7 @@ export async function listOrders(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Moved from routes/order.ts (selectLastOrder, express).
+// Moved from the order routes (selectLastOrder, express).
 
 /** The id of the user's latest order on this brand. */
 export const lastOrderId = lastOrderIdOf;

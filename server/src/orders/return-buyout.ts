@@ -166,7 +166,7 @@ export const cancelBuyout = userOrSchedulerStep(async (trx, deps, orderId, ctx) 
 
 /**
  * Asking to return only checks it is allowed now and marks the return under way; the waybill
- * (shipReturn) moves the order. Moved from routes/order.ts (apply/return).
+ * (shipReturn) moves the order. Moved from the order routes (apply/return).
  */
 export async function applyReturn(
   db: Db,

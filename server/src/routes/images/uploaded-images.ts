@@ -12,7 +12,7 @@ const CONTENT_TYPES = { png: 'image/png', webp: 'image/webp' } as const;
 
 const uploadedImageRoutes: FastifyPluginAsync = async (app) => {
   const store = createImageStore(imageStoreSettings(app.deps.config));
-  // A static files' wildcard, like the catalogue's pictures (routes/assets.ts): not an API call,
+  // A static files' wildcard, like the catalogue's pictures (routes/catalog/assets.ts): not an API call,
   // so in no OpenAPI document.
   app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true } }, async (request, reply) => {
     const name = request.params['*'];
