@@ -194,7 +194,7 @@ export async function buildApp(
     // A part of another file's scope (the console's admin-<area>.ts) is no plugin of its own.
     if (typeof module.default !== 'function') continue;
     // A file in a domain's folder says its prefix; one right in routes/ may leave it to its name.
-    if (!module.prefix && file.includes('/'))
+    if (module.prefix === undefined && file.includes('/'))
       throw new Error(`routes/${file}: a route file in a domain's folder exports its prefix`);
     routeModules.push({
       module,
