@@ -125,7 +125,9 @@ test('the server keeps its layers: entry points → boot → routes → domains 
   // Allowed: boot wires everything; routes call domains; domains read settings, db and lib.
   expect(refusals('server/src/main.ts', "import './boot/runtime.ts';")).toEqual([]);
   expect(refusals('server/src/boot/app.ts', "import '../routes/goods.ts';")).toEqual([]);
-  expect(refusals('server/src/routes/catalog/goods.ts', "import '../catalog/service.ts';")).toEqual([]);
+  expect(refusals('server/src/routes/catalog/goods.ts', "import '../catalog/service.ts';")).toEqual(
+    [],
+  );
   expect(
     refusals('server/src/orders/a.ts', "import type { AppDeps } from '../boot/deps.ts';"),
   ).toEqual([]);

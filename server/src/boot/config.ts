@@ -27,7 +27,12 @@ import {
   type SmsSettings,
   type WechatSettings,
 } from './live-settings.ts';
-import { DATA_KEY_VARIABLE, DEVELOPMENT_DATA_KEY, dataKeyFrom, type DataKey } from '../lib/sealed.ts';
+import {
+  DATA_KEY_VARIABLE,
+  DEVELOPMENT_DATA_KEY,
+  dataKeyFrom,
+  type DataKey,
+} from '../lib/sealed.ts';
 import { chatScriptProblems, chatScriptsFrom, type ChatScripts } from '../service-desk/chat.ts';
 
 export type AppEnv = 'development' | 'production' | 'test';

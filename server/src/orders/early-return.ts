@@ -15,12 +15,7 @@ import { illegalAction } from './machine.ts';
 import { busy, type Owner } from './rules.ts';
 import { ownOrder } from './queries.ts';
 import { billsOf } from './order-records.ts';
-import {
-  cancelUnpaidBillsById,
-  insertBills,
-  insertOrderEvent,
-  updateOrder,
-} from './order-rows.ts';
+import { cancelUnpaidBillsById, insertBills, insertOrderEvent, updateOrder } from './order-rows.ts';
 import './schema.ts';
 
 export interface EarlyReturnQuote {

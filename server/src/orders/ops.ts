@@ -11,12 +11,7 @@ import { releaseOnCancel } from './confirm-cancel.ts';
 import { settleOrder } from './payment-outcomes.ts';
 import { chargePayScore } from './payments.ts';
 import { findOrder } from './order-records.ts';
-import {
-  countBillsOfKind,
-  findOrderOrThrow,
-  insertBills,
-  unpaidBillsDueBy,
-} from './order-rows.ts';
+import { countBillsOfKind, findOrderOrThrow, insertBills, unpaidBillsDueBy } from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Merchant steps (ops)
 

@@ -11,7 +11,12 @@ import {
   AddressUpdateBody,
 } from '../../../../contract/api/address.ts';
 import { IdParams } from '../../../../contract/api/envelope.ts';
-import { addAddress, deleteAddress, listAddresses, updateAddress } from '../../addresses/service.ts';
+import {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  updateAddress,
+} from '../../addresses/service.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/errors.ts';
 

@@ -1,6 +1,10 @@
 /** The order's contract text and its withholding agreement (mounted beside the order routes). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ContractHtmlReply, OrderRef, WithholdingReply } from '../../../../contract/api/contract.ts';
+import {
+  ContractHtmlReply,
+  OrderRef,
+  WithholdingReply,
+} from '../../../../contract/api/contract.ts';
 import { IdParams } from '../../../../contract/api/envelope.ts';
 import { contractHtml, signWithholding } from '../../esign/service.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
