@@ -173,15 +173,17 @@ test('route files hand the database to services and never query it themselves', 
   const refused = expect.stringContaining('route handlers keep to HTTP');
   // Allowed: types, services, and passing `db` on to a service.
   expect(refusals(route, "import type { Kysely } from 'kysely';")).toEqual([]);
-  expect(refusals(route, "import type { Database } from '../db/schema.ts';")).toEqual([]);
-  expect(refusals(route, "import { type Database } from '../db/schema.ts';")).toEqual([]);
-  expect(refusals(route, "import { createCatalog } from '../catalog/service.ts';")).toEqual([]);
+  expect(refusals(route, "import type { Database } from '../../db/schema.ts';")).toEqual([]);
+  expect(refusals(route, "import { type Database } from '../../db/schema.ts';")).toEqual([]);
+  expect(refusals(route, "import { createCatalog } from '../../catalog/service.ts';")).toEqual([]);
   expect(refusals(route, 'const { db } = app.deps; await listAddresses(db, user);')).toEqual([]);
   expect(refusals(route, 'const later = [1, 2].with(0, 3);')).toEqual([]);
   // Refused: kysely's values, the db folder's values, and any query or transaction.
   expect(refusals(route, "import { sql } from 'kysely';")).toEqual([refused]);
-  expect(refusals(route, "import { MIGRATIONS_DIR } from '../db/migrate.ts';")).toEqual([refused]);
-  expect(refusals(route, "const db = await import('../db/index.ts');")).toEqual([refused]);
+  expect(refusals(route, "import { MIGRATIONS_DIR } from '../../db/migrate.ts';")).toEqual([
+    refused,
+  ]);
+  expect(refusals(route, "const db = await import('../../db/index.ts');")).toEqual([refused]);
   expect(refusals(route, "await app.deps.db.selectFrom('goods').selectAll().execute();")).toEqual([
     refused,
   ]);
