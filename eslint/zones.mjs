@@ -39,8 +39,51 @@ function targetOf(specifier, fromFile, root) {
 const inside = (file, folder) => file === folder || file.startsWith(`${folder}/`);
 const featureOf = (file) => /^src\/features\/([^/]+)(\/|$)/.exec(file)?.[1];
 
+/**
+ * The server's layers (ARCHITECTURE.md "The server"): the entry points (server/src/main.ts,
+ * worker.ts) → boot/ (start-up wiring) → routes/ (HTTP) → the domains (accounts/, orders/, …,
+ * plugins/) → db/ → lib/ (shared utilities). boot/'s settings (config.ts, live-settings.ts) and
+ * the deps' shape (deps.ts) are read by every layer; its wiring (app.ts, runtime.ts,
+ * node-version.ts) only by boot/ and the entry points.
+ */
+const SERVER = 'server/src';
+const ENTRY_POINTS = ['main', 'worker'];
+const BOOT_SETTINGS = ['config', 'live-settings', 'deps'];
+const withoutExtension = (file) => file.replace(/\.(ts|js|mjs)$/, '');
+/** 'entry' for a file right in server/src, else its first folder there; undefined outside. */
+function serverLayerOf(file) {
+  if (!inside(file, SERVER) || file === SERVER) return undefined;
+  const rest = file.slice(SERVER.length + 1);
+  return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : 'entry';
+}
+
+/** Why `from` may not import `to` inside server/src, or undefined when it may. */
+function serverLayerViolation(from, to) {
+  const fromLayer = serverLayerOf(from);
+  const toLayer = serverLayerOf(to);
+  if (!fromLayer || !toLayer || fromLayer === toLayer) return undefined;
+  const name = withoutExtension(to.slice(SERVER.length + 1));
+  if (toLayer === 'entry' && ENTRY_POINTS.includes(name))
+    return 'Nothing imports an entry point (server/src/main.ts, worker.ts): what both need lives in boot/.';
+  if (toLayer === 'routes' && fromLayer !== 'boot')
+    return 'Only boot/app.ts loads the route files: a domain never imports routes/; move what both need into the domain.';
+  if (fromLayer === 'lib')
+    return 'server/src/lib/ holds shared utilities and imports no domain, db, route or boot file.';
+  if (fromLayer === 'db' && toLayer !== 'lib')
+    return 'server/src/db/ (schema, migrations, the handle) imports only lib/.';
+  if (
+    toLayer === 'boot' &&
+    fromLayer !== 'entry' &&
+    !BOOT_SETTINGS.some((setting) => name === `boot/${setting}`)
+  )
+    return 'The start-up wiring (boot/app.ts, runtime.ts, node-version.ts) is for the entry points and boot/ only; the layers below read boot/config.ts, live-settings.ts and deps.ts.';
+  return undefined;
+}
+
 /** Why `from` may not import `to`, or undefined when it may. */
 export function zoneViolation(from, to) {
+  const serverReason = serverLayerViolation(from, to);
+  if (serverReason) return serverReason;
   if (inside(from, 'contract') && (inside(to, 'src') || inside(to, 'server')))
     return 'The kernel (contract/) imports nothing from src/ or server/: both sides import it.';
   if (inside(from, 'server') && inside(to, 'src'))
@@ -56,6 +99,16 @@ export function zoneViolation(from, to) {
   if (fromFeature && toFeature && fromFeature !== toFeature)
     return `Features do not import each other (${fromFeature} → ${toFeature}): move the shared piece down to components/, stores/, api/, utils/ or contract/.`;
   return undefined;
+}
+
+/** Why `file` may not sit where it is: server/src holds folders and the entry points only. */
+export function looseServerFile(file) {
+  if (
+    serverLayerOf(file) !== 'entry' ||
+    ENTRY_POINTS.includes(withoutExtension(file.slice(SERVER.length + 1)))
+  )
+    return undefined;
+  return 'server/src holds only the entry points (main.ts, worker.ts): start-up wiring goes in boot/, shared utilities in lib/, the rest in the domain that owns it.';
 }
 
 const JEST_MODULE_CALLS = new Set(['mock', 'doMock', 'requireActual', 'requireMock']);
@@ -76,6 +129,10 @@ const noCrossZone = {
       if (reason) context.report({ node, message: `${node.value}: ${reason}` });
     };
     return {
+      Program: (node) => {
+        const reason = looseServerFile(from);
+        if (reason) context.report({ node, message: reason });
+      },
       ImportDeclaration: (node) => check(node.source),
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),

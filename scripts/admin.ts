@@ -20,10 +20,10 @@ import { parseArgs } from 'node:util';
 import { StaffLogin } from '../contract/admin/index.ts';
 import { createOwner } from '../server/src/admin/bootstrap.ts';
 import { appendAudit } from '../server/src/admin/audit.ts';
-import { ConfigError, loadConfig } from '../server/src/config.ts';
+import { ConfigError, loadConfig } from '../server/src/boot/config.ts';
 import { createDatabase } from '../server/src/db/index.ts';
 import { migrate } from '../server/src/db/migrate.ts';
-import { addOpsCredential } from '../server/src/ops-credentials.ts';
+import { addOpsCredential } from '../server/src/ops/credentials.ts';
 import { seedIfEmpty } from '../server/src/seed/index.ts';
 
 const USAGE = `usage: npm run admin -- create-owner --login NAME [--name DISPLAY_NAME]

@@ -216,7 +216,7 @@ function writeProjectFile(target: MiniTarget, brand: Brand, out: string): void {
 
 /**
  * Brotli and gzip siblings of every H5 text file over 1 KB, at their best settings, for the
- * server to send as they are (server/src/app.ts `preCompressed`).
+ * server to send as they are (server/src/boot/app.ts `preCompressed`).
  */
 function precompress(out: string): void {
   for (const file of walk(out)) {

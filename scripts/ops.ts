@@ -39,7 +39,7 @@ environment: OPS_TOKEN (default: DATA_DIR/ops-token, which npm start writes; npm
 create-ops-token makes one for a staff account), OPS_URL (default http://127.0.0.1:8080), DATA_DIR
 (default ./data)`;
 
-/** OPS_TOKEN, or the development server's own credential in DATA_DIR (server/src/ops-credentials.ts). */
+/** OPS_TOKEN, or the development server's own credential in DATA_DIR (server/src/ops/credentials.ts). */
 function opsToken(): string | undefined {
   if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;
   const file = path.resolve(process.env.DATA_DIR || './data', 'ops-token');

@@ -5,7 +5,7 @@
  * the embedded database when empty and serves the app beside the API (PORT, default 8080) and
  * the console at /admin/.
  */
-import '../server/src/node-version.ts';
+import '../server/src/boot/node-version.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 

@@ -15,7 +15,7 @@
  * Each line of output carries its lane's name; the failed tests, each with its message and place,
  * and a table of every check's wall time end the run, so the tail of a long log says what failed.
  */
-import '../server/src/node-version.ts';
+import '../server/src/boot/node-version.ts';
 import { spawn } from 'node:child_process';
 import { failureDigest } from './failure-digest';
 

@@ -82,7 +82,7 @@ function refusals(file: string, source: string): string[] {
 test('the server may import the kernel and itself, never the storefront', () => {
   expect(refusals('server/test/a.test.ts', "import '../src/app.ts';")).toEqual([]);
   expect(refusals('server/src/kyc/a.ts', "import '../../../contract/validation';")).toEqual([]);
-  expect(refusals('server/src/a.ts', "import '../src/app';")).toEqual([]);
+  expect(refusals('server/src/main.ts', "import '../src/boot/app';")).toEqual([]);
   expect(refusals('server/src/kyc/a.ts', "import '../../../src/validation';")).toEqual([
     expect.stringContaining('The server does not import the storefront'),
   ]);
@@ -121,6 +121,46 @@ test('features do not import each other; the platform imports neither features n
   ]);
 });
 
+test('the server keeps its layers: entry points → boot → routes → domains → db → lib', () => {
+  // Allowed: boot wires everything; routes call domains; domains read settings, db and lib.
+  expect(refusals('server/src/main.ts', "import './boot/runtime.ts';")).toEqual([]);
+  expect(refusals('server/src/boot/app.ts', "import '../routes/goods.ts';")).toEqual([]);
+  expect(refusals('server/src/routes/catalog/goods.ts', "import '../catalog/service.ts';")).toEqual(
+    [],
+  );
+  expect(
+    refusals('server/src/orders/a.ts', "import type { AppDeps } from '../boot/deps.ts';"),
+  ).toEqual([]);
+  expect(refusals('server/src/orders/a.ts', "import '../boot/config.ts';")).toEqual([]);
+  expect(refusals('server/src/orders/a.ts', "import { yuan } from '../lib/money.ts';")).toEqual([]);
+  expect(refusals('server/src/db/a.ts', "import '../lib/sealed.ts';")).toEqual([]);
+  expect(refusals('server/src/lib/a.ts', "import './money.ts';")).toEqual([]);
+  // Refused: a domain importing a route file, lib or db importing upwards, the wiring from below.
+  expect(refusals('server/src/orders/a.ts', "import '../routes/order.ts';")).toEqual([
+    expect.stringContaining('a domain never imports routes/'),
+  ]);
+  expect(refusals('server/src/lib/a.ts', "import '../orders/machine.ts';")).toEqual([
+    expect.stringContaining('server/src/lib/ holds shared utilities and imports no domain'),
+  ]);
+  expect(refusals('server/src/db/a.ts', "import('../orders/schema.ts');")).toEqual([
+    expect.stringContaining('server/src/db/'),
+  ]);
+  expect(refusals('server/src/jobs/a.ts', "import '../boot/runtime.ts';")).toEqual([
+    expect.stringContaining('The start-up wiring'),
+  ]);
+  expect(refusals('server/src/boot/a.ts', "import '../main.ts';")).toEqual([
+    expect.stringContaining('Nothing imports an entry point'),
+  ]);
+});
+
+test('server/src holds folders and the entry points only', () => {
+  expect(refusals('server/src/worker.ts', '')).toEqual([]);
+  expect(refusals('server/src/boot/config.ts', '')).toEqual([]);
+  expect(refusals('server/src/users.ts', '')).toEqual([
+    expect.stringContaining('server/src holds only the entry points'),
+  ]);
+});
+
 test('the kernel imports nothing from the storefront or the server', () => {
   expect(refusals('contract/api/a.ts', "import { Envelope } from './envelope.ts';")).toEqual([]);
   expect(refusals('contract/brands/a.ts', "import '../../src/brands';")).toEqual([
@@ -129,19 +169,21 @@ test('the kernel imports nothing from the storefront or the server', () => {
 });
 
 test('route files hand the database to services and never query it themselves', () => {
-  const route = 'server/src/routes/goods.ts';
+  const route = 'server/src/routes/catalog/goods.ts';
   const refused = expect.stringContaining('route handlers keep to HTTP');
   // Allowed: types, services, and passing `db` on to a service.
   expect(refusals(route, "import type { Kysely } from 'kysely';")).toEqual([]);
-  expect(refusals(route, "import type { Database } from '../db/schema.ts';")).toEqual([]);
-  expect(refusals(route, "import { type Database } from '../db/schema.ts';")).toEqual([]);
-  expect(refusals(route, "import { createCatalog } from '../catalog/service.ts';")).toEqual([]);
+  expect(refusals(route, "import type { Database } from '../../db/schema.ts';")).toEqual([]);
+  expect(refusals(route, "import { type Database } from '../../db/schema.ts';")).toEqual([]);
+  expect(refusals(route, "import { createCatalog } from '../../catalog/service.ts';")).toEqual([]);
   expect(refusals(route, 'const { db } = app.deps; await listAddresses(db, user);')).toEqual([]);
   expect(refusals(route, 'const later = [1, 2].with(0, 3);')).toEqual([]);
   // Refused: kysely's values, the db folder's values, and any query or transaction.
   expect(refusals(route, "import { sql } from 'kysely';")).toEqual([refused]);
-  expect(refusals(route, "import { MIGRATIONS_DIR } from '../db/migrate.ts';")).toEqual([refused]);
-  expect(refusals(route, "const db = await import('../db/index.ts');")).toEqual([refused]);
+  expect(refusals(route, "import { MIGRATIONS_DIR } from '../../db/migrate.ts';")).toEqual([
+    refused,
+  ]);
+  expect(refusals(route, "const db = await import('../../db/index.ts');")).toEqual([refused]);
   expect(refusals(route, "await app.deps.db.selectFrom('goods').selectAll().execute();")).toEqual([
     refused,
   ]);

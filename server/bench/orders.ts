@@ -20,13 +20,13 @@ import { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { buildApp } from '../src/boot/app.ts';
+import { loadConfig } from '../src/boot/config.ts';
 import { JOB_DEFINITIONS } from '../src/jobs/definitions.ts';
 import { applyOrderAction } from '../src/orders/apply-action.ts';
 import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { issueSession } from '../src/plugins/auth.ts';
-import { openRuntime } from '../src/runtime.ts';
+import { openRuntime } from '../src/boot/runtime.ts';
 import type { ClientsSetup, FromClients, ToClients } from './order-clients.ts';
 
 const { values: args } = parseArgs({

@@ -20,9 +20,9 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createOwner } from '../src/admin/bootstrap.ts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openRuntime } from '../src/runtime.ts';
+import { buildApp } from '../src/boot/app.ts';
+import { loadConfig } from '../src/boot/config.ts';
+import { openRuntime } from '../src/boot/runtime.ts';
 
 const { values: args } = parseArgs({
   options: {

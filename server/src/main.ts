@@ -6,14 +6,14 @@
  * JOBS=worker a separate `npm run worker` does. SIGINT/SIGTERM stop accepting, let requests in
  * flight and the job in hand finish, then close the database.
  */
-import './node-version.ts';
+import './boot/node-version.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './boot/app.ts';
+import { ConfigError, loadConfig } from './boot/config.ts';
 import { ensureDemoOwner, productionStaffProblems } from './admin/bootstrap.ts';
-import { ensureDevelopmentOpsCredential } from './ops-credentials.ts';
-import { openRuntime } from './runtime.ts';
+import { ensureDevelopmentOpsCredential } from './ops/credentials.ts';
+import { openRuntime } from './boot/runtime.ts';
 
 /** How long in-flight requests get to finish on shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;

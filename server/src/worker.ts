@@ -4,11 +4,11 @@
  * each job to one of them. It leaves a heartbeat in `worker_heartbeats` every 15 s, which the
  * API's `/health/ready` checks. SIGINT/SIGTERM finish the job in hand, then exit.
  */
-import './node-version.ts';
+import './boot/node-version.ts';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
-import { openRuntime } from './runtime.ts';
+import { ConfigError, loadConfig } from './boot/config.ts';
+import { openRuntime } from './boot/runtime.ts';
 
 const HEARTBEAT_MS = 15_000;
 

@@ -14,7 +14,7 @@ import { generate } from 'otplib';
 import { sql } from 'kysely';
 import type { Envelope } from '../../contract/http.ts';
 import { createOwner } from '../src/admin/bootstrap.ts';
-import { addOpsCredential } from '../src/ops-credentials.ts';
+import { addOpsCredential } from '../src/ops/credentials.ts';
 import { fuzzFile, startTestServer, type TestServer } from './helpers.ts';
 import {
   agreeEarlyReturn,

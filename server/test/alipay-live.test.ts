@@ -16,10 +16,10 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { OrderDetail } from '../../contract/api/order.ts';
 import { reconcile } from '../src/jobs/reconcile.ts';
-import { toDay } from '../src/orders/common.ts';
+import { toDay } from '../src/orders/rules.ts';
 import { deductFromDeposit } from '../src/orders/payments.ts';
 import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
-import { alipaySettingsFrom } from '../src/live-settings.ts';
+import { alipaySettingsFrom } from '../src/boot/live-settings.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 import {
   agreeEarlyReturn,

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AlipayLiveGateway } from '../src/payments/alipay-live.ts';
 import { LiveAlipay } from '../src/providers/alipay/live.ts';
-import { alipaySettingsFrom } from '../src/live-settings.ts';
+import { alipaySettingsFrom } from '../src/boot/live-settings.ts';
 import { ProviderError } from '../src/providers/errors.ts';
 import { startLocalAlipay, type LocalAlipay } from './alipay-gateway/index.ts';
 import { onlyOn } from './helpers.ts';

@@ -14,7 +14,7 @@ import type { CategoryItem } from '../../contract/api/category.ts';
 import type { GoodsCard, GoodsInfo, ExplainItem } from '../../contract/api/goods.ts';
 import type { Page } from '../../contract/http.ts';
 import { webpPath } from '../../contract/media.ts';
-import { ASSETS_DIR } from '../src/routes/assets.ts';
+import { ASSETS_DIR } from '../src/routes/catalog/assets.ts';
 import { CATALOG_CACHE_TTL_MS } from '../src/catalog/cache.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
 import { startTestServer, type TestServer } from './helpers.ts';

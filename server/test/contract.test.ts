@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { ContractCheck, Signing, Withholding } from '../../contract/api/contract.ts';
 import { BRAND_RECORDS } from '../../contract/brands/records.ts';
-import { renderContract, type ContractData } from '../src/contracts/render.ts';
+import { renderContract, type ContractData } from '../src/esign/render.ts';
 import { SandboxEsign } from '../src/providers/esign/sandbox.ts';
 import { ResultCode } from '../../contract/http.ts';
 import { fuzzFile, startTestServer, type TestServer } from './helpers.ts';

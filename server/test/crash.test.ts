@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import type { CrashPoint } from '../src/crash-points.ts';
+import type { CrashPoint } from '../src/lib/crash-points.ts';
 import { cancelOrder } from '../src/orders/confirm-cancel.ts';
 import { withholdBills } from '../src/orders/payments.ts';
 import { opsStep } from '../src/orders/ops.ts';

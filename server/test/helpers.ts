@@ -11,12 +11,12 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, type Envelope } from '../../contract/http.ts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig, type AppEnv, type Config } from '../src/config.ts';
+import { buildApp } from '../src/boot/app.ts';
+import { loadConfig, type AppEnv, type Config } from '../src/boot/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import type { Providers } from '../src/providers/index.ts';
 import { SandboxSms } from '../src/providers/sms/sandbox.ts';
-import { openRuntime } from '../src/runtime.ts';
+import { openRuntime } from '../src/boot/runtime.ts';
 import { ReplyChecker, type OpenApiDocument } from './openapi-replies.ts';
 import { seededPgliteImage, seededPostgres } from './seeded-database.ts';
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/boot/config.ts';
 import { DEMO_CHAT_SCRIPT, onlineChat } from '../src/service-desk/chat.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 

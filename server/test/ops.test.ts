@@ -13,8 +13,8 @@ import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { ensureDevelopmentOpsCredential } from '../src/ops-credentials.ts';
+import { buildApp } from '../src/boot/app.ts';
+import { ensureDevelopmentOpsCredential } from '../src/ops/credentials.ts';
 import { REPO_ROOT, startTestServer, type TestServer } from './helpers.ts';
 import {
   OPS_TOKEN,

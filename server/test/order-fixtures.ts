@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { addOpsCredential } from '../src/ops-credentials.ts';
+import { addOpsCredential } from '../src/ops/credentials.ts';
 import { applyOrderAction } from '../src/orders/apply-action.ts';
 import type { GatewayName } from '../src/payments/gateway.ts';
 import { SandboxGateway } from '../src/payments/sandbox.ts';

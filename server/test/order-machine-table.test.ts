@@ -3,7 +3,7 @@
  * The order state machine's table and planner, without a database: planTransition answers the
  * next state, the columns and the event row, or a refusal with its reason. Also checks that the
  * orders folder (and the payment/provider folders around it) import in one direction only: the
- * machine used to import the repository, which imported back through common.ts.
+ * machine used to import the repository, which imported back through common.ts (now rules.ts).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

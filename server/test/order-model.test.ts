@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
-import type { AppDeps } from '../src/deps.ts';
+import type { AppDeps } from '../src/boot/deps.ts';
 import { runJobs } from '../src/jobs/index.ts';
 import {
   findTransition,
@@ -26,7 +26,7 @@ import {
   type OrderStatus,
 } from '../src/orders/machine.ts';
 import { applyOrderAction } from '../src/orders/apply-action.ts';
-import type { Owner } from '../src/orders/common.ts';
+import type { Owner } from '../src/orders/rules.ts';
 import { idempotent } from '../src/orders/idempotency.ts';
 import { placeOrder } from '../src/orders/placing.ts';
 import { cancelOrder, confirmOrder } from '../src/orders/confirm-cancel.ts';

@@ -19,8 +19,8 @@ import {
   PROVIDER_SETTINGS,
   loadConfig,
   type Config,
-} from '../src/config.ts';
-import { DEVELOPMENT_DATA_KEY } from '../src/sealed.ts';
+} from '../src/boot/config.ts';
+import { DEVELOPMENT_DATA_KEY } from '../src/lib/sealed.ts';
 import { onlyOn, REPO_ROOT, startTestServer } from './helpers.ts';
 import { sandboxes } from './order-fixtures.ts';
 import { wechatLiveEnv, wechatTestKeys } from './wechat-fixtures.ts';

@@ -28,7 +28,7 @@ async function packagesLoaded(after: string): Promise<{ start: string[]; then: s
     register(pathToFileURL(${JSON.stringify(path.join(import.meta.dirname, 'module-trace.mjs'))}), {
       data: { file: ${JSON.stringify(file)} },
     });
-    const { loadConfig } = await import(${src('config.ts')});
+    const { loadConfig } = await import(${src('boot/config.ts')});
     const { createProviders } = await import(${src('providers/index.ts')});
     const providers = await createProviders(loadConfig({}), {
       db: {}, jobs: {}, notifyBase: () => 'http://127.0.0.1:1',

@@ -10,10 +10,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { loadConfig } from '../src/config.ts';
-import { openRuntime } from '../src/runtime.ts';
-import { REPO_ROOT } from './helpers.ts';
+import { loadConfig } from '../src/boot/config.ts';
+import { openRuntime } from '../src/boot/runtime.ts';
+
+/** The repository root (helpers.ts, which imports this file, says the same). */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const INPUTS = [
   'server/migrations',

@@ -12,10 +12,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { smsSettingsFrom } from '../src/live-settings.ts';
+import { smsSettingsFrom } from '../src/boot/live-settings.ts';
 import { ProviderError } from '../src/providers/errors.ts';
 import { LiveSms } from '../src/providers/sms/live.ts';
-import { pollSmsReceipts } from '../src/sms-receipts.ts';
+import { pollSmsReceipts } from '../src/providers/sms/receipts.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
 import { nextMobile } from './order-fixtures.ts';
 import { FakeAliyunSms } from './sms-server.ts';

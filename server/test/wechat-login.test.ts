@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { wechatSettingsFrom } from '../src/live-settings.ts';
+import { wechatSettingsFrom } from '../src/boot/live-settings.ts';
 import { ProviderError } from '../src/providers/errors.ts';
 import { LiveWechat } from '../src/providers/wechat/live.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';

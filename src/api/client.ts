@@ -1,6 +1,6 @@
 /** Feedback (complaints), its types, and file uploads. */
 import type { ComplaintBody, Complaint, MyComplaint, UploadReply } from '@contract/api/client';
-import type { DictionaryItem } from '@contract/api/common';
+import type { DictionaryItem } from '@contract/api/reference-data';
 import { get, post, upload } from '../platform/request';
 
 export type { ComplaintBody, Complaint, DictionaryItem, MyComplaint };

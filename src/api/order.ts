@@ -17,7 +17,7 @@ import type {
   PayChannel,
   ReturnBody,
 } from '@contract/api/order';
-import type { DictionaryItem, ExpressCompany } from '@contract/api/common';
+import type { DictionaryItem, ExpressCompany } from '@contract/api/reference-data';
 import { get, post } from '../platform/request';
 
 export type {

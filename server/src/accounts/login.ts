@@ -10,17 +10,17 @@ import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformId } from '../../../contract/http.ts';
 import type { LoginForSmsBody, LoginForUniBody, MiniProgram } from '../../../contract/api/login.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { issueSession } from '../plugins/auth.ts';
 import { tooMany } from '../plugins/errors.ts';
-import { codeCheckError, consumeSmsCode, hashCode, lockKey } from '../sms-codes.ts';
-import { recordSentSms } from '../sms-receipts.ts';
+import { codeCheckError, consumeSmsCode, hashCode, lockKey } from './sms-codes.ts';
+import { recordSentSms } from '../providers/sms/receipts.ts';
 import {
   bindOpenId,
   findOrCreateUserByAlipayId,
   findOrCreateUserByMobile,
   userIdByOpenId,
-} from '../users.ts';
+} from './users.ts';
 
 const secondsAgo = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 

@@ -7,10 +7,10 @@ import type { PlatformId } from '../../../contract/http.ts';
 import type { MiniProgram } from '../../../contract/api/login.ts';
 import type { EmergencyContact, UserInfo } from '../../../contract/api/user.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest, conflict, unauthorized } from '../plugins/errors.ts';
-import { codeCheckError, consumeSmsCode } from '../sms-codes.ts';
-import { bindOpenId } from '../users.ts';
+import { codeCheckError, consumeSmsCode } from './sms-codes.ts';
+import { bindOpenId } from './users.ts';
 import { openIdFrom } from './login.ts';
 
 /** The profile the storefront shows, with the emergency contact; 401 when the user is gone. */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
+import type { Config } from '../boot/config.ts';
 import type { Database } from '../db/schema.ts';
 import { appendAudit } from './audit.ts';
 import {

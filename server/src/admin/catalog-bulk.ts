@@ -17,7 +17,7 @@ import {
   type ImportResult,
 } from '../../../contract/admin/catalog.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest } from '../plugins/errors.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 import { brandsOfGoods, catalogWrite, sellsAny } from './catalog.ts';

@@ -18,7 +18,7 @@ import type {
 } from '../../../contract/admin/catalog.ts';
 import { announceCatalogChange, catalogChanged } from '../catalog/changes.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
 import { indexTerms, normalizeSearchText } from '../seed/search-terms.ts';
 import { appendAudit, type StaffActor } from './audit.ts';

@@ -22,19 +22,19 @@ import {
 } from '../../../contract/admin/collections.ts';
 import { can } from '../../../contract/admin/permissions.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { dayOf, outstandingOf } from '../orders/bills.ts';
-import { toDay, type Trx } from '../orders/common.ts';
+import { toDay, type Trx } from '../orders/rules.ts';
 import { newTradeNo } from '../payments/operations.ts';
 import { closePayments } from '../orders/confirm-cancel.ts';
 import { STATUS_TEXT, TERMINAL_STATUSES } from '../orders/machine.ts';
 import { advanceAfterPayment, applyTradeOutcome } from '../orders/payment-outcomes.ts';
 import { deductFromDeposit } from '../orders/payments.ts';
 import { orderNumber } from '../orders/queries.ts';
-import { insertBillsPayment } from '../orders/repository.ts';
-import { lockOrder, openPaymentIdsCovering } from '../orders/repository-payments.ts';
+import { insertBillsPayment } from '../orders/order-records.ts';
+import { lockOrder, openPaymentIdsCovering } from '../orders/payment-rows.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
-import { yuan } from '../money.ts';
+import { yuan } from '../lib/money.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 import './collections-schema.ts';
 

@@ -13,7 +13,7 @@ import type {
 } from '../../../contract/admin/complaints.ts';
 import { can } from '../../../contract/admin/permissions.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest, notFound } from '../plugins/errors.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 

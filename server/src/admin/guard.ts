@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_SESSION_COOKIE, HEADER_CSRF } from '../../../contract/admin/index.ts';
 import { can, type Permission } from '../../../contract/admin/permissions.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { ApiError, notFound, unauthorized } from '../plugins/errors.ts';
 import type { StaffActor } from './audit.ts';
 import { brandOfComplaint } from './complaints.ts';

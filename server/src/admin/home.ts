@@ -15,7 +15,7 @@ import type {
 import { routeMessages } from '../../../contract/i18n/zh-Hans/routes.ts';
 import { publishCatalogChange } from '../catalog/changes.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest, notFound } from '../plugins/errors.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 import { authorise } from './guard.ts';

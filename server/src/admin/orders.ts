@@ -16,7 +16,7 @@ import {
   type ShipOrderBody,
 } from '../../../contract/admin/index.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { dayOf } from '../orders/bills.ts';
 import { STATUS_TEXT, type OrderStatus } from '../orders/machine.ts';
 import { opsStep, type OpsStep, type OpsStepInput } from '../orders/ops.ts';

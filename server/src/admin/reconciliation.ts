@@ -21,7 +21,7 @@ import {
   type ResolveMismatchBody,
   type StatementProvider,
 } from '../../../contract/admin/reports.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../plugins/errors.ts';
 import { appendAudit, type StaffActor } from './audit.ts';

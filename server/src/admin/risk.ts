@@ -20,7 +20,7 @@ import {
 } from '../../../contract/admin/risk.ts';
 import { PLATFORM_IDS } from '../../../contract/http.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { ageOn } from '../kyc/identity.ts';
 import { dayOf, isoDay } from '../orders/bills.ts';
 import { STATUS_TEXT } from '../orders/machine.ts';

@@ -22,7 +22,7 @@ import type {
 } from '../../../contract/admin/index.ts';
 import { permissionsOf } from '../../../contract/admin/permissions.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { ApiError, conflict, notFound, unauthorized } from '../plugins/errors.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 import type { StaffTable } from './schema.ts';

@@ -8,7 +8,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { StockSerialStatus } from '../db/schema-catalog.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest, conflict, notFound } from '../plugins/errors.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 import { brandsOfGoods, catalogWrite, sellsAny } from './catalog.ts';

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Secret } from '../live-settings.ts';
+import { Secret } from '../boot/live-settings.ts';
 
 export interface ImageSettings {
   storage:

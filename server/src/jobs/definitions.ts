@@ -3,7 +3,7 @@
  * (Asia/Shanghai time). A scheduled run is recorded in `job_runs` under its job id, which is
  * unique: a run that happened twice would fail to record.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { deliverSandboxNotification, SANDBOX_NOTIFY_ATTEMPTS } from '../payments/sandbox.ts';
 import { runOutboxJob } from '../payments/operations.ts';
 import { syncAlipayOrders } from '../payments/alipay-order-sync.ts';
@@ -19,7 +19,7 @@ import {
 import type { JobDefinition, JobMeta, JobName } from './queue.ts';
 import { reconcile } from './reconcile.ts';
 import { remindBills } from '../privacy/reminders.ts';
-import { pollSmsReceipts } from '../sms-receipts.ts';
+import { pollSmsReceipts } from '../providers/sms/receipts.ts';
 
 /** Runs a sweep at the deps' clock and records the run under the job's id. */
 function scheduled(name: JobName, sweep: Sweep) {

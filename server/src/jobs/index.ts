@@ -10,12 +10,12 @@
  * clock, then reconciles and drains the outbox.
  */
 import { sql } from 'kysely';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest } from '../plugins/errors.ts';
 import { addDays, dayOf, daysBetween, overdueFee } from '../orders/bills.ts';
 import { TERMINAL_STATUSES, type Action, type OrderStatus } from '../orders/machine.ts';
 import { applyOrderAction } from '../orders/apply-action.ts';
-import { AUTO_RECEIVE_DAYS, DUE_NOTICE_DAYS, RETURN_GRACE_DAYS } from '../orders/common.ts';
+import { AUTO_RECEIVE_DAYS, DUE_NOTICE_DAYS, RETURN_GRACE_DAYS } from '../orders/rules.ts';
 import { deductFromDeposit, withholdBills } from '../orders/payments.ts';
 import { cancelBuyout, receiveOrder } from '../orders/return-buyout.ts';
 import { expireUnpaid } from '../orders/ops.ts';

@@ -9,7 +9,7 @@
  *   authorisation) is asked now; a user's trade left open too long is closed at the provider.
  * - A pending deposit freeze: queried and applied, or asked for when it never was.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { applyFreezeOutcome, applyTradeOutcome } from '../orders/payment-outcomes.ts';
 import {
   executeCharge,

@@ -7,7 +7,7 @@ import { CARD_TYPE_NAMES, normaliseCardNumber } from '../../../contract/validati
 import { lookupBankCard, type BankCardInfo } from '../../../contract/validation/index.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { ApiError, badRequest, conflict, notFound, tooMany } from '../plugins/errors.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { keyedHash, maskCard, maskMobile } from './crypto.ts';

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isIdCard } from '../../../contract/validation/index.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { ResultCode } from '../../../contract/http.ts';
 import { ApiError, badRequest, conflict, notFound } from '../plugins/errors.ts';
 import type { IdCardSide } from '../providers/ocr/index.ts';

@@ -8,7 +8,7 @@ import {
   FaceStartReply,
   IdentityReply,
 } from '../../../contract/api/kyc.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { requireConsent } from '../privacy/consents.ts';
 import { badRequest, ok } from '../plugins/errors.ts';

@@ -14,7 +14,7 @@ import {
   type TransitionRequest,
   type TransitionRow,
 } from './machine.ts';
-import { lockOrderForTransition, updateOrderWithEvent } from './repository-orders.ts';
+import { lockOrderForTransition, updateOrderWithEvent } from './order-rows.ts';
 
 export interface ActionContext extends TransitionRequest {
   /** Other columns to write with the state (waybill, dates …). */

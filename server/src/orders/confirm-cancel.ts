@@ -1,7 +1,7 @@
 /**
  * User steps before payment: confirming (verification checks) and cancelling (giving back stock, coupon, payments and the deposit).
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import type { MessageKey } from '../../../contract/i18n/zh-Hans.ts';
 import { ApiError, namedIn } from '../plugins/errors.ts';
@@ -9,7 +9,7 @@ import { enqueueOutbox, requestRefund, requestUnfreeze } from '../payments/opera
 import { illegalAction } from './machine.ts';
 import { applyOrderAction } from './apply-action.ts';
 import type { DepositMethod } from './schema.ts';
-import { type Db, type Owner, type Trx, busy } from './common.ts';
+import { type Db, type Owner, type Trx, busy } from './rules.ts';
 import { type OrderRow, ownOrder } from './queries.ts';
 import { checkedReason } from './reasons.ts';
 import {
@@ -26,7 +26,7 @@ import {
   refundedAmountOf,
   returnOneUnitOfStock,
   succeededBillPaymentsOf,
-} from './repository-orders.ts';
+} from './order-rows.ts';
 
 // The order services elsewhere cancel the unpaid bills through this module.
 export { cancelUnpaidBills };

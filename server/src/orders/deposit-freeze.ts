@@ -1,14 +1,14 @@
 /**
  * The deposit authorisation (freeze) of an order.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { illegalAction } from './machine.ts';
 import { applyOrderAction } from './apply-action.ts';
-import type { Db, Owner } from './common.ts';
+import type { Db, Owner } from './rules.ts';
 import { startPayScore } from './payscore.ts';
 import { ownOrder } from './queries.ts';
-import { authorisationUnderWayOf, insertAuthorisation } from './repository-payments.ts';
+import { authorisationUnderWayOf, insertAuthorisation } from './payment-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Deposit authorisation (freeze)
 

@@ -8,19 +8,14 @@
  * is charged another.
  */
 import type { Db, Trx } from '../db/index.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { dayOf, earlyReturnQuote, isoDay, type QuoteLine } from './bills.ts';
 import { illegalAction } from './machine.ts';
-import { busy, type Owner } from './common.ts';
+import { busy, type Owner } from './rules.ts';
 import { ownOrder } from './queries.ts';
-import { billsOf } from './repository.ts';
-import {
-  cancelUnpaidBillsById,
-  insertBills,
-  insertOrderEvent,
-  updateOrder,
-} from './repository-orders.ts';
+import { billsOf } from './order-records.ts';
+import { cancelUnpaidBillsById, insertBills, insertOrderEvent, updateOrder } from './order-rows.ts';
 import './schema.ts';
 
 export interface EarlyReturnQuote {

@@ -3,9 +3,9 @@
  */
 import { createHash } from 'node:crypto';
 import { badRequest, conflict } from '../plugins/errors.ts';
-import type { Db, Owner, Trx } from './common.ts';
-import { findIdempotentReply, saveIdempotentReply } from './repository.ts';
-import { advisoryLockForTransaction } from './repository-orders.ts';
+import type { Db, Owner, Trx } from './rules.ts';
+import { findIdempotentReply, saveIdempotentReply } from './order-records.ts';
+import { advisoryLockForTransaction } from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Idempotency
 

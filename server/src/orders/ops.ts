@@ -1,22 +1,17 @@
 /**
  * Merchant steps (ops) and the unpaid-order expiry.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest, notFound } from '../plugins/errors.ts';
 import { dayOf } from './bills.ts';
 import { applyOrderAction } from './apply-action.ts';
-import type { Db, Trx } from './common.ts';
+import type { Db, Trx } from './rules.ts';
 import type { OrderRow } from './queries.ts';
 import { releaseOnCancel } from './confirm-cancel.ts';
 import { settleOrder } from './payment-outcomes.ts';
 import { chargePayScore } from './payments.ts';
-import { findOrder } from './repository.ts';
-import {
-  countBillsOfKind,
-  findOrderOrThrow,
-  insertBills,
-  unpaidBillsDueBy,
-} from './repository-orders.ts';
+import { findOrder } from './order-records.ts';
+import { countBillsOfKind, findOrderOrThrow, insertBills, unpaidBillsDueBy } from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Merchant steps (ops)
 

@@ -2,9 +2,9 @@
  * What a provider's answer does: trade and freeze outcomes, then the order's next step.
  */
 import { randomBytes } from 'node:crypto';
-import { crashPoint } from '../crash-points.ts';
-import { yuan } from '../money.ts';
-import type { AppDeps } from '../deps.ts';
+import { crashPoint } from '../lib/crash-points.ts';
+import { yuan } from '../lib/money.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { MERCHANT_FIELD } from '../payments/sandbox.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import { requestRefund, requestUnfreeze } from '../payments/operations.ts';
@@ -12,7 +12,7 @@ import { rejectedNotificationDigest } from '../payments/rejected-notifications.t
 import { addDays, dayOf, endOf } from './bills.ts';
 import { type Action } from './machine.ts';
 import { applyOrderAction } from './apply-action.ts';
-import { DEPOSIT_REFUND_REASON, DUE_NOTICE_DAYS, type Db, type Trx, toDay } from './common.ts';
+import { DEPOSIT_REFUND_REASON, DUE_NOTICE_DAYS, type Db, type Trx, toDay } from './rules.ts';
 import type { OrderRow } from './queries.ts';
 import {
   cancelUnpaidBills,
@@ -40,8 +40,8 @@ import {
   paidDepositOf,
   setNotificationOutcome,
   unpaidBillsOf,
-} from './repository-payments.ts';
-import { closePaymentBills } from './repository-orders.ts';
+} from './payment-rows.ts';
+import { closePaymentBills } from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Notifications
 

@@ -2,14 +2,14 @@
  * Bills and payments: opening a payment for bills, withholding, deducting from the deposit.
  */
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../deps.ts';
-import { allowedRedirect } from '../redirects.ts';
+import type { AppDeps } from '../boot/deps.ts';
+import { allowedRedirect } from '../lib/redirects.ts';
 import { badRequest, conflict } from '../plugins/errors.ts';
 import type { WechatPayParams } from '../payments/gateway.ts';
 import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
 import { dayOf, type BillRow } from './bills.ts';
 import { illegalAction, type OrderStatus } from './machine.ts';
-import { type Db, type Owner, type Trx, toDay } from './common.ts';
+import { type Db, type Owner, type Trx, toDay } from './rules.ts';
 import { billView, orderNumber, type OrderRow, ownOrder } from './queries.ts';
 import { USER_CHANNELS, closePayments } from './confirm-cancel.ts';
 import {
@@ -17,7 +17,7 @@ import {
   findIdempotentReply,
   insertBillsPayment,
   saveIdempotentReply,
-} from './repository.ts';
+} from './order-records.ts';
 import {
   billsCoveredBy,
   walletIdsOf,
@@ -27,7 +27,7 @@ import {
   orderColumns,
   setAuthorisationPaid,
   setProviderTradeNo,
-} from './repository-payments.ts';
+} from './payment-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Payments
 
@@ -351,7 +351,7 @@ export async function chargePayScore(trx: Trx, deps: AppDeps, orderId: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Moved from routes/order.ts (the bill lists and the pay routes' Idempotency-Key).
+// Moved from the order routes (the bill lists and the pay routes' Idempotency-Key).
 
 /** The unpaid bills of an order a pay screen lists: first (with deposit), due now, or all. */
 export async function unpaidBillList(

@@ -16,14 +16,14 @@
  *   bills; cancelled before shipping, it is cancelled.
  */
 import { ResultCode } from '../../../contract/http.ts';
-import { offersPayScore } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
+import { offersPayScore } from '../boot/config.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { hasPayScore, type PayScoreApi } from '../payments/gateway.ts';
 import { newTradeNo } from '../payments/operations.ts';
 import type { PayScoreConfirmation } from '../payments/wechatpay.ts';
 import { ApiError, badRequest } from '../plugins/errors.ts';
 import { dayOf } from './bills.ts';
-import type { Db, Owner } from './common.ts';
+import type { Db, Owner } from './rules.ts';
 import { illegalAction } from './machine.ts';
 import { applyOrderAction } from './apply-action.ts';
 import { applyFreezeOutcome } from './payment-outcomes.ts';
@@ -33,12 +33,12 @@ import {
   insertAuthorisation,
   markAuthorisationFailed,
   walletIdsOf,
-} from './repository-payments.ts';
+} from './payment-rows.ts';
 import {
   payScoreRefusalOf,
   recordPayScoreRefusal,
   switchOrderToPaidDeposit,
-} from './repository-payscore.ts';
+} from './payscore-rows.ts';
 
 /** Days the service order's time range runs past the term: return and inspection. */
 const RETURN_MARGIN_DAYS = 30;

@@ -1,7 +1,7 @@
 /**
  * Placing an order: the snapshot, coupon, stock and first bills in one transaction.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { assertAdultRenter } from '../kyc/identity.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { badRequest, conflict, unauthorized } from '../plugins/errors.ts';
@@ -10,10 +10,10 @@ import type { CouponKind } from '../db/schema.ts';
 import { dayOf, planBills } from './bills.ts';
 import { assertPayScoreOffered } from './payscore.ts';
 import type { DepositMethod, OrderSnapshot } from './schema.ts';
-import type { Db, Owner, Trx } from './common.ts';
+import type { Db, Owner, Trx } from './rules.ts';
 import { ownOrder } from './queries.ts';
 import { checksMissing, missingChecks } from './confirm-cancel.ts';
-import { defaultAddressIdOf } from './repository.ts';
+import { defaultAddressIdOf } from './order-records.ts';
 import {
   findOwnAddress,
   findPlanWithSkuAndGoods,
@@ -25,7 +25,7 @@ import {
   shareLockUser,
   takeOneUnitOfStock,
   type NewOrder,
-} from './repository-orders.ts';
+} from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Placing
 
@@ -298,7 +298,7 @@ export async function placeOrder(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Moved from routes/order.ts (place2, placeAll): the route handlers call services only.
+// Moved from the order routes (place2, placeAll): the route handlers call services only.
 
 /** Order again what an earlier order rented, to the given (or default) address. */
 export async function reorderInput(

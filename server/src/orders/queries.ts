@@ -4,10 +4,10 @@
 import { EXPRESS_TEXT } from './notes.ts';
 import { ORDER_TABS, type OrderTab } from '../../../contract/api/order.ts';
 import { notFound } from '../plugins/errors.ts';
-import { dictionaryEntry } from '../reference-data.ts';
+import { dictionaryEntry } from '../catalog/reference-data.ts';
 import { dayOf, dueOf, orderQuote, outstandingOf, type BillRow } from './bills.ts';
 import { STATUS_TEXT, USER_ACTIONS } from './machine.ts';
-import { type Db, type Owner, type Trx, toDay } from './common.ts';
+import { type Db, type Owner, type Trx, toDay } from './rules.ts';
 import {
   billsOf,
   eventsOf,
@@ -18,7 +18,7 @@ import {
   pageOfOrders,
   paymentsOf,
   shippingEventsOf,
-} from './repository.ts';
+} from './order-records.ts';
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -192,7 +192,7 @@ export async function listOrders(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Moved from routes/order.ts (selectLastOrder, express).
+// Moved from the order routes (selectLastOrder, express).
 
 /** The id of the user's latest order on this brand. */
 export const lastOrderId = lastOrderIdOf;

@@ -3,9 +3,9 @@
  * screens offer (GET /api/common/dictionary). A value the dictionary does not have is refused
  * with 422 before anything is written, so the order only ever records reasons that were offered.
  */
-import { dictionaryEntry } from '../reference-data.ts';
+import { dictionaryEntry } from '../catalog/reference-data.ts';
 import { ApiError } from '../plugins/errors.ts';
-import type { Db, Trx } from './common.ts';
+import type { Db, Trx } from './rules.ts';
 
 export type ReasonKind = 'cancel_reason' | 'return_reason';
 

@@ -1,11 +1,11 @@
 /**
  * Renewal: the quote and its payment.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { addDays, dayOf, endOf, orderQuote, renewalQuote, type QuoteLine } from './bills.ts';
 import { illegalAction } from './machine.ts';
-import { type Db, type Owner, busy, toDay } from './common.ts';
+import { type Db, type Owner, busy, toDay } from './rules.ts';
 import { ownOrder } from './queries.ts';
 import { payBills } from './payments.ts';
 import {
@@ -15,7 +15,7 @@ import {
   insertBill,
   unpaidBillOfKind,
   updateOrder,
-} from './repository-orders.ts';
+} from './order-rows.ts';
 export async function quoteRenewal(
   db: Db,
   deps: AppDeps,

@@ -1,17 +1,17 @@
 /**
  * Receipt, return and buy-out.
  */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { conflict } from '../plugins/errors.ts';
 import { addDays, buyoutQuote, dayOf, endOf, periodDue } from './bills.ts';
 import { findTransition, illegalAction } from './machine.ts';
 import { applyOrderAction, type ActionContext } from './apply-action.ts';
 import type { Actor } from './schema.ts';
-import { type Db, type Owner, type Trx, assertAllowed, busy, toDay } from './common.ts';
+import { type Db, type Owner, type Trx, assertAllowed, busy, toDay } from './rules.ts';
 import { type OrderRow, ownOrder } from './queries.ts';
 import { closeOpenPayments } from './confirm-cancel.ts';
 import { checkedReason } from './reasons.ts';
-import { billsOf, markReturnUnderWay } from './repository.ts';
+import { billsOf, markReturnUnderWay } from './order-records.ts';
 import {
   cancelUnpaidBills,
   findOrderOrThrow,
@@ -20,7 +20,7 @@ import {
   instalmentsOf,
   paidDepositBillOf,
   setBillDueDate,
-} from './repository-orders.ts';
+} from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
 // Receipt, return, buy-out, renewal
 
@@ -166,7 +166,7 @@ export const cancelBuyout = userOrSchedulerStep(async (trx, deps, orderId, ctx) 
 
 /**
  * Asking to return only checks it is allowed now and marks the return under way; the waybill
- * (shipReturn) moves the order. Moved from routes/order.ts (apply/return).
+ * (shipReturn) moves the order. Moved from the order routes (apply/return).
  */
 export async function applyReturn(
   db: Db,

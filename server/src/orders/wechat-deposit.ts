@@ -3,16 +3,16 @@
  * so a running order's paid deposit is settled before that window closes (job
  * `wechat-deposits-settle`).
  */
-import type { AppDeps } from '../deps.ts';
-import { yuan } from '../money.ts';
+import type { AppDeps } from '../boot/deps.ts';
+import { yuan } from '../lib/money.ts';
 import { newTradeNo, requestRefund } from '../payments/operations.ts';
 import { dayOf, daysBetween, outstandingOf } from './bills.ts';
-import { DEPOSIT_REFUND_REASON, EARLY_DEPOSIT_REFUND_REASON, type Db } from './common.ts';
+import { DEPOSIT_REFUND_REASON, EARLY_DEPOSIT_REFUND_REASON, type Db } from './rules.ts';
 import { closePayments } from './confirm-cancel.ts';
 import { TERMINAL_STATUSES } from './machine.ts';
 import { advanceAfterPayment } from './payment-outcomes.ts';
-import { insertBillsPayment } from './repository.ts';
-import { insertOrderEvent } from './repository-orders.ts';
+import { insertBillsPayment } from './order-records.ts';
+import { insertOrderEvent } from './order-rows.ts';
 import {
   hasRefundFor,
   lockOrder,
@@ -21,7 +21,7 @@ import {
   openPaymentIdsCovering,
   paidDepositOf,
   unpaidBillsOfKinds,
-} from './repository-payments.ts';
+} from './payment-rows.ts';
 
 /**
  * WeChat Pay refuses to refund a payment more than a year old. A deposit paid through WeChat is

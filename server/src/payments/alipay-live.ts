@@ -10,7 +10,7 @@
  * anything but a business refusal. Alipay's own notifications are verified with its key and
  * translated into the engine's common fields (`interpret`).
  */
-import { yuan } from '../money.ts';
+import { yuan } from '../lib/money.ts';
 import {
   AlipayClient,
   AlipayRefusal,
@@ -18,7 +18,7 @@ import {
   fenOf,
   type AlipayFields,
 } from '../providers/alipay/client.ts';
-import type { AlipayMerchant, AlipaySettings } from '../live-settings.ts';
+import type { AlipayMerchant, AlipaySettings } from '../boot/live-settings.ts';
 import { ProviderError } from '../providers/errors.ts';
 import type {
   FreezeState,

@@ -7,10 +7,10 @@
  * the brand), and brands whose Alipay is a sandbox, are skipped.
  */
 import { sql } from 'kysely';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import type { LeaseQuote } from '../../../contract/lease/index.ts';
 import { orderQuote } from '../orders/bills.ts';
-import { toDay } from '../orders/common.ts';
+import { toDay } from '../orders/rules.ts';
 import { ProviderError } from '../providers/errors.ts';
 import '../orders/schema.ts';
 

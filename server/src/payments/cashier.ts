@@ -1,5 +1,5 @@
 /** The sandbox cashier page's lookup: the open payment a signed cashier link names. */
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { gatewayOf } from './operations.ts';
 import { SandboxGateway } from './sandbox.ts';
 

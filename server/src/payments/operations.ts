@@ -14,12 +14,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { crashPoint } from '../crash-points.ts';
+import { crashPoint } from '../lib/crash-points.ts';
 import type { Trx } from '../db/index.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { executeRevocation } from '../privacy/withholding.ts';
-import { authorisationForRelease } from '../orders/repository-payscore.ts';
+import { authorisationForRelease } from '../orders/payscore-rows.ts';
 import { hasPayScore, type GatewayName } from './gateway.ts';
 import '../kyc/schema.ts';
 import '../orders/schema.ts';

@@ -8,13 +8,13 @@
  * again.
  */
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import {
   handleNotification,
   recordNotificationOutcome,
   type NotificationOutcome,
 } from '../orders/payment-outcomes.ts';
-import { payScoreAuthorisation, payScorePaymentOf } from '../orders/repository-payscore.ts';
+import { payScoreAuthorisation, payScorePaymentOf } from '../orders/payscore-rows.ts';
 import { rejectedNotificationDigest } from './rejected-notifications.ts';
 import type { WechatNotification, WechatPayGateway } from './wechatpay.ts';
 

@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Aes, Decorator, Formatter, Rsa } from 'wechatpay-axios-plugin';
-import type { WechatBrandSettings } from '../live-settings.ts';
+import type { WechatBrandSettings } from '../boot/live-settings.ts';
 import { ProviderError } from '../providers/errors.ts';
 import type {
   NotificationFields,

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ResultCode, type PlatformId } from '../../../contract/http.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { ApiError } from './errors.ts';
 
 export interface AuthUser {

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../contract/http.ts';
-import { maskMobilesIn } from '../redact.ts';
+import { maskMobilesIn } from '../lib/redact.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { ApiError } from './errors.ts';
 import { failure } from './error-reasons.ts';

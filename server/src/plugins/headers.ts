@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ResultCode, type PlatformId } from '../../../contract/http.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../boot/config.ts';
 import { ApiError } from './errors.ts';
 
 declare module 'fastify' {

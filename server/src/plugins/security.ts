@@ -19,7 +19,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Config } from '../config.ts';
+import type { Config } from '../boot/config.ts';
 import { chatProviderOrigins } from '../service-desk/chat.ts';
 import { ApiError } from './errors.ts';
 

@@ -6,14 +6,14 @@
  * cancelled account. A failed SMS is tried again by the next hourly run of the same day (3 tries).
  */
 import { sql } from 'kysely';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { addDays, dayOf, outstandingOf } from '../orders/bills.ts';
 import { TERMINAL_STATUSES, type OrderStatus } from '../orders/machine.ts';
 import type { BillRemindersTable } from './schema.ts';
 import { templateData, type MessageHost, type ReminderPurpose } from './templates.ts';
 import '../orders/schema.ts';
 import './schema.ts';
-import { recordSentSms } from '../sms-receipts.ts';
+import { recordSentSms } from '../providers/sms/receipts.ts';
 
 type ReminderKind = BillRemindersTable['kind'];
 

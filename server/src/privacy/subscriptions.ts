@@ -3,7 +3,7 @@
  * template id allows one message (WeChat's one-time rule), so each is recorded as one row.
  */
 import type { PlatformId } from '../../../contract/http.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest } from '../plugins/errors.ts';
 import { REMINDER_PURPOSES, type MessageHost, type SubscribeTemplates } from './templates.ts';
 

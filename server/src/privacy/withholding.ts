@@ -1,6 +1,6 @@
 /**
  * Automatic deduction the user can see and cancel (解除代扣授权): the withholding agreements
- * signed for their orders on this brand (contracts/service.ts signs them), each with its card.
+ * signed for their orders on this brand (esign/service.ts signs them), each with its card.
  * Cancelling one stops every deduction for that order at once (payments/operations.ts refuses
  * it, the withholding sweep skips the order); its bills are then paid by hand, and reminders
  * still go. The bank is told through the outbox, in the transaction that records the
@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { maskCard } from '../kyc/crypto.ts';
 import { notFound } from '../plugins/errors.ts';
 import { ProviderError } from '../providers/errors.ts';

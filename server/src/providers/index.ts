@@ -8,7 +8,7 @@
  * providers' SDKs (alipay-sdk, wechatpay-axios-plugin, @alicloud/*).
  */
 import type { Kysely } from 'kysely';
-import type { Config, ProviderKey } from '../config.ts';
+import type { Config, ProviderKey } from '../boot/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobSender } from '../jobs/queue.ts';
 import type { GatewayName, Gateways, PaymentProviders } from '../payments/gateway.ts';
@@ -38,7 +38,7 @@ import {
   type SubscribeMessage,
   type SubscribeMessageProvider,
 } from './subscribe/index.ts';
-import { PROVIDER_SETTINGS } from '../config.ts';
+import { PROVIDER_SETTINGS } from '../boot/config.ts';
 
 export interface Providers {
   sms: SmsProvider;

@@ -6,7 +6,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { tooMany } from '../plugins/errors.ts';
-import { lockKey } from '../sms-codes.ts';
+import { lockKey } from '../accounts/sms-codes.ts';
 
 export const DAY_MS = 24 * 3600 * 1000;
 

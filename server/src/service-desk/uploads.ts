@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { UserQuotas } from '../config.ts';
+import type { UserQuotas } from '../boot/config.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../plugins/errors.ts';
 import { DAY_MS, lockUserQuota, refuseOverQuota } from './quota.ts';

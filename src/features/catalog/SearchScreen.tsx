@@ -1,7 +1,7 @@
 import { Input, Text, View } from '@tarojs/components';
 import type { GoodsCard } from '@contract/api/goods';
 import { useCallback, useEffect, useState } from 'react';
-import { getHotKeywords } from '../../api/common';
+import { getHotKeywords } from '../../api/reference-data';
 import { searchGoods } from '../../api/home';
 import type { PageBodyProps } from '../../components/page-frame';
 import { PagedList, usePagedList } from '../../components/paged-list';

@@ -1,7 +1,7 @@
 import TestUtils from '@tarojs/test-utils-react';
 import type { OrderDetail } from '@/api/checkout';
 import { fetchPlacedOrder } from '@/api/checkout';
-import { getDictionary } from '@/api/common';
+import { getDictionary } from '@/api/reference-data';
 import { fetchVerificationStatus } from '@/api/kyc';
 import { ContactStep } from './ContactStep';
 import { eventually } from '../../../test/eventually';
@@ -14,8 +14,8 @@ jest.mock('@/api/kyc', () => ({
   ...jest.requireActual('@/api/kyc'),
   fetchVerificationStatus: jest.fn(),
 }));
-jest.mock('@/api/common', () => ({
-  ...jest.requireActual('@/api/common'),
+jest.mock('@/api/reference-data', () => ({
+  ...jest.requireActual('@/api/reference-data'),
   getDictionary: jest.fn(),
 }));
 

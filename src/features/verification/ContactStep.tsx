@@ -4,7 +4,7 @@
  */
 import { Text, View } from '@tarojs/components';
 import { useCallback, useEffect, useState } from 'react';
-import { getDictionary } from '../../api/common';
+import { getDictionary } from '../../api/reference-data';
 import { submitEmergencyContact } from '../../api/kyc';
 import { FormField, SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';

@@ -13,9 +13,9 @@
  */
 import { createPrivateKey } from 'node:crypto';
 import { AlipayRequestError, AlipaySdk, type AlipaySdkConfig } from 'alipay-sdk';
-import { yuan } from '../../money.ts';
+import { yuan } from '../../lib/money.ts';
 import { ProviderError } from '../errors.ts';
-import type { AlipayMerchant, AlipaySettings } from '../../live-settings.ts';
+import type { AlipayMerchant, AlipaySettings } from '../../boot/live-settings.ts';
 
 /** An OpenAPI answer's fields (snake_case, as Alipay documents them). */
 export type AlipayFields = Record<string, unknown>;

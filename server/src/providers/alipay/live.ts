@@ -7,7 +7,7 @@
  * The phone "code" the client sends is `<response>.<sign>` from my.getPhoneNumber's JSON (both
  * base64, so it fits the contract's code pattern): Alipay signs the quoted ciphertext.
  */
-import type { AlipaySettings } from '../../live-settings.ts';
+import type { AlipaySettings } from '../../boot/live-settings.ts';
 import { AlipayClient, AlipayRefusal } from './client.ts';
 import { ProviderError } from '../errors.ts';
 import type { SubscribeMessage } from '../subscribe/index.ts';

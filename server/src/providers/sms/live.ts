@@ -11,8 +11,8 @@
 import * as dysms from '@alicloud/dysmsapi20170525';
 import { Config } from '@alicloud/openapi-client';
 import { RuntimeOptions } from '@alicloud/tea-util';
-import type { SmsPurpose, SmsSettings } from '../../live-settings.ts';
-import { maskMobile } from '../../redact.ts';
+import type { SmsPurpose, SmsSettings } from '../../boot/live-settings.ts';
+import { maskMobile } from '../../lib/redact.ts';
 import { ProviderError } from '../errors.ts';
 import type { SmsDelivery, SmsNotice, SmsProvider, SmsSent } from './index.ts';
 

@@ -4,7 +4,7 @@
  * and can be told to fail.
  */
 import { randomBytes } from 'node:crypto';
-import { maskMobile } from '../../redact.ts';
+import { maskMobile } from '../../lib/redact.ts';
 import { ProviderError } from '../errors.ts';
 import type { SmsNotice, SmsProvider, SmsSent } from './index.ts';
 

@@ -20,8 +20,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { WechatBrandSettings, WechatSettings } from '../../live-settings.ts';
-import { SealedDataError } from '../../sealed.ts';
+import type { WechatBrandSettings, WechatSettings } from '../../boot/live-settings.ts';
+import { SealedDataError } from '../../lib/sealed.ts';
 import { ProviderError } from '../errors.ts';
 import type { SubscribeMessage } from '../subscribe/index.ts';
 import type { WechatProvider } from './index.ts';
