@@ -4,7 +4,9 @@
  * that clock through the ops API, as `npm run ops -- run-jobs --at` does) is in the overdue queue
  * under 1-7天; a collector (客服) logs a call with a promise to pay; finance records the customer's
  * bank transfer as an offline repayment; the customer's repayment plan shows the bill 已线下还款
- * and the order leaves the queue; the owner's audit log names who did what.
+ * and the order leaves the queue; the report page shows the money: today's 实收款 (payments
+ * received) and the late bill's 已收租金 (rent collected, on its due day) each up by the
+ * repayment's amount; the owner's audit log names who did what.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -130,7 +132,7 @@ async function overdueOrder(days: number) {
       (await shopper.api<{ status: string }>(`/api/order/detail/${id}`)).data?.status === 'OVERDUE',
     'the overdue sweep',
   );
-  return { id, orderNo: detail.orderNo, billId: second.id, shopper };
+  return { id, orderNo: detail.orderNo, billId: second.id, dueDate: second.dueDate, shopper };
 }
 
 async function consolePage(): Promise<{ page: Page; errors: string[] }> {
@@ -151,6 +153,27 @@ async function logIn(page: Page, login: string, password: string) {
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByLabel('密码', { exact: true }).press('Enter');
   await page.waitForURL(/\/admin\/orders/);
+}
+
+const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+const yuanOf = (text: string) => Number(text.replace(/[¥,]/g, ''));
+
+/**
+ * The report page's overall line for one day, as the console shows it (its cells' text):
+ * period, brand, placed, approved, rejected, shipped, approval rate, contracted, due,
+ * collected (9), overdue rate, payments received (11), …
+ */
+async function reportLine(page: Page, day: string): Promise<string[]> {
+  await page.getByRole('menuitem', { name: '报表' }).click();
+  await page.waitForURL(/\/admin\/reports$/);
+  await page.getByLabel('结束日期').fill(day);
+  await page.getByLabel('开始日期').fill(day);
+  const row = page.locator('[data-testid="report-summary"] tr.ant-table-row', { hasText: day });
+  await row.waitFor();
+  await page.waitForLoadState('networkidle');
+  const cells = (await row.locator('td').allInnerTexts()).map((text) => text.trim());
+  assert.equal(cells[1], '合计');
+  return cells;
 }
 
 async function logOut(page: Page) {
@@ -200,12 +223,19 @@ describe('collections in the merchant console', () => {
     await screenshot(page, 'admin-collections-promise');
     await logOut(page);
 
-    // Finance: the bank transfer arrived; recorded against the late bill.
+    // Finance: the report before, for today and for the late bill's due day.
     await logIn(page, FINANCE.login, FINANCE.password);
+    const today = shanghaiToday();
+    const todayBefore = await reportLine(page, today);
+    const dueDayBefore = await reportLine(page, order.dueDate);
+
+    // The bank transfer arrived; recorded against the late bill.
     await page.goto(`${server.baseUrl}/admin/collections/${order.id}`);
     await page.getByRole('checkbox', { name: '选择第 2 期' }).check();
     await page.getByRole('button', { name: '登记线下还款' }).click();
     const dialog = page.getByRole('dialog');
+    const repaid = Number(await dialog.getByLabel('金额（元）').inputValue());
+    assert.ok(repaid > 0, `the amount the dialog proposes: ${repaid}`);
     await dialog.getByLabel(/付款凭证号/).fill('ICBC-20261128-0438');
     await dialog.getByLabel('原因').fill('客户银行转账');
     await dialog.getByRole('button', { name: '确认' }).click();
@@ -213,6 +243,21 @@ describe('collections in the merchant console', () => {
     await page.locator('tr', { hasText: '已线下还款' }).waitFor();
     await page.getByTestId('order-status').filter({ hasText: '租用中' }).waitFor();
     await screenshot(page, 'admin-collections-repaid');
+
+    // The report: today's payments received and the bill's rent collected, up by the amount.
+    const todayAfter = await reportLine(page, today);
+    assert.equal(
+      Math.round((yuanOf(todayAfter[11]!) - yuanOf(todayBefore[11]!)) * 100),
+      Math.round(repaid * 100),
+      `实收款 on ${today}: ${todayBefore[11]} → ${todayAfter[11]}`,
+    );
+    await screenshot(page, 'admin-collections-report');
+    const dueDayAfter = await reportLine(page, order.dueDate);
+    assert.equal(
+      Math.round((yuanOf(dueDayAfter[9]!) - yuanOf(dueDayBefore[9]!)) * 100),
+      Math.round(repaid * 100),
+      `已收租金 on ${order.dueDate}: ${dueDayBefore[9]} → ${dueDayAfter[9]}`,
+    );
 
     // The queue no longer lists it.
     await page.goto(`${server.baseUrl}/admin/collections`);
@@ -227,11 +272,11 @@ describe('collections in the merchant console', () => {
     await page.getByLabel('对象编号').fill(String(order.id));
     await page.getByLabel('对象编号').press('Enter');
     const call = page.locator('tr', { hasText: 'collections.contact' });
-    const repaid = page.locator('tr', { hasText: 'bill.offline_repayment' });
+    const repayment = page.locator('tr', { hasText: 'bill.offline_repayment' });
     await call.waitFor();
-    await repaid.waitFor();
+    await repayment.waitFor();
     assert.match(await call.innerText(), new RegExp(COLLECTOR.login));
-    assert.match(await repaid.innerText(), new RegExp(FINANCE.login));
+    assert.match(await repayment.innerText(), new RegExp(FINANCE.login));
     assert.deepEqual(errors, [], 'no console errors');
     await page.close();
 

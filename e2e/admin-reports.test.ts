@@ -2,7 +2,10 @@
  * The console's reports page (issue 38) in Chromium, on the server npm start runs: the demo owner
  * opens 报表; a storefront order placed and paid on brand 1 raises today's orders placed and
  * payments received once the page is loaded again; the summary table downloads as a CSV file
- * whose today's line carries the new figures.
+ * whose today's line carries the new figures. On 对账, the owner uploads WeChat Pay's trade bill
+ * for brand 1 and today as the provider publishes it: the dry run lists a bad row and the import
+ * stays disabled; the fixed file's dry run lists its line, the import takes it, and its payment,
+ * which our ledger does not have, is listed as a difference (我方无此笔).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -109,6 +112,101 @@ describe('console reports', () => {
       .find((cells) => cells[0] === today() && cells[1] === 'all');
     assert.ok(line, "the file has today's overall line");
     assert.equal(Number(line[header.indexOf('ordersPlaced')]), Number(after[2]));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it("a provider's statement file is uploaded on the reconciliation page: dry run, problems, import, differences", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const password = fs
+      .readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8')
+      .trim();
+    await page.goto(`${server.baseUrl}/admin/`);
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByLabel('账号').fill('demo-owner');
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByLabel('密码', { exact: true }).press('Enter');
+    await page.waitForURL(/\/admin\/orders/);
+    await page.getByRole('menuitem', { name: '对账' }).click();
+    await page.waitForURL(/\/admin\/reconciliation$/);
+
+    // WeChat Pay's trade bill (type ALL) as downloaded: the details' header, every field after a
+    // backquote, then the summary's header and row.
+    // https://pay.weixin.qq.com/docs/merchant/products/bill-download/format-trade.html
+    const header =
+      '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注';
+    const line = (trade: string, amount: string) =>
+      [
+        `${today()} 10:00:00`,
+        'wx2421b1c4370ec43b',
+        '10000100',
+        '0',
+        '',
+        `4200000${trade.length}`,
+        trade,
+        'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+        'JSAPI',
+        'SUCCESS',
+        'OTHERS',
+        'CNY',
+        amount,
+        '0.00',
+        '0',
+        '0',
+        '0.00',
+        '0.00',
+        '',
+        '',
+        '租金',
+        '',
+        '0.07',
+        '0.60%',
+        amount,
+        '0.00',
+        '',
+      ]
+        .map((field) => `\`${field}`)
+        .join(',');
+    const bill = (...lines: string[]) =>
+      Buffer.from(
+        [
+          header,
+          ...lines,
+          '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
+          '`1,`12.34,`0.00,`0.00,`0.07,`12.34,`0.00',
+          '',
+        ].join('\r\n'),
+      );
+    const card = page.locator('.ant-card', { hasText: '导入渠道对账单' });
+    await card.getByLabel('对账单日期').fill(today());
+    const upload = (buffer: Buffer) =>
+      card
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'tradebill.csv', mimeType: 'text/csv', buffer });
+
+    await upload(bill(line('WXE2E0001', '12.34'), line('WXE2E0002', '12.345')));
+    await card.getByRole('button', { name: /试运行/ }).click();
+    const problems = card.getByTestId('statement-problems');
+    await problems.locator('tr', { hasText: '12.345' }).waitFor();
+    assert.match(await problems.innerText(), /\b3\b[\s\S]*amount/);
+    assert.equal(await card.getByRole('button', { name: '导入' }).isDisabled(), true);
+    await screenshot(page, 'admin-statement-dry-run');
+
+    await upload(bill(line('WXE2E0001', '12.34')));
+    await card.getByRole('button', { name: /试运行/ }).click();
+    await card.getByTestId('statement-lines').locator('tr', { hasText: 'WXE2E0001' }).waitFor();
+    assert.match(await card.getByTestId('statement-result').innerText(), /1 笔.*0 处问题/);
+    await card.getByRole('button', { name: '导入' }).click();
+    await card.getByTestId('statement-result').filter({ hasText: '已导入 1 笔' }).waitFor();
+
+    const difference = page
+      .getByTestId('reconciliation-mismatches')
+      .locator('tr', { hasText: 'WXE2E0001' });
+    await difference.waitFor();
+    assert.match(await difference.innerText(), /微信支付[\s\S]*12\.34[\s\S]*我方无此笔/);
+    await screenshot(page, 'admin-statement-imported');
     assert.deepEqual(errors, []);
     await page.close();
   });

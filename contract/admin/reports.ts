@@ -207,3 +207,45 @@ export const ImportStatementBody = Type.Object({
 });
 export type ImportStatementBody = Static<typeof ImportStatementBody>;
 export const ImportStatementReply = Envelope(Type.Object({ lines: Count }));
+
+/** A row of an uploaded statement file with a problem: the file's row (from 1), field, problem. */
+export const StatementFileProblem = Type.Object({
+  row: Type.Integer({ minimum: 1 }),
+  field: Type.String(),
+  message: Type.String(),
+});
+export type StatementFileProblem = Static<typeof StatementFileProblem>;
+
+/**
+ * A provider's statement file as the provider publishes it (CSV or XLSX; see
+ * server/src/admin/statement-file.ts for each provider's columns), for one brand and day.
+ * dry-run: read it and answer its lines and problems, write nothing; import: the same, then
+ * import the lines as importStatement does, or, when any row has a problem, refuse (422) and
+ * write nothing.
+ */
+export const UploadStatementBody = Type.Object({
+  platform: BrandId,
+  provider: StatementProvider,
+  day: Day,
+  format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]),
+  /** The file, base64 (the console sends JSON only). */
+  content: Type.String({ minLength: 1, maxLength: 7_000_000 }),
+  mode: Type.Union([Type.Literal('dry-run'), Type.Literal('import')]),
+});
+export type UploadStatementBody = Static<typeof UploadStatementBody>;
+export const UploadStatementReply = Envelope(
+  Type.Object({
+    lines: Type.Array(
+      Type.Object({
+        row: Type.Integer({ minimum: 1 }),
+        kind: LineKind,
+        reference: Reference,
+        amount: Fen,
+      }),
+    ),
+    problems: Type.Array(StatementFileProblem),
+    /** Lines imported (0 on a dry run). */
+    imported: Count,
+  }),
+);
+export type UploadStatementResult = Static<typeof UploadStatementReply>['data'];

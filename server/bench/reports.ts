@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     // Keep the database afterwards (its URL is printed), to look at plans with psql.
     keep: { type: 'boolean', default: false },
+    // Measure again on a database an earlier --keep run loaded (its name): no load, kept after.
+    reuse: { type: 'string' },
   },
 });
 const PG_SOCKET_DIR = '/var/run/postgresql';
@@ -171,7 +173,7 @@ async function counts(client: pg.Client) {
 }
 
 /** A staff session on the console, as the browser has it after signing in. */
-async function signIn(base: string, password: string) {
+async function signIn(base: string, login: string, password: string) {
   const send = async (path: string, body: unknown, cookie = '', csrf = '') => {
     const response = await fetch(`${base}/admin/api${path}`, {
       method: 'POST',
@@ -182,14 +184,14 @@ async function signIn(base: string, password: string) {
     const json = (await response.json()) as { data: { csrfToken?: string } };
     return { cookie: setCookie?.split(';')[0] ?? cookie, csrf: json.data?.csrfToken ?? csrf };
   };
-  const first = await send('/login', { login: 'benchowner', password });
+  const first = await send('/login', { login, password });
   await send(
     '/password',
     { currentPassword: password, newPassword: 'bench-password-123456' },
     first.cookie,
     first.csrf,
   );
-  return (await send('/login', { login: 'benchowner', password: 'bench-password-123456' })).cookie;
+  return (await send('/login', { login, password: 'bench-password-123456' })).cookie;
 }
 
 function lastFullMonth(now: Date) {
@@ -202,11 +204,13 @@ function lastFullMonth(now: Date) {
 async function main() {
   const orders = Number(args.orders);
   const runs = Number(args.runs);
-  const dbName = `bench_reports_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
+  const dbName = args.reuse ?? `bench_reports_${randomBytes(4).toString('hex')}`;
+  if (!args.reuse) {
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+  }
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${dbName}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reports-'));
@@ -240,13 +244,15 @@ async function main() {
       .executeTakeFirstOrThrow();
     await loader.connect();
     const loadStarted = Date.now();
-    for (const statement of loadStatements(orders, plan)) await loader.query(statement);
+    if (!args.reuse)
+      for (const statement of loadStatements(orders, plan)) await loader.query(statement);
     console.log(
-      `loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s: ${await counts(loader)}`,
+      `${args.reuse ? 'reused' : `loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`}: ${await counts(loader)}`,
     );
 
-    const { password } = await createOwner(db, config, 'benchowner', '压测');
-    const cookie = await signIn(base, password);
+    const login = `benchowner${randomBytes(3).toString('hex')}`;
+    const { password } = await createOwner(db, config, login, '压测');
+    const cookie = await signIn(base, login, password);
     const month = lastFullMonth(new Date());
     const pages = [
       { name: 'month, all brands, by day', query: { ...month, granularity: 'day' } },
@@ -301,7 +307,7 @@ async function main() {
     await loader.end().catch(() => undefined);
     await runtime.close();
     fs.rmSync(tmp, { recursive: true, force: true });
-    if (args.keep) console.log(`kept ${url.toString()}`);
+    if (args.keep || args.reuse) console.log(`kept ${url.toString()}`);
     else {
       const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
       await cleanup.connect();

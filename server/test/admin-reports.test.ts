@@ -525,3 +525,289 @@ describe('channel attribution', () => {
     assert.equal(report.body.data.rows.find((r) => r.platform === null)?.ordersPlaced, 1);
   });
 });
+
+/** Text in GBK, as Alipay writes its statements (the table built from Node's own GBK decoder). */
+function gbk(text: string): Buffer {
+  const decoder = new TextDecoder('gbk');
+  const table = new Map<string, number[]>();
+  for (let lead = 0x81; lead <= 0xfe; lead += 1)
+    for (let trail = 0x40; trail <= 0xfe; trail += 1) {
+      const char = decoder.decode(new Uint8Array([lead, trail]));
+      if (char.length === 1 && char !== '\uFFFD' && !table.has(char))
+        table.set(char, [lead, trail]);
+    }
+  const bytes: number[] = [];
+  for (const char of text) {
+    if (char.charCodeAt(0) < 0x80) bytes.push(char.charCodeAt(0));
+    else bytes.push(...(table.get(char) ?? assert.fail(`not in GBK: ${char}`)));
+  }
+  return Buffer.from(bytes);
+}
+
+describe('statement files', () => {
+  type Upload = {
+    lines: { row: number; kind: string; reference: string; amount: number }[];
+    problems: { row: number; field: string; message: string }[];
+    imported: number;
+  };
+  const dayOf = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const timeOf = (at: Date) =>
+    new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const yuan = (fen: number) => (fen / 100).toFixed(2);
+  const base64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+
+  /** Brand 1's WeChat Pay (wechat and payscore) payments and refunds of its busiest day. */
+  function wechatDay() {
+    const brandOf = new Map(ledger.orders.map((o) => [o.id, o.platform]));
+    const channelOf = new Map(ledger.payments.map((p) => [p.id, p.channel]));
+    const wechat = (channel: string | undefined) => channel === 'wechat' || channel === 'payscore';
+    const paid = ledger.payments.filter(
+      (p) => p.status === 'succeeded' && brandOf.get(p.orderId) === 1 && wechat(p.channel),
+    );
+    const counts = new Map<string, number>();
+    for (const p of paid)
+      counts.set(dayOf(p.finishedAt!), (counts.get(dayOf(p.finishedAt!)) ?? 0) + 1);
+    const day = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+    const payments = paid.filter((p) => dayOf(p.finishedAt!) === day);
+    const refunds = ledger.refunds.filter(
+      (r) =>
+        r.status === 'succeeded' &&
+        brandOf.get(r.orderId) === 1 &&
+        wechat(channelOf.get(r.paymentId)) &&
+        dayOf(r.finishedAt!) === day,
+    );
+    return { day, payments, refunds };
+  }
+
+  /**
+   * WeChat Pay's trade bill (type ALL) as GET /v3/bill/tradebill downloads it: the details'
+   * header, every field after a backquote, then the summary's header and row.
+   * https://pay.weixin.qq.com/docs/merchant/products/bill-download/format-trade.html
+   */
+  function wechatBill(
+    rows: {
+      time: string;
+      status: 'SUCCESS' | 'REFUND';
+      trade: string;
+      refund?: string;
+      amount: string;
+    }[],
+  ) {
+    const header =
+      '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注';
+    const details = rows.map((r) => {
+      const refund = r.status === 'REFUND';
+      return [
+        r.time,
+        'wx2421b1c4370ec43b',
+        '10000100',
+        '0',
+        '',
+        `42000${r.trade.length}${r.trade}`,
+        r.trade,
+        'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+        'JSAPI',
+        r.status,
+        'OTHERS',
+        'CNY',
+        refund ? '0.00' : r.amount,
+        '0.00',
+        refund ? `50000${r.refund}` : '0',
+        refund ? r.refund : '0',
+        refund ? r.amount : '0.00',
+        '0.00',
+        refund ? 'ORIGINAL' : '',
+        refund ? 'SUCCESS' : '',
+        '租金',
+        '',
+        '0.00',
+        '0.60%',
+        refund ? '0.00' : r.amount,
+        refund ? r.amount : '0.00',
+        '',
+      ]
+        .map((field) => `\`${field}`)
+        .join(',');
+    });
+    const summary =
+      '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额';
+    return [header, ...details, summary, '`0,`0.00,`0.00,`0.00,`0.00,`0.00,`0.00', ''].join('\r\n');
+  }
+
+  test('a WeChat Pay trade bill: a dry run lists its lines and problems, a file with problems is refused, the fixed file imports and agrees with our ledger', async () => {
+    const finance = await staffDesk('financefile', 'finance', [1]);
+    const { day, payments, refunds } = wechatDay();
+    assert.ok(payments.length >= 2, `payments on ${day}: ${payments.length}`);
+    const good = [
+      ...payments.map((p) => ({
+        time: timeOf(p.finishedAt!),
+        status: 'SUCCESS' as const,
+        trade: p.outTradeNo,
+        amount: yuan(p.amount),
+      })),
+      ...refunds.map((r) => ({
+        time: timeOf(r.finishedAt!),
+        status: 'REFUND' as const,
+        trade: 'T1',
+        refund: r.outRefundNo,
+        amount: yuan(r.amount),
+      })),
+    ];
+    const bad = [
+      ...good,
+      {
+        time: `${day} 10:00:00`,
+        status: 'SUCCESS' as const,
+        trade: 'BAD-AMOUNT-1',
+        amount: '1.234',
+      },
+      {
+        time: '2026-07-31 23:59:59',
+        status: 'SUCCESS' as const,
+        trade: 'OTHER-DAY-1',
+        amount: '5.00',
+      },
+      good[0]!,
+    ];
+    const send = (content: string, mode: string, platform = 1) =>
+      finance.send<Upload>('POST', '/reconciliation/statements/file', {
+        body: { platform, provider: 'wechat', day, format: 'csv', content: base64(content), mode },
+      });
+
+    const dry = await send(wechatBill(bad), 'dry-run');
+    assert.equal(dry.status, 200, JSON.stringify(dry.body));
+    assert.deepEqual(
+      dry.body.data.lines.map((l) => [l.kind, l.reference, l.amount]),
+      [
+        ...payments.map((p) => ['payment', p.outTradeNo, p.amount]),
+        ...refunds.map((r) => ['refund', r.outRefundNo, r.amount]),
+      ],
+    );
+    // Rows: 1 is the header, the good lines follow.
+    const first = good.length + 2;
+    assert.deepEqual(
+      dry.body.data.problems.map((p) => [p.row, p.field]),
+      [
+        [first, 'amount'],
+        [first + 1, 'time'],
+        [first + 2, 'reference'],
+      ],
+    );
+    assert.equal(dry.body.data.imported, 0);
+
+    type Day = {
+      day: string;
+      provider: string;
+      theirs: { payments: number } | null;
+      ours: { payments: number; paymentAmount: number };
+      mismatches: number;
+    };
+    const theDay = async () =>
+      (
+        await finance.send<{ days: Day[] }>(
+          'GET',
+          `/reconciliation?${query({ from: day, to: day, provider: 'wechat', platform: 1 })}`,
+        )
+      ).body.data.days.find((d) => d.day === day)!;
+    assert.equal((await theDay()).theirs, null, 'a dry run writes nothing');
+
+    const refused = await send(wechatBill(bad), 'import');
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.match(refused.body.msg, /3 处问题/);
+    assert.equal((await theDay()).theirs, null, 'a refused import writes nothing');
+    // Another brand's statement: not this account's.
+    assert.equal((await send(wechatBill(good), 'dry-run', 2)).status, 403);
+
+    const imported = await send(wechatBill(good), 'import');
+    assert.equal(imported.status, 200, JSON.stringify(imported.body));
+    assert.equal(imported.body.data.imported, good.length);
+    const after = await theDay();
+    assert.equal(after.theirs?.payments, payments.length);
+    assert.equal(after.ours.payments, payments.length);
+    assert.equal(after.mismatches, 0);
+    const audit = await server.db
+      .selectFrom('audit_events')
+      .select('staff_id')
+      .where('action', '=', 'reconciliation.import')
+      .execute();
+    assert.ok(audit.length >= 1);
+  });
+
+  test("Alipay's business details in GBK with its # lines, and a card file as XLSX, read into lines", async () => {
+    // Alipay's trade bill (业务明细): GBK, notes above and totals below the table; a refund's
+    // amount is negative and its number is the refund request's.
+    const alipay = [
+      '#支付宝业务明细查询',
+      '#账号：[20880000000000000156]',
+      '#起始日期：[2026年08月10日 00:00:00]   终止日期：[2026年08月11日 00:00:00]',
+      '#-----------------------------------------业务明细列表----------------------------------------',
+      '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注',
+      '2026081022001400001,PAY-A-1,交易,租金,2026-08-10 09:00:00,2026-08-10 09:00:05,,,,,buyer@example.com,120.00,120.00,0.00,0.00,0.00,0.00,0.00,,0.00,0.00,,-0.72,0.00,',
+      '2026081022001400001,PAY-A-1,退款,租金,2026-08-10 09:00:00,2026-08-10 15:30:00,,,,,buyer@example.com,-20.50,-20.50,0.00,0.00,0.00,0.00,0.00,,0.00,0.00,RF-A-1,0.12,0.00,',
+      '#-----------------------------------------业务明细列表结束------------------------------------',
+      '#交易合计：1笔，商家实收共120.00元',
+      '#退款合计：1笔，商家实收共-20.50元',
+      '#导出时间：[2026年08月11日 09:12:00]',
+    ].join('\r\n');
+    const finance = await staffDesk('financegbk', 'finance', [1]);
+    const read = await finance.send<Upload>('POST', '/reconciliation/statements/file', {
+      body: {
+        platform: 1,
+        provider: 'alipay',
+        day: '2026-08-10',
+        format: 'csv',
+        content: gbk(alipay).toString('base64'),
+        mode: 'dry-run',
+      },
+    });
+    assert.equal(read.status, 200, JSON.stringify(read.body));
+    assert.deepEqual(read.body.data.lines, [
+      { row: 6, kind: 'payment', reference: 'PAY-A-1', amount: 12_000 },
+      { row: 7, kind: 'refund', reference: 'RF-A-1', amount: 2_050 },
+    ]);
+    assert.deepEqual(read.body.data.problems, []);
+
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('statement');
+    sheet.addRow(['时间', '类型', '单号', '金额（元）']);
+    sheet.addRow(['2026-08-10 11:00:00', '支付', 'CARD-1', '88.80']);
+    sheet.addRow(['2026-08-10 12:00:00', '退款', 'CARD-RF-1', '8']);
+    sheet.addRow(['2026-08-10 13:00:00', '支付', '', '1.00']);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    const card = await finance.send<Upload>('POST', '/reconciliation/statements/file', {
+      body: {
+        platform: 1,
+        provider: 'card',
+        day: '2026-08-10',
+        format: 'xlsx',
+        content: xlsx.toString('base64'),
+        mode: 'dry-run',
+      },
+    });
+    assert.equal(card.status, 200, JSON.stringify(card.body));
+    assert.deepEqual(
+      card.body.data.lines.map((l) => [l.kind, l.reference, l.amount]),
+      [
+        ['payment', 'CARD-1', 8_880],
+        ['refund', 'CARD-RF-1', 800],
+      ],
+    );
+    assert.deepEqual(card.body.data.problems, [
+      { row: 4, field: 'reference', message: '缺少单号' },
+    ]);
+
+    // Not a statement: 400 with the reason, nothing written.
+    const junk = await finance.send('POST', '/reconciliation/statements/file', {
+      body: {
+        platform: 1,
+        provider: 'wechat',
+        day: '2026-08-10',
+        format: 'csv',
+        content: base64('a,b\n1,2'),
+        mode: 'import',
+      },
+    });
+    assert.equal(junk.status, 400);
+    assert.match(junk.body.msg, /找不到表头/);
+  });
+});

@@ -20,12 +20,15 @@ import {
   type Mismatch,
   type ResolveMismatchBody,
   type StatementProvider,
+  type UploadStatementBody,
+  type UploadStatementResult,
 } from '../../../contract/admin/reports.ts';
 import type { AppDeps } from '../boot/deps.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../plugins/errors.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 import { addDays, checkRange, reportBrands, shanghaiMidnight } from './reports.ts';
+import { readStatementFile } from './statement-file.ts';
 import './finance-schema.ts';
 import '../orders/schema.ts';
 
@@ -384,4 +387,41 @@ export async function importStatement(deps: AppDeps, actor: StaffActor, body: Im
     );
     return { lines: body.lines.length };
   });
+}
+
+/**
+ * A provider's statement file, uploaded from the console: its lines and problems (a dry run), or
+ * those lines imported as importStatement does. A file with any problem is not imported (422,
+ * nothing written): finance fixes the file, or asks the provider, and uploads it again.
+ */
+export async function uploadStatement(
+  deps: AppDeps,
+  actor: StaffActor,
+  body: UploadStatementBody,
+): Promise<UploadStatementResult> {
+  reportBrands(actor, body.platform);
+  checkRange(body.day, body.day, 1);
+  const content = Buffer.from(body.content, 'base64');
+  if (content.length === 0) throw new ApiError(400, 'content：文件为空');
+  const { lines, problems } = await readStatementFile(
+    body.provider,
+    body.day,
+    body.format,
+    content,
+  );
+  if (body.mode === 'dry-run') return { lines, problems, imported: 0 };
+  const first = problems[0];
+  if (first)
+    throw new ApiError(
+      422,
+      `content：对账单有 ${problems.length} 处问题，未导入（第 ${first.row} 行 ${first.message}）`,
+      422,
+    );
+  const { lines: imported } = await importStatement(deps, actor, {
+    platform: body.platform,
+    provider: body.provider,
+    day: body.day,
+    lines: lines.map(({ kind, reference, amount }) => ({ kind, reference, amount })),
+  });
+  return { lines, problems, imported };
 }

@@ -80,7 +80,7 @@ const rate = (part: number, whole: number): number | null =>
 
 type Db = Kysely<Database>;
 
-interface Range {
+export interface Range {
   start: Date;
   end: Date;
   from: string;
@@ -89,11 +89,14 @@ interface Range {
   unit: Granularity;
 }
 
-/** The Shanghai-local period start of a timestamptz column, as YYYY-MM-DD. */
+/** A timestamptz column's Shanghai wall-clock time (a timestamp without zone). */
+const localSql = (column: RawBuilder<unknown>) =>
+  sql`((${column} at time zone 'UTC') + interval '8 hours')`;
+/** The period a timestamptz column falls in (Shanghai-local), as a timestamp. */
 const periodSql = (column: RawBuilder<unknown>, unit: Granularity) =>
-  sql<string>`to_char(date_trunc(${sql.lit(unit)}, (${column} at time zone 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
+  sql`date_trunc(${sql.lit(unit)}, ${localSql(column)})`;
 const datePeriodSql = (column: RawBuilder<unknown>, unit: Granularity) =>
-  sql<string>`to_char(date_trunc(${sql.lit(unit)}, ${column}::timestamp), 'YYYY-MM-DD')`;
+  sql`date_trunc(${sql.lit(unit)}, ${column}::timestamp)`;
 /** Every brand needs no filter (orders.platform is 1-9), which spares the planner a scan. */
 const inBrands = (brands: number[]) =>
   brands.length === ALL_BRANDS.length ? sql`true` : sql`o.platform in (${sql.join(brands)})`;
@@ -125,72 +128,104 @@ const emptyFigures = (): Figures => ({
 
 type Grouped = { period: string; platform: number } & Record<string, unknown>;
 
-/** The range's rows, one statement per ledger table, each grouped by period and brand. */
-function statementsOf(range: Range, today: string) {
+/**
+ * One grouped row of the ledger statement: `fig` names the stream it came from (an event's
+ * action, 'rent', 'due', 'payment', 'refund', 'deposit' or 'buyout'), `n` counts its rows and
+ * a, b, c carry its amounts (see ledgerStatement).
+ */
+type LedgerRow = Grouped & {
+  channel: string;
+  fig: string;
+  bucket: OverdueBucket | null;
+  n: string;
+  a: string;
+  b: string;
+  c: string;
+};
+
+/**
+ * The range's rows, a statement per figure, each reading its ledger table through its date index
+ * and grouped by hash on the period (a timestamp; formatted only on the few grouped rows), the
+ * brand and whatever else it splits by. Every statement answers the same columns (LedgerRow):
+ * `fig` names the figure, `n` counts rows and a, b, c carry its amounts.
+ *
+ * bench/reports.ts, a year at 100,000 orders: the approvals' rent looked up bill by bill (a
+ * subquery per approval) took a second; per-row to_char and sorts spilling to disk most of the
+ * rest; one union of every table's rows, joined to orders once, was slower than these (its wide
+ * rows cost more than building the orders' hash again).
+ */
+export function statementsOf(range: Range, today: string) {
   const { start, end, brands, unit } = range;
-  const channel = sql<string>`coalesce(o.channel_code, '')`;
-  return {
-    placed: sql<Grouped & { channel: string; n: string }>`select
-        ${periodSql(sql.ref('o.created_at'), unit)} as period, o.platform, ${channel} as channel,
-        count(*) as n
-      from orders o where o.created_at >= ${start} and o.created_at < ${end} and ${inBrands(brands)}
-      group by 1, 2, 3`,
-    // An approval brings the order's rent bills with it (rent contracted), by channel too; the
-    // bills are looked up for approvals only (the case skips the subquery for other events).
-    events: sql<
-      Grouped & { channel: string; action: string; n: string; rent: string | null }
-    >`select
-        ${periodSql(sql.ref('e.created_at'), unit)} as period, o.platform, ${channel} as channel,
-        e.action, count(*) as n,
-        sum(case when e.action = 'approve' then (select sum(b.original - b.discount) from bills b
-          where b.order_id = e.order_id and b.kind in ${rentKinds} and b.status <> 'cancelled') end)
-          as rent
+  const late = sql`(case when b.status = 'paid'
+    then coalesce(((b.paid_at at time zone 'UTC') + interval '8 hours')::date - b.due_date, 0)
+    else ${today}::date - b.due_date end)`;
+  const grouped = (inner: RawBuilder<unknown>) =>
+    sql<LedgerRow>`select to_char(period, 'YYYY-MM-DD') as period, platform, channel, fig, bucket,
+        n, a, b, c
+      from (${inner}) g`;
+  const inRange = (column: RawBuilder<unknown>) =>
+    sql`${column} >= ${start} and ${column} < ${end} and ${inBrands(brands)}`;
+  const channel = sql`coalesce(o.channel_code, '')`;
+  return [
+    grouped(sql`select ${periodSql(sql.ref('o.created_at'), unit)} as period, o.platform,
+        ${channel} as channel, 'placed' as fig, null::text as bucket, count(*) as n, 0 as a,
+        0 as b, 0 as c
+      from orders o where ${inRange(sql.ref('o.created_at'))}
+      group by 1, 2, 3`),
+    grouped(sql`select ${periodSql(sql.ref('e.created_at'), unit)} as period, o.platform,
+        case when e.action = 'approve' then ${channel} else '' end as channel, e.action as fig,
+        null::text as bucket, count(*) as n, 0 as a, 0 as b, 0 as c
       from order_events e join orders o on o.id = e.order_id
       where e.action in ('approve', 'reject', 'ship', 'buyout_paid', 'early_return')
-        and e.created_at >= ${start} and e.created_at < ${end} and ${inBrands(brands)}
-      group by 1, 2, 3, 4`,
-    // Rent bills falling due, with how late each was (for the overdue rate and the buckets).
-    due: sql<
-      Grouped & { bucket: OverdueBucket | null; n: string; past: string; due: string; paid: string }
-    >`select ${datePeriodSql(sql.ref('b.due_date'), unit)} as period, o.platform,
-        case when l.late < 1 then null when l.late <= 7 then '1-7' when l.late <= 30 then '8-30'
-          when l.late <= 90 then '31-90' else '>90' end as bucket,
-        count(*) as n, count(*) filter (where b.due_date < ${today}::date) as past,
-        sum(b.original - b.discount + b.overdue_fee) as due, sum(b.paid) as paid
+        and ${inRange(sql.ref('e.created_at'))}
+      group by 1, 2, 3, 4`),
+    // An approval brings the order's rent bills with it (rent contracted).
+    grouped(sql`select ${periodSql(sql.ref('e.created_at'), unit)} as period, o.platform,
+        ${channel} as channel, 'rent' as fig, null::text as bucket, 0 as n,
+        sum(b.original - b.discount) as a, 0 as b, 0 as c
+      from order_events e join orders o on o.id = e.order_id
+        join bills b on b.order_id = e.order_id
+      where e.action = 'approve' and ${inRange(sql.ref('e.created_at'))}
+        and b.kind in ${rentKinds} and b.status <> 'cancelled'
+      group by 1, 2, 3`),
+    // Rent bills falling due: how late each was (the buckets); a: past due, b: due, c: paid.
+    grouped(sql`select ${datePeriodSql(sql.ref('b.due_date'), unit)} as period, o.platform,
+        '' as channel, 'due' as fig,
+        case when ${late} < 1 then null when ${late} <= 7 then '1-7' when ${late} <= 30 then '8-30'
+          when ${late} <= 90 then '31-90' else '>90' end as bucket,
+        count(*) as n, count(*) filter (where b.due_date < ${today}::date) as a,
+        sum(b.original - b.discount + b.overdue_fee) as b, sum(b.paid) as c
       from bills b join orders o on o.id = b.order_id
-      cross join lateral (select ${daysLateSql(today)} as late) l
       where b.due_date >= ${range.from}::date and b.due_date <= ${range.to}::date
         and ${inBrands(brands)} and b.kind in ${rentKinds} and b.status <> 'cancelled'
         and o.start_date is not null
-      group by 1, 2, 3`,
-    money: [
-      sql<Grouped>`select ${periodSql(sql.ref('p.finished_at'), unit)} as period, o.platform,
-          sum(p.amount) as "paymentsReceived"
-        from payments p join orders o on o.id = p.order_id
-        where p.status = 'succeeded' and p.finished_at >= ${start} and p.finished_at < ${end}
-          and ${inBrands(brands)}
-        group by 1, 2`,
-      sql<Grouped>`select ${periodSql(sql.ref('r.finished_at'), unit)} as period, o.platform,
-          sum(r.amount) as refunded
-        from refunds r join orders o on o.id = r.order_id
-        where r.status = 'succeeded' and r.finished_at >= ${start} and r.finished_at < ${end}
-          and ${inBrands(brands)}
-        group by 1, 2`,
-      sql<Grouped>`select ${periodSql(sql.ref('a.created_at'), unit)} as period, o.platform,
-          sum(coalesce(a.fund_amount, a.amount - coalesce(a.credit_amount, 0))) as "depositsFrozen",
-          sum(coalesce(a.credit_amount, 0)) as "depositsWaivedByCredit"
-        from deposit_authorisations a join orders o on o.id = a.order_id
-        where a.status in ('frozen', 'closed') and a.created_at >= ${start}
-          and a.created_at < ${end} and ${inBrands(brands)}
-        group by 1, 2`,
-      sql<Grouped>`select ${periodSql(sql.ref('b.paid_at'), unit)} as period, o.platform,
-          sum(b.paid) as "buyoutAmount"
-        from bills b join orders o on o.id = b.order_id
-        where b.kind = 'BUYOUT' and b.status = 'paid' and b.paid_at >= ${start}
-          and b.paid_at < ${end} and ${inBrands(brands)}
-        group by 1, 2`,
-    ],
-  };
+      group by 1, 2, 5`),
+    grouped(sql`select ${periodSql(sql.ref('p.finished_at'), unit)} as period, o.platform,
+        '' as channel, 'payment' as fig, null::text as bucket, 0 as n, sum(p.amount) as a,
+        0 as b, 0 as c
+      from payments p join orders o on o.id = p.order_id
+      where p.status = 'succeeded' and ${inRange(sql.ref('p.finished_at'))}
+      group by 1, 2`),
+    grouped(sql`select ${periodSql(sql.ref('r.finished_at'), unit)} as period, o.platform,
+        '' as channel, 'refund' as fig, null::text as bucket, 0 as n, sum(r.amount) as a,
+        0 as b, 0 as c
+      from refunds r join orders o on o.id = r.order_id
+      where r.status = 'succeeded' and ${inRange(sql.ref('r.finished_at'))}
+      group by 1, 2`),
+    grouped(sql`select ${periodSql(sql.ref('d.created_at'), unit)} as period, o.platform,
+        '' as channel, 'deposit' as fig, null::text as bucket, 0 as n,
+        sum(coalesce(d.fund_amount, d.amount - coalesce(d.credit_amount, 0))) as a,
+        sum(coalesce(d.credit_amount, 0)) as b, 0 as c
+      from deposit_authorisations d join orders o on o.id = d.order_id
+      where d.status in ('frozen', 'closed') and ${inRange(sql.ref('d.created_at'))}
+      group by 1, 2`),
+    grouped(sql`select ${periodSql(sql.ref('b.paid_at'), unit)} as period, o.platform,
+        '' as channel, 'buyout' as fig, null::text as bucket, 0 as n, sum(b.paid) as a, 0 as b,
+        0 as c
+      from bills b join orders o on o.id = b.order_id
+      where b.kind = 'BUYOUT' and b.status = 'paid' and ${inRange(sql.ref('b.paid_at'))}
+      group by 1, 2`),
+  ];
 }
 
 const EVENT_FIGURES: Record<string, keyof Figures> = {
@@ -210,21 +245,20 @@ interface BucketCell {
 /** Every figure of the range: the period × brand table, the channels and the overdue cells. */
 async function ledgerFigures(db: Db, range: Range, today: string) {
   const statements = statementsOf(range, today);
-  // One snapshot, so every figure counts the same rows. No JIT: these statements are
-  // costed high enough to be compiled, which took longer than running them (bench/reports.ts).
-  const { placed, events, due, money } = await db
+  // One snapshot, so every figure counts the same rows. No JIT: these statements are costed
+  // high enough to be compiled, which took longer than running them. Grouping by hash, never a
+  // sort: the planner guesses groups by the row (a year: a million) where there are a few
+  // hundred, and sorted those rows to disk; 64 MB is room for the hash of any range's groups.
+  const results = await db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       await sql`set local jit = off`.execute(trx);
-      const moneyRows = [];
-      for (const statement of statements.money) moneyRows.push(await statement.execute(trx));
-      return {
-        placed: await statements.placed.execute(trx),
-        events: await statements.events.execute(trx),
-        due: await statements.due.execute(trx),
-        money: moneyRows,
-      };
+      await sql`set local work_mem = '64MB'`.execute(trx);
+      await sql`set local enable_sort = off`.execute(trx);
+      const answers = [];
+      for (const statement of statements) answers.push(...(await statement.execute(trx)).rows);
+      return answers;
     });
   const table = new Map<string, Figures>();
   const cell = (row: Grouped) => {
@@ -244,43 +278,60 @@ async function ledgerFigures(db: Db, range: Range, today: string) {
     channels.set(channel, row);
     return row;
   };
-  for (const row of placed.rows) {
-    cell(row).ordersPlaced += Number(row.n);
-    channelOf(row.channel).ordersPlaced += Number(row.n);
-  }
-  for (const row of events.rows) {
-    const name = EVENT_FIGURES[row.action];
-    if (name) cell(row)[name] += Number(row.n);
-    if (row.action !== 'approve') continue;
-    cell(row).rentContracted += Number(row.rent ?? 0);
-    channelOf(row.channel).approved += Number(row.n);
-    channelOf(row.channel).rentContracted += Number(row.rent ?? 0);
-  }
   const buckets = new Map<string, BucketCell>();
   const pastDue = new Map<number | null, number>();
-  for (const row of due.rows) {
+  for (const row of results) {
     const figures = cell(row);
-    figures.rentDue += Number(row.due);
-    figures.rentCollected += Number(row.paid);
-    figures.billsPastDue += Number(row.past);
-    if (row.bucket !== null) figures.billsOverdue += Number(row.n);
-    for (const platform of [row.platform, null]) {
-      pastDue.set(platform, (pastDue.get(platform) ?? 0) + Number(row.past));
-      if (row.bucket === null) continue;
-      const key = `${row.bucket}|${platform}`;
-      const bucket = buckets.get(key) ?? { bills: 0, due: 0, paid: 0 };
-      bucket.bills += Number(row.n);
-      bucket.due += Number(row.due);
-      bucket.paid += Number(row.paid);
-      buckets.set(key, bucket);
+    const n = Number(row.n);
+    const [a, b, c] = [Number(row.a), Number(row.b), Number(row.c)];
+    const event = EVENT_FIGURES[row.fig];
+    if (event) {
+      figures[event] += n;
+      if (row.fig === 'approve') channelOf(row.channel).approved += n;
+      continue;
+    }
+    switch (row.fig) {
+      case 'placed':
+        figures.ordersPlaced += n;
+        channelOf(row.channel).ordersPlaced += n;
+        break;
+      case 'rent':
+        figures.rentContracted += a;
+        channelOf(row.channel).rentContracted += a;
+        break;
+      case 'payment':
+        figures.paymentsReceived += a;
+        break;
+      case 'refund':
+        figures.refunded += a;
+        break;
+      case 'deposit':
+        figures.depositsFrozen += a;
+        figures.depositsWaivedByCredit += b;
+        break;
+      case 'buyout':
+        figures.buyoutAmount += a;
+        break;
+      case 'due': {
+        // a: bills past due, b: due, c: paid.
+        figures.rentDue += b;
+        figures.rentCollected += c;
+        figures.billsPastDue += a;
+        if (row.bucket !== null) figures.billsOverdue += n;
+        for (const platform of [row.platform, null]) {
+          pastDue.set(platform, (pastDue.get(platform) ?? 0) + a);
+          if (row.bucket === null) continue;
+          const key = `${row.bucket}|${platform}`;
+          const bucket = buckets.get(key) ?? { bills: 0, due: 0, paid: 0 };
+          bucket.bills += n;
+          bucket.due += b;
+          bucket.paid += c;
+          buckets.set(key, bucket);
+        }
+        break;
+      }
     }
   }
-  for (const { rows } of money)
-    for (const row of rows) {
-      const figures = cell(row) as unknown as Record<string, number>;
-      for (const [name, value] of Object.entries(row))
-        if (name !== 'period' && name !== 'platform') figures[name]! += Number(value ?? 0);
-    }
   const overdue: OverdueBucketRow[] = [...range.brands, null].flatMap((platform) =>
     OVERDUE_BUCKETS.map((bucket) => {
       const found = buckets.get(`${bucket}|${platform}`) ?? { bills: 0, due: 0, paid: 0 };
@@ -299,13 +350,6 @@ async function ledgerFigures(db: Db, range: Range, today: string) {
     (a, b) => b.ordersPlaced - a.ordersPlaced || a.channel.localeCompare(b.channel),
   );
   return { table, overdue, channels: channelRows };
-}
-
-/** Days a rent bill was late: paid, to its payment's day; unpaid, to today (≤ 0: not late). */
-function daysLateSql(today: string) {
-  return sql`(case when b.status = 'paid'
-    then coalesce(((b.paid_at at time zone 'UTC') + interval '8 hours')::date - b.due_date, 0)
-    else ${today}::date - b.due_date end)`;
 }
 
 /** Every period of the range, in order (the table shows quiet days as zeros). */

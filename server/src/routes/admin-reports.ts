@@ -1,8 +1,9 @@
 /**
  * The console's reports and reconciliation (issue 38): `GET /reports` (getReport), `GET
  * /reports/export` (exportReport, a CSV or XLSX file), `GET /reconciliation` (listReconciliation),
- * `POST /reconciliation/resolve` (resolveMismatch) and `POST /reconciliation/statements`
- * (importStatement). Reports: any role, for the account's brands; reconciliation: finance and
+ * `POST /reconciliation/resolve` (resolveMismatch), `POST /reconciliation/statements`
+ * (importStatement) and `POST /reconciliation/statements/file` (uploadStatement: the provider's
+ * file itself, a dry run or an import). Reports: any role, for the account's brands; reconciliation: finance and
  * owner. The guard answers 401/403 before any query or body is validated.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -16,11 +17,18 @@ import {
   ReportQuery,
   ResolveMismatchBody,
   ResolveMismatchReply,
+  UploadStatementBody,
+  UploadStatementReply,
 } from '../../../contract/admin/reports.ts';
 import { staffOf } from '../admin/guard.ts';
 import { exportReport } from '../admin/report-export.ts';
 import { buildReport } from '../admin/reports.ts';
-import { importStatement, listReconciliation, resolveMismatch } from '../admin/reconciliation.ts';
+import {
+  importStatement,
+  listReconciliation,
+  resolveMismatch,
+  uploadStatement,
+} from '../admin/reconciliation.ts';
 import { ok } from '../plugins/errors.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -107,5 +115,21 @@ export function reportRoutes(app: AdminScope): void {
       },
     },
     async (request) => ok(await importStatement(deps, staffOf(request), request.body)),
+  );
+
+  app.post(
+    '/reconciliation/statements/file',
+    {
+      config: { access: 'finance.reconcile' },
+      // A month of a busy merchant's lines, base64.
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        operationId: 'uploadStatement',
+        tags: ['reconciliation'],
+        body: UploadStatementBody,
+        response: { 200: UploadStatementReply },
+      },
+    },
+    async (request) => ok(await uploadStatement(deps, staffOf(request), request.body)),
   );
 }
