@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import type { Envelope } from '../../../contract/http';
 import { useTranslation } from '../../i18n';
 
@@ -10,8 +17,11 @@ export interface EnvelopeLoad<T> {
   status: EnvelopeStatus;
   /** The last data loaded; kept while a later load runs or fails. */
   data: T | undefined;
-  /** For a screen that changes the data itself (an action's reply). */
-  setData: (data: T) => void;
+  /**
+   * For a screen that changes the data itself: an action's reply, or (as a function of the data
+   * shown) a later answer about part of it.
+   */
+  setData: Dispatch<SetStateAction<T | undefined>>;
   /** Loads again without the skeleton (page shown again, after an action): the new data, if any. */
   refresh: () => Promise<T | undefined>;
   /** The error state's retry: the skeleton, then load again. */
