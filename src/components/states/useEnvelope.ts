@@ -30,8 +30,8 @@ export interface EnvelopeLoad<T> {
 
 /**
  * The one "load an envelope, show loading / error / the data" of the screens: loads when mounted
- * and whenever `key` changes (the id the screen is about) or the language does (the server answers
- * in it). `request` answers the envelope, or a
+ * and whenever `key` changes (the id the screen is about; an answer for an earlier key is
+ * dropped) or the language does (the server answers in it). `request` answers the envelope, or a
  * message to show instead of asking (an id that is no id); a reply whose code is not 200 or that
  * has no data is an error with the server's message. `onData` sees each new data as it arrives
  * (a default selection worked out from it, say).
@@ -47,23 +47,27 @@ export function useEnvelope<T>(
   const [data, setData] = useState<T | undefined>();
   const [status, setStatus] = useState<EnvelopeStatus>({ state: 'loading' });
   // The latest closures, so `refresh` stays the same function for the screen's effects.
-  const latest = useRef({ request, onData });
-  latest.current = { request, onData };
+  const latest = useRef({ key, request, onData });
+  latest.current = { key, request, onData };
 
   const refresh = useCallback(async (): Promise<T | undefined> => {
+    const askedFor = latest.current.key;
     const asked = latest.current.request();
     if (typeof asked === 'string') {
       setStatus({ state: 'error', message: asked });
       return undefined;
     }
     const reply = await asked;
+    // The screen is about something else now (another tab's questions): its own read answers.
+    if (latest.current.key !== askedFor) return undefined;
     if (reply.code !== 200 || !reply.data) {
       setStatus({ state: 'error', message: reply.msg });
       return undefined;
     }
     const loaded = reply.data;
     setData(loaded);
-    latest.current.onData?.(loaded);
+    const { onData: seen } = latest.current;
+    if (seen) seen(loaded);
     setStatus({ state: 'ready' });
     return loaded;
   }, []);
@@ -73,10 +77,14 @@ export function useEnvelope<T>(
     void refresh();
   }, [key, t, refresh]);
 
-  const retry = useCallback(() => {
-    setStatus({ state: 'loading' });
-    void refresh();
-  }, [refresh]);
-
-  return { status, data, setData, refresh, retry };
+  return {
+    status,
+    data,
+    setData,
+    refresh,
+    retry: () => {
+      setStatus({ state: 'loading' });
+      void refresh();
+    },
+  };
 }
