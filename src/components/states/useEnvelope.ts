@@ -36,8 +36,9 @@ export interface EnvelopeLoad<T> {
  * has no data is an error with the server's message. `onData` sees each new data as it arrives
  * (a default selection worked out from it, say).
  *
- * Imported from this module, not from the states' index: the screens that load are in
- * subpackages, and the index is in the mini-programs' main package (400 KB budget).
+ * Imported from this module, not from the states' index (which every page's bundle has). The
+ * customer-service tab uses it, so it is in the mini-programs' main package (400 KB budget, at its
+ * limit): keep it small.
  */
 export function useEnvelope<T>(
   key: string | number | boolean | null | undefined,
