@@ -54,11 +54,8 @@ export function useEnvelope<T>(
   const refresh = useCallback(async (): Promise<T | undefined> => {
     const askedFor = latest.current.key;
     const asked = latest.current.request();
-    if (typeof asked === 'string') {
-      setStatus({ state: 'error', message: asked });
-      return undefined;
-    }
-    const reply = await asked;
+    // A message instead of a request is that error, at once.
+    const reply = typeof asked === 'string' ? { code: 0, msg: asked, data: null } : await asked;
     // The screen is about something else now (another tab's questions): its own read answers.
     if (latest.current.key !== askedFor) return undefined;
     if (reply.code !== 200 || !reply.data) {
