@@ -1,11 +1,13 @@
 import { Text, View } from '@tarojs/components';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
+import type { Envelope } from '@contract/http';
 import { ErrorState, Skeleton } from '../../components/states';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import { FormField, SubmitButton, TextField } from '../../components/form';
 import { SwitchField } from '../../components/form/switch-field';
 import type { PageBodyProps } from '../../components/page-frame';
 import { useTranslation } from '../../i18n';
-import { createAddress, fetchAddresses, updateAddress } from '../../api/address';
+import { createAddress, fetchAddresses, updateAddress, type Address } from '../../api/address';
 import { showMessage, showToast } from '../../platform/ui';
 import { useRequireLogin } from '../../stores/require-login';
 import { RegionPicker } from './RegionPicker';
@@ -26,6 +28,17 @@ export function AddressForm(props: PageBodyProps) {
   return useRequireLogin(props.route, props.params) ? <AddressFormBody {...props} /> : null;
 }
 
+/**
+ * The address being edited. There is no read-one route: the list (at most 20) holds it; not in
+ * it is the error state with its default text.
+ */
+async function loadAddress(id: number): Promise<Envelope<Address | null>> {
+  const reply = await fetchAddresses();
+  if (reply.code !== 200) return { ...reply, data: null };
+  const found = reply.data?.find((item) => item.id === id);
+  return found ? { ...reply, data: found } : { ...reply, msg: '', data: null };
+}
+
 function AddressFormBody({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const id = idParam(params.id);
@@ -33,31 +46,17 @@ function AddressFormBody({ params }: PageBodyProps) {
   const [draft, setDraft] = useState<AddressDraft>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [picking, setPicking] = useState(false);
-  const [load, setLoad] = useState<'loading' | 'ready' | 'error'>(editing ? 'loading' : 'ready');
-  const [loadError, setLoadError] = useState('');
-  const [attempt, setAttempt] = useState(0);
-
-  // There is no read-one route: the list (at most 20) holds the address being edited.
-  useEffect(() => {
-    if (!editing) return;
-    let live = true;
-    setLoad('loading');
-    void fetchAddresses().then((reply) => {
-      if (!live) return;
-      const found = reply.code === 200 ? reply.data?.find((item) => item.id === id) : undefined;
-      if (!found) {
-        setLoadError(reply.code === 200 ? '' : reply.msg);
-        setLoad('error');
-        return;
-      }
-      const { name, mobile, province, city, district, detail, isDefault } = found;
+  // The address is filled in once: a later read (the language changed) keeps what was typed.
+  const filled = useRef(false);
+  const { status, retry } = useEnvelope(
+    editing ? id : null,
+    () => (editing ? loadAddress(id) : ''),
+    ({ name, mobile, province, city, district, detail, isDefault }) => {
+      if (filled.current) return;
+      filled.current = true;
       setDraft({ name, mobile, region: { province, city, district }, detail, isDefault });
-      setLoad('ready');
-    });
-    return () => {
-      live = false;
-    };
-  }, [editing, id, attempt]);
+    },
+  );
 
   const update = (patch: Partial<AddressDraft>, field?: Field) => {
     const next = { ...draft, ...patch };
@@ -84,9 +83,9 @@ function AddressFormBody({ params }: PageBodyProps) {
     await goBackOr('/pages/addressList/addressList');
   };
 
-  if (load === 'loading') return <Skeleton rows={5} />;
-  if (load === 'error') {
-    return <ErrorState message={loadError} onRetry={() => setAttempt(attempt + 1)} />;
+  if (editing && status.state === 'loading') return <Skeleton rows={5} />;
+  if (editing && status.state === 'error') {
+    return <ErrorState message={status.message} onRetry={retry} />;
   }
 
   const message = (field: Field) => {

@@ -3,7 +3,8 @@
  * 确认寄回 moves the order to 归还中 and returns to /pages/orderDetail/orderDetail?orderId=<id>.
  */
 import { Text, View } from '@tarojs/components';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { Envelope } from '@contract/http';
 import {
   fetchExpressCompanies,
   fetchReturnAddresses,
@@ -14,6 +15,7 @@ import {
 import { SubmitButton, TextField } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState } from '../../components/states';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import { useTranslation } from '../../i18n';
 import { showToast } from '../../platform/ui';
 import { AftersaleSkeleton } from './AftersaleSkeleton';
@@ -104,35 +106,32 @@ export function ShipmentForm({ couriers, onSubmit }: ShipmentFormProps) {
   );
 }
 
+/** The couriers to choose from and the address to send to (null: none or unreadable). */
+async function loadShipment(): Promise<
+  Envelope<{ couriers: ExpressCompany[]; address: DictionaryItem | null } | null>
+> {
+  const [reply, addresses] = await Promise.all([fetchExpressCompanies(), fetchReturnAddresses()]);
+  if (reply.code !== 200 || !reply.data) return { ...reply, data: null };
+  return { ...reply, data: { couriers: reply.data, address: returnAddressOf(addresses) } };
+}
+
 export function ConfirmShipment({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const orderId = parseId(params.orderId);
-  // Undefined until loaded: the form is drawn with its couriers and the return address (drawn
-  // first and filled in, it moved under the user's finger: CLS 0.11, then 0.028 on Lighthouse).
-  const [loaded, setLoaded] = useState<
-    { couriers: ExpressCompany[]; address: DictionaryItem | null } | undefined
-  >();
-  const [loadError, setLoadError] = useState<string | undefined>();
-  const [attempt, setAttempt] = useState(0);
+  // The form is drawn with its couriers and the return address (drawn first and filled in, it
+  // moved under the user's finger: CLS 0.11, then 0.028 on Lighthouse).
+  const {
+    status,
+    data: loaded,
+    retry,
+  } = useEnvelope(orderId, () => (orderId === undefined ? t('order.notFound') : loadShipment()));
 
-  useEffect(() => {
-    void Promise.all([fetchExpressCompanies(), fetchReturnAddresses()]).then(
-      ([reply, addresses]) => {
-        if (reply.code === 200 && reply.data) {
-          setLoaded({ couriers: reply.data, address: returnAddressOf(addresses) });
-          setLoadError(undefined);
-        } else setLoadError(reply.msg);
-      },
+  if (status.state === 'loading') return <AftersaleSkeleton />;
+  if (status.state === 'error' || !loaded || orderId === undefined) {
+    return (
+      <ErrorState message={status.state === 'error' ? status.message : undefined} onRetry={retry} />
     );
-  }, [attempt]);
-
-  if (orderId === undefined) {
-    return <ErrorState message={t('order.notFound')} onRetry={() => setAttempt((n) => n + 1)} />;
   }
-  if (loadError !== undefined) {
-    return <ErrorState message={loadError} onRetry={() => setAttempt((n) => n + 1)} />;
-  }
-  if (!loaded) return <AftersaleSkeleton />;
 
   return (
     <View className="aftersale">

@@ -6,7 +6,8 @@
 import { Text, View } from '@tarojs/components';
 import { Picture } from '../../components/picture';
 import { mediaUrl } from '../../api/media';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { Envelope } from '@contract/http';
 import {
   applyReturn,
   fetchOrderDetail,
@@ -18,6 +19,7 @@ import {
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState } from '../../components/states';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import { useTranslation } from '../../i18n';
 import { reasonText } from '../../i18n/reasons';
 import { AftersaleSkeleton } from './AftersaleSkeleton';
@@ -26,45 +28,54 @@ import { parseId } from './util';
 import './aftersale.scss';
 import { replacePage } from '../../platform/navigation';
 
+/**
+ * The order, the return reasons and the return address, shown together: reasons or the return
+ * address arriving after the form moved it down, and without reasons no return can be asked for
+ * (a reason is required), so their failure is the page's; an address that cannot be read offers
+ * customer service instead.
+ */
+async function loadApplication(
+  orderId: number,
+): Promise<
+  Envelope<{ order: OrderDetail; reasons: DictionaryItem[]; address: DictionaryItem | null } | null>
+> {
+  const [orderReply, reasonsReply, addressesReply] = await Promise.all([
+    fetchOrderDetail(orderId),
+    fetchReasons('return_reason'),
+    fetchReturnAddresses(),
+  ]);
+  if (orderReply.code !== 200 || !orderReply.data) return { ...orderReply, data: null };
+  if (reasonsReply.code !== 200 || !reasonsReply.data) return { ...reasonsReply, data: null };
+  return {
+    ...orderReply,
+    data: {
+      order: orderReply.data,
+      reasons: reasonsReply.data,
+      address: returnAddressOf(addressesReply),
+    },
+  };
+}
+
 export function ReturnApplication({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const orderId = parseId(params.orderId);
-  const [order, setOrder] = useState<OrderDetail | undefined>();
-  const [loadError, setLoadError] = useState<string | undefined>();
-  const [reasons, setReasons] = useState<DictionaryItem[]>([]);
-  const [address, setAddress] = useState<DictionaryItem | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  const {
+    status,
+    data: loaded,
+    retry,
+  } = useEnvelope(orderId, () =>
+    orderId === undefined ? t('order.notFound') : loadApplication(orderId),
+  );
 
-  useEffect(() => {
-    if (orderId === undefined) {
-      setLoadError(t('order.notFound'));
-      return;
-    }
-    setLoadError(undefined);
-    // Shown together: reasons or the return address arriving after the form moved it down, and
-    // without reasons no return can be asked for (a reason is required), so their failure is the
-    // page's; an address that cannot be read offers customer service instead.
-    void Promise.all([
-      fetchOrderDetail(orderId),
-      fetchReasons('return_reason'),
-      fetchReturnAddresses(),
-    ]).then(([orderReply, reasonsReply, addressesReply]) => {
-      if (orderReply.code !== 200 || !orderReply.data) setLoadError(orderReply.msg);
-      else if (reasonsReply.code !== 200 || !reasonsReply.data) setLoadError(reasonsReply.msg);
-      else {
-        setReasons(reasonsReply.data);
-        setAddress(returnAddressOf(addressesReply));
-        setOrder(orderReply.data);
-      }
-    });
-  }, [orderId, attempt, t]);
-
-  if (loadError !== undefined) {
-    return <ErrorState message={loadError} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (status.state === 'loading') return <AftersaleSkeleton />;
+  if (status.state === 'error' || !loaded) {
+    return (
+      <ErrorState message={status.state === 'error' ? status.message : undefined} onRetry={retry} />
+    );
   }
-  if (!order) return <AftersaleSkeleton />;
+  const { order, reasons, address } = loaded;
 
   const submit = async () => {
     if (!reason) {

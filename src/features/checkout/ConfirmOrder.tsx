@@ -45,19 +45,18 @@ export function ConfirmOrder(props: PageBodyProps) {
 function ConfirmOrderBody({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const checkout = useCheckout(params);
-  const { load, sku, plan, price, depositMethod } = checkout;
+  const { status, goods, sku, plan, price, depositMethod } = checkout;
   const [agreed, setAgreed] = useState(false);
 
-  if (load.state === 'loading') return <Skeleton rows={6} media="square" />;
-  if (load.state === 'error' || !sku || !plan || !price) {
+  if (status.state === 'loading') return <Skeleton rows={6} media="square" />;
+  if (status.state === 'error' || !goods || !sku || !plan || !price) {
     return (
       <ErrorState
-        message={load.state === 'error' ? load.message : t('checkout.choiceGone')}
-        onRetry={() => void checkout.loadAll()}
+        message={status.state === 'error' ? status.message : t('checkout.choiceGone')}
+        onRetry={checkout.retry}
       />
     );
   }
-  const goods = load.goods;
   const unit = t(plan.termUnit === 'day' ? 'checkout.perDay' : 'checkout.perMonth');
 
   return (

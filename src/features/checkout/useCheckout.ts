@@ -1,10 +1,12 @@
 import type { GoodsInfo } from '@contract/api/goods';
+import type { Envelope } from '@contract/http';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchAddresses, type Address } from '../../api/address';
 import { placeOrder, type DepositMethod } from '../../api/checkout';
 import { fetchMyCoupons, type MyCoupon } from '../../api/coupon';
 import { getGoodsInfo } from '../../api/goods';
 import type { PageBodyProps } from '../../components/page-frame';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import { registerMessages, useTranslation } from '../../i18n';
 import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { replacePage } from '../../platform/navigation';
@@ -21,10 +23,20 @@ import { bestCoupon, checkoutPrice, depositMethodsFor, parseIds } from './pricin
 
 registerMessages(checkoutMessages);
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; goods: GoodsInfo; coupons: MyCoupon[] };
+/**
+ * The goods and the user's unused coupons, read together: the goods' failure is the page's; the
+ * coupons', none to choose from.
+ */
+async function loadGoods(
+  goodsId: number,
+): Promise<Envelope<{ goods: GoodsInfo; coupons: MyCoupon[] } | null>> {
+  const [goods, coupons] = await Promise.all([getGoodsInfo(goodsId), fetchMyCoupons('unused')]);
+  if (goods.code !== 200 || !goods.data) return { ...goods, data: null };
+  return {
+    ...goods,
+    data: { goods: goods.data, coupons: coupons.code === 200 ? coupons.data : [] },
+  };
+}
 
 /**
  * What the order keeps of where it came from: the device id (the merchant's risk review links
@@ -49,7 +61,6 @@ export function useCheckout(params: PageBodyProps['params']) {
   const goodsId = idParam(params.goodsId);
   const skuId = idParam(params.skuId);
   const planId = idParam(params.planId);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [address, setAddress] = useState<Address | null>(null);
   /** undefined: not chosen yet (the best one applies); null: the user chose none. */
@@ -72,19 +83,12 @@ export function useCheckout(params: PageBodyProps['params']) {
   }, []);
   const [addressError, setAddressError] = useState('');
 
-  const loadAll = useCallback(async () => {
-    setLoad({ state: 'loading' });
-    const [goods, coupons] = await Promise.all([getGoodsInfo(goodsId), fetchMyCoupons('unused')]);
-    if (goods.code !== 200) {
-      setLoad({ state: 'error', message: goods.msg });
-      return;
-    }
-    setLoad({
-      state: 'ready',
-      goods: goods.data,
-      coupons: coupons.code === 200 ? coupons.data : [],
-    });
-  }, [goodsId]);
+  const {
+    status,
+    data: loaded,
+    setData: setLoaded,
+    retry,
+  } = useEnvelope(goodsId, () => loadGoods(goodsId));
 
   const loadAddresses = useCallback(async () => {
     const reply = await fetchAddresses();
@@ -93,10 +97,6 @@ export function useCheckout(params: PageBodyProps['params']) {
     // The default address comes first; keep the user's pick when it still exists.
     setAddress((current) => reply.data.find((a) => a.id === current?.id) ?? reply.data[0] ?? null);
   }, []);
-
-  useEffect(() => {
-    void loadAll();
-  }, [loadAll]);
 
   usePageShow(() => {
     const chosen = takeChosenAddress();
@@ -111,7 +111,7 @@ export function useCheckout(params: PageBodyProps['params']) {
   // after a refusal is a new intent with a new key (the server refuses another body under a key).
   const intent = useRef<{ body: string; key: string } | null>(null);
 
-  const ready = load.state === 'ready' ? load : null;
+  const ready = status.state === 'ready' ? loaded : undefined;
   const sku = ready?.goods.skus.find((s) => s.id === skuId);
   const plan = ready?.goods.plans.find((p) => p.id === planId && p.skuId === skuId);
   const services = useMemo(
@@ -131,8 +131,8 @@ export function useCheckout(params: PageBodyProps['params']) {
 
   /** A coupon claimed on this page: one of the user's now, and the one this order uses. */
   const addClaimedCoupon = (claimed: MyCoupon) => {
-    setLoad((current) =>
-      current.state === 'ready'
+    setLoaded((current) =>
+      current
         ? {
             ...current,
             coupons: [...current.coupons.filter((c) => c.id !== claimed.id), claimed],
@@ -174,8 +174,9 @@ export function useCheckout(params: PageBodyProps['params']) {
   };
 
   return {
-    load,
-    loadAll,
+    status,
+    goods: ready?.goods,
+    retry,
     addresses,
     address,
     addressError,

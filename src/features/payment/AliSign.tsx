@@ -25,18 +25,19 @@ import { replacePage } from '../../platform/navigation';
 export function AliSign({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const orderId = parseId(params.orderId);
-  const { load, reload } = useOrder(orderId);
+  const { status, data: order, retry } = useOrder(orderId);
   const key = useRef(newIdempotencyKey());
   const [refusal, setRefusal] = useState('');
 
   if (orderId === undefined) {
     return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
   }
-  if (load.state === 'loading') return <Skeleton rows={4} />;
-  if (load.state === 'error') {
-    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  if (status.state === 'loading') return <Skeleton rows={4} />;
+  if (status.state === 'error' || !order) {
+    return (
+      <ErrorState message={status.state === 'error' ? status.message : undefined} onRetry={retry} />
+    );
   }
-  const { order } = load;
   const outcome = freezeOutcome(order);
   // WeChat Pay Score: the deposit is waived once the user confirms in WeChat.
   const payScore = order.depositMethod === 'payscore';

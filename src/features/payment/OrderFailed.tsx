@@ -31,16 +31,20 @@ export function OrderFailed({ params }: PageBodyProps) {
   const orderId = parseId(params.orderId);
   const outTradeNo = params.outTradeNo ?? '';
   const reason = parseReason(params.reason);
-  const { load, reload } = useOrder(orderId);
+  const { status, data: order, retry: retryLoad } = useOrder(orderId);
 
   if (orderId === undefined) {
     return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
   }
-  if (load.state === 'loading') return <Skeleton rows={3} />;
-  if (load.state === 'error') {
-    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  if (status.state === 'loading') return <Skeleton rows={3} />;
+  if (status.state === 'error' || !order) {
+    return (
+      <ErrorState
+        message={status.state === 'error' ? status.message : undefined}
+        onRetry={retryLoad}
+      />
+    );
   }
-  const { order } = load;
   const canPay = order.actions.includes('pay') || order.actions.includes('payBills');
   const retry = () =>
     startPayment({

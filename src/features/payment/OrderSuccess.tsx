@@ -16,15 +16,16 @@ import './payment.scss';
 export function OrderSuccess({ params }: PageBodyProps) {
   const { t } = useTranslation();
   const orderId = parseId(params.orderId);
-  const { load, reload } = useOrder(orderId);
+  const { status, data: order, retry } = useOrder(orderId);
   if (orderId === undefined) {
     return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
   }
-  if (load.state === 'loading') return <Skeleton rows={3} media="square" />;
-  if (load.state === 'error') {
-    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  if (status.state === 'loading') return <Skeleton rows={3} media="square" />;
+  if (status.state === 'error' || !order) {
+    return (
+      <ErrorState message={status.state === 'error' ? status.message : undefined} onRetry={retry} />
+    );
   }
-  const { order } = load;
   // What the first payment took (rent with its services, less the coupon, and a paid deposit),
   // as the server recorded it: the sum the cashier asked for.
   const paid = order.bills

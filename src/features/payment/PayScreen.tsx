@@ -4,11 +4,12 @@
  * listed in ./payment-state.ts. The server prices everything; this screen only shows its bills.
  */
 import { Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchPayBills, type Bill, type PayBillList } from '../../api/pay';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { fetchPayBills, type Bill, type BillScope } from '../../api/pay';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
 import { EmptyState, ErrorState, Skeleton } from '../../components/states';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import { useTranslation } from '../../i18n';
 import { newIdempotencyKey } from '../../platform/request';
 import { formatMoney } from '../../utils';
@@ -21,17 +22,20 @@ import './payment-base.scss';
 import './payment.scss';
 import { payTarget } from '../../platform/pay-target';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; list: PayBillList };
-
 const FIRST_PAY_ROUTES = ['pages/pay/pay', 'pages/confirmPayment/confirmPayment'];
 
 function today(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The order's bills to pay: only the named ones when the link names some. */
+async function loadBills(orderId: number, scope: BillScope, namedBills: number[]) {
+  const reply = await fetchPayBills(orderId, scope);
+  if (reply.code !== 200 || !reply.data || namedBills.length === 0) return reply;
+  const bills = reply.data.bills.filter((bill) => namedBills.includes(bill.id));
+  return { ...reply, data: { ...reply.data, bills } };
 }
 
 export function PayScreen({ route, params }: PageBodyProps) {
@@ -47,41 +51,44 @@ export function PayScreen({ route, params }: PageBodyProps) {
       ? 'foot'
       : 'first';
   const choosable = scope === 'foot' && namedBills.length === 0;
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [selected, setSelected] = useState<number[]>([]);
   // One key per intent (these bills): a double tap opens the payment once; another choice of
   // bills is another intent with its own key.
   const keyRef = useRef({ bills: '', key: newIdempotencyKey() });
 
-  const reload = useCallback(async () => {
-    if (orderId === undefined) return;
-    setLoad({ state: 'loading' });
-    const reply = await fetchPayBills(orderId, scope);
-    if (reply.code !== 200 || !reply.data) {
-      setLoad({ state: 'error', message: reply.msg });
-      return;
-    }
-    const list = reply.data;
-    const bills =
-      namedBills.length > 0
-        ? list.bills.filter((bill) => namedBills.includes(bill.id))
-        : list.bills;
-    setLoad({ state: 'ready', list: { ...list, bills } });
-    setSelected(choosable ? defaultSelection(bills, today()) : bills.map((bill: Bill) => bill.id));
-  }, [orderId, scope, namedBills, choosable]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  // The selection starts as the default for these bills; a later read of the same bills (the
+  // language changed) keeps the user's choice.
+  const loadKey = `${orderId}/${scope}/${namedBills.join(',')}`;
+  const selectionOf = useRef('');
+  const {
+    status,
+    data: list,
+    retry,
+  } = useEnvelope(
+    loadKey,
+    () => (orderId === undefined ? '' : loadBills(orderId, scope, namedBills)),
+    ({ bills }) => {
+      if (selectionOf.current === loadKey) {
+        setSelected((ids) => ids.filter((id) => bills.some((bill) => bill.id === id)));
+        return;
+      }
+      selectionOf.current = loadKey;
+      setSelected(
+        choosable ? defaultSelection(bills, today()) : bills.map((bill: Bill) => bill.id),
+      );
+    },
+  );
 
   if (orderId === undefined) {
     return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
   }
-  if (load.state === 'loading') return <Skeleton rows={4} />;
-  if (load.state === 'error') {
-    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  if (status.state === 'loading') return <Skeleton rows={4} />;
+  if (status.state === 'error' || !list) {
+    return (
+      <ErrorState message={status.state === 'error' ? status.message : undefined} onRetry={retry} />
+    );
   }
-  const { bills } = load.list;
+  const { bills } = list;
   if (bills.length === 0) {
     return (
       <EmptyState title={t('payment.noBills')} action={<PaymentActions orderId={orderId} />} />
@@ -104,7 +111,7 @@ export function PayScreen({ route, params }: PageBodyProps) {
     <View className="pay-screen">
       <View className="pay-card">
         <Text className="pay-card__title">{t('payment.bills')}</Text>
-        <Text className="pay-card__sub">{t('payment.orderNo', { id: load.list.orderNo })}</Text>
+        <Text className="pay-card__sub">{t('payment.orderNo', { id: list.orderNo })}</Text>
         {choosable && (
           <View
             className="pay-bill pay-bill--all"

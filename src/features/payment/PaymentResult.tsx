@@ -30,10 +30,10 @@ export function PaymentResult({ params }: PageBodyProps) {
   const orderId = parseId(params.orderId);
   const outTradeNo = params.outTradeNo ?? '';
   const succeeded = params.status === 'success';
-  const { load, reload } = useOrder(succeeded ? orderId : undefined);
+  const { status, data: order, retry } = useOrder(succeeded ? orderId : undefined);
   const paid = useMemo(
-    () => (load.state === 'ready' ? billsPaidBy(load.order, outTradeNo) : []),
-    [load, outTradeNo],
+    () => (status.state === 'ready' && order ? billsPaidBy(order, outTradeNo) : []),
+    [status.state, order, outTradeNo],
   );
 
   useEffect(() => {
@@ -42,18 +42,20 @@ export function PaymentResult({ params }: PageBodyProps) {
       void replacePage(paymentUrls.failed(orderId, outTradeNo, parseReason(params.status)));
       return;
     }
-    if (load.state !== 'ready') return;
+    if (status.state !== 'ready') return;
     if (paid.length === 0) void replacePage(paymentUrls.waitPayment(orderId, outTradeNo));
     else if (wasFirstPayment(paid)) void replacePage(paymentUrls.success(orderId));
-  }, [orderId, outTradeNo, succeeded, params.status, load.state, paid]);
+  }, [orderId, outTradeNo, succeeded, params.status, status.state, paid]);
 
   if (orderId === undefined || outTradeNo === '') {
     return <EmptyState title={t('payment.missingOrder')} action={<PaymentActions />} />;
   }
-  if (load.state === 'error') {
-    return <ErrorState message={load.message} onRetry={() => void reload()} />;
+  // A failure or cancel is on its way to orderFailed (nothing was asked).
+  if (!succeeded) return <Skeleton rows={3} />;
+  if (status.state === 'error') {
+    return <ErrorState message={status.message} onRetry={retry} />;
   }
-  if (!succeeded || load.state === 'loading' || paid.length === 0 || wasFirstPayment(paid)) {
+  if (status.state === 'loading' || !order || paid.length === 0 || wasFirstPayment(paid)) {
     return <Skeleton rows={3} />;
   }
   const amount = paid.reduce((sum, bill) => sum + bill.paid, 0);
@@ -76,7 +78,7 @@ export function PaymentResult({ params }: PageBodyProps) {
         })}
       </View>
       <Text className="pay-status__text">
-        {t('payment.orderStatus', { status: orderStatusText(t, load.order) })}
+        {t('payment.orderStatus', { status: orderStatusText(t, order) })}
       </Text>
       <PaymentActions orderId={orderId} />
     </View>

@@ -6,7 +6,7 @@ import { serviceMessages } from '@contract/i18n/zh-Hans/service';
 import { stopPullDownRefresh, usePagePullDownRefresh } from '../../platform/paging';
 import { QuestionList } from './QuestionList';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from './StateViews';
-import { useRemote } from './useRemote';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import './service.scss';
 
 registerMessages(serviceMessages);
@@ -16,29 +16,28 @@ const loadAll = () => fetchQuestions();
 /** Every question with its answer, grouped under its type. */
 export function CommonProblems() {
   const { t } = useTranslation();
-  const questions = useRemote(loadAll);
-  const types = useRemote(fetchQuestionTypes);
+  const questions = useEnvelope(null, loadAll);
+  const types = useEnvelope(null, fetchQuestionTypes);
   usePagePullDownRefresh(() => {
-    void Promise.all([questions.reload(), types.reload()]).finally(stopPullDownRefresh);
+    void Promise.all([questions.refresh(), types.refresh()]).finally(stopPullDownRefresh);
   });
 
+  const list = questions.status.state === 'ready' ? questions.data : undefined;
+  const typeList = types.status.state === 'ready' ? types.data : undefined;
   const groups = useMemo(() => {
-    if (questions.state.status !== 'ready') return [];
+    if (!list) return [];
     // Without the type names the questions still show, under one unnamed group.
-    const names = new Map(
-      types.state.status === 'ready' ? types.state.data.map((type) => [type.id, type.name]) : [],
-    );
+    const names = new Map(typeList?.map((type) => [type.id, type.name]));
     const byType = new Map<number, Question[]>();
-    for (const question of questions.state.data) {
+    for (const question of list) {
       byType.set(question.typeId, [...(byType.get(question.typeId) ?? []), question]);
     }
     return Array.from(byType, ([typeId, list]) => ({ typeId, name: names.get(typeId), list }));
-  }, [questions.state, types.state]);
+  }, [list, typeList]);
 
-  if (questions.state.status === 'loading') return <LoadingBlock />;
-  if (questions.state.status === 'error') {
-    const { message } = questions.state;
-    return <ErrorBlock message={message} onRetry={() => void questions.reload()} />;
+  if (questions.status.state === 'loading') return <LoadingBlock />;
+  if (questions.status.state === 'error') {
+    return <ErrorBlock message={questions.status.message} onRetry={questions.retry} />;
   }
   if (groups.length === 0) return <EmptyBlock text={t('service.faqEmpty')} />;
   return (

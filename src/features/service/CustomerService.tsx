@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ResultCode, type Envelope } from '../../../contract/http';
 import {
   fetchQuestions,
@@ -16,7 +16,7 @@ import { useBrandStore } from '../../stores/brand';
 import { QuestionList } from './QuestionList';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from './StateViews';
 import { useOnlineChat } from './useOnlineChat';
-import { useRemote } from './useRemote';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import './service.scss';
 
 const NO_QUESTIONS: Envelope<Question[]> = { code: ResultCode.OK, msg: '', data: [] };
@@ -29,25 +29,26 @@ const NO_QUESTIONS: Envelope<Question[]> = { code: ResultCode.OK, msg: '', data:
 export function CustomerService() {
   const { t } = useTranslation();
   const brand = useBrandStore((state) => state.brand);
-  const types = useRemote(fetchQuestionTypes);
-  const phone = useRemote(fetchServicePhone);
+  const types = useEnvelope(null, fetchQuestionTypes);
+  const phone = useEnvelope(null, fetchServicePhone);
   const [typeId, setTypeId] = useState<number>();
-  const loadQuestions = useCallback(
-    // The first type is chosen once the types arrive; no call before that.
-    () => (typeId === undefined ? Promise.resolve(NO_QUESTIONS) : fetchQuestions(typeId)),
-    [typeId],
+  // The first type is chosen once the types arrive; no call before that. Another type's questions
+  // load without the loading block: the last ones stay until they come.
+  const questions = useEnvelope(typeId, () =>
+    typeId === undefined ? Promise.resolve(NO_QUESTIONS) : fetchQuestions(typeId),
   );
-  const questions = useRemote(loadQuestions);
   const onlineChat = useOnlineChat(Boolean(brand.onlineChat));
 
+  const typeList = types.status.state === 'ready' ? types.data : undefined;
   useEffect(() => {
-    if (types.state.status !== 'ready') return;
-    const list = types.state.data;
-    if (list.length > 0 && !list.some((type) => type.id === typeId)) setTypeId(list[0].id);
-  }, [types.state, typeId]);
+    if (!typeList) return;
+    if (typeList.length > 0 && !typeList.some((type) => type.id === typeId)) {
+      setTypeId(typeList[0].id);
+    }
+  }, [typeList, typeId]);
 
   usePagePullDownRefresh(() => {
-    void Promise.all([types.reload(), phone.reload(), questions.reload()]).finally(
+    void Promise.all([types.refresh(), phone.refresh(), questions.refresh()]).finally(
       stopPullDownRefresh,
     );
   });
@@ -62,19 +63,16 @@ export function CustomerService() {
   const chat = () => {
     if (!openOnlineChat()) void showToast(t('service.chatUnavailable'));
   };
-  const chosenType =
-    types.state.status === 'ready'
-      ? types.state.data.find((type) => type.id === typeId)
-      : undefined;
+  const chosenType = typeList && typeList.find((type) => type.id === typeId);
 
   return (
     <View className="service">
       <View className="service-actions">
         <View className="service-actions__item" role="button" onClick={() => void call()}>
           <Text className="service-actions__label">{t('service.call')}</Text>
-          {phone.state.status === 'ready' && (
+          {phone.status.state === 'ready' && phone.data && (
             <Text className="service-actions__detail">
-              {t('service.workTime', { time: phone.state.data.workTime })}
+              {t('service.workTime', { time: phone.data.workTime })}
             </Text>
           )}
         </View>
@@ -114,28 +112,28 @@ export function CustomerService() {
         <Text className="service-section__title" role="heading" aria-level={2}>
           {t('service.types')}
         </Text>
-        {types.state.status === 'loading' && <LoadingBlock />}
-        {types.state.status === 'error' && (
-          <ErrorBlock message={types.state.message} onRetry={() => void types.reload()} />
+        {types.status.state === 'loading' && <LoadingBlock />}
+        {types.status.state === 'error' && (
+          <ErrorBlock message={types.status.message} onRetry={types.retry} />
         )}
-        {types.state.status === 'ready' && types.state.data.length === 0 && (
-          <EmptyBlock text={t('service.typesEmpty')} />
-        )}
-        {types.state.status === 'ready' && types.state.data.length > 0 && (
-          <View className="service-types" role="tablist">
-            {types.state.data.map((type) => (
-              <View
-                key={type.id}
-                className={`service-types__item${type.id === typeId ? ' service-types__item--active' : ''}`}
-                role="tab"
-                aria-selected={type.id === typeId}
-                onClick={() => setTypeId(type.id)}
-              >
-                <Text className="service-types__name">{type.name}</Text>
-              </View>
-            ))}
-          </View>
-        )}
+        {typeList &&
+          (typeList.length === 0 ? (
+            <EmptyBlock text={t('service.typesEmpty')} />
+          ) : (
+            <View className="service-types" role="tablist">
+              {typeList.map((type) => (
+                <View
+                  key={type.id}
+                  className={`service-types__item${type.id === typeId ? ' service-types__item--active' : ''}`}
+                  role="tab"
+                  aria-selected={type.id === typeId}
+                  onClick={() => setTypeId(type.id)}
+                >
+                  <Text className="service-types__name">{type.name}</Text>
+                </View>
+              ))}
+            </View>
+          ))}
       </View>
 
       {chosenType && (
@@ -143,17 +141,18 @@ export function CustomerService() {
           <Text className="service-section__title" role="heading" aria-level={2}>
             {t('service.questions', { type: chosenType.name })}
           </Text>
-          {questions.state.status === 'loading' && <LoadingBlock />}
-          {questions.state.status === 'error' && (
-            <ErrorBlock message={questions.state.message} onRetry={() => void questions.reload()} />
+          {questions.status.state === 'loading' && <LoadingBlock />}
+          {questions.status.state === 'error' && (
+            <ErrorBlock message={questions.status.message} onRetry={questions.retry} />
           )}
-          {questions.state.status === 'ready' &&
-            (questions.state.data.length === 0 ? (
+          {questions.status.state === 'ready' &&
+            questions.data &&
+            (questions.data.length === 0 ? (
               <EmptyBlock text={t('service.questionsEmpty')} />
             ) : (
               <QuestionList
                 // Questions of another type still showing while the new ones load are skipped.
-                questions={questions.state.data.filter((q) => q.typeId === chosenType.id)}
+                questions={questions.data.filter((q) => q.typeId === chosenType.id)}
               />
             ))}
         </View>

@@ -19,7 +19,7 @@ import {
 import { FeedbackDone, FeedbackImages, FeedbackTypes } from './FeedbackParts';
 import { MyFeedback } from './MyFeedback';
 import { useFeedbackImages, useMountedRef } from './useFeedbackImages';
-import { useRemote } from './useRemote';
+import { useEnvelope } from '../../components/states/useEnvelope';
 import './service.scss';
 import './feedback.scss';
 
@@ -38,7 +38,7 @@ interface Errors {
 export function Feedback() {
   const { t } = useTranslation();
   const loggedIn = useSession((state) => state.status === 'loggedIn');
-  const types = useRemote(fetchComplaintTypes);
+  const types = useEnvelope(null, fetchComplaintTypes);
   const [type, setType] = useState<string>();
   const [content, setContent] = useState('');
   const [mobile, setMobile] = useState('');
@@ -105,8 +105,9 @@ export function Feedback() {
   return (
     <View className="service feedback">
       <FeedbackTypes
-        types={types.state}
-        onRetry={() => void types.reload()}
+        status={types.status}
+        types={types.data}
+        onRetry={types.retry}
         type={type}
         error={say(errors.type)}
         onChoose={(value) => {

@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n';
 import { openPage } from '../../platform/open-page';
 import { MAX_IMAGES, type FeedbackImage } from './feedbackForm';
 import { ErrorBlock, LoadingBlock } from './StateViews';
-import type { RemoteState } from './useRemote';
+import type { EnvelopeStatus } from '../../components/states/useEnvelope';
 
 /** After a sent feedback: send another, or read the common questions. */
 export function FeedbackDone({ onStartOver }: { onStartOver: () => void }) {
@@ -32,13 +32,16 @@ export function FeedbackDone({ onStartOver }: { onStartOver: () => void }) {
 }
 
 export function FeedbackTypes({
+  status,
   types,
   onRetry,
   type,
   error,
   onChoose,
 }: {
-  types: RemoteState<DictionaryItem[]>;
+  status: EnvelopeStatus;
+  /** The types, once read. */
+  types: DictionaryItem[] | undefined;
   onRetry: () => void;
   type: string | undefined;
   error: string | undefined;
@@ -47,16 +50,16 @@ export function FeedbackTypes({
   const { t } = useTranslation();
   return (
     <FormField label={t('service.feedback.type')} required error={error}>
-      {types.status === 'loading' && (
+      {status.state === 'loading' && (
         // As tall as the chips it waits for, so the fields below stay where they are (CLS).
         <View className="feedback-types-pending">
           <LoadingBlock />
         </View>
       )}
-      {types.status === 'error' && <ErrorBlock message={types.message} onRetry={onRetry} />}
-      {types.status === 'ready' && (
+      {status.state === 'error' && <ErrorBlock message={status.message} onRetry={onRetry} />}
+      {status.state === 'ready' && types && (
         <View className="feedback-types" role="radiogroup" aria-label={t('service.feedback.type')}>
-          {types.data.map((item) => (
+          {types.map((item) => (
             <View
               key={item.value}
               className={`feedback-types__item${item.value === type ? ' feedback-types__item--on' : ''}`}

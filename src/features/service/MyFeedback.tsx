@@ -3,7 +3,7 @@ import { fetchMyComplaints, type MyComplaint } from '../../api/client';
 import { serviceMessages } from '@contract/i18n/zh-Hans/service';
 import { registerMessages, useTranslation, type MessageKey } from '../../i18n';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from './StateViews';
-import { useRemote } from './useRemote';
+import { useEnvelope } from '../../components/states/useEnvelope';
 
 registerMessages(serviceMessages);
 
@@ -41,20 +41,18 @@ function FeedbackItem({ item }: { item: MyComplaint }) {
 /** The user's feedback on this brand with the merchant's replies (the console sends them). */
 export function MyFeedback() {
   const { t } = useTranslation();
-  const remote = useRemote(fetchMyComplaints);
-  const { state } = remote;
+  const { status, data, retry } = useEnvelope(null, fetchMyComplaints);
   return (
     <View className="my-feedback" aria-label={t('service.myFeedback.title')}>
       <Text className="my-feedback__title">{t('service.myFeedback.title')}</Text>
-      {state.status === 'loading' && <LoadingBlock />}
-      {state.status === 'error' && (
-        <ErrorBlock message={state.message} onRetry={() => void remote.reload()} />
-      )}
-      {state.status === 'ready' &&
-        (state.data.list.length === 0 ? (
+      {status.state === 'loading' && <LoadingBlock />}
+      {status.state === 'error' && <ErrorBlock message={status.message} onRetry={retry} />}
+      {status.state === 'ready' &&
+        data &&
+        (data.list.length === 0 ? (
           <EmptyBlock text={t('service.myFeedback.empty')} />
         ) : (
-          state.data.list.map((item) => <FeedbackItem key={item.id} item={item} />)
+          data.list.map((item) => <FeedbackItem key={item.id} item={item} />)
         ))}
     </View>
   );

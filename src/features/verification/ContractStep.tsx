@@ -4,18 +4,13 @@
  * agreement for orders whose bills are withheld from a card. Query: `orderId`; `view=signed`
  * shows the order's contract to read (SignedContract) instead of the signing step.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  checkContract,
-  fetchContract,
-  signWithholding,
-  startSigning,
-  type ContractView,
-} from '../../api/contract';
+import { useEffect, useRef, useState } from 'react';
+import { checkContract, fetchContract, signWithholding, startSigning } from '../../api/contract';
 import { ConsentGate } from '../../components/consent/ConsentGate';
 import type { PageBodyProps } from '../../components/page-frame';
 import { ErrorState } from '../../components/states';
-import { t as translateNow, useTranslation } from '../../i18n';
+import { useEnvelope } from '../../components/states/useEnvelope';
+import { useTranslation } from '../../i18n';
 import { usePageShow } from '../../platform/page-route';
 import { ResultCode } from '../../../contract/http';
 import { goBackOr } from '../../platform/navigation';
@@ -95,22 +90,17 @@ function ContractSigning(props: {
 }) {
   const { t } = useTranslation();
   const { orderId, onSigned } = props;
-  const [contract, setContract] = useState<ContractView | null>(null);
-  const [failed, setFailed] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [waiting, setWaiting] = useState(false);
 
-  const loadContract = useCallback(async () => {
-    setFailed('');
-    const reply = await fetchContract(orderId);
-    if (reply.code !== 200) {
-      setFailed(reply.msg || translateNow('verify.loadFailed'));
-      return;
-    }
-    setContract(reply.data);
-    // Back from the signing page: the verdict arrives from the provider a moment later.
-    if (reply.data.status === 'signing') {
-      setWaiting(true);
+  // Back from the signing page: the verdict arrives from the provider a moment later. One wait
+  // at a time (a read again meanwhile, the language changed, finds it still signing).
+  const awaiting = useRef(false);
+  const awaitVerdict = async () => {
+    if (awaiting.current) return;
+    awaiting.current = true;
+    setWaiting(true);
+    try {
       for (let i = 0; i < SIGN_POLL_TRIES; i += 1) {
         const check = await checkContract(orderId);
         if (check.code === 200 && check.data.status !== 'signing') {
@@ -120,13 +110,24 @@ function ContractSigning(props: {
         }
         await pause(SIGN_POLL_MS);
       }
+    } finally {
+      awaiting.current = false;
       setWaiting(false);
     }
-  }, [orderId, onSigned]);
-
-  useEffect(() => {
-    void loadContract();
-  }, [loadContract]);
+  };
+  const {
+    status,
+    data: contract,
+    setData: setContract,
+    refresh,
+    retry,
+  } = useEnvelope(
+    orderId,
+    () => fetchContract(orderId),
+    (loaded) => {
+      if (loaded.status === 'signing') void awaitVerdict();
+    },
+  );
 
   // Mini-programs: back from the signing page (navigateBack keeps this page mounted), ask for
   // the verdict; nothing else would until the page was opened anew.
@@ -141,7 +142,7 @@ function ContractSigning(props: {
   usePageShow(() => {
     if (!atSigningPage.current) return;
     atSigningPage.current = false;
-    void loadContract();
+    void refresh();
   });
 
   /**
@@ -181,10 +182,12 @@ function ContractSigning(props: {
     void watchForVerdict();
   };
 
-  if (failed) return <ErrorState message={failed} onRetry={() => void loadContract()} />;
+  if (status.state === 'error') {
+    return <ErrorState message={status.message || t('verify.loadFailed')} onRetry={retry} />;
+  }
   return (
     <ContractCard
-      contract={contract}
+      contract={contract ?? null}
       withholding={props.withholding}
       waiting={waiting}
       agreed={agreed}

@@ -1,8 +1,8 @@
 import { RichText, Text, View } from '@tarojs/components';
-import { useCallback, useEffect, useState } from 'react';
-import { fetchContract, type ContractView } from '../../api/contract';
+import { fetchContract } from '../../api/contract';
 import { ErrorState, Skeleton } from '../../components/states';
-import { registerMessages, t as translateNow, useTranslation } from '../../i18n';
+import { useEnvelope } from '../../components/states/useEnvelope';
+import { registerMessages, useTranslation } from '../../i18n';
 import { verifyMessages } from '@contract/i18n/zh-Hans/verify';
 import './verification.scss';
 
@@ -15,24 +15,11 @@ registerMessages(verifyMessages);
  */
 export function SignedContract({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
-  const [contract, setContract] = useState<ContractView | null>(null);
-  const [failed, setFailed] = useState('');
+  const { status, data: contract, retry } = useEnvelope(orderId, () => fetchContract(orderId));
 
-  const load = useCallback(async () => {
-    setFailed('');
-    const reply = await fetchContract(orderId);
-    if (reply.code !== 200) {
-      setFailed(reply.msg || translateNow('verify.loadFailed'));
-      return;
-    }
-    setContract(reply.data);
-  }, [orderId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (failed) return <ErrorState message={failed} onRetry={() => void load()} />;
+  if (status.state === 'error') {
+    return <ErrorState message={status.message || t('verify.loadFailed')} onRetry={retry} />;
+  }
   return (
     <View className="verify verify__body">
       <View className="verify-card">
