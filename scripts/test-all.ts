@@ -17,6 +17,8 @@
  */
 import '../server/src/boot/node-version.ts';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { failureDigest } from './failure-digest';
 
 interface Lane {
@@ -29,20 +31,33 @@ interface Lane {
 const NEEDS: Record<string, string> = { 'test:publish': 'test:build', e2e: 'test:build' };
 
 const LANES: Lane[] = [
-  // The lanes are balanced by the fresh-clone run of 28 Nov (997 s): server 371 + 358 + 67 s,
-  // app 32 + 30 + 90 + 104 + 41 + 700 s. The browser journeys are the long pole, so the
-  // type-check and lint, which nothing else waits for, run at the end of the server's lane.
-  // The PostgreSQL order model (test:model, 500 runs) is its own step there too.
-  {
-    name: 'server',
-    steps: ['test:server', 'test:server:postgres', 'test:model', 'typecheck', 'lint'],
-  },
+  // Three lanes on two cores: the browser journeys spend most of their wall time waiting (page
+  // loads, network idle, the server's replies: e2e/browse.test.ts took 99 s of wall and 18 s of
+  // CPU on 28 Nov), so two lanes left a core idle much of the run. The fresh-clone run of 28 Nov
+  // (2176 s) had server 1160 + 822 + 108 + 50 + 36 s and app 118 + 150 + 72 + 1724 s: the two
+  // server passes now run side by side, the PostgreSQL one with the order model after it, and
+  // the type-check and lint, which nothing waits for, at the end of the PGlite lane.
+  { name: 'server', steps: ['test:server', 'typecheck', 'lint'] },
+  { name: 'postgres', steps: ['test:server:postgres', 'test:model'] },
   {
     name: 'app',
     // The build comes before the publish dry run and the browser journeys, which use its output.
     steps: ['test:unit', 'test:build', 'test:publish', 'e2e'],
   },
 ];
+
+/** The machine's CPU time so far (all cores, jiffies), busy and total: Linux only. */
+function cpuJiffies(): { busy: number; total: number } | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const fields = line.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
 
 interface StepResult {
   lane: string;
@@ -139,9 +154,11 @@ function parseLanes(args: string[]): Lane[] {
 async function main(): Promise<void> {
   const lanes = parseLanes(process.argv.slice(2));
   const started = Date.now();
+  const cpuBefore = cpuJiffies();
   const results: StepResult[] = [];
   await Promise.all(lanes.map((lane) => runLane(lane, results)));
   const total = Math.round((Date.now() - started) / 1000);
+  const cpuAfter = cpuJiffies();
   const rows = lanes.flatMap((lane) => results.filter((result) => result.lane === lane.name));
   for (const row of rows.filter((result) => result.failedTests.length > 0)) {
     process.stdout.write(`\n== what failed in ${row.step}\n`);
@@ -152,6 +169,14 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${row.lane.padEnd(8)}${row.step.padEnd(23)}${`${row.seconds} s`.padStart(9)}  ${row.outcome}\n`,
     );
+  if (cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total) {
+    // Whether the run was short of CPU (busy near 100%) or of something else (waits), for the
+    // next person who balances the lanes. The whole machine's, not only the tests'.
+    const busy = (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total);
+    process.stdout.write(
+      `\nCPU busy ${Math.round(busy * 100)}% of ${cpus().length} cores over the run (/proc/stat)\n`,
+    );
+  }
   const failures = rows.filter((row) => row.outcome === 'failed');
   process.stdout.write(
     `\n${failures.length === 0 ? 'all checks passed' : `${failures.length} check(s) failed`} in ${total} s\n`,
