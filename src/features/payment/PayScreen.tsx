@@ -5,6 +5,7 @@
  */
 import { Text, View } from '@tarojs/components';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { dayOf } from '@contract/lease/dates';
 import { fetchPayBills, type Bill, type PayBillList } from '../../api/pay';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
@@ -27,12 +28,6 @@ type Load =
   | { state: 'ready'; list: PayBillList };
 
 const FIRST_PAY_ROUTES = ['pages/pay/pay', 'pages/confirmPayment/confirmPayment'];
-
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 export function PayScreen({ route, params }: PageBodyProps) {
   const { t } = useTranslation();
@@ -67,7 +62,9 @@ export function PayScreen({ route, params }: PageBodyProps) {
         ? list.bills.filter((bill) => namedBills.includes(bill.id))
         : list.bills;
     setLoad({ state: 'ready', list: { ...list, bills } });
-    setSelected(choosable ? defaultSelection(bills, today()) : bills.map((bill: Bill) => bill.id));
+    setSelected(
+      choosable ? defaultSelection(bills, dayOf(new Date())) : bills.map((bill: Bill) => bill.id),
+    );
   }, [orderId, scope, namedBills, choosable]);
 
   useEffect(() => {
