@@ -351,8 +351,22 @@ describe('merchant console desk (admin/)', () => {
     await member.page.getByTestId('signed-in-as').getByText(login).waitFor();
     await screenshot(member.page, 'admin-desk-totp-signed-in');
 
-    // The owner disables it while its session is open: its next step lands on the login page.
+    // Its role and brands, in the same fields as when it was made: every brand, then brand 2.
     await owner.page.reload();
+    await row.getByRole('button', { name: '角色与品牌' }).click();
+    const access = owner.page.getByRole('dialog', { name: /^修改角色与品牌：/ });
+    assert.equal(await access.getByLabel('全部品牌').isChecked(), true);
+    await access.getByTitle('只读').waitFor();
+    await access.getByLabel('全部品牌').uncheck();
+    await access.getByLabel('品牌 2').check();
+    await access.getByLabel('修改理由').fill('只看品牌 2');
+    await access.getByRole('button', { name: '保存' }).click();
+    await owner.page.getByRole('dialog', { name: '确认修改角色与品牌？' }).waitFor();
+    await owner.page.getByRole('button', { name: '确认修改' }).click();
+    await access.waitFor({ state: 'detached' });
+    await until(async () => /只读\s+品牌 2\s/.test(await row.innerText()), 'the row with brand 2');
+
+    // The owner disables it while its session is open: its next step lands on the login page.
     await row.getByRole('button', { name: '停用' }).click();
     await owner.page.getByRole('dialog').getByLabel('停用理由').fill('离职');
     await confirmDialog(owner.page, '确认停用');
