@@ -149,6 +149,18 @@ async function customerSeesDamageBill(shopper: BrandSession, orderId: number) {
   );
   assert.equal(await damage.getByRole('checkbox').getAttribute('aria-checked'), 'true');
   assert.equal((await page.locator('.bill-bar__money:visible').innerText()).trim(), '¥50.00');
+  // The early return before it: its fee by name, paid; the periods it waived by their number.
+  const fee = page.locator('.bill-row:visible', {
+    has: page.locator('.bill-row__title', { hasText: '提前归还手续费' }),
+  });
+  assert.equal((await fee.locator('.bill-row__status').innerText()).trim(), '已支付');
+  const titles = await page.locator('.bill-row__title:visible').allInnerTexts();
+  assert.ok(titles.includes('第12期'), JSON.stringify(titles));
+  assert.deepEqual(
+    titles.filter((title) => /^第\d+\/\d+期$/.test(title)),
+    ['第1/1期'],
+  );
+  assert.ok(!titles.includes('其他费用'), JSON.stringify(titles));
   await damage.scrollIntoViewIfNeeded();
   await screenshot(page, 'admin-desk-customer-damage-bill');
   assert.deepEqual(errors, []);
