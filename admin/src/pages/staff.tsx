@@ -26,6 +26,7 @@ import {
   type UpdateStaffBody,
 } from '../../../contract/admin/index.ts';
 import { api } from '../api.ts';
+import { ErrorAlert } from '../error-alert.tsx';
 import { useBrands } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 import { useSession } from '../session.tsx';
@@ -97,18 +98,6 @@ function ReasonField({ label }: { label: string }) {
       <Input.TextArea rows={2} />
     </Form.Item>
   );
-}
-
-function ErrorAlert({ error }: { error: Error | null }) {
-  return error ? (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      message={error.message}
-      style={{ marginBottom: 16 }}
-    />
-  ) : null;
 }
 
 interface CreateValues extends AccessFields {
