@@ -2,12 +2,14 @@
  * The merchant console's desk in Chromium (admin/, served at /admin/ by the server npm start
  * runs), the steps admin-console.test.ts does not take: rejecting with a reason code, showing a
  * customer's full mobile (and finding it in the audit log), the English switch, receiving a
- * return and inspecting it with damage (the customer's order then carries the damage bill),
+ * return and inspecting it with damage (the customer then sees the damage bill in the H5 app:
+ * the order's state and hint, and the bill's label and amount on its bills page),
  * refunding part of a bill, an account with a TOTP second factor (codes from otplib) signing in,
  * and an owner disabling it while its session is open. At 1280×800 and a tablet's 820×1180 the
  * queue, an order and the staff page fit the width.
  *
- * The customer's side is driven through the storefront API (the H5 app is not built here).
+ * The customer's side is driven through the storefront API, and read where the customer reads it
+ * in the H5 app (dist/h5, `npm run build:h5`) in the same browser.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -16,8 +18,9 @@ import { after, before, describe, it } from 'node:test';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, root, screenshot, startServer, type RunningServer } from './harness';
-import { loginOnBrand } from './steps/brand-session';
-import { earlyReturnQuote, opsStep } from './steps/orders';
+import { loginOnBrand, openAppAs, type BrandSession } from './steps/brand-session';
+import { earlyReturnQuote, openOrderDetail, opsStep } from './steps/orders';
+import { appPhonePage } from './steps/rent';
 import {
   confirmAndSign,
   defaultAddress,
@@ -36,7 +39,7 @@ before(async () => {
   const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
   if (!fs.existsSync(built))
     throw new Error('dist/admin is not built: run `npm run build:admin` first');
-  server = await startServer({ h5: false });
+  server = await startServer();
   browser = await launchBrowser();
   ownerPassword = fs.readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8').trim();
 });
@@ -58,7 +61,7 @@ async function payCashier(cashierUrl: string) {
 interface Detail {
   status: string;
   orderNo: string;
-  bills: { id: number; kind: string; status: string; amount?: number; due?: number }[];
+  bills: { id: number; kind: string; status: string }[];
 }
 
 /** A storefront order on `platform`, verified, signed and paid: 待审核. */
@@ -75,7 +78,7 @@ async function paidOrder(platform: 1 | 2 | 3, mobile: string, seq: number) {
     orderNo = detail.data?.orderNo ?? '';
     return detail.data?.status === 'PENDING_REVIEW';
   }, 'the payment notification');
-  return { id, orderNo, api: shopper.api };
+  return { id, orderNo, api: shopper.api, shopper };
 }
 
 /** A paid order approved, shipped, received, returned early and sent back: 归还中. */
@@ -114,6 +117,54 @@ async function payOpenBills(api: ApiCall, id: number, kind: string) {
   );
   await payCashier(pay.cashierUrl);
   await until(async () => (await open()).length === 0, `the ${kind} payment`);
+}
+
+/**
+ * What the customer sees in the H5 app once the desk found damage: the order waiting for the
+ * compensation with its hint, and on the bills page (the order's 查看账单) the ¥50.00 赔偿款, due,
+ * all that is owed and ticked to pay.
+ */
+async function customerSeesDamageBill(shopper: BrandSession, orderId: number) {
+  const { page, errors } = await appPhonePage(browser);
+  await openAppAs(page, server.baseUrl, shopper);
+  await openOrderDetail(page, server.baseUrl, orderId);
+  assert.equal((await page.locator('.order-detail__status:visible').innerText()).trim(), '待赔付');
+  assert.equal(
+    (await page.locator('.order-detail__hint:visible').innerText()).trim(),
+    '验机发现损坏，请支付赔偿',
+  );
+  await page.locator('.order-actions:visible .order-button', { hasText: '查看账单' }).click();
+  await page.waitForURL(/pages\/billDetail\/billDetail\?orderId=\d+/);
+  const damage = page.locator('.bill-row:visible', {
+    has: page.locator('.bill-row__title', { hasText: '赔偿款' }),
+  });
+  await damage.waitFor();
+  assert.equal(await damage.count(), 1);
+  assert.equal((await damage.locator('.bill-row__amount').innerText()).trim(), '¥50.00');
+  assert.equal((await damage.locator('.bill-row__status').innerText()).trim(), '待支付');
+  // It is all the customer owes, and what the page has ticked to pay.
+  assert.equal(
+    (await page.locator('.bill-plan__figure:visible .bill-plan__value').first().innerText()).trim(),
+    '¥50.00',
+  );
+  assert.equal(await damage.getByRole('checkbox').getAttribute('aria-checked'), 'true');
+  assert.equal((await page.locator('.bill-bar__money:visible').innerText()).trim(), '¥50.00');
+  // The early return before it: its fee by name, paid; the periods it waived by their number.
+  const fee = page.locator('.bill-row:visible', {
+    has: page.locator('.bill-row__title', { hasText: '提前归还手续费' }),
+  });
+  assert.equal((await fee.locator('.bill-row__status').innerText()).trim(), '已支付');
+  const titles = await page.locator('.bill-row__title:visible').allInnerTexts();
+  assert.ok(titles.includes('第12期'), JSON.stringify(titles));
+  assert.deepEqual(
+    titles.filter((title) => /^第\d+\/\d+期$/.test(title)),
+    ['第1/1期'],
+  );
+  assert.ok(!titles.includes('其他费用'), JSON.stringify(titles));
+  await damage.scrollIntoViewIfNeeded();
+  await screenshot(page, 'admin-desk-customer-damage-bill');
+  assert.deepEqual(errors, []);
+  await page.close();
 }
 
 async function consolePage(viewport = { width: 1280, height: 800 }) {
@@ -219,7 +270,13 @@ describe('merchant console desk (admin/)', () => {
 
     await page.getByRole('button', { name: '质检' }).click();
     const inspect = page.getByRole('dialog');
-    await inspect.getByLabel('屏幕正常').uncheck();
+    // On a loaded machine the first click can land while the dialog still zooms in: ticked off
+    // until it shows unticked.
+    const screenBox = inspect.getByLabel('屏幕正常');
+    await until(async () => {
+      if (await screenBox.isChecked()) await screenBox.click();
+      return !(await screenBox.isChecked());
+    }, 'the 屏幕正常 box unticked');
     await inspect.getByLabel(/损坏金额/).fill('50');
     await inspect.getByLabel('备注 / 理由').fill('屏幕有裂痕');
     await confirmDialog(page, '确认质检');
@@ -227,12 +284,7 @@ describe('merchant console desk (admin/)', () => {
     await page.getByText(/质检（demo-owner.*损坏 ¥50\.00/).waitFor();
     await page.locator('tr', { hasText: '赔偿款' }).waitFor();
 
-    // The customer's order now carries the damage bill, unpaid.
-    const detail = ok(await order.api<Detail>(`/api/order/detail/${order.id}`));
-    const damage = detail.bills.find((bill) => bill.kind === 'COMPENSATION');
-    assert.ok(damage, JSON.stringify(detail.bills));
-    assert.equal(damage.status, 'unpaid');
-    assert.equal(damage.amount ?? damage.due, 5000);
+    await customerSeesDamageBill(order.shopper, order.id);
 
     // Refund ¥1.00 of the first bill.
     const first = page.locator('tr', { hasText: '首期' });
@@ -311,8 +363,22 @@ describe('merchant console desk (admin/)', () => {
     await member.page.getByTestId('signed-in-as').getByText(login).waitFor();
     await screenshot(member.page, 'admin-desk-totp-signed-in');
 
-    // The owner disables it while its session is open: its next step lands on the login page.
+    // Its role and brands, in the same fields as when it was made: every brand, then brand 2.
     await owner.page.reload();
+    await row.getByRole('button', { name: '角色与品牌' }).click();
+    const access = owner.page.getByRole('dialog', { name: /^修改角色与品牌：/ });
+    assert.equal(await access.getByLabel('全部品牌').isChecked(), true);
+    await access.getByTitle('只读').waitFor();
+    await access.getByLabel('全部品牌').uncheck();
+    await access.getByLabel('品牌 2').check();
+    await access.getByLabel('修改理由').fill('只看品牌 2');
+    await access.getByRole('button', { name: '保存' }).click();
+    await owner.page.getByRole('dialog', { name: '确认修改角色与品牌？' }).waitFor();
+    await owner.page.getByRole('button', { name: '确认修改' }).click();
+    await access.waitFor({ state: 'detached' });
+    await until(async () => /只读\s+品牌 2\s/.test(await row.innerText()), 'the row with brand 2');
+
+    // The owner disables it while its session is open: its next step lands on the login page.
     await row.getByRole('button', { name: '停用' }).click();
     await owner.page.getByRole('dialog').getByLabel('停用理由').fill('离职');
     await confirmDialog(owner.page, '确认停用');

@@ -1,11 +1,12 @@
 /** The brand a page edits: the account's brands (every brand for an every-brand account). */
 import { Select } from 'antd';
+import { PLATFORM_IDS } from '../../contract/http.ts';
 import { useText } from './i18n.tsx';
 import { useSession } from './session.tsx';
 
 export function useBrands(): number[] {
   const { session } = useSession();
-  return session?.staff.allBrands ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : (session?.staff.brands ?? []);
+  return session?.staff.allBrands ? [...PLATFORM_IDS] : (session?.staff.brands ?? []);
 }
 
 export function BrandPicker({

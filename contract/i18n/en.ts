@@ -260,6 +260,7 @@ export const en: Messages = {
   'bill.kind.RENEWAL': 'Renewal',
   'bill.kind.OVERDUE_FEE': 'Late fee',
   'bill.kind.COMPENSATION': 'Compensation',
+  'bill.kind.EARLY_RETURN': 'Early return fee',
   'bill.kind.other': 'Other',
   'bill.kindLabel': 'Type',
   'bill.periodLabel': 'Period',

@@ -261,6 +261,7 @@ export const es: Messages = {
   'bill.kind.RENEWAL': 'Renovación',
   'bill.kind.OVERDUE_FEE': 'Recargo',
   'bill.kind.COMPENSATION': 'Compensación',
+  'bill.kind.EARLY_RETURN': 'Cargo por devolución anticipada',
   'bill.kind.other': 'Otro',
   'bill.kindLabel': 'Tipo',
   'bill.periodLabel': 'Cuota',

@@ -263,6 +263,7 @@ export const fr: Messages = {
   'bill.kind.RENEWAL': 'Prolongation',
   'bill.kind.OVERDUE_FEE': 'Frais de retard',
   'bill.kind.COMPENSATION': 'Indemnité',
+  'bill.kind.EARLY_RETURN': 'Frais de retour anticipé',
   'bill.kind.other': 'Autre',
   'bill.kindLabel': 'Type',
   'bill.periodLabel': 'Échéance',

@@ -259,6 +259,7 @@ export const zhHant: Messages = {
   'bill.kind.RENEWAL': '續租款',
   'bill.kind.OVERDUE_FEE': '逾期費',
   'bill.kind.COMPENSATION': '賠償款',
+  'bill.kind.EARLY_RETURN': '提前歸還手續費',
   'bill.kind.other': '其他費用',
   'bill.kindLabel': '帳單類型',
   'bill.periodLabel': '期數',

@@ -8,6 +8,7 @@
  *   tab       a busy state tab (renting: RENTING, DUE, BUYING_OUT) with every tab's count
  *   keyword   a customer's name, and a mobile's last 4 digits
  *   brand     one brand's queue (platform=3), the completed tab
+ *   channel   one channel's customers' orders (about 2,900), completed or renting
  *   sorted    the renting tab by last update, oldest first
  *   page50    page 50 of the completed tab (offset 980)
  *
@@ -57,6 +58,10 @@ const SCENARIOS: { name: string; queries: string[] }[] = [
     ],
   },
   { name: 'brand', queries: ['tab=completed&platform=3&pageNum=1&pageSize=20'] },
+  {
+    name: 'channel',
+    queries: ['tab=completed&channel=ch3', 'tab=renting&channel=ch5&sort=-updatedAt'],
+  },
   { name: 'sorted', queries: ['tab=renting&sort=updatedAt&pageNum=1&pageSize=20'] },
   { name: 'page50', queries: ['tab=completed&sort=-createdAt&pageNum=50&pageSize=20'] },
 ];

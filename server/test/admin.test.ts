@@ -853,6 +853,38 @@ describe('the order desk', () => {
       byNumber.body.data.list.map((o) => o.id),
       [b.id],
     );
+    // The customer's verified name, or the delivery address's name; the whole mobile, its last 4;
+    // each with the channel and a tab, the counts as the list.
+    await server.db
+      .updateTable('identities')
+      .set({ name: '柳如烟' })
+      .where('user_id', '=', b.shopper.userId)
+      .execute();
+    await server.db
+      .updateTable('orders')
+      .set({
+        snapshot: sql`jsonb_set(snapshot, '{address,name}', to_jsonb('顾长风'::text))`,
+      })
+      .where('id', '=', a.id)
+      .execute();
+    const ids = async (query: string) => {
+      const page = await list(query);
+      assert.equal(page.body.data.total, page.body.data.list.length, query);
+      return page.body.data.list.map((o) => o.id);
+    };
+    assert.deepEqual(await ids(`keyword=${encodeURIComponent('柳如烟')}`), [b.id]);
+    assert.deepEqual(await ids(`keyword=${encodeURIComponent('顾长风')}`), [a.id]);
+    assert.deepEqual(await ids(`keyword=${b.shopper.mobile}&tab=review`), [b.id]);
+    assert.ok((await ids(`keyword=${b.shopper.mobile.slice(-4)}`)).includes(b.id));
+    assert.deepEqual(
+      await ids(`keyword=${a.shopper.mobile.slice(-4)}&channel=spring-fair&platform=2`),
+      [],
+    );
+    assert.deepEqual(
+      await ids(`keyword=${encodeURIComponent('柳如烟')}&channel=spring-fair&tab=review`),
+      [b.id],
+    );
+    assert.deepEqual(await ids(`keyword=${encodeURIComponent('柳如烟')}&tab=renting`), []);
     const beijingToday = new Date(server.app.deps.now().getTime() + 8 * 3_600_000)
       .toISOString()
       .slice(0, 10);

@@ -26,7 +26,7 @@ import type { GoodsInput, GoodsView } from '../../../contract/admin/catalog.ts';
 import { GOODS_CONDITIONS } from '../../../contract/admin/catalog.ts';
 import { api } from '../api.ts';
 import { useText } from '../i18n.tsx';
-import { useSession } from '../session.tsx';
+import { useBrands } from '../brand-picker.tsx';
 import type { GoodsList } from '../types.ts';
 
 type Plan = GoodsView['plans'][number];
@@ -283,10 +283,7 @@ export default function GoodsEditorPage() {
 
 function BrandSelect(props: { value?: number[]; onChange?: (value: number[]) => void }) {
   const t = useText();
-  const { session } = useSession();
-  const brands = session?.staff.allBrands
-    ? [1, 2, 3, 4, 5, 6, 7, 8, 9]
-    : (session?.staff.brands ?? []);
+  const brands = useBrands();
   return (
     <Select
       mode="multiple"
@@ -433,12 +430,9 @@ function PlanList() {
 /** Each of the account's brands' own rent per plan (empty: the plan's own rent). */
 function BrandPrices({ goods }: { goods: GoodsView }) {
   const t = useText();
-  const { session } = useSession();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const mine = session?.staff.allBrands
-    ? [1, 2, 3, 4, 5, 6, 7, 8, 9]
-    : (session?.staff.brands ?? []);
+  const mine = useBrands();
   const brands = goods.brands.length === 0 ? mine : mine.filter((b) => goods.brands.includes(b));
   const key = (platform: number, plan: Plan) =>
     `${platform}/${plan.skuCode}/${plan.termUnit}/${plan.term}`;

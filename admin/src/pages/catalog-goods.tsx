@@ -10,14 +10,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { GoodsView } from '../../../contract/admin/catalog.ts';
 import { api } from '../api.ts';
 import { useText } from '../i18n.tsx';
-import { useSession } from '../session.tsx';
+import { useBrands } from '../brand-picker.tsx';
 import { yuan, type GoodsList } from '../types.ts';
 
 type Row = GoodsList['list'][number];
 
 export default function GoodsListPage() {
   const t = useText();
-  const { session } = useSession();
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -57,9 +56,7 @@ export default function GoodsListPage() {
     },
     onError: (error) => void message.error(error.message),
   });
-  const brands = session?.staff.allBrands
-    ? [1, 2, 3, 4, 5, 6, 7, 8, 9]
-    : (session?.staff.brands ?? []);
+  const brands = useBrands();
 
   const columns: TableProps<Row>['columns'] = [
     { title: 'ID', dataIndex: 'id', width: 70 },

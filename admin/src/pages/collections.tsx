@@ -16,6 +16,7 @@ import {
 } from '../../../contract/admin/collections.ts';
 import { api } from '../api.ts';
 import { useText } from '../i18n.tsx';
+import { useBrands } from '../brand-picker.tsx';
 import { useSession } from '../session.tsx';
 import { brandName, yuan, type Collectors, type OverdueList } from '../types.ts';
 
@@ -52,7 +53,7 @@ function readQuery(params: URLSearchParams): ListOverdueQuery {
 
 export default function CollectionsPage() {
   const t = useText();
-  const { session, can } = useSession();
+  const { can } = useSession();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -84,9 +85,7 @@ export default function CollectionsPage() {
     if (!('pageNum' in patch)) next.delete('pageNum');
     setParams(next);
   };
-  const brands = session?.staff.allBrands
-    ? [1, 2, 3, 4, 5, 6, 7, 8, 9]
-    : (session?.staff.brands ?? []);
+  const brands = useBrands();
   const collectorOptions = (collectors.data ?? []).map((s) => ({
     value: s.id,
     label: `${s.displayName}（${s.login}）`,

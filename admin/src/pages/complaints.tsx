@@ -32,6 +32,7 @@ import {
 } from '../../../contract/admin/complaints.ts';
 import { PLATFORM_IDS } from '../../../contract/http.ts';
 import { api } from '../api.ts';
+import { ErrorAlert } from '../error-alert.tsx';
 import { useText } from '../i18n.tsx';
 import { brandName } from '../types.ts';
 
@@ -115,15 +116,7 @@ function HandleDialog({
         </Button>,
       ]}
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <ErrorAlert error={error} />
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('品牌', 'Brand')}>
           {brandName(complaint.platform, t)}

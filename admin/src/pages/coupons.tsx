@@ -23,6 +23,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import type { AdminCoupon, CouponInput, CouponKind } from '../../../contract/admin/coupons.ts';
 import { api } from '../api.ts';
+import { ErrorAlert } from '../error-alert.tsx';
 import { BrandPicker, useBrands } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 
@@ -86,15 +87,7 @@ function CreateDialog({ platform, onClose }: { platform: number; onClose: () => 
       onOk={() => form.submit()}
       onCancel={onClose}
     >
-      {create.error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={create.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <ErrorAlert error={create.error} />
       <Form
         form={form}
         layout="vertical"
@@ -198,15 +191,7 @@ function IssueDialog({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => 
       onOk={() => form.submit()}
       onCancel={onClose}
     >
-      {issue.error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={issue.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <ErrorAlert error={issue.error} />
       <Form form={form} layout="vertical" onFinish={(values) => issue.mutate(values)}>
         <Form.Item
           label={t('手机号或用户 ID', 'Mobile or user id')}

@@ -33,6 +33,7 @@ import type {
 } from '../../../contract/admin/home.ts';
 import type { UploadedImage } from '../../../contract/admin/images.ts';
 import { api } from '../api.ts';
+import { ErrorAlert } from '../error-alert.tsx';
 import { BrandPicker, fileToBase64, useBrands } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 
@@ -132,15 +133,7 @@ function BannerDialog({
       onOk={() => form.submit()}
       onCancel={onClose}
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <ErrorAlert error={error} />
       <Form
         form={form}
         layout="vertical"

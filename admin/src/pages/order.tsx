@@ -28,6 +28,7 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { REJECT_REASONS, type RejectReason } from '../../../contract/admin/index.ts';
 import { api } from '../api.ts';
+import { ErrorAlert } from '../error-alert.tsx';
 import { useText } from '../i18n.tsx';
 import { deskLabels, type DeskLabels } from '../labels.ts';
 import { useSession } from '../session.tsx';
@@ -226,15 +227,7 @@ function ActionDialog({
       onCancel={onClose}
       destroyOnClose
     >
-      {step.error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={step.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <ErrorAlert error={step.error} />
       <Form form={form} layout="vertical" onFinish={(values) => step.mutate(values)}>
         {fields}
         {/* A review's decision keeps its reason, the approval's too (shown on the risk panel). */}
@@ -294,15 +287,7 @@ function RefundDialog({
       onOk={() => form.submit()}
       onCancel={onClose}
     >
-      {refund.error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={refund.error.message}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <ErrorAlert error={refund.error} />
       <Typography.Paragraph>
         {t('可退金额：', 'Refundable: ')}
         {yuan(refundable)}

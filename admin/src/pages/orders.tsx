@@ -15,7 +15,7 @@ import {
 import { api } from '../api.ts';
 import { useText } from '../i18n.tsx';
 import { deskLabels } from '../labels.ts';
-import { useSession } from '../session.tsx';
+import { useBrands } from '../brand-picker.tsx';
 import { brandName, yuan, type OrderList } from '../types.ts';
 
 type Row = OrderList['list'][number];
@@ -46,7 +46,6 @@ function readQuery(params: URLSearchParams): ListOrdersQuery {
 export default function OrdersPage() {
   const t = useText();
   const labels = deskLabels(t);
-  const { session } = useSession();
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
   const orders = useQuery({
@@ -63,9 +62,7 @@ export default function OrdersPage() {
     if (!('pageNum' in changes)) next.delete('pageNum');
     setParams(next);
   };
-  const brands = session?.staff.allBrands
-    ? [1, 2, 3, 4, 5, 6, 7, 8, 9]
-    : (session?.staff.brands ?? []);
+  const brands = useBrands();
   const counts = new Map(orders.data?.tabs.map((tab) => [tab.key, tab.count]));
 
   const sortOrder = (field: 'createdAt' | 'updatedAt') =>

@@ -31,7 +31,7 @@ import type {
 } from '../../../contract/admin/reports.ts';
 import { api } from '../api.ts';
 import { useText } from '../i18n.tsx';
-import { useSession } from '../session.tsx';
+import { useBrands } from '../brand-picker.tsx';
 import { yuan } from '../types.ts';
 import { shanghaiToday } from '../reports/days.ts';
 
@@ -285,7 +285,6 @@ function shanghaiYesterday(): string {
 
 export default function ReconciliationPage() {
   const t = useText();
-  const { session } = useSession();
   const today = shanghaiToday();
   const [query, setQuery] = useState<ListReconciliationQuery>({
     from: `${today.slice(0, 8)}01`,
@@ -297,9 +296,7 @@ export default function ReconciliationPage() {
     queryFn: () => api.get<Listing>('/reconciliation', { ...query }),
     placeholderData: keepPreviousData,
   });
-  const brands = session?.staff.allBrands
-    ? [1, 2, 3, 4, 5, 6, 7, 8, 9]
-    : (session?.staff.brands ?? []);
+  const brands = useBrands();
   const provider = (p: StatementProvider) => t(...PROVIDER_LABELS[p]);
   const problem = (m: Mismatch) =>
     m.problem === 'missing_at_provider'

@@ -17,7 +17,7 @@ import type {
 } from '../../../contract/admin/reports.ts';
 import { api } from '../api.ts';
 import { useText } from '../i18n.tsx';
-import { useSession } from '../session.tsx';
+import { useBrands } from '../brand-picker.tsx';
 import { Chart, type ChartOption } from '../reports/chart.tsx';
 import { shanghaiToday } from '../reports/days.ts';
 import { yuan } from '../types.ts';
@@ -210,10 +210,7 @@ export default function ReportsPage() {
   const overall = useMemo(() => data?.rows.filter((row) => row.platform === null) ?? [], [data]);
   const [orderChart, moneyChart] = useMemo(() => charts(overall, t), [overall, t]);
   const [brandRows, setBrandRows] = useState(false);
-  const { session } = useSession();
-  const brands = session?.staff.allBrands
-    ? [1, 2, 3, 4, 5, 6, 7, 8, 9]
-    : (session?.staff.brands ?? []);
+  const brands = useBrands();
 
   return (
     <section aria-label={t('报表', 'Reports')}>

@@ -26,6 +26,8 @@ import {
   type UpdateStaffBody,
 } from '../../../contract/admin/index.ts';
 import { api } from '../api.ts';
+import { ErrorAlert } from '../error-alert.tsx';
+import { useBrands } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 import { useSession } from '../session.tsx';
 import { ROLE_LABELS } from '../shell.tsx';
@@ -40,50 +42,83 @@ const roleName = (t: Text, role: string) => {
 const roleOptions = (t: Text) =>
   STAFF_ROLES.map((role) => ({ value: role, label: roleName(t, role) }));
 
-/** The brands the signed-in owner may hand out. */
-function useOwnBrands(): { all: boolean; brands: number[] } {
+/** What an account may do and for which brands: the same fields when made and when changed. */
+interface AccessFields {
+  role: StaffView['role'];
+  allBrands?: boolean;
+  brands?: number[];
+}
+
+/** The request's role and brands: every brand, or the brands ticked. */
+const accessBody = (values: AccessFields) => ({
+  role: values.role,
+  ...(values.allBrands ? { allBrands: true } : { brands: values.brands ?? [] }),
+});
+
+/**
+ * The role, and the brands among the signed-in owner's own (the 全部品牌 box only for an owner
+ * of every brand, and the brands hidden while it is ticked). Inside the dialog's Form.
+ */
+function RoleAndBrandsFields() {
+  const t = useText();
   const { session } = useSession();
-  const all = session?.staff.allBrands ?? false;
-  return { all, brands: all ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : (session?.staff.brands ?? []) };
+  const own = useBrands();
+  const allBrands = Form.useWatch('allBrands', Form.useFormInstance<AccessFields>());
+  return (
+    <>
+      <Form.Item
+        label={t('角色', 'Role')}
+        name="role"
+        rules={[{ required: true, message: t('请选择角色', 'Choose a role') }]}
+      >
+        <Select options={roleOptions(t)} />
+      </Form.Item>
+      {session?.staff.allBrands && (
+        <Form.Item name="allBrands" valuePropName="checked">
+          <Checkbox>{t('全部品牌', 'All brands')}</Checkbox>
+        </Form.Item>
+      )}
+      {!allBrands && (
+        <Form.Item
+          label={t('品牌', 'Brands')}
+          name="brands"
+          rules={[{ required: true, message: t('至少选择一个品牌', 'Choose at least one brand') }]}
+        >
+          <Checkbox.Group options={own.map((id) => ({ value: id, label: brandName(id, t) }))} />
+        </Form.Item>
+      )}
+    </>
+  );
 }
 
-function ErrorAlert({ error }: { error: Error | null }) {
-  return error ? (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      message={error.message}
-      style={{ marginBottom: 16 }}
-    />
-  ) : null;
+/** The reason every change to an account asks for (written to the log). */
+function ReasonField({ label }: { label: string }) {
+  return (
+    <Form.Item label={label} name="reason" rules={[{ required: true, max: 200 }]}>
+      <Input.TextArea rows={2} />
+    </Form.Item>
+  );
 }
 
-interface CreateValues {
+interface CreateValues extends AccessFields {
   login: string;
   displayName: string;
-  role: CreateStaffBody['role'];
-  brands?: number[];
-  allBrands?: boolean;
   password: string;
   totp?: boolean;
 }
 
 function CreateDialog({ onClose }: { onClose: () => void }) {
   const t = useText();
-  const own = useOwnBrands();
   const [form] = Form.useForm<CreateValues>();
   const client = useQueryClient();
   const [created, setCreated] = useState<CreatedStaff | null>(null);
-  const allBrands = Form.useWatch('allBrands', form);
   const create = useMutation({
     mutationFn: (values: CreateValues) => {
       const body: CreateStaffBody = {
         login: values.login.trim(),
         displayName: values.displayName.trim(),
-        role: values.role,
+        ...accessBody(values),
         password: values.password,
-        ...(values.allBrands ? { allBrands: true } : { brands: values.brands ?? [] }),
         ...(values.totp ? { totp: true } : {}),
       };
       return api.post<CreatedStaff>('/staff', body);
@@ -150,31 +185,7 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
         >
           <Input />
         </Form.Item>
-        <Form.Item
-          label={t('角色', 'Role')}
-          name="role"
-          rules={[{ required: true, message: t('请选择角色', 'Choose a role') }]}
-        >
-          <Select options={roleOptions(t)} />
-        </Form.Item>
-        {own.all && (
-          <Form.Item name="allBrands" valuePropName="checked">
-            <Checkbox>{t('全部品牌', 'All brands')}</Checkbox>
-          </Form.Item>
-        )}
-        {!allBrands && (
-          <Form.Item
-            label={t('品牌', 'Brands')}
-            name="brands"
-            rules={[
-              { required: true, message: t('至少选择一个品牌', 'Choose at least one brand') },
-            ]}
-          >
-            <Checkbox.Group
-              options={own.brands.map((id) => ({ value: id, label: brandName(id, t) }))}
-            />
-          </Form.Item>
-        )}
+        <RoleAndBrandsFields />
         <Form.Item
           label={t('初始密码（首次登录须修改）', 'First password (changed at first login)')}
           name="password"
@@ -194,28 +205,19 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-interface AccessValues {
-  role: StaffView['role'];
-  allBrands?: boolean;
-  brands?: number[];
+interface AccessValues extends AccessFields {
   reason: string;
 }
 
 /** Role and brands: the account's open sessions act with the new ones from their next request. */
 function AccessDialog({ staff, onClose }: { staff: StaffView; onClose: () => void }) {
   const t = useText();
-  const own = useOwnBrands();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<AccessValues>();
-  const allBrands = Form.useWatch('allBrands', form);
   const client = useQueryClient();
   const update = useMutation({
     mutationFn: (values: AccessValues) => {
-      const body: UpdateStaffBody = {
-        role: values.role,
-        reason: values.reason.trim(),
-        ...(values.allBrands ? { allBrands: true } : { brands: values.brands ?? [] }),
-      };
+      const body: UpdateStaffBody = { ...accessBody(values), reason: values.reason.trim() };
       return api.post(`/staff/${staff.id}/update`, body);
     },
     onSuccess: () => {
@@ -255,34 +257,8 @@ function AccessDialog({ staff, onClose }: { staff: StaffView; onClose: () => voi
         initialValues={{ role: staff.role, allBrands: staff.allBrands, brands: staff.brands }}
         onFinish={confirm}
       >
-        <Form.Item label={t('角色', 'Role')} name="role" rules={[{ required: true }]}>
-          <Select options={roleOptions(t)} />
-        </Form.Item>
-        {own.all && (
-          <Form.Item name="allBrands" valuePropName="checked">
-            <Checkbox>{t('全部品牌', 'All brands')}</Checkbox>
-          </Form.Item>
-        )}
-        {!allBrands && (
-          <Form.Item
-            label={t('品牌', 'Brands')}
-            name="brands"
-            rules={[
-              { required: true, message: t('至少选择一个品牌', 'Choose at least one brand') },
-            ]}
-          >
-            <Checkbox.Group
-              options={own.brands.map((id) => ({ value: id, label: brandName(id, t) }))}
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          label={t('修改理由', 'Reason for the change')}
-          name="reason"
-          rules={[{ required: true, max: 200 }]}
-        >
-          <Input.TextArea rows={2} />
-        </Form.Item>
+        <RoleAndBrandsFields />
+        <ReasonField label={t('修改理由', 'Reason for the change')} />
       </Form>
     </Modal>
   );
@@ -347,13 +323,7 @@ function ResetDialog({ staff, onClose }: { staff: StaffView; onClose: () => void
         )}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={({ reason }) => reset.mutate(reason.trim())}>
-        <Form.Item
-          label={t('重置理由', 'Reason for the reset')}
-          name="reason"
-          rules={[{ required: true, max: 200 }]}
-        >
-          <Input.TextArea rows={2} />
-        </Form.Item>
+        <ReasonField label={t('重置理由', 'Reason for the reset')} />
       </Form>
     </Modal>
   );
@@ -394,13 +364,7 @@ function DisableDialog({ staff, onClose }: { staff: StaffView; onClose: () => vo
         )}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={({ reason }) => disable.mutate(reason.trim())}>
-        <Form.Item
-          label={t('停用理由', 'Reason for disabling')}
-          name="reason"
-          rules={[{ required: true, max: 200 }]}
-        >
-          <Input.TextArea rows={2} />
-        </Form.Item>
+        <ReasonField label={t('停用理由', 'Reason for disabling')} />
       </Form>
     </Modal>
   );

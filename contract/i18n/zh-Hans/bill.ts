@@ -28,6 +28,7 @@ export const billMessages = {
   'bill.kind.RENEWAL': '续租款',
   'bill.kind.OVERDUE_FEE': '逾期费',
   'bill.kind.COMPENSATION': '赔偿款',
+  'bill.kind.EARLY_RETURN': '提前归还手续费',
   'bill.kind.other': '其他费用',
   'bill.kindLabel': '账单类型',
   'bill.periodLabel': '期数',

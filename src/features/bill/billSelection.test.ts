@@ -91,6 +91,14 @@ describe('the repayment plan', () => {
     expect(periodText(buyout, bills)).toBeUndefined();
   });
 
+  it("numbers an early return's waived periods by their number alone", () => {
+    const paid = bill({ kind: 'FIRST', period: 1, status: 'paid', outstanding: 0, paid: 10000 });
+    const waived = bill({ period: 5, status: 'cancelled', outstanding: 0 });
+    const plan = [paid, bill({ period: 2, status: 'cancelled', outstanding: 0 }), waived];
+    expect(periodText(paid, plan)).toBe('1/1');
+    expect(periodText(waived, plan)).toBe('5');
+  });
+
   it('sends the picked bills to the bill payment screen', () => {
     expect(billPayUrl(7, [3, 4])).toBe('/pages/billpay/pay?orderId=7&billIds=3,4');
   });

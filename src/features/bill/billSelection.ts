@@ -39,6 +39,7 @@ export function kindLabel(kind: string): MessageKey {
     case 'RENEWAL':
     case 'OVERDUE_FEE':
     case 'COMPENSATION':
+    case 'EARLY_RETURN':
       return `bill.kind.${kind}`;
     default:
       return 'bill.kind.other';
@@ -92,6 +93,9 @@ export function selectedTotal(bills: readonly Bill[], selected: readonly number[
 /** n/N of a rent bill; other kinds have no period number. */
 export function periodText(bill: Bill, bills: readonly Bill[]): string | undefined {
   if (!RENT_KINDS.has(bill.kind)) return undefined;
+  // A cancelled period (waived by an early return) is outside the n/N count: its number alone
+  // (第5期 已取消, not 第5/1期).
+  if (bill.status === 'cancelled') return String(bill.period);
   const periods = bills.filter((b) => RENT_KINDS.has(b.kind) && b.status !== 'cancelled').length;
   return `${bill.period}/${periods}`;
 }

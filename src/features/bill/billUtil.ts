@@ -1,3 +1,5 @@
+import { dayOf } from '@contract/lease/dates';
+
 /** A positive integer id from the query, else undefined. */
 export function parseId(value: string | undefined): number | undefined {
   if (!value || !/^\d{1,15}$/.test(value)) return undefined;
@@ -5,8 +7,10 @@ export function parseId(value: string | undefined): number | undefined {
   return id > 0 ? id : undefined;
 }
 
-/** Today as YYYY-MM-DD in the device's time zone (bills' due dates are calendar days). */
+/**
+ * Today as YYYY-MM-DD in China, the day the service dates bills by (contract/lease `dayOf`): on
+ * a device in another time zone its own day called a bill due today 未到期 (from 16:00 UTC).
+ */
 export function today(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return dayOf(now);
 }

@@ -6,7 +6,7 @@ import type { Bill, OrderDetail, OrderSummary } from '../../api/order';
 import { registerMessages, type MessageKey, type MessageParams } from '../../i18n';
 import { formatMoney } from '../../utils';
 import { orderMessages } from '@contract/i18n/zh-Hans/order';
-import { owedOn } from '@contract/lease';
+import { dayOf, owedOn } from '@contract/lease';
 import { isOrderStatus, ORDER_STATE_FACTS } from '@contract/order-status';
 import { datedBill } from '../../i18n/bill-due';
 
@@ -133,11 +133,9 @@ export function statusHint(status: string): MessageKey {
   return isOrderStatus(status) ? `order.hint.${status}` : 'order.hint.other';
 }
 
-/** Today as YYYY-MM-DD on the device (bills' due dates are calendar days). */
+/** Today as YYYY-MM-DD in China, the day the service dates bills by (whatever the device's zone). */
 export function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return dayOf(new Date());
 }
 
 export interface TimelinePoint {

@@ -5,6 +5,7 @@
  */
 import { Text, View } from '@tarojs/components';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { dayOf } from '@contract/lease/dates';
 import { fetchPayBills, type Bill, type BillScope } from '../../api/pay';
 import { SubmitButton } from '../../components/form';
 import type { PageBodyProps } from '../../components/page-frame';
@@ -23,12 +24,6 @@ import './payment.scss';
 import { payTarget } from '../../platform/pay-target';
 
 const FIRST_PAY_ROUTES = ['pages/pay/pay', 'pages/confirmPayment/confirmPayment'];
-
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** The order's bills to pay: only the named ones when the link names some. */
 async function loadBills(orderId: number, scope: BillScope, namedBills: number[]) {
@@ -74,7 +69,7 @@ export function PayScreen({ route, params }: PageBodyProps) {
       }
       selectionOf.current = loadKey;
       setSelected(
-        choosable ? defaultSelection(bills, today()) : bills.map((bill: Bill) => bill.id),
+        choosable ? defaultSelection(bills, dayOf(new Date())) : bills.map((bill: Bill) => bill.id),
       );
     },
   );
