@@ -569,6 +569,9 @@ export const en: Messages = {
   'account.coupon.claimSuccess': 'Coupon added',
   'account.coupon.minAmount': 'First payment over {amount}',
   'account.coupon.noThreshold': 'No minimum',
+  // {rate}: the percentage taken off.
+  'account.coupon.percentOff': '{rate}% off',
+  'account.coupon.firstMonthFree': 'First month free',
   'account.coupon.validDays': 'Valid {days} days after claiming',
   'account.coupon.expiresAt': 'Valid until {date}',
   'account.coupon.empty': 'No coupons',

@@ -568,6 +568,8 @@ export const es: Messages = {
   'account.coupon.claimSuccess': 'Cupón añadido',
   'account.coupon.minAmount': 'Primer pago desde {amount}',
   'account.coupon.noThreshold': 'Sin mínimo',
+  'account.coupon.percentOff': '{rate} % de descuento',
+  'account.coupon.firstMonthFree': 'Primer mes gratis',
   'account.coupon.validDays': 'Válido {days} días tras obtenerlo',
   'account.coupon.expiresAt': 'Válido hasta {date}',
   'account.coupon.empty': 'No hay cupones',

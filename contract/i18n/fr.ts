@@ -573,6 +573,8 @@ export const fr: Messages = {
   'account.coupon.claimSuccess': 'Coupon ajouté',
   'account.coupon.minAmount': 'Premier paiement dès {amount}',
   'account.coupon.noThreshold': 'Sans minimum',
+  'account.coupon.percentOff': '{rate} % de remise',
+  'account.coupon.firstMonthFree': 'Premier mois offert',
   'account.coupon.validDays': 'Valable {days} jours après obtention',
   'account.coupon.expiresAt': 'Valable jusqu’au {date}',
   'account.coupon.empty': 'Aucun coupon',

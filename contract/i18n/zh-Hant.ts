@@ -563,6 +563,8 @@ export const zhHant: Messages = {
   'account.coupon.claimSuccess': '領取成功',
   'account.coupon.minAmount': '首期滿{amount}可用',
   'account.coupon.noThreshold': '無門檻',
+  'account.coupon.percentOff': '{rate}折',
+  'account.coupon.firstMonthFree': '首月免租',
   'account.coupon.validDays': '領取後{days}天內有效',
   'account.coupon.expiresAt': '有效期至 {date}',
   'account.coupon.empty': '暫無優惠券',
