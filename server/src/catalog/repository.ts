@@ -35,20 +35,30 @@ export function enabledCategories(db: Kysely<Database>) {
     .execute();
 }
 
-/** Goods card columns, selected from `goods` aliased as `g`. */
-const CARD_COLUMNS = [
-  'g.id',
-  'g.category_id',
-  'g.name',
-  'g.subtitle',
-  'g.brand_name',
-  'g.cover',
-  'g.tags',
-  'g.min_rent',
-  'g.market_price',
-  'g.sales',
-  'g.is_enjoy',
-] as const;
+/**
+ * The card's "from ¥x/月" for a brand, of the goods `g`: where the brand set its own rent on any of
+ * the goods' plans (goods_plan_price), the lowest monthly rent at the brand's rents (a day plan's
+ * rent counted for 30 days, as goods.min_rent is: catalog-rules.ts minMonthlyRent), so the card
+ * says what the product page and the checkout will charge; otherwise goods.min_rent.
+ */
+const brandMinRent = (platform: PlatformId) =>
+  sql<number>`(case when exists (select 1 from goods_plan_price bpp inner join goods_plan bp on bp.id = bpp.plan_id where bp.goods_id = g.id and bpp.platform = ${platform}) then (select min(case when bp.term_unit = 'month' then coalesce(bpp.rent_per_period, bp.rent_per_period) else coalesce(bpp.rent_per_period, bp.rent_per_period) * 30 end) from goods_plan bp left join goods_plan_price bpp on bpp.plan_id = bp.id and bpp.platform = ${platform} where bp.goods_id = g.id) else g.min_rent end)`;
+
+/** Goods card columns for a brand, selected from `goods` aliased as `g`. */
+const cardColumns = (platform: PlatformId) =>
+  [
+    'g.id',
+    'g.category_id',
+    'g.name',
+    'g.subtitle',
+    'g.brand_name',
+    'g.cover',
+    'g.tags',
+    brandMinRent(platform).as('min_rent'),
+    'g.market_price',
+    'g.sales',
+    'g.is_enjoy',
+  ] as const;
 
 interface CardRow {
   id: number;
@@ -90,6 +100,7 @@ export interface PageRequest {
  * listing are two indexed queries; a stable tie-break on id keeps pages from overlapping.
  */
 async function goodsPage<DB extends Database, TB extends keyof DB>(
+  platform: PlatformId,
   base: SelectQueryBuilder<DB, TB, object>,
   page: PageRequest,
   order: (query: SelectQueryBuilder<DB, TB, CardRow>) => SelectQueryBuilder<DB, TB, CardRow>,
@@ -97,7 +108,7 @@ async function goodsPage<DB extends Database, TB extends keyof DB>(
   const pageNum = page.pageNum ?? 1;
   const pageSize = page.pageSize ?? DEFAULT_PAGE_SIZE;
   // Kysely cannot prove that `g` is in TB for a generic TB; every caller selects from goods as g.
-  const withCards = base.select(CARD_COLUMNS as never) as unknown as SelectQueryBuilder<
+  const withCards = base.select(cardColumns(platform) as never) as unknown as SelectQueryBuilder<
     DB,
     TB,
     CardRow
@@ -125,7 +136,7 @@ export async function goodsInfo(
     .selectFrom('goods as g')
     .innerJoin('category as c', 'c.id', 'g.category_id')
     .select([
-      ...CARD_COLUMNS,
+      ...cardColumns(platform),
       'g.images',
       'g.detail_images',
       'g.description',
@@ -271,7 +282,7 @@ export function enjoyGoodsPage(db: Kysely<Database>, platform: PlatformId, page:
     .where('g.is_enjoy', '=', true)
     .where('g.on_sale', '=', true)
     .where(soldBy(platform));
-  return goodsPage(base, page, (q) => q.orderBy('g.sort').orderBy('g.id'));
+  return goodsPage(platform, base, page, (q) => q.orderBy('g.sort').orderBy('g.id'));
 }
 
 /** Hot goods on sale, best sellers first. */
@@ -281,7 +292,7 @@ export function hotGoodsPage(db: Kysely<Database>, platform: PlatformId, page: P
     .where('g.is_hot', '=', true)
     .where('g.on_sale', '=', true)
     .where(soldBy(platform));
-  return goodsPage(base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
+  return goodsPage(platform, base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
 }
 
 /** One page of an enabled category's goods on sale in `sort` order; null: no such category. */
@@ -304,14 +315,14 @@ export async function categoryGoodsPage(
     .where('g.category_id', '=', categoryId)
     .where('g.on_sale', '=', true)
     .where(soldBy(platform));
-  return goodsPage(base, page, (q) => {
+  return goodsPage(platform, base, page, (q) => {
     switch (sort) {
       case 'sales':
         return q.orderBy('g.sales', 'desc').orderBy('g.id');
       case 'rentAsc':
-        return q.orderBy('g.min_rent').orderBy('g.id');
+        return q.orderBy(brandMinRent(platform)).orderBy('g.id');
       case 'rentDesc':
-        return q.orderBy('g.min_rent', 'desc').orderBy('g.id');
+        return q.orderBy(brandMinRent(platform), 'desc').orderBy('g.id');
       default:
         return q.orderBy('g.sort').orderBy('g.id');
     }
@@ -411,7 +422,7 @@ export async function tabGoodsPage(
     .where('tg.tab_id', '=', tabId)
     .where('g.on_sale', '=', true)
     .where(soldBy(platform));
-  return goodsPage(base, page, (q) => q.orderBy('tg.sort').orderBy('g.id'));
+  return goodsPage(platform, base, page, (q) => q.orderBy('tg.sort').orderBy('g.id'));
 }
 
 /**
@@ -439,5 +450,5 @@ export function searchGoodsPage(
         .having((h) => h.fn.countAll(), '=', terms.length),
     );
   for (const word of words) base = base.where(sql<number>`strpos(g.search_text, ${word})`, '>', 0);
-  return goodsPage(base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
+  return goodsPage(platform, base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
 }
