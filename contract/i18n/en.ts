@@ -589,6 +589,7 @@ export const en: Messages = {
   'catalog.customerService': 'Support',
   'catalog.deposit': 'Deposit',
   'catalog.details': 'Product details',
+  'catalog.description': 'About this product',
   'catalog.enjoyBadge': 'Premium',
   'catalog.enjoyIntro': 'Hand-picked quality goods, rent with no deposit on good credit',
   'catalog.enjoyTitle': 'Premium picks',

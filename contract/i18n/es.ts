@@ -587,6 +587,7 @@ export const es: Messages = {
   'catalog.customerService': 'Soporte',
   'catalog.deposit': 'Depósito',
   'catalog.details': 'Detalles del producto',
+  'catalog.description': 'Descripción del producto',
   'catalog.enjoyBadge': 'Premium',
   'catalog.enjoyIntro': 'Productos de calidad seleccionados, alquila sin depósito',
   'catalog.enjoyTitle': 'Selección premium',

@@ -592,6 +592,7 @@ export const fr: Messages = {
   'catalog.customerService': 'Service client',
   'catalog.deposit': 'Caution',
   'catalog.details': 'Détails du produit',
+  'catalog.description': 'Description du produit',
   'catalog.enjoyBadge': 'Premium',
   'catalog.enjoyIntro': 'Produits de qualité choisis, à louer sans caution',
   'catalog.enjoyTitle': 'Sélection premium',

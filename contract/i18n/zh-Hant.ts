@@ -581,6 +581,7 @@ export const zhHant: Messages = {
   'catalog.customerService': '客服',
   'catalog.deposit': '押金',
   'catalog.details': '商品詳情',
+  'catalog.description': '商品介紹',
   'catalog.enjoyBadge': '優享',
   'catalog.enjoyIntro': '精選品質好物，信用免押輕鬆租',
   'catalog.enjoyTitle': '優享好物',
