@@ -275,8 +275,42 @@ export async function goodsExplanations(
   return query.execute();
 }
 
-/** Premium goods on sale, in the merchant's order. */
-export function enjoyGoodsPage(db: Kysely<Database>, platform: PlatformId, page: PageRequest) {
+/**
+ * The brand's own list (0045, the console's editor) in the merchant's order, when it has one;
+ * undefined when it has none (the shared list then).
+ */
+async function brandListPage(
+  db: Kysely<Database>,
+  platform: PlatformId,
+  list: 'hot' | 'enjoy',
+  page: PageRequest,
+): Promise<Page<GoodsCard> | undefined> {
+  const own = await db
+    .selectFrom('brand_goods_list')
+    .select('goods_id')
+    .where('platform', '=', platform)
+    .where('list', '=', list)
+    .limit(1)
+    .executeTakeFirst();
+  if (!own) return undefined;
+  const base = db
+    .selectFrom('brand_goods_list as bl')
+    .innerJoin('goods as g', 'g.id', 'bl.goods_id')
+    .where('bl.platform', '=', platform)
+    .where('bl.list', '=', list)
+    .where('g.on_sale', '=', true)
+    .where(soldBy(platform));
+  return goodsPage(platform, base, page, (q) => q.orderBy('bl.sort').orderBy('g.id'));
+}
+
+/** Premium goods on sale: the brand's own list, else the shared one in the merchant's order. */
+export async function enjoyGoodsPage(
+  db: Kysely<Database>,
+  platform: PlatformId,
+  page: PageRequest,
+) {
+  const own = await brandListPage(db, platform, 'enjoy', page);
+  if (own) return own;
   const base = db
     .selectFrom('goods as g')
     .where('g.is_enjoy', '=', true)
@@ -285,8 +319,10 @@ export function enjoyGoodsPage(db: Kysely<Database>, platform: PlatformId, page:
   return goodsPage(platform, base, page, (q) => q.orderBy('g.sort').orderBy('g.id'));
 }
 
-/** Hot goods on sale, best sellers first. */
-export function hotGoodsPage(db: Kysely<Database>, platform: PlatformId, page: PageRequest) {
+/** Hot goods on sale: the brand's own list in its order, else the shared one, best sellers first. */
+export async function hotGoodsPage(db: Kysely<Database>, platform: PlatformId, page: PageRequest) {
+  const own = await brandListPage(db, platform, 'hot', page);
+  if (own) return own;
   const base = db
     .selectFrom('goods as g')
     .where('g.is_hot', '=', true)
