@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
+  CLIENT_AUTH,
   launchBrowser,
   phonePage,
   root,
@@ -72,6 +73,11 @@ async function demoOwner(): Promise<ConsoleApi> {
   const password = fs.readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8').trim();
   return consoleApi('demo-owner', password);
 }
+
+const storefrontHeaders = (platform: number) => ({
+  'x-client-authorization': CLIENT_AUTH,
+  'x-platform': String(platform),
+});
 
 /** The help page's questions on a brand's storefront, once drawn. */
 async function helpText(platform: number): Promise<string> {
@@ -151,12 +157,16 @@ describe('discovery lists, coupon faces and the goods description (issue 37)', (
 
   it('the goods description set in the console shows on the product page, without its script', async () => {
     const owner = await demoOwner();
+    // A seeded goods' pictures (the page loads them).
+    const seeded = (await (
+      await fetch(`${server.baseUrl}/api/goods/info/1`, { headers: storefrontHeaders(3) })
+    ).json()) as { data: { cover: string; images: string[] } };
     const goods = await owner('POST', '/goods', {
       name: '描述测试手机',
       brandName: 'TestBrand',
       categoryId: 1,
-      cover: '/assets/catalog/cover.png',
-      images: ['/assets/catalog/1.png'],
+      cover: seeded.data.cover,
+      images: seeded.data.images.slice(0, 1),
       description:
         '<p>超清<strong>护眼屏幕</strong></p><ul><li>续航一整天</li></ul><script>document.title="x"</script>',
       tags: [],
