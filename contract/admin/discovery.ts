@@ -52,3 +52,21 @@ export const AdminGoodsList = Type.Object({
 export type AdminGoodsList = Static<typeof AdminGoodsList>;
 export const GoodsListReply = Envelope(AdminGoodsList);
 export type GoodsListReply = Static<typeof GoodsListReply>;
+
+export const SaveCategoriesBody = Type.Object({
+  platform: BrandId,
+  /** The categories the brand lists, in order; none: every enabled category again. */
+  categoryIds: Type.Array(Id, { maxItems: 100, uniqueItems: true }),
+});
+export type SaveCategoriesBody = Static<typeof SaveCategoriesBody>;
+
+export const AdminCategories = Type.Object({
+  /** Whether the brand has its own list (false: `categoryIds` are every enabled category). */
+  own: Type.Boolean(),
+  categoryIds: Type.Array(Id),
+  /** Every enabled category, to choose from. */
+  categories: Type.Array(Type.Object({ id: Id, name: Type.String() })),
+});
+export type AdminCategories = Static<typeof AdminCategories>;
+export const CategoriesReply = Envelope(AdminCategories);
+export type CategoriesReply = Static<typeof CategoriesReply>;

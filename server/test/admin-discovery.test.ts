@@ -88,7 +88,7 @@ async function staffDesk(login: string, role: string, brands: number[]): Promise
 
 async function rowCounts() {
   const counts: Record<string, number> = {};
-  for (const table of ['service_question', 'brand_goods_list', 'audit_events']) {
+  for (const table of ['service_question', 'brand_goods_list', 'brand_category', 'audit_events']) {
     const row = await sql<{
       n: string;
     }>`select count(*)::text as n from ${sql.table(table)}`.execute(server.db);
@@ -122,6 +122,8 @@ const ROUTES: [string, string][] = [
   ['PUT', '/discovery/hot-goods'],
   ['GET', '/discovery/enjoy-goods?platform=3'],
   ['PUT', '/discovery/enjoy-goods'],
+  ['GET', '/discovery/categories?platform=3'],
+  ['PUT', '/discovery/categories'],
 ];
 
 /** The storefront's questions on a brand, as "type:question". */
@@ -320,4 +322,68 @@ describe('hot goods and 优享好物 per brand', () => {
       assert.equal(cleared.status, 200);
       assert.deepEqual(await storefrontGoods(storefront, 3), shared);
     });
+});
+
+describe('categories per brand', () => {
+  const listed = async (urlPath: string, platform: number) => {
+    const reply = await server.request<{ id: number }[]>('GET', urlPath, { platform });
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    return reply.body.data.map((category) => category.id);
+  };
+
+  test("brand 3's categories in its order on its classify page and home only; none returns every one", async () => {
+    const every = await listed('/api/category/list', 3);
+    assert.ok(every.length >= 3);
+    const view = await operator3.send<{ own: boolean; categoryIds: number[] }>(
+      'GET',
+      '/discovery/categories?platform=3',
+    );
+    assert.equal(view.status, 200, JSON.stringify(view.body));
+    assert.deepEqual(view.body.data.categoryIds, every);
+    assert.equal(view.body.data.own, false);
+
+    const chosen = [every[2]!, every[0]!];
+    const saved = await operator3.send<{ own: boolean; categoryIds: number[] }>(
+      'PUT',
+      '/discovery/categories',
+      { platform: 3, categoryIds: chosen },
+    );
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    assert.equal(saved.body.data.own, true);
+    for (const urlPath of ['/api/category/list', '/api/home/category'])
+      assert.deepEqual(await listed(urlPath, 3), chosen, urlPath);
+    assert.deepEqual(await listed('/api/category/list', 1), every, "brand 1's are every one");
+    // The classify page opens on the brand's first category.
+    const first = await server.request<{ list: { categoryId: number }[] }>(
+      'GET',
+      '/api/category/goods',
+      { platform: 3 },
+    );
+    assert.ok(first.body.data.list.every((goods) => goods.categoryId === chosen[0]));
+
+    const audit = await server.db
+      .selectFrom('audit_events')
+      .select(['platform', 'after'])
+      .where('action', '=', 'discovery.categories.save')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    assert.equal(audit.platform, 3);
+    assert.deepEqual((audit.after as { categoryIds: number[] }).categoryIds, chosen);
+
+    const counts = await rowCounts();
+    const bad = await operator3.send('PUT', '/discovery/categories', {
+      platform: 3,
+      categoryIds: [999999],
+    });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.msg, /^categoryIds: /);
+    assert.deepEqual(await rowCounts(), counts);
+
+    const cleared = await operator3.send('PUT', '/discovery/categories', {
+      platform: 3,
+      categoryIds: [],
+    });
+    assert.equal(cleared.status, 200);
+    assert.deepEqual(await listed('/api/category/list', 3), every);
+  });
 });

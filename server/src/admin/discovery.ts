@@ -6,9 +6,11 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type {
+  AdminCategories,
   AdminFaq,
   AdminGoodsList,
   GoodsListName,
+  SaveCategoriesBody,
   SaveFaqBody,
   SaveGoodsListBody,
 } from '../../../contract/admin/discovery.ts';
@@ -229,6 +231,92 @@ export async function saveGoodsList(
     return saved;
   });
   // The storefront's catalogue cache holds the lists: a change reaches every process at once.
+  await publishCatalogChange(deps.db);
+  return after;
+}
+
+async function categoriesOf(db: Db, platform: number): Promise<AdminCategories> {
+  const [categories, own] = await Promise.all([
+    db
+      .selectFrom('category')
+      .select(['id', 'name'])
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('brand_category')
+      .select('category_id')
+      .where('platform', '=', platform)
+      .orderBy('sort')
+      .orderBy('category_id')
+      .execute(),
+  ]);
+  return own.length > 0
+    ? { own: true, categoryIds: own.map((row) => row.category_id), categories }
+    : { own: false, categoryIds: categories.map((row) => row.id), categories };
+}
+
+export async function getCategories(db: Kysely<Database>, actor: StaffActor, platform: number) {
+  authorise(actor, 'home.manage', platform);
+  return categoriesOf(db, platform);
+}
+
+/**
+ * Replaces the brand's categories list (the classify page, the home shortcuts) with
+ * `body.categoryIds` in that order (none: every enabled category). Each must be enabled.
+ */
+export async function saveCategories(
+  deps: AppDeps,
+  actor: StaffActor,
+  body: SaveCategoriesBody,
+): Promise<AdminCategories> {
+  authorise(actor, 'home.manage', body.platform);
+  if (body.categoryIds.length > 0) {
+    const found = new Set(
+      (
+        await deps.db
+          .selectFrom('category')
+          .select('id')
+          .where('id', 'in', body.categoryIds)
+          .where('enabled', '=', true)
+          .execute()
+      ).map((row) => row.id),
+    );
+    const missing = body.categoryIds.filter((id) => !found.has(id));
+    if (missing.length > 0)
+      throw badRequest(`categoryIds: 分类 ${missing.join('、')} 不存在或未启用`);
+  }
+  const after = await deps.db.transaction().execute(async (trx) => {
+    const before = await categoriesOf(trx, body.platform);
+    await trx.deleteFrom('brand_category').where('platform', '=', body.platform).execute();
+    if (body.categoryIds.length > 0)
+      await trx
+        .insertInto('brand_category')
+        .values(
+          body.categoryIds.map((category_id, sort) => ({
+            platform: body.platform,
+            category_id,
+            sort,
+          })),
+        )
+        .execute();
+    const saved = await categoriesOf(trx, body.platform);
+    await appendAudit(
+      trx,
+      actor,
+      {
+        platform: body.platform,
+        action: 'discovery.categories.save',
+        targetType: 'categories',
+        targetId: body.platform,
+        before: { own: before.own, categoryIds: before.categoryIds },
+        after: { own: saved.own, categoryIds: saved.categoryIds },
+      },
+      deps.now(),
+    );
+    return saved;
+  });
   await publishCatalogChange(deps.db);
   return after;
 }

@@ -232,6 +232,31 @@ export function planRows(db: Kysely<Database> | Transaction<Database>, platform:
     .orderBy('p.id');
 }
 
+/**
+ * The brand's categories: its own list (0045, the console's editor) of enabled categories in its
+ * order, when it has one; else every enabled category.
+ */
+export async function brandCategories(db: Kysely<Database>, platform: PlatformId) {
+  const own = await db
+    .selectFrom('brand_category as bc')
+    .innerJoin('category as c', 'c.id', 'bc.category_id')
+    .select(['c.id', 'c.name', 'c.icon'])
+    .where('bc.platform', '=', platform)
+    .where('c.enabled', '=', true)
+    .orderBy('bc.sort')
+    .orderBy('c.id')
+    .execute();
+  if (own.length > 0) return own;
+  const any = await db
+    .selectFrom('brand_category')
+    .select('category_id')
+    .where('platform', '=', platform)
+    .limit(1)
+    .executeTakeFirst();
+  // A brand whose chosen categories are all disabled shows none rather than every one.
+  return any ? [] : enabledCategories(db);
+}
+
 /** Categories a launch channel chose to show, in its order (none: the channel chose none). */
 export function channelCategories(db: Kysely<Database>, channelCode: string) {
   return db

@@ -178,6 +178,13 @@ export interface ServiceQuestionTable {
   platform: Generated<number | null>;
 }
 
+/** 0045: a brand's own categories list, in order (none: every enabled category). */
+export interface BrandCategoryTable {
+  platform: number;
+  category_id: number;
+  sort: Generated<number>;
+}
+
 /** 0045: a brand's own hot goods and 优享好物 lists, in order (none: the shared list). */
 export interface BrandGoodsListTable {
   platform: number;
@@ -254,6 +261,7 @@ export interface CatalogTables {
   service_question_type: ServiceQuestionTypeTable;
   service_question: ServiceQuestionTable;
   brand_goods_list: BrandGoodsListTable;
+  brand_category: BrandCategoryTable;
   service_phone: ServicePhoneTable;
   uv_daily: UvDailyTable;
   uv_device: UvDeviceTable;

@@ -5,14 +5,23 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  CategoriesReply,
   FaqReply,
   GoodsListReply,
+  SaveCategoriesBody,
   SaveFaqBody,
   SaveGoodsListBody,
   type GoodsListName,
 } from '../../../contract/admin/discovery.ts';
 import { BrandQuery } from '../../../contract/admin/home.ts';
-import { getFaq, getGoodsList, saveFaq, saveGoodsList } from '../admin/discovery.ts';
+import {
+  getCategories,
+  getFaq,
+  getGoodsList,
+  saveCategories,
+  saveFaq,
+  saveGoodsList,
+} from '../admin/discovery.ts';
 import { staffOf } from '../admin/guard.ts';
 import { ok } from '../plugins/errors.ts';
 
@@ -79,4 +88,32 @@ export function adminDiscoveryRoutes(app: AdminScope): void {
       async (request) => ok(await saveGoodsList(deps, staffOf(request), list, request.body)),
     );
   }
+
+  app.get(
+    '/discovery/categories',
+    {
+      config: access,
+      schema: {
+        operationId: 'getBrandCategories',
+        tags,
+        querystring: BrandQuery,
+        response: { 200: CategoriesReply },
+      },
+    },
+    async (request) => ok(await getCategories(deps.db, staffOf(request), request.query.platform)),
+  );
+
+  app.put(
+    '/discovery/categories',
+    {
+      config: access,
+      schema: {
+        operationId: 'saveBrandCategories',
+        tags,
+        body: SaveCategoriesBody,
+        response: { 200: CategoriesReply },
+      },
+    },
+    async (request) => ok(await saveCategories(deps, staffOf(request), request.body)),
+  );
 }
