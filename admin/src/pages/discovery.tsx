@@ -1,6 +1,6 @@
 /**
  * A brand's discovery lists (issue 37, leftovers): its common problems (FAQ) on the service tab,
- * and its hot goods and 优享好物 lists in order. Until a brand saves its own, it shows (and this
+ * its hot goods and 优享好物 lists, and its categories, each in order. Until a brand saves its own, it shows (and this
  * page starts from) the lists every brand shares; saving an empty list returns to them. The
  * server checks every goods and question type; a change shows on the storefront at once.
  */
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type {
+  AdminCategories,
   AdminFaq,
   AdminGoodsList,
   FaqItemInput,
@@ -217,6 +218,65 @@ function GoodsList({ platform, list }: { platform: number; list: GoodsListName }
   );
 }
 
+/** The brand's categories, in the order chosen (the classify page and the home shortcuts). */
+function Categories({ platform }: { platform: number }) {
+  const t = useText();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const current = useQuery({
+    queryKey: ['brand-categories', platform],
+    queryFn: () => api.get<AdminCategories>('/discovery/categories', { platform }),
+  });
+  const [draft, setDraft] = useState<number[] | null>(null);
+  const save = useMutation({
+    mutationFn: (ids: number[]) =>
+      api.put<AdminCategories>('/discovery/categories', { platform, categoryIds: ids }),
+    onSuccess: () => {
+      setDraft(null);
+      void message.success(t('分类已保存', 'Categories saved'));
+      void client.invalidateQueries({ queryKey: ['brand-categories', platform] });
+    },
+  });
+  const options = (current.data?.categories ?? []).map((category) => ({
+    value: category.id,
+    label: category.name,
+  }));
+  const ids = draft ?? current.data?.categoryIds ?? [];
+  return (
+    <Card
+      title={
+        <Space>
+          {t('分类', 'Categories')}
+          {current.data && <OwnTag own={current.data.own} />}
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        {t('按选择的先后排列', 'Listed in the order chosen')}
+      </Typography.Paragraph>
+      {save.error && <Alert type="error" showIcon role="alert" message={save.error.message} />}
+      <Select
+        mode="multiple"
+        aria-label={t('分类', 'Categories')}
+        style={{ width: '100%' }}
+        options={options}
+        value={ids}
+        onChange={(value: number[]) => setDraft(value)}
+      />
+      <Space style={{ marginTop: 8 }}>
+        <Button type="primary" loading={save.isPending} onClick={() => save.mutate(ids)}>
+          {t('保存为本品牌的分类', "Save as this brand's categories")}
+        </Button>
+        {current.data?.own && (
+          <Button loading={save.isPending} onClick={() => save.mutate([])}>
+            {t('恢复全部分类', 'Show every category again')}
+          </Button>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
 export default function DiscoveryPage() {
   const t = useText();
   const brands = useBrands();
@@ -234,6 +294,7 @@ export default function DiscoveryPage() {
           <Faq key={`f${platform}`} platform={platform} />
           <GoodsList key={`h${platform}`} platform={platform} list="hot" />
           <GoodsList key={`e${platform}`} platform={platform} list="enjoy" />
+          <Categories key={`c${platform}`} platform={platform} />
         </>
       )}
     </Space>
