@@ -86,8 +86,12 @@ async function choose(api: Api): Promise<Choice> {
   };
   const firstBill = leaseQuote(terms).firstBill;
   const best = coupons
-    .filter((c) => couponDiscountFor(c, firstBill) > 0)
-    .sort((a, b) => couponDiscountFor(b, firstBill) - couponDiscountFor(a, firstBill))[0];
+    .filter((c) => couponDiscountFor(c, firstBill, plan.rentPerPeriod) > 0)
+    .sort(
+      (a, b) =>
+        couponDiscountFor(b, firstBill, plan.rentPerPeriod) -
+        couponDiscountFor(a, firstBill, plan.rentPerPeriod),
+    )[0];
   assert.ok(best, 'the brand offers a coupon for this plan');
   return {
     skuId: sku.id,

@@ -38,6 +38,7 @@ const ImportPage = lazy(() => import('./pages/catalog-import.tsx'));
 const ReportsPage = lazy(() => import('./pages/reports.tsx'));
 const ReconciliationPage = lazy(() => import('./pages/reconciliation.tsx'));
 const HomeEditorPage = lazy(() => import('./pages/home.tsx'));
+const DiscoveryPage = lazy(() => import('./pages/discovery.tsx'));
 const CouponsPage = lazy(() => import('./pages/coupons.tsx'));
 
 /**
@@ -95,6 +96,7 @@ const SCREENS: {
   { path: '/reports', permission: 'reports.read', Page: ReportsPage },
   { path: '/reconciliation', permission: 'finance.reconcile', Page: ReconciliationPage },
   { path: '/home', permission: 'home.manage', Page: HomeEditorPage },
+  { path: '/discovery', permission: 'home.manage', Page: DiscoveryPage },
   { path: '/coupons', permission: 'coupons.manage', Page: CouponsPage },
   { path: '/staff', permission: 'staff.manage', Page: StaffPage },
   { path: '/goods', permission: 'catalog.manage', Page: GoodsListPage },

@@ -19,6 +19,7 @@ export const ROLE_LABELS: Record<string, [zh: string, en: string]> = {
 const MENU: [key: string, permission: Permission, zh: string, en: string][] = [
   ['/orders', 'orders.read', '订单', 'Orders'],
   ['/home', 'home.manage', '首页装修', 'Home page'],
+  ['/discovery', 'home.manage', '常见问题与商品列表', 'Help and goods lists'],
   ['/coupons', 'coupons.manage', '优惠券', 'Coupons'],
   ['/complaints', 'complaints.handle', '投诉与反馈', 'Complaints'],
   ['/risk-rules', 'risk.rules', '风控规则', 'Risk rules'],

@@ -2,6 +2,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, Id } from './envelope.ts';
 
+/** `amount` off, `percent` off the first payment, or the `first_month_free`. */
+export const CouponKind = Type.Union([
+  Type.Literal('amount'),
+  Type.Literal('percent'),
+  Type.Literal('first_month_free'),
+]);
+export type CouponKind = Static<typeof CouponKind>;
+
 export const Coupon = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -9,9 +17,7 @@ export const Coupon = Type.Object({
   /** Fen off the first payment (kind `amount`; 0 for the other kinds). */
   amount: Type.Integer(),
   /** `amount` off, `percent` off the first payment, or the `first_month_free`. */
-  kind: Type.Optional(
-    Type.Union([Type.Literal('amount'), Type.Literal('percent'), Type.Literal('first_month_free')]),
-  ),
+  kind: Type.Optional(CouponKind),
   /** Percent off the first payment (kind `percent`). */
   percentOff: Type.Optional(Type.Integer()),
   /** Least first payment in fen for the coupon to apply. */
@@ -41,7 +47,12 @@ export const MyCoupon = Type.Object({
   couponId: Type.Integer(),
   title: Type.String(),
   description: Type.String(),
+  /** Fen off the first payment (kind `amount`; 0 for the other kinds). */
   amount: Type.Integer(),
+  /** As the coupon's (`Coupon.kind`): what the checkout works the discount out by. */
+  kind: Type.Optional(CouponKind),
+  /** Percent off the first payment (kind `percent`). */
+  percentOff: Type.Optional(Type.Integer()),
   minAmount: Type.Integer(),
   status: MyCouponStatus,
   /** ISO 8601. */

@@ -570,6 +570,9 @@ export const en: Messages = {
   'account.coupon.claimSuccess': 'Coupon added',
   'account.coupon.minAmount': 'First payment over {amount}',
   'account.coupon.noThreshold': 'No minimum',
+  // {rate}: the percentage taken off.
+  'account.coupon.percentOff': '{rate}% off',
+  'account.coupon.firstMonthFree': 'First month free',
   'account.coupon.validDays': 'Valid {days} days after claiming',
   'account.coupon.expiresAt': 'Valid until {date}',
   'account.coupon.empty': 'No coupons',
@@ -587,6 +590,7 @@ export const en: Messages = {
   'catalog.customerService': 'Support',
   'catalog.deposit': 'Deposit',
   'catalog.details': 'Product details',
+  'catalog.description': 'About this product',
   'catalog.enjoyBadge': 'Premium',
   'catalog.enjoyIntro': 'Hand-picked quality goods, rent with no deposit on good credit',
   'catalog.enjoyTitle': 'Premium picks',

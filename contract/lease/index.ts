@@ -28,6 +28,7 @@ export {
   type DepositMethod,
   type DueRule,
   type LeaseCoupon,
+  type LeaseCouponKind,
   type LeasePlan,
   type LeaseQuote,
   type LeaseService,

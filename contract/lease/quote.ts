@@ -28,10 +28,17 @@ export interface LeaseService {
   priceUnit: 'once' | 'period';
 }
 
+export type LeaseCouponKind = 'amount' | 'percent' | 'first_month_free';
+
 export interface LeaseCoupon {
+  /** Fen off (kind `amount`; 0 for the other kinds). */
   amount: number;
   /** The first payment must reach this for the coupon to apply. */
   minAmount: number;
+  /** `amount` off (the default), `percent` off the first bill, or the first period's rent. */
+  kind?: LeaseCouponKind;
+  /** 1-99: the share of the first bill taken off (kind `percent`). */
+  percentOff?: number | null;
 }
 
 export interface LeaseTerms {
@@ -110,10 +117,25 @@ export const MIN_BUYOUT_PRICE = 100;
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-/** The coupon's discount on a first bill: nothing below its threshold, never more than the bill. */
-export function couponDiscountFor(coupon: LeaseCoupon | null | undefined, firstBill: number) {
-  if (!coupon || coupon.amount <= 0 || firstBill < coupon.minAmount) return 0;
-  return Math.min(coupon.amount, firstBill);
+/**
+ * The coupon's discount on a first bill, by its kind: a fixed amount, a percentage of the first
+ * bill (rounded down to the fen), or one period's rent (services aside: `rentPerPeriod`, the
+ * plan's). Nothing below its threshold, never more than the bill. The server keeps what this comes
+ * to on the order, so a later change to the coupon never changes the order's bills.
+ */
+export function couponDiscountFor(
+  coupon: LeaseCoupon | null | undefined,
+  firstBill: number,
+  rentPerPeriod: number,
+) {
+  if (!coupon || firstBill < coupon.minAmount) return 0;
+  const fen =
+    coupon.kind === 'percent'
+      ? Math.floor((firstBill * (coupon.percentOff ?? 0)) / 100)
+      : coupon.kind === 'first_month_free'
+        ? rentPerPeriod
+        : coupon.amount;
+  return Math.max(0, Math.min(fen, firstBill));
 }
 
 /** Rent (services aside) paid once `periods` periods are paid: what the buy-out price is cut by. */
@@ -181,7 +203,7 @@ function scheduleOf(terms: LeaseTerms) {
 export function leaseQuote(terms: LeaseTerms): LeaseQuote {
   const { plan, marketPrice, depositMethod } = terms;
   const { servicesPerPeriod, servicesOnce, firstBill, rents } = scheduleOf(terms);
-  const couponDiscount = couponDiscountFor(terms.coupon, firstBill);
+  const couponDiscount = couponDiscountFor(terms.coupon, firstBill, plan.rentPerPeriod);
   // The coupon comes off the first bill first, any remainder off the next ones in order.
   let coupon = couponDiscount;
   const schedule: ScheduledBill[] = rents.map((bill) => {

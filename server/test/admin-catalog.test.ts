@@ -703,6 +703,88 @@ describe('the catalogue console', () => {
     assert.match(wrong.body.msg, /缺少列/);
   });
 
+  test("a brand's own rent shows on that brand's goods cards (category, search), not another brand's", async () => {
+    // A goods every brand sells, other than the one the tests above priced.
+    const goods = await server.db
+      .selectFrom('goods as g')
+      .select(['g.id', 'g.name', 'g.category_id', 'g.min_rent'])
+      .where('g.on_sale', '=', true)
+      .where('g.id', '!=', month.goods_id)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('goods_brand').select('platform').whereRef('goods_id', '=', 'g.id'),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('goods_plan')
+              .select('id')
+              .whereRef('goods_id', '=', 'g.id')
+              .where('term_unit', '!=', 'month'),
+          ),
+        ),
+      )
+      .orderBy('g.id')
+      .executeTakeFirstOrThrow();
+    const cards = async (platform: number) => {
+      const found: Record<string, number | undefined> = {};
+      const search = await server.request<{ list: { id: number; minRent: number }[] }>(
+        'GET',
+        `/api/home/search?keyword=${encodeURIComponent(goods.name)}&pageSize=50`,
+        { platform },
+      );
+      assert.equal(search.status, 200, JSON.stringify(search.body));
+      found.search = search.body.data.list.find((card) => card.id === goods.id)?.minRent;
+      for (let pageNum = 1; found.category === undefined; pageNum++) {
+        const page = await server.request<{ list: { id: number; minRent: number }[] }>(
+          'GET',
+          `/api/category/goods?categoryId=${goods.category_id}&pageNum=${pageNum}&pageSize=50`,
+          { platform },
+        );
+        assert.equal(page.status, 200, JSON.stringify(page.body));
+        if (page.body.data.list.length === 0) break;
+        found.category = page.body.data.list.find((card) => card.id === goods.id)?.minRent;
+      }
+      return found;
+    };
+    const base = { search: goods.min_rent, category: goods.min_rent };
+    assert.deepEqual(await cards(3), base);
+
+    // Brand 3 lets the cheapest plan for less: its cards say so.
+    const view = await operator3.send<GoodsView>('GET', `/goods/${goods.id}`);
+    assert.equal(view.status, 200, JSON.stringify(view.body));
+    const cheapest = [...view.body.data.plans].sort((a, b) => a.rentPerPeriod - b.rentPerPeriod)[0];
+    assert.equal(cheapest.rentPerPeriod, goods.min_rent);
+    const own = goods.min_rent - 500;
+    const set = await operator3.send('PUT', `/goods/${goods.id}/brand-prices`, {
+      platforms: [3],
+      prices: [
+        {
+          platform: 3,
+          skuCode: cheapest.skuCode,
+          termUnit: cheapest.termUnit,
+          term: cheapest.term,
+          rentPerPeriod: own,
+        },
+      ],
+    });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    assert.deepEqual(await cards(3), { search: own, category: own }, "brand 3's cards");
+    assert.deepEqual(await cards(1), base, "brand 1's cards keep the plan's rent");
+    // The card's figure is the product page's lowest rent on brand 3.
+    const info = await server.request<{ minRent: number; plans: { rentPerPeriod: number }[] }>(
+      'GET',
+      `/api/goods/info/${goods.id}`,
+      { platform: 3 },
+    );
+    assert.equal(Math.min(...info.body.data.plans.map((plan) => plan.rentPerPeriod)), own);
+    assert.equal(info.body.data.minRent, own);
+  });
+
   test(
     'on PostgreSQL a catalogue write is announced to every process (NOTIFY rental_catalog)',
     { skip: TEST_ENGINE !== 'postgres' && 'PostgreSQL only' },

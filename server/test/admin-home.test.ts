@@ -14,7 +14,10 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import sharp from 'sharp';
+import type { Coupon, MyCoupon } from '../../contract/api/coupon.ts';
+import type { GoodsInfo } from '../../contract/api/goods.ts';
 import type { Envelope } from '../../contract/http.ts';
+import { leaseQuote } from '../../contract/lease/index.ts';
 import { createOwner } from '../src/admin/bootstrap.ts';
 import {
   CLIENT_AUTHORIZATION,
@@ -23,7 +26,7 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers.ts';
-import { newShopper, placeBody, plans } from './order-fixtures.ts';
+import { newShopper, placeBody, plans, verifyUser } from './order-fixtures.ts';
 import { startServerProcess } from './processes.ts';
 
 interface Reply<T> {
@@ -657,6 +660,101 @@ describe('coupons', () => {
       .executeTakeFirstOrThrow();
     assert.equal(after.coupon_discount, order.coupon_discount);
   });
+
+  for (const [kind, extra, face] of [
+    ['percent', { percentOff: 15 }, '8.5折'],
+    ['first_month_free', {}, '首月免租'],
+  ] as const)
+    test(`a ${face} coupon: the checkout's figure is the order's, its bills' and its contract's`, async () => {
+      const { month } = await plans(server);
+      const created = await operator3.send<{ id: number }>('POST', '/coupons', {
+        ...base,
+        title: face,
+        kind,
+        ...extra,
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const couponId = created.body.data.id;
+      const shopper = await newShopper(server, 3);
+      // The coupon centre and my coupons say what kind it is (it read as ¥0 before).
+      const offered = await server.request<Coupon[]>('GET', '/api/coupon/list', {
+        platform: 3,
+        token: shopper.token,
+      });
+      const offer = offered.body.data.find((c) => c.id === couponId);
+      assert.deepEqual(
+        offer && { kind: offer.kind, percentOff: offer.percentOff, amount: offer.amount },
+        { kind, percentOff: 'percentOff' in extra ? extra.percentOff : undefined, amount: 0 },
+      );
+      await server.request('POST', '/api/coupon/get', {
+        platform: 3,
+        token: shopper.token,
+        body: { couponId },
+      });
+      const mine = await server.request<MyCoupon[]>('GET', '/api/coupon/my/list?status=unused', {
+        platform: 3,
+        token: shopper.token,
+      });
+      const held = mine.body.data.find((c) => c.couponId === couponId);
+      assert.ok(held, JSON.stringify(mine.body));
+      assert.equal(held.kind, kind);
+
+      // What the confirm page works out from what it was sent (src/features/checkout/pricing.ts):
+      // the plan as brand 3's product page has it.
+      const info = await server.request<GoodsInfo>('GET', `/api/goods/info/${month.goods_id}`, {
+        platform: 3,
+        token: shopper.token,
+      });
+      const plan = info.body.data.plans.find((p) => p.id === month.id);
+      assert.ok(plan, JSON.stringify(info.body));
+      const checkout = leaseQuote({
+        plan,
+        services: info.body.data.services.filter((service) => service.required),
+        marketPrice: 0,
+        depositMethod: 'freeze',
+        coupon: held,
+      });
+      const expected =
+        kind === 'percent'
+          ? Math.floor((checkout.firstBill * 15) / 100)
+          : Math.min(plan.rentPerPeriod, checkout.firstBill);
+      assert.equal(checkout.couponDiscount, expected);
+      assert.ok(expected > 0);
+
+      const placed = await server.request<{ id: number }>('POST', '/api/order/place', {
+        platform: 3,
+        token: shopper.token,
+        body: placeBody(month, shopper, { couponId }),
+      });
+      assert.equal(placed.status, 200, JSON.stringify(placed.body));
+      const orderId = placed.body.data.id;
+      const order = await server.db
+        .selectFrom('orders')
+        .select('coupon_discount')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      assert.equal(order.coupon_discount, expected);
+      const bills = await server.db
+        .selectFrom('bills')
+        .select(['kind', 'original', 'discount'])
+        .where('order_id', '=', orderId)
+        .execute();
+      const first = bills.find((bill) => bill.kind === 'FIRST');
+      assert.equal(first?.discount, expected);
+      assert.equal(first && first.original - first.discount, checkout.payNow);
+      // The contract is shown to a verified renter.
+      await verifyUser(server, shopper.userId, { platform: 3 });
+      const contract = await server.request<{ html: string }>('POST', '/api/order/contract/html', {
+        platform: 3,
+        token: shopper.token,
+        body: { orderId },
+      });
+      assert.equal(contract.status, 200, JSON.stringify(contract.body));
+      assert.ok(
+        contract.body.data.html.includes(`${(expected / 100).toFixed(2)} 元`),
+        'the contract states the same discount',
+      );
+    });
 });
 
 describe('two API processes on one PostgreSQL database', { skip: onlyOn('postgres') }, () => {

@@ -67,6 +67,9 @@ export const accountMessages = {
   'account.coupon.claimSuccess': '领取成功',
   'account.coupon.minAmount': '首期满{amount}可用',
   'account.coupon.noThreshold': '无门槛',
+  // {rate}: what is paid, in tenths (8.5折 is 15% off): couponRate in src/utils/coupon-face.ts.
+  'account.coupon.percentOff': '{rate}折',
+  'account.coupon.firstMonthFree': '首月免租',
   'account.coupon.validDays': '领取后{days}天内有效',
   'account.coupon.expiresAt': '有效期至 {date}',
   'account.coupon.empty': '暂无优惠券',

@@ -11,6 +11,7 @@ export const catalogMessages = {
   'catalog.customerService': '客服',
   'catalog.deposit': '押金',
   'catalog.details': '商品详情',
+  'catalog.description': '商品介绍',
   'catalog.enjoyBadge': '优享',
   'catalog.firstPayment': '首期支付',
   'catalog.goodsImage': '{name} 图片 {index}',

@@ -35,20 +35,30 @@ export function enabledCategories(db: Kysely<Database>) {
     .execute();
 }
 
-/** Goods card columns, selected from `goods` aliased as `g`. */
-const CARD_COLUMNS = [
-  'g.id',
-  'g.category_id',
-  'g.name',
-  'g.subtitle',
-  'g.brand_name',
-  'g.cover',
-  'g.tags',
-  'g.min_rent',
-  'g.market_price',
-  'g.sales',
-  'g.is_enjoy',
-] as const;
+/**
+ * The card's "from ¥x/月" for a brand, of the goods `g`: where the brand set its own rent on any of
+ * the goods' plans (goods_plan_price), the lowest monthly rent at the brand's rents (a day plan's
+ * rent counted for 30 days, as goods.min_rent is: catalog-rules.ts minMonthlyRent), so the card
+ * says what the product page and the checkout will charge; otherwise goods.min_rent.
+ */
+const brandMinRent = (platform: PlatformId) =>
+  sql<number>`(case when exists (select 1 from goods_plan_price bpp inner join goods_plan bp on bp.id = bpp.plan_id where bp.goods_id = g.id and bpp.platform = ${platform}) then (select min(case when bp.term_unit = 'month' then coalesce(bpp.rent_per_period, bp.rent_per_period) else coalesce(bpp.rent_per_period, bp.rent_per_period) * 30 end) from goods_plan bp left join goods_plan_price bpp on bpp.plan_id = bp.id and bpp.platform = ${platform} where bp.goods_id = g.id) else g.min_rent end)`;
+
+/** Goods card columns for a brand, selected from `goods` aliased as `g`. */
+const cardColumns = (platform: PlatformId) =>
+  [
+    'g.id',
+    'g.category_id',
+    'g.name',
+    'g.subtitle',
+    'g.brand_name',
+    'g.cover',
+    'g.tags',
+    brandMinRent(platform).as('min_rent'),
+    'g.market_price',
+    'g.sales',
+    'g.is_enjoy',
+  ] as const;
 
 interface CardRow {
   id: number;
@@ -90,6 +100,7 @@ export interface PageRequest {
  * listing are two indexed queries; a stable tie-break on id keeps pages from overlapping.
  */
 async function goodsPage<DB extends Database, TB extends keyof DB>(
+  platform: PlatformId,
   base: SelectQueryBuilder<DB, TB, object>,
   page: PageRequest,
   order: (query: SelectQueryBuilder<DB, TB, CardRow>) => SelectQueryBuilder<DB, TB, CardRow>,
@@ -97,7 +108,7 @@ async function goodsPage<DB extends Database, TB extends keyof DB>(
   const pageNum = page.pageNum ?? 1;
   const pageSize = page.pageSize ?? DEFAULT_PAGE_SIZE;
   // Kysely cannot prove that `g` is in TB for a generic TB; every caller selects from goods as g.
-  const withCards = base.select(CARD_COLUMNS as never) as unknown as SelectQueryBuilder<
+  const withCards = base.select(cardColumns(platform) as never) as unknown as SelectQueryBuilder<
     DB,
     TB,
     CardRow
@@ -125,7 +136,7 @@ export async function goodsInfo(
     .selectFrom('goods as g')
     .innerJoin('category as c', 'c.id', 'g.category_id')
     .select([
-      ...CARD_COLUMNS,
+      ...cardColumns(platform),
       'g.images',
       'g.detail_images',
       'g.description',
@@ -221,6 +232,31 @@ export function planRows(db: Kysely<Database> | Transaction<Database>, platform:
     .orderBy('p.id');
 }
 
+/**
+ * The brand's categories: its own list (0045, the console's editor) of enabled categories in its
+ * order, when it has one; else every enabled category.
+ */
+export async function brandCategories(db: Kysely<Database>, platform: PlatformId) {
+  const own = await db
+    .selectFrom('brand_category as bc')
+    .innerJoin('category as c', 'c.id', 'bc.category_id')
+    .select(['c.id', 'c.name', 'c.icon'])
+    .where('bc.platform', '=', platform)
+    .where('c.enabled', '=', true)
+    .orderBy('bc.sort')
+    .orderBy('c.id')
+    .execute();
+  if (own.length > 0) return own;
+  const any = await db
+    .selectFrom('brand_category')
+    .select('category_id')
+    .where('platform', '=', platform)
+    .limit(1)
+    .executeTakeFirst();
+  // A brand whose chosen categories are all disabled shows none rather than every one.
+  return any ? [] : enabledCategories(db);
+}
+
 /** Categories a launch channel chose to show, in its order (none: the channel chose none). */
 export function channelCategories(db: Kysely<Database>, channelCode: string) {
   return db
@@ -264,24 +300,60 @@ export async function goodsExplanations(
   return query.execute();
 }
 
-/** Premium goods on sale, in the merchant's order. */
-export function enjoyGoodsPage(db: Kysely<Database>, platform: PlatformId, page: PageRequest) {
+/**
+ * The brand's own list (0045, the console's editor) in the merchant's order, when it has one;
+ * undefined when it has none (the shared list then).
+ */
+async function brandListPage(
+  db: Kysely<Database>,
+  platform: PlatformId,
+  list: 'hot' | 'enjoy',
+  page: PageRequest,
+): Promise<Page<GoodsCard> | undefined> {
+  const own = await db
+    .selectFrom('brand_goods_list')
+    .select('goods_id')
+    .where('platform', '=', platform)
+    .where('list', '=', list)
+    .limit(1)
+    .executeTakeFirst();
+  if (!own) return undefined;
+  const base = db
+    .selectFrom('brand_goods_list as bl')
+    .innerJoin('goods as g', 'g.id', 'bl.goods_id')
+    .where('bl.platform', '=', platform)
+    .where('bl.list', '=', list)
+    .where('g.on_sale', '=', true)
+    .where(soldBy(platform));
+  return goodsPage(platform, base, page, (q) => q.orderBy('bl.sort').orderBy('g.id'));
+}
+
+/** Premium goods on sale: the brand's own list, else the shared one in the merchant's order. */
+export async function enjoyGoodsPage(
+  db: Kysely<Database>,
+  platform: PlatformId,
+  page: PageRequest,
+) {
+  const own = await brandListPage(db, platform, 'enjoy', page);
+  if (own) return own;
   const base = db
     .selectFrom('goods as g')
     .where('g.is_enjoy', '=', true)
     .where('g.on_sale', '=', true)
     .where(soldBy(platform));
-  return goodsPage(base, page, (q) => q.orderBy('g.sort').orderBy('g.id'));
+  return goodsPage(platform, base, page, (q) => q.orderBy('g.sort').orderBy('g.id'));
 }
 
-/** Hot goods on sale, best sellers first. */
-export function hotGoodsPage(db: Kysely<Database>, platform: PlatformId, page: PageRequest) {
+/** Hot goods on sale: the brand's own list in its order, else the shared one, best sellers first. */
+export async function hotGoodsPage(db: Kysely<Database>, platform: PlatformId, page: PageRequest) {
+  const own = await brandListPage(db, platform, 'hot', page);
+  if (own) return own;
   const base = db
     .selectFrom('goods as g')
     .where('g.is_hot', '=', true)
     .where('g.on_sale', '=', true)
     .where(soldBy(platform));
-  return goodsPage(base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
+  return goodsPage(platform, base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
 }
 
 /** One page of an enabled category's goods on sale in `sort` order; null: no such category. */
@@ -304,14 +376,14 @@ export async function categoryGoodsPage(
     .where('g.category_id', '=', categoryId)
     .where('g.on_sale', '=', true)
     .where(soldBy(platform));
-  return goodsPage(base, page, (q) => {
+  return goodsPage(platform, base, page, (q) => {
     switch (sort) {
       case 'sales':
         return q.orderBy('g.sales', 'desc').orderBy('g.id');
       case 'rentAsc':
-        return q.orderBy('g.min_rent').orderBy('g.id');
+        return q.orderBy(brandMinRent(platform)).orderBy('g.id');
       case 'rentDesc':
-        return q.orderBy('g.min_rent', 'desc').orderBy('g.id');
+        return q.orderBy(brandMinRent(platform), 'desc').orderBy('g.id');
       default:
         return q.orderBy('g.sort').orderBy('g.id');
     }
@@ -411,7 +483,7 @@ export async function tabGoodsPage(
     .where('tg.tab_id', '=', tabId)
     .where('g.on_sale', '=', true)
     .where(soldBy(platform));
-  return goodsPage(base, page, (q) => q.orderBy('tg.sort').orderBy('g.id'));
+  return goodsPage(platform, base, page, (q) => q.orderBy('tg.sort').orderBy('g.id'));
 }
 
 /**
@@ -439,5 +511,5 @@ export function searchGoodsPage(
         .having((h) => h.fn.countAll(), '=', terms.length),
     );
   for (const word of words) base = base.where(sql<number>`strpos(g.search_text, ${word})`, '>', 0);
-  return goodsPage(base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
+  return goodsPage(platform, base, page, (q) => q.orderBy('g.sales', 'desc').orderBy('g.id'));
 }

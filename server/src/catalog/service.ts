@@ -16,7 +16,7 @@ import {
   channelCategories,
   DEFAULT_PAGE_SIZE,
   defaultGoodsId,
-  enabledCategories,
+  brandCategories,
   enjoyGoodsPage,
   goodsExplanations,
   goodsInfo,
@@ -30,18 +30,19 @@ import {
 
 export function createCatalog(db: Kysely<Database>, now: () => Date) {
   const cached = createCatalogCache(now);
-  const categories = () => cached('categories', () => enabledCategories(db));
+  /** The brand's categories (its own list, else every enabled one) in the storefront's order. */
+  const categories = (platform: PlatformId) =>
+    cached(`categories:${platform}`, () => brandCategories(db, platform));
 
   return {
-    /** Enabled categories in the order the storefront lists them. */
     categories,
 
-    /** The categories a launch channel chose; every category when it chose none. */
-    async channelCategories(channelCode: string) {
+    /** The categories a launch channel chose; the brand's categories when it chose none. */
+    async channelCategories(channelCode: string, platform: PlatformId) {
       const chosen = await cached(`channelCategories:${channelCode}`, () =>
         channelCategories(db, channelCode),
       );
-      return chosen.length > 0 ? chosen : categories();
+      return chosen.length > 0 ? chosen : categories(platform);
     },
 
     /**
@@ -53,7 +54,7 @@ export function createCatalog(db: Kysely<Database>, now: () => Date) {
       query: PageRequest & { categoryId?: number; sort?: GoodsSort },
     ) {
       const { sort = 'default', pageNum, pageSize } = query;
-      const categoryId = query.categoryId ?? (await categories())[0]?.id;
+      const categoryId = query.categoryId ?? (await categories(platform))[0]?.id;
       if (categoryId === undefined)
         return {
           list: [],

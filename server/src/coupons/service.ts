@@ -27,6 +27,8 @@ function myCouponsQuery(db: Kysely<Database>, owner: CouponOwner) {
       'c.description',
       'c.amount',
       'c.min_amount',
+      'c.kind',
+      'c.percent_off',
     ])
     .where('uc.user_id', '=', owner.id)
     .where('uc.platform', '=', owner.platform);
@@ -49,6 +51,8 @@ function toMyCoupon(row: MyCouponRow, now: Date): MyCoupon {
     title: row.title,
     description: row.description,
     amount: row.amount,
+    kind: row.kind,
+    ...(row.percent_off === null ? {} : { percentOff: row.percent_off }),
     minAmount: row.min_amount,
     status,
     claimedAt: row.claimed_at.toISOString(),

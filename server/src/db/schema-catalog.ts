@@ -174,6 +174,23 @@ export interface ServiceQuestionTable {
   question: string;
   answer: string;
   sort: Generated<number>;
+  /** 0042: the brand whose question it is; null: every brand's. */
+  platform: Generated<number | null>;
+}
+
+/** 0045: a brand's own categories list, in order (none: every enabled category). */
+export interface BrandCategoryTable {
+  platform: number;
+  category_id: number;
+  sort: Generated<number>;
+}
+
+/** 0045: a brand's own hot goods and 优享好物 lists, in order (none: the shared list). */
+export interface BrandGoodsListTable {
+  platform: number;
+  list: 'hot' | 'enjoy';
+  goods_id: number;
+  sort: Generated<number>;
 }
 
 export interface ServicePhoneTable {
@@ -243,6 +260,8 @@ export interface CatalogTables {
   express_company: ExpressCompanyTable;
   service_question_type: ServiceQuestionTypeTable;
   service_question: ServiceQuestionTable;
+  brand_goods_list: BrandGoodsListTable;
+  brand_category: BrandCategoryTable;
   service_phone: ServicePhoneTable;
   uv_daily: UvDailyTable;
   uv_device: UvDeviceTable;

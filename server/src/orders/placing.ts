@@ -6,7 +6,6 @@ import { assertAdultRenter } from '../kyc/identity.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { badRequest, conflict, unauthorized } from '../plugins/errors.ts';
 import { couponDiscountFor, leaseQuote } from '../../../contract/lease/index.ts';
-import type { CouponKind } from '../db/schema.ts';
 import { dayOf, planBills } from './bills.ts';
 import { assertPayScoreOffered } from './payscore.ts';
 import type { DepositMethod, OrderSnapshot } from './schema.ts';
@@ -110,25 +109,6 @@ function snapshotOf(
 }
 
 /**
- * The fen a coupon takes off the first bill, by its kind: a fixed amount, a percentage, or the
- * first month's rent; never more than the bill. What it comes to is kept on the order
- * (coupon_discount), so a later change to the coupon never changes this order's bills.
- */
-export function couponFenOff(
-  coupon: { kind: CouponKind; amount: number; percent_off: number | null },
-  firstBill: number,
-  rentPerPeriod: number,
-): number {
-  const fen =
-    coupon.kind === 'percent'
-      ? Math.floor((firstBill * (coupon.percent_off ?? 0)) / 100)
-      : coupon.kind === 'first_month_free'
-        ? rentPerPeriod
-        : coupon.amount;
-  return Math.max(0, Math.min(fen, firstBill));
-}
-
-/**
  * Locks the user's unused coupon for this order; its discount is worked out here (at most the
  * first bill; below its threshold, or for goods it does not cover, it is refused).
  */
@@ -145,12 +125,17 @@ async function takeCoupon(
   if (coupon.goods_ids !== null && !coupon.goods_ids.includes(order.goodsId))
     throw badRequest('该优惠券不适用于此商品');
   if (order.firstBill < coupon.min_amount) throw badRequest('未达到优惠券使用门槛');
+  // What it comes to is kept on the order (coupon_discount), so a later change to the coupon
+  // never changes this order's bills; the checkout works it out with the same function.
   const couponAmount = couponDiscountFor(
     {
-      amount: couponFenOff(coupon, order.firstBill, order.rentPerPeriod),
+      amount: coupon.amount,
       minAmount: coupon.min_amount,
+      kind: coupon.kind,
+      percentOff: coupon.percent_off,
     },
     order.firstBill,
+    order.rentPerPeriod,
   );
   // Locked by this order; a cancelled order gives it back.
   await markCouponUsed(trx, coupon.id, now);

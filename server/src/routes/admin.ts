@@ -72,6 +72,7 @@ import { collectionsRoutes } from './admin-collections.ts';
 import { catalogRoutes } from './admin-catalog.ts';
 import { reportRoutes } from './admin-reports.ts';
 import { adminHomeRoutes } from './admin-home.ts';
+import { adminDiscoveryRoutes } from './admin-discovery.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
@@ -114,6 +115,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   catalogRoutes(app);
   reportRoutes(app);
   adminHomeRoutes(app);
+  adminDiscoveryRoutes(app);
 };
 
 /** Sign-in, sign-out, the session and the password: limited per IP and per login. */

@@ -13,13 +13,38 @@ export function questionTypes(db: Kysely<Database>) {
     .execute();
 }
 
-/** Every question in its type's order, or only those of one type. */
+/**
+ * The brand's questions (0042): its own where it has any, else those every brand shares (the
+ * console's FAQ editor writes a brand's own; saving none returns it to the shared ones).
+ */
+export function brandQuestions(db: Kysely<Database>, platform: number) {
+  return db
+    .selectFrom('service_question as q')
+    .where((eb) =>
+      eb.or([
+        eb('q.platform', '=', platform),
+        eb.and([
+          eb('q.platform', 'is', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('service_question as own')
+                .select('own.id')
+                .where('own.platform', '=', platform),
+            ),
+          ),
+        ]),
+      ]),
+    );
+}
+
+/** Every question of the brand in its type's order, or only those of one type. */
 export async function questions(
   db: Kysely<Database>,
+  platform: PlatformId,
   typeId: number | undefined,
 ): Promise<Question[]> {
-  let query = db
-    .selectFrom('service_question as q')
+  let query = brandQuestions(db, platform)
     .innerJoin('service_question_type as t', 't.id', 'q.type_id')
     .select(['q.id', 'q.type_id', 'q.question', 'q.answer'])
     .orderBy('t.sort')

@@ -21,6 +21,7 @@ import { PlanPicker, ServicePicker, SkuPicker } from './ProductPickers';
 import {
   PriceBreakdownCard,
   ProductActionBar,
+  ProductDescription,
   ProductDetailImages,
   ProductHead,
   ProductRules,
@@ -140,6 +141,7 @@ function ProductDetails({ goods, explain }: { goods: GoodsInfo; explain: Explain
       )}
       {price && <PriceBreakdownCard price={price} plan={plan} />}
       {explain.length > 0 && <ProductRules explain={explain} />}
+      {goods.description && <ProductDescription description={goods.description} />}
       {goods.detailImages.length > 0 && <ProductDetailImages goods={goods} />}
       <ProductActionBar canRent={!!sku && !!plan && sku.stock > 0} onRent={rentNow} />
       {viewer.viewerOpen && (

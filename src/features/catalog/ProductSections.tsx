@@ -1,4 +1,5 @@
-import { Text, View } from '@tarojs/components';
+import { RichText, Text, View } from '@tarojs/components';
+import { useMemo } from 'react';
 import type { ExplainItem, GoodsInfo, GoodsPlan } from '@contract/api/goods';
 import { mediaUrl } from '../../api/media';
 import { Picture } from '../../components/picture';
@@ -6,6 +7,7 @@ import { registerMessages, useTranslation } from '../../i18n';
 import { catalogMessages } from '@contract/i18n/zh-Hans/catalog';
 import { openPage } from '../../platform/open-page';
 import { formatMoney } from '../../utils';
+import { descriptionNodes, hasContent } from './description-nodes';
 import type { PriceBreakdown } from './pricing';
 
 registerMessages(catalogMessages);
@@ -103,6 +105,27 @@ export function ProductRules({ explain }: { explain: ExplainItem[] }) {
 }
 
 /** The long pictures below the rules. */
+/**
+ * The goods description the console set (rich text), drawn from nodes read on the storefront
+ * (description-nodes.ts), not from the HTML: nothing when it shows nothing.
+ */
+export function ProductDescription({ description }: { description: string }) {
+  const { t } = useTranslation();
+  const nodes = useMemo(
+    () => descriptionNodes(description, mediaUrl, process.env.TARO_ENV !== 'h5'),
+    [description],
+  );
+  if (!hasContent(nodes)) return null;
+  return (
+    <View className="card product__description">
+      <Text className="picker__label" role="heading" aria-level={2}>
+        {t('catalog.description')}
+      </Text>
+      <RichText className="product__description-text" nodes={nodes} />
+    </View>
+  );
+}
+
 export function ProductDetailImages({ goods }: { goods: GoodsInfo }) {
   const { t } = useTranslation();
   return (

@@ -17,6 +17,7 @@ const PRICE: CheckoutPrice = {
   deposit: 300000,
   payNow: 91700,
   totalRent: 1100400,
+  planRent: 91700,
 };
 
 const depositRow = () =>

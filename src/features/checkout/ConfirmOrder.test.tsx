@@ -10,6 +10,8 @@ import { useSession } from '../../stores/session';
 import { formatMoney } from '../../utils';
 
 const mockClaim = jest.fn();
+/** The user's coupons (none unless a test gives some). */
+let mockMine: MyCoupon[] = [];
 const NEWCOMER: Coupon = {
   id: 31,
   title: '新人券',
@@ -76,7 +78,7 @@ jest.mock('../../api/goods', () => ({
   getGoodsInfo: () => Promise.resolve({ code: 200, msg: 'ok', data: GOODS }),
 }));
 jest.mock('../../api/coupon', () => ({
-  fetchMyCoupons: () => Promise.resolve({ code: 200, msg: 'ok', data: [] }),
+  fetchMyCoupons: () => Promise.resolve({ code: 200, msg: 'ok', data: mockMine }),
   fetchClaimableCoupons: () => Promise.resolve({ code: 200, msg: 'ok', data: [NEWCOMER] }),
   claimCoupon: (id: number) => mockClaim(id),
 }));
@@ -102,6 +104,7 @@ beforeEach(() => {
 afterEach(() => {
   testUtils.unmout();
   mockClaim.mockReset();
+  mockMine = [];
   useSession.setState({ status: 'loggedOut', userInfo: undefined });
 });
 
@@ -150,5 +153,22 @@ describe('ConfirmOrder', () => {
     expect(text('.checkout-coupon__chosen')).toBe(`新人券 -¥${formatMoney(2000)}`);
     // The sum to pay now is the first payment less the coupon.
     expect(text('.checkout-bar__amount')).toBe(`¥${formatMoney(91700 - 2000)}`);
+  });
+
+  it('shows a percentage coupon as 8.5折 and takes 15% of the first payment', async () => {
+    mockMine = [{ ...CLAIMED, title: '折扣券', amount: 0, kind: 'percent', percentOff: 15 }];
+    await mount();
+    await until(() => text('.checkout-coupon__chosen').startsWith('折扣券'));
+    // 15% of ¥917.00 is ¥137.55, not ¥0.
+    expect(text('.checkout-coupon__chosen')).toBe(`折扣券 8.5折 -¥${formatMoney(13755)}`);
+    expect(text('.checkout-bar__amount')).toBe(`¥${formatMoney(91700 - 13755)}`);
+  });
+
+  it('shows a first-month-free coupon as 首月免租 and takes the first month off', async () => {
+    mockMine = [{ ...CLAIMED, title: '免租券', amount: 0, kind: 'first_month_free' }];
+    await mount();
+    await until(() => text('.checkout-coupon__chosen').startsWith('免租券'));
+    expect(text('.checkout-coupon__chosen')).toBe(`免租券 首月免租 -¥${formatMoney(91700)}`);
+    expect(text('.checkout-bar__amount')).toBe(`¥${formatMoney(0)}`);
   });
 });

@@ -5,7 +5,8 @@ import { registerMessages, useTranslation } from '../../i18n';
 import { checkoutMessages } from '@contract/i18n/zh-Hans/checkout';
 import { showMessage, showToast } from '../../platform/ui';
 import { formatMoney } from '../../utils';
-import type { CheckoutPrice } from './pricing';
+import { couponFace } from '../../utils/coupon-face';
+import { couponValue, type CheckoutPrice } from './pricing';
 
 registerMessages(checkoutMessages);
 
@@ -28,7 +29,7 @@ export function CouponCard({
   /** A coupon claimed here: it joins the user's coupons and is used on this order. */
   onClaimed: (claimed: MyCoupon) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const [open, setOpen] = useState(false);
   const [offers, setOffers] = useState<Coupon[]>([]);
   const [claiming, setClaiming] = useState<number | undefined>();
@@ -39,7 +40,17 @@ export function CouponCard({
   }, []);
   const usable = coupons.filter((c) => c.minAmount <= price.firstPayment);
   const claimable = offers.filter((offer) => offer.minAmount <= price.firstPayment);
-  const best = claimable.reduce((most, offer) => Math.max(most, offer.amount), 0);
+  const best = claimable.reduce((most, offer) => Math.max(most, couponValue(offer, price)), 0);
+  /**
+   * What a coupon comes to on this order: "-¥10.00"; a percentage or a free month says what it is
+   * too ("8.5折 -¥54.60", "首月免租 -¥300.00").
+   */
+  const worth = (c: Coupon | MyCoupon) => {
+    const off = `-¥${formatMoney(couponValue(c, price))}`;
+    return c.kind === 'percent' || c.kind === 'first_month_free'
+      ? `${couponFace(c, t, language)} ${off}`
+      : off;
+  };
   const choose = (couponId: number | null) => {
     onChoose(couponId);
     setOpen(false);
@@ -69,7 +80,7 @@ export function CouponCard({
         <Text className="checkout-row__label">{t('checkout.coupon')}</Text>
         <Text className="checkout-row__value checkout-coupon__chosen">
           {coupon
-            ? `${coupon.title} -¥${formatMoney(price.couponDiscount)}`
+            ? `${coupon.title} ${worth(coupon)}`
             : usable.length > 0
               ? t('checkout.couponNone')
               : claimable.length > 0
@@ -91,14 +102,14 @@ export function CouponCard({
                 {coupon?.id === c.id ? '✓' : ''}
               </Text>
               <Text className="checkout-row__label">{c.title}</Text>
-              <Text className="checkout-row__value">-¥{formatMoney(c.amount)}</Text>
+              <Text className="checkout-row__value">{worth(c)}</Text>
             </View>
           ))}
           {claimable.map((offer) => (
             <View key={`offer-${offer.id}`} className="checkout-row checkout-coupon-offer">
               <Text className="checkout-coupon-offer__tag">{t('checkout.couponToClaim')}</Text>
               <Text className="checkout-row__label">{offer.title}</Text>
-              <Text className="checkout-row__value">-¥{formatMoney(offer.amount)}</Text>
+              <Text className="checkout-row__value">{worth(offer)}</Text>
               <View
                 className="checkout-coupon-offer__claim"
                 role="button"

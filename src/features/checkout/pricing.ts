@@ -19,13 +19,17 @@ export interface CheckoutPrice {
   payNow: number;
   /** The whole term's rent and services. */
   totalRent: number;
+  /** The plan's rent of one period, services aside: what a first-month-free coupon takes off. */
+  planRent: number;
 }
+
+type CouponTerms = Pick<MyCoupon, 'amount' | 'minAmount' | 'kind' | 'percentOff'>;
 
 export function checkoutPrice(
   plan: GoodsPlan,
   services: readonly ValueAddedService[],
   depositMethod: DepositMethod,
-  coupon: Pick<MyCoupon, 'amount' | 'minAmount'> | null,
+  coupon: CouponTerms | null,
   /** The SKU's market value (caps buy-out prices; none of the sums here depend on it). */
   marketPrice = 0,
 ): CheckoutPrice {
@@ -37,16 +41,28 @@ export function checkoutPrice(
     deposit: quote.deposit,
     payNow: quote.payNow,
     totalRent: quote.totalRent,
+    planRent: plan.rentPerPeriod,
   };
 }
 
+/** What `coupon` takes off this first payment (by its kind; 0 below its threshold). */
+export function couponValue(
+  coupon: CouponTerms,
+  price: Pick<CheckoutPrice, 'firstPayment' | 'planRent'>,
+): number {
+  return couponDiscountFor(coupon, price.firstPayment, price.planRent);
+}
+
 /** The unused coupon worth most for this first payment (earliest expiry on a tie), or null. */
-export function bestCoupon(coupons: readonly MyCoupon[], firstPayment: number): MyCoupon | null {
+export function bestCoupon(
+  coupons: readonly MyCoupon[],
+  price: Pick<CheckoutPrice, 'firstPayment' | 'planRent'>,
+): MyCoupon | null {
   let best: MyCoupon | null = null;
   for (const coupon of coupons) {
-    const value = couponDiscountFor(coupon, firstPayment);
+    const value = couponValue(coupon, price);
     if (coupon.status !== 'unused' || value === 0) continue;
-    const bestValue = best ? couponDiscountFor(best, firstPayment) : -1;
+    const bestValue = best ? couponValue(best, price) : -1;
     if (value > bestValue || (value === bestValue && best && coupon.expiresAt < best.expiresAt)) {
       best = coupon;
     }

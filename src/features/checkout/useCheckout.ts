@@ -119,13 +119,13 @@ export function useCheckout(params: PageBodyProps['params']) {
     [ready, serviceIds],
   );
   const marketPrice = sku?.price ?? 0;
-  const firstBefore = plan
-    ? checkoutPrice(plan, services, depositMethod, null, marketPrice).firstPayment
-    : 0;
+  const before = plan
+    ? checkoutPrice(plan, services, depositMethod, null, marketPrice)
+    : { firstPayment: 0, planRent: 0 };
   const coupons = ready?.coupons ?? [];
   const coupon =
     couponId === undefined
-      ? bestCoupon(coupons, firstBefore)
+      ? bestCoupon(coupons, before)
       : (coupons.find((c) => c.couponId === couponId) ?? null);
   const price = plan ? checkoutPrice(plan, services, depositMethod, coupon, marketPrice) : null;
 

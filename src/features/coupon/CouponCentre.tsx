@@ -18,6 +18,7 @@ import { loginPageUrl } from '../../platform/navigation';
 import { showMessage, showToast } from '../../platform/ui';
 import { useSession } from '../../stores/session';
 import { formatMoney } from '../../utils';
+import { couponFace } from '../../utils/coupon-face';
 import './coupon.scss';
 import { openPage } from '../../platform/open-page';
 
@@ -43,7 +44,7 @@ function onePage<T>(list: T[]) {
 
 /** 领券中心 (this brand's coupons, claim each once) and my coupons by status. */
 export function CouponCentre({ route, params }: PageBodyProps) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const loggedIn = useSession((state) => state.status === 'loggedIn');
   const [tab, setTab] = useState<Tab>(isTab(params.tab) ? params.tab : 'claim');
   const [claiming, setClaiming] = useState<number | undefined>();
@@ -105,10 +106,16 @@ export function CouponCentre({ route, params }: PageBodyProps) {
     return (
       <View className={`coupon${faded ? ' coupon--faded' : ''}`}>
         <View className="coupon__amount">
-          <Text className="coupon__money">
-            <Text className="coupon__currency">¥</Text>
-            {formatMoney(coupon.amount)}
-          </Text>
+          {coupon.kind === 'percent' || coupon.kind === 'first_month_free' ? (
+            <Text className="coupon__money coupon__money--face">
+              {couponFace(coupon, t, language)}
+            </Text>
+          ) : (
+            <Text className="coupon__money">
+              <Text className="coupon__currency">¥</Text>
+              {formatMoney(coupon.amount)}
+            </Text>
+          )}
           <Text className="coupon__threshold">{threshold(coupon.minAmount)}</Text>
         </View>
         <View className="coupon__body">

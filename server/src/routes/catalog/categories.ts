@@ -8,8 +8,8 @@ import { notFound, ok } from '../../plugins/errors.ts';
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const catalog = createCatalog(app.deps.db, app.deps.now);
 
-  app.get('/list', { schema: { response: { 200: CategoryListReply } } }, async () =>
-    ok(await catalog.categories()),
+  app.get('/list', { schema: { response: { 200: CategoryListReply } } }, async (request) =>
+    ok(await catalog.categories(request.platform)),
   );
 
   app.get(

@@ -55,14 +55,15 @@ function catalogRoutes(app: HomeApp, catalog: Catalog): void {
     async (request) => ok(await catalog.hotGoods(request.platform, request.query)),
   );
 
-  app.get('/category', { schema: { response: { 200: CategoryListReply } } }, async () =>
-    ok(await catalog.categories()),
+  app.get('/category', { schema: { response: { 200: CategoryListReply } } }, async (request) =>
+    ok(await catalog.categories(request.platform)),
   );
 
   app.get(
     '/categoryByChannel',
     { schema: { querystring: CategoryByChannelQuery, response: { 200: CategoryListReply } } },
-    async (request) => ok(await catalog.channelCategories(request.query.channelCode)),
+    async (request) =>
+      ok(await catalog.channelCategories(request.query.channelCode, request.platform)),
   );
 
   app.get(

@@ -21,7 +21,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/question',
     { schema: { querystring: QuestionQuery, response: { 200: QuestionReply } } },
-    async (request) => ok(await questions(db, request.query.typeId)),
+    async (request) => ok(await questions(db, request.platform, request.query.typeId)),
   );
 
   app.get('/phone', { schema: { response: { 200: ServicePhoneReply } } }, async (request) => {
