@@ -16,7 +16,7 @@ import type {
 } from '../../../contract/admin/discovery.ts';
 import { publishCatalogChange } from '../catalog/changes.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps } from '../boot/deps.ts';
 import { badRequest } from '../plugins/errors.ts';
 import { brandQuestions } from '../service-desk/help.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
