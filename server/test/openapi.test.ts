@@ -29,7 +29,7 @@ const toTemplate = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 describe('OpenAPI document', { skip: onlyOn('pglite') }, () => {
   let server: TestServer;
   let doc: Document;
-  /** The console's API has its own document (server/src/routes/admin.ts). */
+  /** The console's API has its own document (server/src/routes/admin/console.ts). */
   let adminDoc: Document;
 
   before(async () => {

@@ -58,7 +58,7 @@ const HASHED_ASSET = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 /**
  * The route files, by path: routes/<domain>/<file>.ts, one folder a domain (the service folder
- * of the same name), and the console's routes/admin.ts with its admin-<area>.ts parts.
+ * of the same name), and the console's routes/admin/console.ts with its admin/<area>.ts parts.
  */
 function routeFiles(): string[] {
   return fs
@@ -71,7 +71,7 @@ function routeFiles(): string[] {
 }
 
 interface RouteModule {
-  /** Absent in a console area's file (admin-<area>.ts), which routes/admin.ts registers. */
+  /** Absent in a console area's file (admin/<area>.ts), which routes/admin/console.ts registers. */
   default?: FastifyPluginAsync;
   prefix?: string;
   /** An API with an OpenAPI document of its own (the console's): kept out of the storefront's. */
@@ -191,7 +191,7 @@ export async function buildApp(
   const routeModules: { module: RouteModule; plugin: FastifyPluginAsync; prefix: string }[] = [];
   for (const file of routeFiles()) {
     const module = (await import(pathToFileURL(path.join(ROUTES_DIR, file)).href)) as RouteModule;
-    // A part of another file's scope (the console's admin-<area>.ts) is no plugin of its own.
+    // A part of another file's scope (the console's admin/<area>.ts) is no plugin of its own.
     if (typeof module.default !== 'function') continue;
     // A file in a domain's folder says its prefix; one right in routes/ may leave it to its name.
     if (module.prefix === undefined && file.includes('/'))

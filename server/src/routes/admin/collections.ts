@@ -1,14 +1,14 @@
 /**
  * The console's collections routes (issue 38): the overdue queue, collectors and assignment, the
  * contact log, and finance's money actions (each with a reason, an Idempotency-Key, audited).
- * Registered by `adminRoutes` (routes/admin.ts) in the `/admin/api` scope, behind its guard.
+ * Registered by `adminRoutes` (routes/admin/console.ts) in the `/admin/api` scope, behind its guard.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BillIdParams,
   HEADER_IDEMPOTENCY_KEY,
   OrderIdParams,
-} from '../../../contract/admin/index.ts';
+} from '../../../../contract/admin/index.ts';
 import {
   AddContactRecordBody,
   AddContactRecordReply,
@@ -23,7 +23,7 @@ import {
   SettleFromDepositBody,
   WaiveFeeBody,
   WriteOffBody,
-} from '../../../contract/admin/collections.ts';
+} from '../../../../contract/admin/collections.ts';
 import {
   addContactRecord,
   assignCollector,
@@ -35,9 +35,9 @@ import {
   settleFromDeposit,
   waiveFee,
   writeOffBill,
-} from '../admin/collections.ts';
-import { staffOf } from '../admin/guard.ts';
-import { ok } from '../plugins/errors.ts';
+} from '../../admin/collections.ts';
+import { staffOf } from '../../admin/guard.ts';
+import { ok } from '../../plugins/errors.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 

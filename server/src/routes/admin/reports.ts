@@ -19,17 +19,17 @@ import {
   ResolveMismatchReply,
   UploadStatementBody,
   UploadStatementReply,
-} from '../../../contract/admin/reports.ts';
-import { staffOf } from '../admin/guard.ts';
-import { exportReport } from '../admin/report-export.ts';
-import { buildReport } from '../admin/reports.ts';
+} from '../../../../contract/admin/reports.ts';
+import { staffOf } from '../../admin/guard.ts';
+import { exportReport } from '../../admin/report-export.ts';
+import { buildReport } from '../../admin/reports.ts';
 import {
   importStatement,
   listReconciliation,
   resolveMismatch,
   uploadStatement,
-} from '../admin/reconciliation.ts';
-import { ok } from '../plugins/errors.ts';
+} from '../../admin/reconciliation.ts';
+import { ok } from '../../plugins/errors.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 

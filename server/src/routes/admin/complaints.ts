@@ -11,10 +11,10 @@ import {
   ListComplaintsReply,
   ReplyComplaintBody,
   UpdateComplaintBody,
-} from '../../../contract/admin/complaints.ts';
-import { listDeskComplaints, replyComplaint, updateComplaint } from '../admin/complaints.ts';
-import { staffOf } from '../admin/guard.ts';
-import { ok } from '../plugins/errors.ts';
+} from '../../../../contract/admin/complaints.ts';
+import { listDeskComplaints, replyComplaint, updateComplaint } from '../../admin/complaints.ts';
+import { staffOf } from '../../admin/guard.ts';
+import { ok } from '../../plugins/errors.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 

@@ -12,8 +12,8 @@ import {
   SaveFaqBody,
   SaveGoodsListBody,
   type GoodsListName,
-} from '../../../contract/admin/discovery.ts';
-import { BrandQuery } from '../../../contract/admin/home.ts';
+} from '../../../../contract/admin/discovery.ts';
+import { BrandQuery } from '../../../../contract/admin/home.ts';
 import {
   getCategories,
   getFaq,
@@ -21,9 +21,9 @@ import {
   saveCategories,
   saveFaq,
   saveGoodsList,
-} from '../admin/discovery.ts';
-import { staffOf } from '../admin/guard.ts';
-import { ok } from '../plugins/errors.ts';
+} from '../../admin/discovery.ts';
+import { staffOf } from '../../admin/guard.ts';
+import { ok } from '../../plugins/errors.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 const tags = ['discovery'];

@@ -42,9 +42,9 @@ import {
   ShipOrderBody,
   UpdateStaffBody,
   UpdateStaffReply,
-} from '../../../contract/admin/index.ts';
-import { listAuditEvents } from '../admin/audit.ts';
-import { registerStaffGuard, staffOf } from '../admin/guard.ts';
+} from '../../../../contract/admin/index.ts';
+import { listAuditEvents } from '../../admin/audit.ts';
+import { registerStaffGuard, staffOf } from '../../admin/guard.ts';
 import {
   deskOrderDetail,
   deskStep,
@@ -52,7 +52,7 @@ import {
   refundBill,
   revealCustomer,
   shipInput,
-} from '../admin/orders.ts';
+} from '../../admin/orders.ts';
 import {
   ABSOLUTE_SECONDS,
   changePassword,
@@ -64,16 +64,16 @@ import {
   resetStaffPassword,
   sessionReply,
   updateStaff,
-} from '../admin/staff.ts';
-import { ApiError, ok } from '../plugins/errors.ts';
-import { complaintRoutes } from './admin-complaints.ts';
-import { riskRoutes } from './admin-risk.ts';
-import { collectionsRoutes } from './admin-collections.ts';
-import { catalogRoutes } from './admin-catalog.ts';
-import { reportRoutes } from './admin-reports.ts';
-import { adminHomeRoutes } from './admin-home.ts';
-import { adminDiscoveryRoutes } from './admin-discovery.ts';
-import { registerOpenApi } from '../plugins/openapi.ts';
+} from '../../admin/staff.ts';
+import { ApiError, ok } from '../../plugins/errors.ts';
+import { complaintRoutes } from './complaints.ts';
+import { riskRoutes } from './risk.ts';
+import { collectionsRoutes } from './collections.ts';
+import { catalogRoutes } from './catalog.ts';
+import { reportRoutes } from './reports.ts';
+import { adminHomeRoutes } from './home.ts';
+import { adminDiscoveryRoutes } from './discovery.ts';
+import { registerOpenApi } from '../../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
 const tag = (name: string) => ({ tags: [name] });

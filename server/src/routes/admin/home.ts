@@ -12,7 +12,7 @@ import {
   IssueCouponReply,
   ListCouponsQuery,
   ListCouponsReply,
-} from '../../../contract/admin/coupons.ts';
+} from '../../../../contract/admin/coupons.ts';
 import {
   BannerInput,
   BannerReply,
@@ -24,11 +24,11 @@ import {
   ListBannersReply,
   SaveHomeTabsBody,
   SaveHotWordsBody,
-} from '../../../contract/admin/home.ts';
-import { UploadImageBody, UploadImageReply } from '../../../contract/admin/images.ts';
-import { IdParams } from '../../../contract/api/envelope.ts';
-import { issueCoupon, listCoupons, saveCoupon } from '../admin/coupons.ts';
-import { authorise, staffOf } from '../admin/guard.ts';
+} from '../../../../contract/admin/home.ts';
+import { UploadImageBody, UploadImageReply } from '../../../../contract/admin/images.ts';
+import { IdParams } from '../../../../contract/api/envelope.ts';
+import { issueCoupon, listCoupons, saveCoupon } from '../../admin/coupons.ts';
+import { authorise, staffOf } from '../../admin/guard.ts';
 import {
   deleteBanner,
   listBanners,
@@ -38,11 +38,11 @@ import {
   saveHomeTabs,
   saveHotWords,
   STOREFRONT_PAGES,
-} from '../admin/home.ts';
-import { appendAudit } from '../admin/audit.ts';
-import { createImageStore, imageStoreSettings } from '../images/storage.ts';
-import { decodeUpload, storeUploadedImage } from '../images/upload.ts';
-import { ok } from '../plugins/errors.ts';
+} from '../../admin/home.ts';
+import { appendAudit } from '../../admin/audit.ts';
+import { createImageStore, imageStoreSettings } from '../../images/storage.ts';
+import { decodeUpload, storeUploadedImage } from '../../images/upload.ts';
+import { ok } from '../../plugins/errors.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 const tag = (name: string) => ({ tags: [name] });

@@ -4,17 +4,17 @@
  * `:id` before any body is read.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { OrderIdParams } from '../../../contract/admin/index.ts';
+import { OrderIdParams } from '../../../../contract/admin/index.ts';
 import {
   BrandParams,
   GetRiskReviewReply,
   ListRiskRulesReply,
   UpdateRiskRulesBody,
   UpdateRiskRulesReply,
-} from '../../../contract/admin/risk.ts';
-import { staffOf } from '../admin/guard.ts';
-import { listRiskRules, riskReview, updateRiskRules } from '../admin/risk.ts';
-import { ok } from '../plugins/errors.ts';
+} from '../../../../contract/admin/risk.ts';
+import { staffOf } from '../../admin/guard.ts';
+import { listRiskRules, riskReview, updateRiskRules } from '../../admin/risk.ts';
+import { ok } from '../../plugins/errors.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 

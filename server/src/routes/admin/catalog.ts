@@ -22,7 +22,7 @@ import {
   SetSerialStatusReply,
   SkuIdParams,
   SkuStockReply,
-} from '../../../contract/admin/catalog.ts';
+} from '../../../../contract/admin/catalog.ts';
 import {
   createGoods,
   goodsView,
@@ -30,11 +30,11 @@ import {
   setBrandPrices,
   setGoodsPublished,
   updateGoods,
-} from '../admin/catalog.ts';
-import { exportRows, importCatalog, writeFile } from '../admin/catalog-bulk.ts';
-import { staffOf } from '../admin/guard.ts';
-import { addStockSerials, setSerialStatus, skuStock } from '../admin/stock.ts';
-import { ok } from '../plugins/errors.ts';
+} from '../../admin/catalog.ts';
+import { exportRows, importCatalog, writeFile } from '../../admin/catalog-bulk.ts';
+import { staffOf } from '../../admin/guard.ts';
+import { addStockSerials, setSerialStatus, skuStock } from '../../admin/stock.ts';
+import { ok } from '../../plugins/errors.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 
