@@ -12,7 +12,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
@@ -35,17 +34,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 export interface RunningServer {
   baseUrl: string;
@@ -72,7 +60,6 @@ export async function startServer(
     throw new Error('dist/h5 is not built: run `npm run build:h5` first');
   }
   if (withH5) assertDefaultBuild(h5Dir);
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   fs.cpSync(await seededPgliteDataDir(), dataDir, { recursive: true });
   let output = '';
@@ -83,7 +70,9 @@ export async function startServer(
       cwd: root,
       env: {
         ...process.env,
-        PORT: String(port),
+        // Port 0: the server takes a free port and logs it. Browser-test files run side by side,
+        // and a port probed free here could be taken by another file's server before ours bound it.
+        PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         H5_DIR: h5Dir,
@@ -97,17 +86,17 @@ export async function startServer(
   );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
   // A loaded machine (several suites at once) may need longer: E2E_SERVER_START_MS.
   const startMs = Number(process.env.E2E_SERVER_START_MS ?? 60_000);
   const deadline = Date.now() + startMs;
+  let baseUrl = '';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    baseUrl ||= /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
     try {
-      const res = await fetch(`${baseUrl}${withH5 ? '/' : '/health/live'}`);
-      if (res.ok) break;
+      if (baseUrl && (await fetch(`${baseUrl}${withH5 ? '/' : '/health/live'}`)).ok) break;
     } catch {
-      // not listening yet
+      // not answering yet
     }
     if (Date.now() > deadline) {
       // Not left running: a live child keeps the test process (and CI) from ever exiting.

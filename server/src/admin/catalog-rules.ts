@@ -4,6 +4,7 @@
  * import's dry run per row. One set of rules for the console's form and the import.
  */
 import sanitizeHtml from 'sanitize-html';
+import { DESCRIPTION_TAGS } from '../../../contract/catalog/description.ts';
 import type { BrandPriceInput, GoodsInput, PlanInput } from '../../../contract/admin/catalog.ts';
 
 export interface FieldProblem {
@@ -14,31 +15,7 @@ export interface FieldProblem {
 /** Rich text as the storefront may show it: no scripts, handlers, frames or foreign schemes. */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'ul',
-      'ol',
-      'li',
-      'h3',
-      'h4',
-      'blockquote',
-      'span',
-      'img',
-      'a',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-    ],
+    allowedTags: [...DESCRIPTION_TAGS],
     allowedAttributes: { a: ['href'], img: ['src', 'alt'] },
     allowedSchemes: ['https', 'http'],
     allowedSchemesByTag: { img: ['https', 'http'] },

@@ -6,6 +6,8 @@
  * handler, a style, a tag not on the list) leaves at most its text. Nodes, not an HTML string,
  * so the mini-programs and H5 draw the same thing and H5 never sets innerHTML.
  */
+import { DESCRIPTION_TAGS } from '@contract/catalog/description';
+
 export interface RichTextNode {
   type: 'text';
   text: string;
@@ -18,31 +20,7 @@ export interface RichElementNode {
 export type RichNode = RichTextNode | RichElementNode;
 
 /** The tags the server lets through; `a` is drawn as text (a mini-program's link goes nowhere). */
-const TAGS = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'h3',
-  'h4',
-  'blockquote',
-  'span',
-  'img',
-  'a',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-]);
+const TAGS: ReadonlySet<string> = new Set(DESCRIPTION_TAGS);
 const VOID = new Set(['br', 'img']);
 /** Tags whose content is not text to show. */
 const DROP_CONTENT = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object']);
