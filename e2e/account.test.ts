@@ -119,10 +119,10 @@ describe('account', () => {
 
     await page.waitForURL(/#\/pages\/user\/user/);
     await page.getByText('138****8001').first().waitFor();
-    await page.getByText('退出登录').waitFor();
+    await page.getByRole('button', { name: '退出登录', exact: true }).waitFor();
     await screenshot(page, 'account-user-logged-in');
 
-    await page.getByText('退出登录').click();
+    await page.getByRole('button', { name: '退出登录', exact: true }).click();
     await answerModal(page, '确定');
     await page.getByText('登录/注册').waitFor();
     // Taro's H5 router keeps earlier pages in the DOM, hidden: count only what shows.

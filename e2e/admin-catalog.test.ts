@@ -20,7 +20,7 @@ import {
 } from './harness';
 import { loginOnBrand } from './steps/brand-session';
 import { defaultAddress, ok, placeOrder } from './steps/setup';
-import { chooseOption, consoleLogIn } from './steps/console';
+import { chooseOption, consoleLogIn, tick } from './steps/console';
 
 const OPERATOR = {
   login: 'op-brand3',
@@ -107,7 +107,7 @@ describe('merchant console: catalogue', () => {
     await dialog.getByLabel('账号').fill(OPERATOR.login);
     await dialog.getByLabel('姓名').fill(OPERATOR.name);
     await chooseOption(page, dialog, '角色', '运营');
-    await dialog.getByLabel('品牌 3').check();
+    await tick(dialog.getByLabel('品牌 3'));
     await dialog.getByLabel(/初始密码/).fill(OPERATOR.first);
     await dialog.getByRole('button', { name: '创建' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -121,7 +121,7 @@ describe('merchant console: catalogue', () => {
     await page.getByLabel('再次输入新密码').fill(OPERATOR.next);
     await page.getByRole('button', { name: '修改密码' }).click();
     await page.waitForURL(/\/admin\/orders/);
-    await page.getByRole('menuitem', { name: '商品' }).click();
+    await page.getByRole('menuitem', { name: '商品', exact: true }).click();
     await page.waitForURL(/\/admin\/goods/);
     const goodsName = ok(await shopper.api<{ name: string }>(`/api/goods/info/${GOODS_ID}`)).name;
     await page.getByLabel('商品名称').fill(goodsName);

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, root, screenshot, startServer, type RunningServer } from './harness';
 import { loginOnBrand } from './steps/brand-session';
 import { confirmAndSign, defaultAddress, ok, placeOrder, until, verifyUser } from './steps/setup';
-import { chooseOption, consoleLogIn, consoleLogOut } from './steps/console';
+import { chooseOption, consoleLogIn, consoleLogOut, tick } from './steps/console';
 
 const OPERATOR = {
   login: 'op-brand2',
@@ -142,7 +142,7 @@ describe('merchant console (admin/)', () => {
     await dialog.getByLabel('账号').fill(OPERATOR.login);
     await dialog.getByLabel('姓名').fill(OPERATOR.name);
     await chooseOption(page, dialog, '角色', '运营');
-    await dialog.getByLabel('品牌 2').check();
+    await tick(dialog.getByLabel('品牌 2'));
     await dialog.getByLabel(/初始密码/).fill(OPERATOR.first);
     await dialog.getByRole('button', { name: '创建' }).click();
     await dialog.waitFor({ state: 'detached' });

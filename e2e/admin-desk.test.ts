@@ -18,6 +18,7 @@ import { after, before, describe, it } from 'node:test';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, root, screenshot, startServer, type RunningServer } from './harness';
+import { tick } from './steps/console';
 import { loginOnBrand, openAppAs, type BrandSession } from './steps/brand-session';
 import { earlyReturnQuote, openOrderDetail, opsStep } from './steps/orders';
 import { appPhonePage } from './steps/rent';
@@ -370,7 +371,7 @@ describe('merchant console desk (admin/)', () => {
     assert.equal(await access.getByLabel('全部品牌').isChecked(), true);
     await access.getByTitle('只读').waitFor();
     await access.getByLabel('全部品牌').uncheck();
-    await access.getByLabel('品牌 2').check();
+    await tick(access.getByLabel('品牌 2'));
     await access.getByLabel('修改理由').fill('只看品牌 2');
     await access.getByRole('button', { name: '保存' }).click();
     await owner.page.getByRole('dialog', { name: '确认修改角色与品牌？' }).waitFor();

@@ -2,7 +2,7 @@
  * The merchant console's steps shared by the browser tests of admin/: signing in and out as a
  * member of staff, and choosing from an Ant Design select.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Signs in on the console's login page (Enter submits the form, as a keyboard user would). */
 export async function consoleLogIn(
@@ -39,4 +39,18 @@ export async function chooseOption(
   await page.waitForFunction(
     () => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
   );
+}
+
+/**
+ * Ticks an Ant Design checkbox and waits until it shows ticked. Playwright's check() reads the
+ * state straight after its click, before a box inside a Form has drawn its new value, and fails
+ * on a box that is about to be ticked.
+ */
+export async function tick(box: Locator): Promise<void> {
+  if (await box.isChecked()) return;
+  await box.click();
+  for (let waited = 0; !(await box.isChecked()); waited += 50) {
+    if (waited > 5000) throw new Error('the checkbox stayed unticked after a click');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
