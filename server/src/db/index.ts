@@ -94,6 +94,13 @@ function prepareStatements(client: pg.PoolClient): void {
     });
   }) as typeof client.query;
 }
+/**
+ * The PostgreSQL pool behind a handle's Kysely, for code that may take a few more of its
+ * connections at once (snapshot.ts); PGlite's handles have none (one session).
+ */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(db);
+
 /** count(*) and sums come back as int8; every value we keep fits a JS number. */
 const parseInt8 = (value: string): number => Number(value);
 
@@ -116,6 +123,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     });
     if (options.preparedStatements !== false) pool.on('connect', prepareStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     const listen = async (channel: string, onNotify: (payload?: string) => void) => {
       const client = new pg.Client({ connectionString: options.databaseUrl });
       // A dropped listener only delays jobs to the next poll; it must not crash the process.
