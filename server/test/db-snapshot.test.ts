@@ -58,20 +58,43 @@ describe('reading in one snapshot on PostgreSQL', { skip: onlyOn('postgres') }, 
     const database = await open(10);
     const other = new pg.Client({ connectionString: url });
     await other.connect();
+    // The helper connections are handed over only once the row below is committed: they must
+    // still count the rows of the first connection's snapshot, not their own later one.
+    const pool = poolOf(database.db)!;
+    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+    let connects = 0;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    pool.connect = (async () => {
+      const client = await connect();
+      if (connects++ > 0) await gate;
+      return client;
+    }) as typeof pool.connect;
     try {
       await other.query('select pg_advisory_lock($1)', [LOCK]);
-      const reading = readInOneSnapshot(database.db, [], [countAfterLock, count, count, count]);
-      // The first statement waits on the lock: the snapshot was taken, then a row is committed.
-      for (let tries = 0; ; tries++) {
-        const { rows } = await other.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-           where wait_event_type = 'Lock' and wait_event = 'advisory'`,
-        );
-        if (rows[0]!.n > 0) break;
-        assert.ok(tries < 200, 'the first statement never waited on the lock');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      const reading = readInOneSnapshot(
+        database.db,
+        [],
+        [countAfterLock, countAfterLock, countAfterLock, count],
+      );
+      // The first statement waits on the lock (the snapshot was taken), then a row is committed.
+      const waiting = async (sessions: number) => {
+        for (let tries = 0; ; tries++) {
+          const { rows } = await other.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'
+               and wait_event = 'advisory'`,
+          );
+          if (rows[0]!.n >= sessions && connects >= 3) return;
+          assert.ok(tries < 400, `fewer than ${sessions} statements waited on the lock`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      };
+      await waiting(1);
       await other.query('insert into tallies values (6)');
+      openGate();
+      // Each helper connection has its statement too before any of them counts.
+      await waiting(3);
       await other.query('select pg_advisory_unlock($1)', [LOCK]);
       const answers = (await reading).map((rows) => rows[0]!);
       assert.deepEqual(
@@ -82,9 +105,10 @@ describe('reading in one snapshot on PostgreSQL', { skip: onlyOn('postgres') }, 
       const after = await readInOneSnapshot(database.db, [], [count]);
       assert.equal(after[0]![0]!.n, 6);
     } finally {
+      openGate();
+      pool.connect = connect as typeof pool.connect;
       await other.end();
     }
-    const pool = poolOf(database.db)!;
     assert.equal(pool.idleCount, pool.totalCount);
     assert.equal(await openTransactions(database), 0);
   });
