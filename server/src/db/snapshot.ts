@@ -94,6 +94,10 @@ async function shareOut<R>(
     // A connection that cannot be had or set up only does not help: the others run its share.
     const client = await connecting.catch(() => undefined);
     if (!client) return;
+    if (failed || next >= statements.length) {
+      client.release(); // the others were quicker: nothing left to read
+      return;
+    }
     let discard = false;
     const end = async () => {
       // Ends the transaction whatever failed; a connection that cannot is closed, not pooled.
