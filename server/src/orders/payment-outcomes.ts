@@ -32,7 +32,7 @@ import {
   markAuthorisationClosed,
   markAuthorisationFailed,
   markAuthorisationFrozen,
-  markBillPaid,
+  markBillsPaidLeavingUnpaid,
   markPaymentFailed,
   markPaymentSucceededReleasingBills,
   openPaymentIdsCovering,
@@ -292,6 +292,7 @@ export async function applyTradeOutcome(
     late,
   });
   const paidKinds = new Set<string>();
+  const paidBills: { id: number; total: number }[] = [];
   let notOwed = 0;
   for (const bill of covered) {
     if (bill.status !== 'unpaid') {
@@ -302,14 +303,18 @@ export async function applyTradeOutcome(
       // Another payment may have been opened for this bill meanwhile: this one paid it.
       await closePayments(trx, deps, await openPaymentIdsCovering(trx, [bill.id]));
     }
-    await markBillPaid(trx, bill.id, {
-      total: bill.paid + bill.covered,
-      channel: payment.channel,
-      outTradeNo: payment.out_trade_no,
-      at: now,
-    });
+    paidBills.push({ id: bill.id, total: bill.paid + bill.covered });
     paidKinds.add(bill.kind);
   }
+  // The bills paid and what the order still owes, in one statement.
+  const unpaid =
+    paidBills.length > 0
+      ? await markBillsPaidLeavingUnpaid(trx, order.id, paidBills, {
+          channel: payment.channel,
+          outTradeNo: payment.out_trade_no,
+          at: now,
+        })
+      : undefined;
   if (notOwed > 0)
     await requestRefund(
       trx,
@@ -318,22 +323,24 @@ export async function applyTradeOutcome(
       notOwed,
       late ? '支付单已关闭，自动退款' : '账单已取消，自动退款',
     );
-  if (paidKinds.size > 0) await advanceAfterPayment(trx, deps, order, paidKinds);
+  if (unpaid) await advanceAfterPayment(trx, deps, order, paidKinds, unpaid);
   return 'applied';
 }
 
 /**
  * Moves the order once what it waited for is paid. `order` is the row this transaction locked,
- * its state unchanged since: each branch's first transition starts from it.
+ * its state unchanged since: each branch's first transition starts from it. `unpaid`: the order's
+ * unpaid bills when the caller has just read them (read here otherwise).
  */
 export async function advanceAfterPayment(
   trx: Trx,
   deps: AppDeps,
   order: OrderRow,
   paidKinds: Set<string>,
+  unpaidNow?: Awaited<ReturnType<typeof unpaidBillsOf>>,
 ) {
   const now = deps.now();
-  const unpaid = await unpaidBillsOf(trx, order.id);
+  const unpaid = unpaidNow ?? (await unpaidBillsOf(trx, order.id));
   const act = (action: Action, extra: Partial<Parameters<typeof applyOrderAction>[3]> = {}) =>
     applyOrderAction(trx, order.id, action, { actor: 'provider', now, locked: order, ...extra });
   if (
