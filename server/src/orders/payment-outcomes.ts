@@ -121,57 +121,70 @@ export async function handleNotification(
   const notifyId = String(fields.notify_id ?? '').slice(0, 64);
   const status = String(fields.trade_status ?? '').slice(0, 32);
   const payload = JSON.stringify(posted);
-  return db.transaction().execute(async (trx) => {
-    if (!verified || !notifyId || !outTradeNo || !ourMerchant) {
-      const outcome = verified && notifyId && outTradeNo ? 'merchant_mismatch' : 'bad_signature';
-      await insertNotification(trx, {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!verified || !notifyId || !outTradeNo || !ourMerchant) {
+        const outcome = verified && notifyId && outTradeNo ? 'merchant_mismatch' : 'bad_signature';
+        await insertNotification(trx, {
+          out_trade_no: outTradeNo,
+          notify_id: rejectedNotifyId(),
+          provider: gatewayName,
+          trade_status: status,
+          verified,
+          outcome,
+          // What anyone could have posted is kept as a bounded digest, never whole.
+          payload: verified ? payload : rejectedNotificationDigest(posted),
+        });
+        return outcome;
+      }
+      // Applied first, then stored once per notify id with what it came to, in one statement
+      // (not stored as pending and then updated). A notify id already stored (a replay, or a
+      // duplicate that committed while this one waited for the order's lock) rolls back what
+      // this one did, and this one is the duplicate: the same end as storing it first.
+      const amount = Number(fields.total_amount);
+      const amountField = (name: string) =>
+        fields[name] === undefined ? undefined : Number(fields[name]);
+      const outcome =
+        fields.notify_type === 'progress'
+          ? 'ignored'
+          : fields.notify_type === 'freeze'
+            ? await applyFreezeOutcome(trx, deps, outTradeNo, {
+                succeeded: fields.status === 'SUCCESS',
+                amount,
+                authNo: fields.auth_no || undefined,
+                platform,
+                creditAmount: amountField('credit_amount'),
+                fundAmount: amountField('fund_amount'),
+              })
+            : await applyTradeOutcome(trx, deps, outTradeNo, {
+                paid: fields.trade_status === 'TRADE_SUCCESS',
+                amount,
+                tradeNo: fields.trade_no || undefined,
+                platform,
+              });
+      const inserted = await insertNotificationOnce(trx, {
         out_trade_no: outTradeNo,
-        notify_id: rejectedNotifyId(),
+        notify_id: notifyId,
         provider: gatewayName,
         trade_status: status,
-        verified,
+        verified: true,
         outcome,
-        // What anyone could have posted is kept as a bounded digest, never whole.
-        payload: verified ? payload : rejectedNotificationDigest(posted),
+        payload,
       });
+      if (!inserted) throw new DuplicateNotification();
+      if (outcome === 'merchant_mismatch')
+        await recordNotificationOutcome(trx, inserted.id, outcome);
+      crashPoint('pay:before-commit');
       return outcome;
-    }
-    const inserted = await insertNotificationOnce(trx, {
-      out_trade_no: outTradeNo,
-      notify_id: notifyId,
-      provider: gatewayName,
-      trade_status: status,
-      verified: true,
-      outcome: 'pending',
-      payload,
     });
-    if (!inserted) return 'duplicate';
-    const amount = Number(fields.total_amount);
-    const amountField = (name: string) =>
-      fields[name] === undefined ? undefined : Number(fields[name]);
-    const outcome =
-      fields.notify_type === 'progress'
-        ? 'ignored'
-        : fields.notify_type === 'freeze'
-          ? await applyFreezeOutcome(trx, deps, outTradeNo, {
-              succeeded: fields.status === 'SUCCESS',
-              amount,
-              authNo: fields.auth_no || undefined,
-              platform,
-              creditAmount: amountField('credit_amount'),
-              fundAmount: amountField('fund_amount'),
-            })
-          : await applyTradeOutcome(trx, deps, outTradeNo, {
-              paid: fields.trade_status === 'TRADE_SUCCESS',
-              amount,
-              tradeNo: fields.trade_no || undefined,
-              platform,
-            });
-    await recordNotificationOutcome(trx, inserted.id, outcome);
-    crashPoint('pay:before-commit');
-    return outcome;
-  });
+  } catch (error) {
+    if (error instanceof DuplicateNotification) return 'duplicate';
+    throw error;
+  }
 }
+
+/** Thrown to roll back a notification found stored already once applied (handleNotification). */
+class DuplicateNotification extends Error {}
 
 /**
  * A freeze's outcome. Success is the provider's truth whenever it arrives: a pending or failed
