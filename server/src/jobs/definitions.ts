@@ -5,6 +5,7 @@
  */
 import type { AppDeps } from '../boot/deps.ts';
 import { deliverSandboxNotification, SANDBOX_NOTIFY_ATTEMPTS } from '../payments/sandbox.ts';
+import type { NotificationFields } from '../payments/gateway.ts';
 import { runOutboxJob } from '../payments/operations.ts';
 import { syncAlipayOrders } from '../payments/alipay-order-sync.ts';
 import {
@@ -70,7 +71,15 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
     retryLimit: SANDBOX_NOTIFY_ATTEMPTS - 1,
     retryDelaySeconds: 15,
     expireInSeconds: 60,
-    handle: (deps, data, job) => deliverSandboxNotification(deps.db, Number(data.id), job),
+    handle: (deps, data, job) =>
+      deliverSandboxNotification(
+        deps.db,
+        Number(data.id),
+        job,
+        typeof data.notifyUrl === 'string' && typeof data.fields === 'object' && data.fields
+          ? { notifyUrl: data.notifyUrl, fields: data.fields as NotificationFields }
+          : undefined,
+      ),
   },
   {
     name: 'payments-expire',

@@ -118,7 +118,15 @@ export async function assertAdultRenter(
     .select('birth_date')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (identity && ageOn(isoDay(identity.birth_date), dayOf(now)) < MIN_RENTER_AGE) {
+  refuseMinorRenter(identity?.birth_date ?? null, now);
+}
+
+/**
+ * `assertAdultRenter` on a birth date already read (null: no identity on file, checked at the
+ * identity step): placing reads it with the account's share lock, in one statement.
+ */
+export function refuseMinorRenter(birthDate: Date | null, now: Date): void {
+  if (birthDate !== null && ageOn(isoDay(birthDate), dayOf(now)) < MIN_RENTER_AGE) {
     throw new ApiError(
       ResultCode.FORBIDDEN,
       `年满${MIN_RENTER_AGE}周岁才能租赁：您的实名信息显示未满${MIN_RENTER_AGE}周岁，无法下单`,

@@ -176,6 +176,53 @@ export function billsOf(db: Executor, orderId: number) {
   return db.selectFrom('bills').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
+/**
+ * The order's bills, each with the open payment covering it (null: none; a bill is in at most one
+ * open payment, a partial unique index), in one statement: opening a payment reads both.
+ */
+export async function billsWithOpenPaymentOf(trx: Trx, orderId: number) {
+  const rows = await trx
+    .selectFrom('bills as b')
+    .leftJoin('payment_bills as pb', (join) =>
+      join.onRef('pb.bill_id', '=', 'b.id').on('pb.open', '=', true),
+    )
+    .leftJoin('payments as p', 'p.id', 'pb.payment_id')
+    .selectAll('b')
+    .select([
+      'p.id as open_id',
+      'p.out_trade_no as open_out_trade_no',
+      'p.amount as open_amount',
+      'p.channel as open_channel',
+      'p.provider_trade_no as open_provider_trade_no',
+    ])
+    .where('b.order_id', '=', orderId)
+    .orderBy('b.id')
+    .execute();
+  return rows.map(
+    ({
+      open_id,
+      open_out_trade_no,
+      open_amount,
+      open_channel,
+      open_provider_trade_no,
+      ...bill
+    }) => ({
+      bill,
+      open:
+        open_id === null
+          ? null
+          : {
+              id: open_id,
+              out_trade_no: open_out_trade_no!,
+              amount: open_amount!,
+              channel: open_channel!,
+              provider_trade_no: open_provider_trade_no,
+              bill_id: bill.id,
+            },
+    }),
+  );
+}
+
 export function eventsOf(db: Executor, orderId: number) {
   return db
     .selectFrom('order_events')

@@ -103,13 +103,17 @@ export async function clearStockHold(trx: Trx, orderId: number): Promise<number 
 // ---------------------------------------------------------------------------------------------
 // Placing and cancelling: the account, the plan, the address, the services, the coupon, stock
 
-/** The user's cancellation mark, under a share lock on their row (undefined: no such user). */
+/**
+ * The user's cancellation mark and the birth date of their identity (null: none on file yet), under
+ * a share lock on the user's row only, in one statement (undefined: no such user).
+ */
 export function shareLockUser(trx: Trx, userId: number) {
   return trx
-    .selectFrom('users')
-    .select('cancelled_at')
-    .where('id', '=', userId)
-    .forShare()
+    .selectFrom('users as u')
+    .leftJoin('identities as i', 'i.user_id', 'u.id')
+    .select(['u.cancelled_at', 'i.birth_date'])
+    .where('u.id', '=', userId)
+    .modifyEnd(sql`for share of u`)
     .executeTakeFirst();
 }
 

@@ -32,7 +32,7 @@ import {
   markAuthorisationClosed,
   markAuthorisationFailed,
   markAuthorisationFrozen,
-  markBillPaid,
+  markBillsPaidLeavingUnpaid,
   markPaymentFailed,
   markPaymentSucceededReleasingBills,
   openPaymentIdsCovering,
@@ -121,57 +121,70 @@ export async function handleNotification(
   const notifyId = String(fields.notify_id ?? '').slice(0, 64);
   const status = String(fields.trade_status ?? '').slice(0, 32);
   const payload = JSON.stringify(posted);
-  return db.transaction().execute(async (trx) => {
-    if (!verified || !notifyId || !outTradeNo || !ourMerchant) {
-      const outcome = verified && notifyId && outTradeNo ? 'merchant_mismatch' : 'bad_signature';
-      await insertNotification(trx, {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!verified || !notifyId || !outTradeNo || !ourMerchant) {
+        const outcome = verified && notifyId && outTradeNo ? 'merchant_mismatch' : 'bad_signature';
+        await insertNotification(trx, {
+          out_trade_no: outTradeNo,
+          notify_id: rejectedNotifyId(),
+          provider: gatewayName,
+          trade_status: status,
+          verified,
+          outcome,
+          // What anyone could have posted is kept as a bounded digest, never whole.
+          payload: verified ? payload : rejectedNotificationDigest(posted),
+        });
+        return outcome;
+      }
+      // Applied first, then stored once per notify id with what it came to, in one statement
+      // (not stored as pending and then updated). A notify id already stored (a replay, or a
+      // duplicate that committed while this one waited for the order's lock) rolls back what
+      // this one did, and this one is the duplicate: the same end as storing it first.
+      const amount = Number(fields.total_amount);
+      const amountField = (name: string) =>
+        fields[name] === undefined ? undefined : Number(fields[name]);
+      const outcome =
+        fields.notify_type === 'progress'
+          ? 'ignored'
+          : fields.notify_type === 'freeze'
+            ? await applyFreezeOutcome(trx, deps, outTradeNo, {
+                succeeded: fields.status === 'SUCCESS',
+                amount,
+                authNo: fields.auth_no || undefined,
+                platform,
+                creditAmount: amountField('credit_amount'),
+                fundAmount: amountField('fund_amount'),
+              })
+            : await applyTradeOutcome(trx, deps, outTradeNo, {
+                paid: fields.trade_status === 'TRADE_SUCCESS',
+                amount,
+                tradeNo: fields.trade_no || undefined,
+                platform,
+              });
+      const inserted = await insertNotificationOnce(trx, {
         out_trade_no: outTradeNo,
-        notify_id: rejectedNotifyId(),
+        notify_id: notifyId,
         provider: gatewayName,
         trade_status: status,
-        verified,
+        verified: true,
         outcome,
-        // What anyone could have posted is kept as a bounded digest, never whole.
-        payload: verified ? payload : rejectedNotificationDigest(posted),
+        payload,
       });
+      if (!inserted) throw new DuplicateNotification();
+      if (outcome === 'merchant_mismatch')
+        await recordNotificationOutcome(trx, inserted.id, outcome);
+      crashPoint('pay:before-commit');
       return outcome;
-    }
-    const inserted = await insertNotificationOnce(trx, {
-      out_trade_no: outTradeNo,
-      notify_id: notifyId,
-      provider: gatewayName,
-      trade_status: status,
-      verified: true,
-      outcome: 'pending',
-      payload,
     });
-    if (!inserted) return 'duplicate';
-    const amount = Number(fields.total_amount);
-    const amountField = (name: string) =>
-      fields[name] === undefined ? undefined : Number(fields[name]);
-    const outcome =
-      fields.notify_type === 'progress'
-        ? 'ignored'
-        : fields.notify_type === 'freeze'
-          ? await applyFreezeOutcome(trx, deps, outTradeNo, {
-              succeeded: fields.status === 'SUCCESS',
-              amount,
-              authNo: fields.auth_no || undefined,
-              platform,
-              creditAmount: amountField('credit_amount'),
-              fundAmount: amountField('fund_amount'),
-            })
-          : await applyTradeOutcome(trx, deps, outTradeNo, {
-              paid: fields.trade_status === 'TRADE_SUCCESS',
-              amount,
-              tradeNo: fields.trade_no || undefined,
-              platform,
-            });
-    await recordNotificationOutcome(trx, inserted.id, outcome);
-    crashPoint('pay:before-commit');
-    return outcome;
-  });
+  } catch (error) {
+    if (error instanceof DuplicateNotification) return 'duplicate';
+    throw error;
+  }
 }
+
+/** Thrown to roll back a notification found stored already once applied (handleNotification). */
+class DuplicateNotification extends Error {}
 
 /**
  * A freeze's outcome. Success is the provider's truth whenever it arrives: a pending or failed
@@ -292,6 +305,7 @@ export async function applyTradeOutcome(
     late,
   });
   const paidKinds = new Set<string>();
+  const paidBills: { id: number; total: number }[] = [];
   let notOwed = 0;
   for (const bill of covered) {
     if (bill.status !== 'unpaid') {
@@ -302,14 +316,18 @@ export async function applyTradeOutcome(
       // Another payment may have been opened for this bill meanwhile: this one paid it.
       await closePayments(trx, deps, await openPaymentIdsCovering(trx, [bill.id]));
     }
-    await markBillPaid(trx, bill.id, {
-      total: bill.paid + bill.covered,
-      channel: payment.channel,
-      outTradeNo: payment.out_trade_no,
-      at: now,
-    });
+    paidBills.push({ id: bill.id, total: bill.paid + bill.covered });
     paidKinds.add(bill.kind);
   }
+  // The bills paid and what the order still owes, in one statement.
+  const unpaid =
+    paidBills.length > 0
+      ? await markBillsPaidLeavingUnpaid(trx, order.id, paidBills, {
+          channel: payment.channel,
+          outTradeNo: payment.out_trade_no,
+          at: now,
+        })
+      : undefined;
   if (notOwed > 0)
     await requestRefund(
       trx,
@@ -318,22 +336,24 @@ export async function applyTradeOutcome(
       notOwed,
       late ? '支付单已关闭，自动退款' : '账单已取消，自动退款',
     );
-  if (paidKinds.size > 0) await advanceAfterPayment(trx, deps, order, paidKinds);
+  if (unpaid) await advanceAfterPayment(trx, deps, order, paidKinds, unpaid);
   return 'applied';
 }
 
 /**
  * Moves the order once what it waited for is paid. `order` is the row this transaction locked,
- * its state unchanged since: each branch's first transition starts from it.
+ * its state unchanged since: each branch's first transition starts from it. `unpaid`: the order's
+ * unpaid bills when the caller has just read them (read here otherwise).
  */
 export async function advanceAfterPayment(
   trx: Trx,
   deps: AppDeps,
   order: OrderRow,
   paidKinds: Set<string>,
+  unpaidNow?: Awaited<ReturnType<typeof unpaidBillsOf>>,
 ) {
   const now = deps.now();
-  const unpaid = await unpaidBillsOf(trx, order.id);
+  const unpaid = unpaidNow ?? (await unpaidBillsOf(trx, order.id));
   const act = (action: Action, extra: Partial<Parameters<typeof applyOrderAction>[3]> = {}) =>
     applyOrderAction(trx, order.id, action, { actor: 'provider', now, locked: order, ...extra });
   if (

@@ -275,6 +275,33 @@ export async function markBillPaid(
     .execute();
 }
 
+/**
+ * Bills paid in full by one payment (what each has paid now), through its channel and trade, and
+ * the order's bills left unpaid (`unpaidBillsOf`), in one statement: the update runs in a CTE,
+ * whose changes the outer read does not see, so the bills it paid are left out by id.
+ */
+export async function markBillsPaidLeavingUnpaid(
+  trx: Trx,
+  orderId: number,
+  bills: readonly { id: number; total: number }[],
+  paid: { channel: PayChannel; outTradeNo: string; at: Date },
+): Promise<Pick<Bill, 'id' | 'kind' | 'due_date' | 'overdue_days'>[]> {
+  const { rows } = await sql<Pick<Bill, 'id' | 'kind' | 'due_date' | 'overdue_days'>>`
+    with paid as (
+      update bills as b
+      set status = 'paid', paid = v.total, channel = ${paid.channel},
+        out_trade_no = ${paid.outTradeNo}, paid_at = ${paid.at}
+      from jsonb_to_recordset(${JSON.stringify(bills)}::jsonb) as v(id integer, total integer)
+      where b.id = v.id
+      returning b.id
+    )
+    select kind, due_date, overdue_days, id from bills
+    where order_id = ${orderId} and status = 'unpaid' and id not in (select id from paid)`.execute(
+    trx,
+  );
+  return rows;
+}
+
 /** The order's latest paid renewal bill (its period holds the periods renewed). */
 export function latestPaidRenewalOf(trx: Trx, orderId: number): Promise<Pick<Bill, 'period'>> {
   return trx

@@ -14,6 +14,7 @@ import { billView, orderNumber, type OrderRow, ownOrder } from './queries.ts';
 import { USER_CHANNELS, closePayments } from './confirm-cancel.ts';
 import {
   billsOf,
+  billsWithOpenPaymentOf,
   findIdempotentReply,
   insertBillsPayment,
   saveIdempotentReply,
@@ -23,7 +24,6 @@ import {
   walletIdsOf,
   lockFrozenAuthorisationOf,
   markAuthorisationClosed,
-  openPaymentsCovering,
   orderColumns,
   setAuthorisationPaid,
   setProviderTradeNo,
@@ -115,7 +115,9 @@ async function openPayment(
   const kind =
     input.kind !== 'auto' ? input.kind : order.status === 'PENDING_PAY' ? 'first' : 'stage';
   if (!PAYABLE[kind].includes(order.status)) throw illegalAction(order.status, 'pay');
-  const bills = await billsOf(trx, order.id);
+  // The bills and the open payments covering them, in one statement.
+  const billsAndOpen = await billsWithOpenPaymentOf(trx, order.id);
+  const bills = billsAndOpen.map((row) => row.bill);
   let chosen: typeof bills;
   if (input.billIds) {
     const ids = new Set(input.billIds);
@@ -130,7 +132,10 @@ async function openPayment(
   } else chosen = defaultBills(order, bills, kind, today);
   if (chosen.length === 0) throw conflict('没有待支付的账单');
   const chosenIds = chosen.map((b) => b.id);
-  const open = await openPaymentsCovering(trx, chosenIds);
+  const chosenSet = new Set(chosenIds);
+  const open = billsAndOpen.flatMap((row) =>
+    row.open !== null && chosenSet.has(row.bill.id) ? [row.open] : [],
+  );
   if (open.length > 0) {
     const same = open[0]!;
     const covers = await billsCoveredBy(trx, same.id);

@@ -2,7 +2,7 @@
  * Placing an order: the snapshot, coupon, stock and first bills in one transaction.
  */
 import type { AppDeps } from '../boot/deps.ts';
-import { assertAdultRenter } from '../kyc/identity.ts';
+import { refuseMinorRenter } from '../kyc/identity.ts';
 import { verificationStatus } from '../kyc/status.ts';
 import { badRequest, conflict, unauthorized } from '../plugins/errors.ts';
 import { couponDiscountFor, leaseQuote } from '../../../contract/lease/index.ts';
@@ -42,12 +42,16 @@ export interface PlaceInput {
   channelCode?: string;
 }
 
-/** A share lock on the user's row; a cancelled (or missing) account cannot place. */
-async function assertAccountOpen(trx: Trx, userId: number): Promise<void> {
+/**
+ * A share lock on the user's row; a cancelled (or missing) account cannot place, nor a renter the
+ * identity on file shows under age (`refuseMinorRenter`; its birth date is read with the lock).
+ */
+async function assertAccountOpenToAdult(trx: Trx, userId: number, now: Date): Promise<void> {
   // A share lock on the user's row: an account cancellation (which locks it for update) either
   // finished first, and the order is refused here, or waits for this order and then sees it.
   const account = await shareLockUser(trx, userId);
   if (!account || account.cancelled_at) throw unauthorized();
+  refuseMinorRenter(account.birth_date, now);
 }
 
 type PlanRow = NonNullable<Awaited<ReturnType<typeof findPlanWithSkuAndGoods>>>;
@@ -243,8 +247,7 @@ export async function placeOrder(
   input: PlaceInput,
 ): Promise<{ id: number }> {
   const now = deps.now();
-  await assertAccountOpen(trx, user.id);
-  await assertAdultRenter(trx, user.id, now);
+  await assertAccountOpenToAdult(trx, user.id, now);
   const plan = await findPlanWithSkuAndGoods(trx, input, user.platform);
   if (!plan || !plan.on_sale) throw badRequest('商品、规格或方案不存在');
   const address = await addressOf(trx, user, input.addressId);

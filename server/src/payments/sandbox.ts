@@ -535,16 +535,18 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
 
   /** Stores a signed notification and queues its delivery, with the caller's transaction. */
   private async notify(trx: Trx, notifyUrl: string, fields: NotificationFields): Promise<void> {
+    const signed = this.signed(fields);
     const row = await trx
       .insertInto('sandbox_notifications')
-      .values({
-        gateway: this.name,
-        notify_url: notifyUrl,
-        fields: JSON.stringify(this.signed(fields)),
-      })
+      .values({ gateway: this.name, notify_url: notifyUrl, fields: JSON.stringify(signed) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await this.options.jobs.enqueue(trx, 'sandbox-notify', { id: row.id });
+    // The job carries what it posts, so its first attempt need not read the row back.
+    await this.options.jobs.enqueue(trx, 'sandbox-notify', {
+      id: row.id,
+      notifyUrl,
+      fields: signed,
+    });
   }
 
   /** A signature for the cashier page's links: only whoever opened the payment can pay it there. */
@@ -603,13 +605,19 @@ export async function deliverSandboxNotification(
   db: Db,
   id: number,
   job: JobMeta,
+  carried?: { notifyUrl: string; fields: NotificationFields },
 ): Promise<{ answer: string }> {
-  const row = await db
-    .selectFrom('sandbox_notifications')
-    .selectAll()
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  // The first attempt posts what its job carries (only this job delivers the row, so it is
+  // pending); a retry reads the row again, in case an earlier attempt got it delivered.
+  const row =
+    carried && job.retryCount === 0
+      ? { notify_url: carried.notifyUrl, fields: carried.fields }
+      : await db
+          .selectFrom('sandbox_notifications')
+          .select(['notify_url', 'fields'])
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
   if (!row) return { answer: 'already delivered' };
   let answer: string;
   try {
