@@ -6,21 +6,20 @@
  * before keeps the rent and bills it agreed.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
 import {
-  launchBrowser,
-  phonePage,
-  root,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from './harness';
+  assertConsoleBuilt,
+  changeFirstPassword,
+  consoleLogIn,
+  consoleLogOut,
+  consolePage,
+  createStaffInDialog,
+  demoOwnerPassword,
+} from './steps/console';
 import { loginOnBrand } from './steps/brand-session';
 import { defaultAddress, ok, placeOrder } from './steps/setup';
-import { chooseOption, consoleLogIn, tick } from './steps/console';
 
 const OPERATOR = {
   login: 'op-brand3',
@@ -36,9 +35,7 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
-  if (!fs.existsSync(built))
-    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  assertConsoleBuilt();
   server = await startServer();
   browser = await launchBrowser();
 });
@@ -63,10 +60,6 @@ async function shownRent(platform: number): Promise<string> {
 }
 
 const yuanOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
-
-async function logIn(page: Page, login: string, password: string) {
-  await consoleLogIn(page, server.baseUrl, login, password);
-}
 
 describe('merchant console: catalogue', () => {
   it("brand 3's operator changes a monthly rent: brand 3's storefront shows it, brand 1's does not, an earlier order keeps its rent", async () => {
@@ -93,34 +86,16 @@ describe('merchant console: catalogue', () => {
     assert.equal(oldRent3, oldRent1, 'both brands show the plan’s own rent before');
 
     // The owner creates brand 3's operator.
-    const password = fs
-      .readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8')
-      .trim();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await logIn(page, 'demo-owner', password);
+    const password = demoOwnerPassword(server);
+    const { page, errors } = await consolePage(browser);
+    await consoleLogIn(page, server.baseUrl, 'demo-owner', password);
     await page.waitForURL(/\/admin\/orders/);
-    await page.getByRole('menuitem', { name: '员工' }).click();
-    await page.getByRole('button', { name: '新建员工' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('账号').fill(OPERATOR.login);
-    await dialog.getByLabel('姓名').fill(OPERATOR.name);
-    await chooseOption(page, dialog, '角色', '运营');
-    await tick(dialog.getByLabel('品牌 3'));
-    await dialog.getByLabel(/初始密码/).fill(OPERATOR.first);
-    await dialog.getByRole('button', { name: '创建' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: '退出' }).click();
-    await page.getByRole('button', { name: '登录' }).waitFor();
+    await createStaffInDialog(page, { ...OPERATOR, role: '运营', brand: 3 });
+    await consoleLogOut(page);
 
     // The operator: first password changed, then 商品 → goods 1.
-    await logIn(page, OPERATOR.login, OPERATOR.first);
-    await page.getByLabel('当前密码').fill(OPERATOR.first);
-    await page.getByLabel('新密码', { exact: true }).fill(OPERATOR.next);
-    await page.getByLabel('再次输入新密码').fill(OPERATOR.next);
-    await page.getByRole('button', { name: '修改密码' }).click();
-    await page.waitForURL(/\/admin\/orders/);
+    await consoleLogIn(page, server.baseUrl, OPERATOR.login, OPERATOR.first);
+    await changeFirstPassword(page, OPERATOR.first, OPERATOR.next);
     await page.getByRole('menuitem', { name: '商品', exact: true }).click();
     await page.waitForURL(/\/admin\/goods/);
     const goodsName = ok(await shopper.api<{ name: string }>(`/api/goods/info/${GOODS_ID}`)).name;

@@ -9,34 +9,44 @@
  * repayment's amount; the owner's audit log names who did what.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { HEADER_OPS_TOKEN } from '../contract/api/ops';
+import { launchBrowser, opsTokenOf, screenshot, startServer, type RunningServer } from './harness';
 import {
-  launchBrowser,
-  opsTokenOf,
-  root,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from './harness';
+  assertConsoleBuilt,
+  consoleApi,
+  consoleLogIn,
+  consoleLogOut,
+  consolePage,
+  demoOwnerPassword,
+  staffAccount,
+} from './steps/console';
 import { loginOnBrand, openAppAs } from './steps/brand-session';
 import { approveAndShip } from './steps/orders';
 import { confirmAndSign, defaultAddress, ok, placeOrder, until, verifyUser } from './steps/setup';
 
-const COLLECTOR = { login: 'collector1', name: '催收一号', password: 'collect-pass-9876' };
-const FINANCE = { login: 'finance1', name: '财务一号', password: 'finance-pass-9876' };
+const COLLECTOR = {
+  login: 'collector1',
+  displayName: '催收一号',
+  role: 'service',
+  first: 'first-pass-12345',
+  next: 'collect-pass-9876',
+};
+const FINANCE = {
+  login: 'finance1',
+  displayName: '财务一号',
+  role: 'finance',
+  first: 'first-pass-12345',
+  next: 'finance-pass-9876',
+};
 const MOBILE = '13800138038';
 
 let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
-  if (!fs.existsSync(built))
-    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  assertConsoleBuilt();
   server = await startServer();
   browser = await launchBrowser();
 });
@@ -44,52 +54,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The console's API as an account (cookie and CSRF token), for setting accounts up. */
-async function consoleApi(login: string, password: string) {
-  const res = await fetch(`${server.baseUrl}/admin/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password }),
-  });
-  const reply = (await res.json()) as { code: number; msg: string; data: { csrfToken: string } };
-  assert.equal(reply.code, 200, reply.msg);
-  const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]!;
-  return async (method: string, url: string, body?: unknown) => {
-    const answer = await fetch(`${server.baseUrl}/admin/api${url}`, {
-      method,
-      headers: {
-        cookie,
-        'x-csrf-token': reply.data.csrfToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await answer.json()) as { code: number; msg: string; data: unknown };
-  };
-}
-
-/** A staff account the owner creates, its first password already changed. */
-async function staffAccount(
-  owner: Awaited<ReturnType<typeof consoleApi>>,
-  account: typeof COLLECTOR,
-  role: string,
-) {
-  const created = await owner('POST', '/staff', {
-    login: account.login,
-    displayName: account.name,
-    role,
-    allBrands: true,
-    password: 'first-pass-12345',
-  });
-  assert.equal(created.code, 200, created.msg);
-  const self = await consoleApi(account.login, 'first-pass-12345');
-  const changed = await self('POST', '/password', {
-    currentPassword: 'first-pass-12345',
-    newPassword: account.password,
-  });
-  assert.equal(changed.code, 200, changed.msg);
-}
 
 /** A renting order on brand 1 whose second rent is `days` late at the jobs' clock: OVERDUE. */
 async function overdueOrder(days: number) {
@@ -135,26 +99,6 @@ async function overdueOrder(days: number) {
   return { id, orderNo: detail.orderNo, billId: second.id, dueDate: second.dueDate, shopper };
 }
 
-async function consolePage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  return { page, errors };
-}
-
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto(`${server.baseUrl}/admin/`);
-  await page.waitForURL(/\/admin\/login$/);
-  await page.getByLabel('账号').fill(login);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('密码', { exact: true }).press('Enter');
-  await page.waitForURL(/\/admin\/orders/);
-}
-
 const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 const yuanOf = (text: string) => Number(text.replace(/[¥,]/g, ''));
 
@@ -176,24 +120,18 @@ async function reportLine(page: Page, day: string): Promise<string[]> {
   return cells;
 }
 
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: '退出' }).click();
-  await page.getByRole('button', { name: '登录' }).waitFor();
-}
-
 describe('collections in the merchant console', () => {
   it('an overdue order is worked: a promise, an offline repayment, the customer sees it paid', async () => {
     const order = await overdueOrder(5);
-    const ownerPassword = fs
-      .readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8')
-      .trim();
-    const owner = await consoleApi('demo-owner', ownerPassword);
-    await staffAccount(owner, COLLECTOR, 'service');
-    await staffAccount(owner, FINANCE, 'finance');
-    const { page, errors } = await consolePage();
+    const ownerPassword = demoOwnerPassword(server);
+    const owner = await consoleApi(server.baseUrl, 'demo-owner', ownerPassword);
+    await staffAccount(server.baseUrl, owner, COLLECTOR);
+    await staffAccount(server.baseUrl, owner, FINANCE);
+    const { page, errors } = await consolePage(browser);
 
     // The collector: the order is in the queue under 1-7天.
-    await logIn(page, COLLECTOR.login, COLLECTOR.password);
+    await consoleLogIn(page, server.baseUrl, COLLECTOR.login, COLLECTOR.next);
+    await page.waitForURL(/\/admin\/orders/);
     await page.getByRole('menuitem', { name: '逾期催收' }).click();
     await page.waitForURL(/\/admin\/collections/);
     await page.getByTestId('bucket-d1_7').click();
@@ -221,10 +159,11 @@ describe('collections in the merchant console', () => {
     // No money actions for a collector.
     assert.equal(await page.getByRole('button', { name: '登记线下还款' }).count(), 0);
     await screenshot(page, 'admin-collections-promise');
-    await logOut(page);
+    await consoleLogOut(page);
 
     // Finance: the report before, for today and for the late bill's due day.
-    await logIn(page, FINANCE.login, FINANCE.password);
+    await consoleLogIn(page, server.baseUrl, FINANCE.login, FINANCE.next);
+    await page.waitForURL(/\/admin\/orders/);
     const today = shanghaiToday();
     const todayBefore = await reportLine(page, today);
     const dueDayBefore = await reportLine(page, order.dueDate);
@@ -264,10 +203,11 @@ describe('collections in the merchant console', () => {
     await page.locator('.ant-table-tbody').waitFor();
     await page.waitForLoadState('networkidle');
     assert.equal(await page.locator('tr', { hasText: order.orderNo }).count(), 0);
-    await logOut(page);
+    await consoleLogOut(page);
 
     // The owner's audit log: the call by the collector, the repayment by finance.
-    await logIn(page, 'demo-owner', ownerPassword);
+    await consoleLogIn(page, server.baseUrl, 'demo-owner', ownerPassword);
+    await page.waitForURL(/\/admin\/orders/);
     await page.getByRole('menuitem', { name: '操作日志' }).click();
     await page.getByLabel('对象编号').fill(String(order.id));
     await page.getByLabel('对象编号').press('Enter');

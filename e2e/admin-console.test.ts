@@ -7,14 +7,20 @@
  * shows both steps with their authors.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, root, screenshot, startServer, type RunningServer } from './harness';
+import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import {
+  assertConsoleBuilt,
+  changeFirstPassword,
+  consoleLogIn,
+  consoleLogOut,
+  consolePage,
+  createStaffInDialog,
+  demoOwnerPassword,
+} from './steps/console';
 import { loginOnBrand } from './steps/brand-session';
 import { confirmAndSign, defaultAddress, ok, placeOrder, until, verifyUser } from './steps/setup';
-import { chooseOption, consoleLogIn, consoleLogOut, tick } from './steps/console';
 
 const OPERATOR = {
   login: 'op-brand2',
@@ -28,9 +34,7 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
-  if (!fs.existsSync(built))
-    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  assertConsoleBuilt();
   server = await startServer({ h5: false });
   browser = await launchBrowser();
 });
@@ -61,29 +65,6 @@ async function paidOrder(platform: 1 | 2, mobile: string, seq: number) {
     return detail.data?.status === 'PENDING_REVIEW';
   }, 'the payment notification');
   return { id, orderNo };
-}
-
-async function consolePage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    // The CSP refusing something (an inline script, a CDN) shows here; the API's refusals the
-    // journey provokes (401 before login, 403 on brand 1's order) are the browser's own notes.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  return { page, errors };
-}
-
-async function logIn(page: Page, login: string, password: string) {
-  await consoleLogIn(page, server.baseUrl, login, password);
-}
-
-async function logOut(page: Page) {
-  await consoleLogOut(page);
-  assert.match(page.url(), /\/admin\/login$/);
 }
 
 /** The queue under `tab`, searched for `keyword` ('' clears it): the rows' text once answered. */
@@ -120,13 +101,11 @@ describe('merchant console (admin/)', () => {
       paidOrder(2, '13800136102', 402),
       paidOrder(1, '13800136101', 401),
     ]);
-    const password = fs
-      .readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8')
-      .trim();
-    const { page, errors } = await consolePage();
+    const password = demoOwnerPassword(server);
+    const { page, errors } = await consolePage(browser);
 
     // The owner: the queue shows both brands' paid orders under 待审核.
-    await logIn(page, 'demo-owner', password);
+    await consoleLogIn(page, server.baseUrl, 'demo-owner', password);
     await page.waitForURL(/\/admin\/orders/);
     assert.ok((await tabCount(page, '待审核')) >= 2, 'the owner counts both paid orders');
     assert.equal((await queueRows(page, '待审核', brand2.orderNo)).length, 1);
@@ -136,16 +115,7 @@ describe('merchant console (admin/)', () => {
     await screenshot(page, 'admin-owner-queue');
 
     // Staff: a new operator for brand 2.
-    await page.getByRole('menuitem', { name: '员工' }).click();
-    await page.getByRole('button', { name: '新建员工' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('账号').fill(OPERATOR.login);
-    await dialog.getByLabel('姓名').fill(OPERATOR.name);
-    await chooseOption(page, dialog, '角色', '运营');
-    await tick(dialog.getByLabel('品牌 2'));
-    await dialog.getByLabel(/初始密码/).fill(OPERATOR.first);
-    await dialog.getByRole('button', { name: '创建' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await createStaffInDialog(page, { ...OPERATOR, role: '运营', brand: 2 });
     const staffRow = page.locator('tr', { hasText: OPERATOR.login });
     await staffRow.waitFor();
     assert.match(await staffRow.innerText(), /运营[\s\S]*2[\s\S]*待改密码/);
@@ -161,15 +131,11 @@ describe('merchant console (admin/)', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: '审核通过' }).waitFor({ state: 'detached' });
     await screenshot(page, 'admin-owner-approved');
-    await logOut(page);
+    await consoleLogOut(page);
 
     // The operator: first login asks for a new password.
-    await logIn(page, OPERATOR.login, OPERATOR.first);
-    await page.getByLabel('当前密码').fill(OPERATOR.first);
-    await page.getByLabel('新密码', { exact: true }).fill(OPERATOR.next);
-    await page.getByLabel('再次输入新密码').fill(OPERATOR.next);
-    await page.getByRole('button', { name: '修改密码' }).click();
-    await page.waitForURL(/\/admin\/orders/);
+    await consoleLogIn(page, server.baseUrl, OPERATOR.login, OPERATOR.first);
+    await changeFirstPassword(page, OPERATOR.first, OPERATOR.next);
     await page.getByTestId('signed-in-as').getByText(OPERATOR.login).waitFor();
     // Nothing of brand 1: not in 待审核 (brand 2's was approved), not by keyword, not by address.
     assert.equal(await tabCount(page, '待审核'), 0);
@@ -198,10 +164,10 @@ describe('merchant console (admin/)', () => {
     await ship.waitFor({ state: 'detached' });
     await page.getByText(SERIAL).waitFor();
     await screenshot(page, 'admin-operator-shipped');
-    await logOut(page);
+    await consoleLogOut(page);
 
     // The owner's audit log of that order: the approval by the owner, the shipment by the operator.
-    await logIn(page, 'demo-owner', password);
+    await consoleLogIn(page, server.baseUrl, 'demo-owner', password);
     await page.waitForURL(/\/admin\/orders/);
     await page.getByRole('menuitem', { name: '操作日志' }).click();
     await page.getByLabel('对象编号').fill(String(brand2.id));

@@ -12,13 +12,18 @@
  * in the H5 app (dist/h5, `npm run build:h5`) in the same browser.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, root, screenshot, startServer, type RunningServer } from './harness';
-import { tick } from './steps/console';
+import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import {
+  assertConsoleBuilt,
+  changeFirstPassword,
+  consoleLogIn,
+  consolePage,
+  demoOwnerPassword,
+  tick,
+} from './steps/console';
 import { loginOnBrand, openAppAs, type BrandSession } from './steps/brand-session';
 import { earlyReturnQuote, openOrderDetail, opsStep } from './steps/orders';
 import { appPhonePage } from './steps/rent';
@@ -37,12 +42,10 @@ let browser: Browser;
 let ownerPassword: string;
 
 before(async () => {
-  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
-  if (!fs.existsSync(built))
-    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  assertConsoleBuilt();
   server = await startServer();
   browser = await launchBrowser();
-  ownerPassword = fs.readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8').trim();
+  ownerPassword = demoOwnerPassword(server);
 });
 after(async () => {
   await browser?.close();
@@ -168,25 +171,6 @@ async function customerSeesDamageBill(shopper: BrandSession, orderId: number) {
   await page.close();
 }
 
-async function consolePage(viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  return { page, errors };
-}
-
-async function logIn(page: Page, login: string, password: string, totp?: string) {
-  await page.goto(`${server.baseUrl}/admin/login`);
-  await page.getByLabel('账号').fill(login);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  if (totp) await page.getByLabel(/动态验证码/).fill(totp);
-  await page.getByRole('button', { name: '登录' }).click();
-}
-
 async function openOrder(page: Page, id: number) {
   await page.goto(`${server.baseUrl}/admin/orders/${id}`);
   await page.getByTestId('order-status').waitFor();
@@ -210,8 +194,8 @@ describe('merchant console desk (admin/)', () => {
   it('rejects with a reason code, shows a full mobile (logged), and speaks English', async () => {
     const mobile = '13800136201';
     const order = await paidOrder(3, mobile, 411);
-    const { page, errors } = await consolePage();
-    await logIn(page, 'demo-owner', ownerPassword);
+    const { page, errors } = await consolePage(browser);
+    await consoleLogIn(page, server.baseUrl, 'demo-owner', ownerPassword);
     await page.waitForURL(/\/admin\/orders/);
     await openOrder(page, order.id);
     assert.equal(await page.getByTestId('order-status').innerText(), '审核中');
@@ -259,8 +243,8 @@ describe('merchant console desk (admin/)', () => {
 
   it('receives a return, inspects it with damage (the customer owes it), refunds part of a bill', async () => {
     const order = await returningOrder('13800136202', 412);
-    const { page, errors } = await consolePage();
-    await logIn(page, 'demo-owner', ownerPassword);
+    const { page, errors } = await consolePage(browser);
+    await consoleLogIn(page, server.baseUrl, 'demo-owner', ownerPassword);
     await page.waitForURL(/\/admin\/orders/);
     await openOrder(page, order.id);
     assert.equal(await page.getByTestId('order-status').innerText(), '归还中');
@@ -323,8 +307,8 @@ describe('merchant console desk (admin/)', () => {
     const login = 'totp-viewer';
     const first = 'first-pass-totp-1';
     const next = 'viewer-totp-pass-2';
-    const owner = await consolePage();
-    await logIn(owner.page, 'demo-owner', ownerPassword);
+    const owner = await consolePage(browser);
+    await consoleLogIn(owner.page, server.baseUrl, 'demo-owner', ownerPassword);
     await owner.page.waitForURL(/\/admin\/orders/);
     await owner.page.getByRole('menuitem', { name: '员工' }).click();
     await owner.page.getByRole('button', { name: '新建员工' }).click();
@@ -348,19 +332,15 @@ describe('merchant console desk (admin/)', () => {
     const row = owner.page.locator('tr', { hasText: login });
     assert.match(await row.innerText(), /只读[\s\S]*全部[\s\S]*已开启[\s\S]*待改密码/);
 
-    const member = await consolePage();
+    const member = await consolePage(browser);
     // Without the code: refused, in the server's words.
-    await logIn(member.page, login, first);
+    await consoleLogIn(member.page, server.baseUrl, login, first);
     await member.page
       .getByRole('alert')
       .getByText(/动态验证码/)
       .waitFor();
-    await logIn(member.page, login, first, await generate({ secret }));
-    await member.page.getByLabel('当前密码').fill(first);
-    await member.page.getByLabel('新密码', { exact: true }).fill(next);
-    await member.page.getByLabel('再次输入新密码').fill(next);
-    await member.page.getByRole('button', { name: '修改密码' }).click();
-    await member.page.waitForURL(/\/admin\/orders/);
+    await consoleLogIn(member.page, server.baseUrl, login, first, await generate({ secret }));
+    await changeFirstPassword(member.page, first, next);
     await member.page.getByTestId('signed-in-as').getByText(login).waitFor();
     await screenshot(member.page, 'admin-desk-totp-signed-in');
 

@@ -6,19 +6,25 @@
  * description set in the console shows on the product page, without its script.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
   CLIENT_AUTH,
   launchBrowser,
   phonePage,
-  root,
   screenshot,
   startServer,
   type RunningServer,
 } from './harness';
+import {
+  assertConsoleBuilt,
+  changeFirstPassword,
+  consoleApi,
+  consoleLogIn,
+  consolePage,
+  demoOwnerPassword,
+  staffAccount,
+} from './steps/console';
 
 const OPERATOR = { login: 'op-discovery3', first: 'first-pass-12345', next: 'ops-discover-pass-9' };
 const QUESTION = '三号品牌：押金什么时候退？';
@@ -28,9 +34,7 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
-  if (!fs.existsSync(built))
-    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  assertConsoleBuilt();
   server = await startServer();
   browser = await launchBrowser();
 });
@@ -39,40 +43,8 @@ after(async () => {
   await server?.stop();
 });
 
-type ConsoleApi = (
-  method: string,
-  url: string,
-  body?: unknown,
-) => Promise<{ code: number; msg: string; data: { id: number } }>;
-
-/** The console's API as an account (cookie and CSRF token). */
-async function consoleApi(login: string, password: string): Promise<ConsoleApi> {
-  const res = await fetch(`${server.baseUrl}/admin/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password }),
-  });
-  const reply = (await res.json()) as { code: number; msg: string; data: { csrfToken: string } };
-  assert.equal(reply.code, 200, reply.msg);
-  const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  return async (method, url, body) => {
-    const answer = await fetch(`${server.baseUrl}/admin/api${url}`, {
-      method,
-      headers: {
-        cookie,
-        'x-csrf-token': reply.data.csrfToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await answer.json()) as { code: number; msg: string; data: { id: number } };
-  };
-}
-
-async function demoOwner(): Promise<ConsoleApi> {
-  const password = fs.readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8').trim();
-  return consoleApi('demo-owner', password);
-}
+/** The demo owner, over the console's API. */
+const demoOwner = () => consoleApi(server.baseUrl, 'demo-owner', demoOwnerPassword(server));
 
 const storefrontHeaders = (platform: number) => ({
   'x-client-authorization': CLIENT_AUTH,
@@ -93,29 +65,17 @@ async function helpText(platform: number): Promise<string> {
 
 describe('discovery lists, coupon faces and the goods description (issue 37)', () => {
   it("brand 3's own common problems show on brand 3's help page only", async () => {
-    const owner = await demoOwner();
-    const created = await owner('POST', '/staff', {
+    await staffAccount(server.baseUrl, await demoOwner(), {
       login: OPERATOR.login,
       displayName: '三号运营',
       role: 'operator',
       brands: [3],
-      password: OPERATOR.first,
+      first: OPERATOR.first,
     });
-    assert.equal(created.code, 200, created.msg);
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.baseUrl}/admin/`);
-    await page.waitForURL(/\/admin\/login$/);
-    await page.getByLabel('账号').fill(OPERATOR.login);
-    await page.getByLabel('密码', { exact: true }).fill(OPERATOR.first);
-    await page.getByLabel('密码', { exact: true }).press('Enter');
-    await page.getByLabel('当前密码').fill(OPERATOR.first);
-    await page.getByLabel('新密码', { exact: true }).fill(OPERATOR.next);
-    await page.getByLabel('再次输入新密码').fill(OPERATOR.next);
-    await page.getByRole('button', { name: '修改密码' }).click();
-    await page.waitForURL(/\/admin\/orders/);
+    const { page, errors } = await consolePage(browser);
+    await consoleLogIn(page, server.baseUrl, OPERATOR.login, OPERATOR.first);
+    await changeFirstPassword(page, OPERATOR.first, OPERATOR.next);
 
     await page.getByRole('menuitem', { name: '常见问题与商品列表' }).click();
     await page.waitForURL(/\/admin\/discovery$/);
@@ -161,7 +121,7 @@ describe('discovery lists, coupon faces and the goods description (issue 37)', (
     const seeded = (await (
       await fetch(`${server.baseUrl}/api/goods/info/1`, { headers: storefrontHeaders(3) })
     ).json()) as { data: { cover: string; images: string[] } };
-    const goods = await owner('POST', '/goods', {
+    const goods = await owner<{ id: number }>('POST', '/goods', {
       name: '描述测试手机',
       brandName: 'TestBrand',
       categoryId: 1,

@@ -11,15 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
 import {
-  launchBrowser,
-  phonePage,
-  root,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from './harness';
+  assertConsoleBuilt,
+  changeFirstPassword,
+  consoleApi,
+  consoleLogIn,
+  consolePage,
+  demoOwnerPassword,
+  staffAccount,
+} from './steps/console';
 
 const OPERATOR = { login: 'op-brand3', first: 'first-pass-12345', next: 'ops-brand3-pass-9' };
 const BANNER_TITLE = '三号品牌双十二';
@@ -30,9 +32,7 @@ let browser: Browser;
 let pictureFile: string;
 
 before(async () => {
-  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
-  if (!fs.existsSync(built))
-    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  assertConsoleBuilt();
   server = await startServer();
   browser = await launchBrowser();
   // A photo-sized JPEG on disk, as the operator would pick one.
@@ -55,42 +55,6 @@ after(async () => {
   await server?.stop();
   if (pictureFile) fs.rmSync(path.dirname(pictureFile), { recursive: true, force: true });
 });
-
-/** The demo owner, over the console's API: an operator of brand 3 with a first password. */
-async function createOperator(): Promise<void> {
-  const password = fs.readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8').trim();
-  const login = await fetch(`${server.baseUrl}/admin/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'demo-owner', password }),
-  });
-  assert.equal(login.status, 200);
-  const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const { data } = (await login.json()) as { data: { csrfToken: string } };
-  const created = await fetch(`${server.baseUrl}/admin/api/staff`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': data.csrfToken },
-    body: JSON.stringify({
-      login: OPERATOR.login,
-      displayName: '三号运营',
-      role: 'operator',
-      brands: [3],
-      password: OPERATOR.first,
-    }),
-  });
-  assert.equal(created.status, 200, await created.text());
-}
-
-async function consolePage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
-  });
-  return { page, errors };
-}
 
 /** The banners' titles on a brand's storefront home, once they are drawn. */
 async function storefrontBanners(
@@ -116,18 +80,18 @@ async function storefrontBanners(
 
 describe('home page and coupons in the console (issue 37)', () => {
   it("an operator's banner and coupon reach brand 3's storefront, not brand 1's", async () => {
-    await createOperator();
-    const { page, errors } = await consolePage();
-    await page.goto(`${server.baseUrl}/admin/`);
-    await page.waitForURL(/\/admin\/login$/);
-    await page.getByLabel('账号').fill(OPERATOR.login);
-    await page.getByLabel('密码', { exact: true }).fill(OPERATOR.first);
-    await page.getByLabel('密码', { exact: true }).press('Enter');
-    await page.getByLabel('当前密码').fill(OPERATOR.first);
-    await page.getByLabel('新密码', { exact: true }).fill(OPERATOR.next);
-    await page.getByLabel('再次输入新密码').fill(OPERATOR.next);
-    await page.getByRole('button', { name: '修改密码' }).click();
-    await page.waitForURL(/\/admin\/orders/);
+    const owner = await consoleApi(server.baseUrl, 'demo-owner', demoOwnerPassword(server));
+    // An operator of brand 3 with a first password, which it changes at its first login.
+    await staffAccount(server.baseUrl, owner, {
+      login: OPERATOR.login,
+      displayName: '三号运营',
+      role: 'operator',
+      brands: [3],
+      first: OPERATOR.first,
+    });
+    const { page, errors } = await consolePage(browser);
+    await consoleLogIn(page, server.baseUrl, OPERATOR.login, OPERATOR.first);
+    await changeFirstPassword(page, OPERATOR.first, OPERATOR.next);
 
     // The home page editor, on the operator's only brand.
     await page.getByRole('menuitem', { name: '首页装修' }).click();

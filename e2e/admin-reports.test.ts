@@ -9,10 +9,10 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, root, screenshot, startServer, type RunningServer } from './harness';
+import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import { assertConsoleBuilt, consoleLogIn, consolePage, demoOwnerPassword } from './steps/console';
 import { loginOnBrand } from './steps/brand-session';
 import { confirmAndSign, defaultAddress, ok, placeOrder, until, verifyUser } from './steps/setup';
 
@@ -20,9 +20,7 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
-  if (!fs.existsSync(built))
-    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  assertConsoleBuilt();
   server = await startServer({ h5: false });
   browser = await launchBrowser();
 });
@@ -63,17 +61,8 @@ const yuanOf = (text: string) => Number(text.replace(/[¥,]/g, ''));
 
 describe('console reports', () => {
   it("a paid storefront order raises today's figures; the summary downloads as CSV", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const password = fs
-      .readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8')
-      .trim();
-    await page.goto(`${server.baseUrl}/admin/`);
-    await page.waitForURL(/\/admin\/login$/);
-    await page.getByLabel('账号').fill('demo-owner');
-    await page.getByLabel('密码', { exact: true }).fill(password);
-    await page.getByLabel('密码', { exact: true }).press('Enter');
+    const { page, errors } = await consolePage(browser);
+    await consoleLogIn(page, server.baseUrl, 'demo-owner', demoOwnerPassword(server));
     await page.waitForURL(/\/admin\/orders/);
 
     await page.getByRole('menuitem', { name: '报表' }).click();
@@ -117,17 +106,8 @@ describe('console reports', () => {
   });
 
   it("a provider's statement file is uploaded on the reconciliation page: dry run, problems, import, differences", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const password = fs
-      .readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8')
-      .trim();
-    await page.goto(`${server.baseUrl}/admin/`);
-    await page.waitForURL(/\/admin\/login$/);
-    await page.getByLabel('账号').fill('demo-owner');
-    await page.getByLabel('密码', { exact: true }).fill(password);
-    await page.getByLabel('密码', { exact: true }).press('Enter');
+    const { page, errors } = await consolePage(browser);
+    await consoleLogIn(page, server.baseUrl, 'demo-owner', demoOwnerPassword(server));
     await page.waitForURL(/\/admin\/orders/);
     await page.getByRole('menuitem', { name: '对账' }).click();
     await page.waitForURL(/\/admin\/reconciliation$/);

@@ -7,82 +7,53 @@
  * replies and resolves it in the console, and the customer's feedback screen shows the reply.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import type { Envelope } from '../contract/http';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
 import {
-  launchBrowser,
-  phonePage,
-  root,
-  screenshot,
-  startServer,
-  type RunningServer,
-} from './harness';
+  assertConsoleBuilt,
+  consoleApi,
+  consoleLogIn,
+  consoleLogOut,
+  consolePage,
+  demoOwnerPassword,
+  staffAccount,
+  type StaffAccount,
+} from './steps/console';
 import { loginOnBrand, openAppAs, type BrandSession } from './steps/brand-session';
 import { confirmAndSign, defaultAddress, ok, placeOrder, until, verifyUser } from './steps/setup';
 
-const RISK = { login: 'risk-brand1', first: 'first-pass-12345', next: 'risk-brand1-pass-9' };
-const SERVICE = { login: 'care-brand1', first: 'first-pass-12345', next: 'care-brand1-pass-9' };
+const RISK = {
+  login: 'risk-brand1',
+  displayName: 'risk-一号',
+  role: 'risk',
+  brands: [1],
+  first: 'first-pass-12345',
+  next: 'risk-brand1-pass-9',
+} satisfies StaffAccount;
+const SERVICE = {
+  login: 'care-brand1',
+  displayName: 'service-一号',
+  role: 'service',
+  brands: [1],
+  first: 'first-pass-12345',
+  next: 'care-brand1-pass-9',
+} satisfies StaffAccount;
 
 let server: RunningServer;
 let browser: Browser;
 let ownerPassword: string;
 
 before(async () => {
-  const built = path.join(root, process.env.DIST_DIR ?? 'dist', 'admin', 'index.html');
-  if (!fs.existsSync(built))
-    throw new Error('dist/admin is not built: run `npm run build:admin` first');
+  assertConsoleBuilt();
   server = await startServer();
   browser = await launchBrowser();
-  ownerPassword = fs.readFileSync(path.join(server.dataDir, 'admin-demo-password'), 'utf8').trim();
+  ownerPassword = demoOwnerPassword(server);
 });
 after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The console's API as a script: a session cookie and its CSRF token. */
-async function consoleApi(login: string, password: string) {
-  let cookie = '';
-  let csrf = '';
-  const call = async <T>(method: string, url: string, body?: unknown): Promise<Envelope<T>> => {
-    const response = await fetch(`${server.baseUrl}/admin/api${url}`, {
-      method,
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(csrf ? { 'x-csrf-token': csrf } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      if (pair?.startsWith('admin_session=')) cookie = pair;
-    }
-    return (await response.json()) as Envelope<T>;
-  };
-  const session = ok(await call<{ csrfToken: string }>('POST', '/login', { login, password }));
-  csrf = session.csrfToken;
-  return call;
-}
-
-/** The demo owner creates a brand-1 account of `role`, which sets its own password. */
-async function staffAccount(role: string, account: typeof RISK) {
-  const owner = await consoleApi('demo-owner', ownerPassword);
-  ok(
-    await owner('POST', '/staff', {
-      login: account.login,
-      displayName: `${role}-一号`,
-      role,
-      brands: [1],
-      password: account.first,
-    }),
-  );
-  const own = await consoleApi(account.login, account.first);
-  ok(await own('POST', '/password', { currentPassword: account.first, newPassword: account.next }));
-}
 
 /** A storefront order of `shopper`, verified, signed and paid at the sandbox cashier: 待审核. */
 async function paidOrder(shopper: BrandSession, addressId: number) {
@@ -102,32 +73,6 @@ async function paidOrder(shopper: BrandSession, addressId: number) {
   return id;
 }
 
-async function consolePage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  return { page, errors };
-}
-
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto(`${server.baseUrl}/admin/`);
-  await page.waitForURL(/\/admin\/login$/);
-  await page.getByLabel('账号').fill(login);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('密码', { exact: true }).press('Enter');
-  await page.waitForURL(/\/admin\/orders/);
-}
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: '退出' }).click();
-  await page.getByRole('button', { name: '登录' }).waitFor();
-}
-
 describe('merchant console: risk review and complaints (admin/)', () => {
   it('a risk user sees the flags and related orders of a storefront order and approves it with a reason', async () => {
     const shopper = await loginOnBrand(server.baseUrl, '13800136201', 1);
@@ -139,11 +84,13 @@ describe('merchant console: risk review and complaints (admin/)', () => {
       await shopper.api<{ orderNo: string }>(`/api/order/detail/${earlier}`),
     ).orderNo;
     const id = await paidOrder(shopper, addressId);
-    await staffAccount('risk', RISK);
-    const { page, errors } = await consolePage();
+    const owner = await consoleApi(server.baseUrl, 'demo-owner', ownerPassword);
+    await staffAccount(server.baseUrl, owner, RISK);
+    const { page, errors } = await consolePage(browser);
 
     // The owner sets brand 1's rules: one related order is enough to flag.
-    await logIn(page, 'demo-owner', ownerPassword);
+    await consoleLogIn(page, server.baseUrl, 'demo-owner', ownerPassword);
+    await page.waitForURL(/\/admin\/orders/);
     await page.getByRole('menuitem', { name: '风控规则' }).click();
     const brandRow = page.locator('tr', { hasText: '品牌 1' });
     await brandRow.getByRole('button', { name: '编辑' }).click();
@@ -155,10 +102,11 @@ describe('merchant console: risk review and complaints (admin/)', () => {
     await rules.waitFor({ state: 'detached' });
     await brandRow.getByText('demo-owner').waitFor();
     await screenshot(page, 'admin-risk-rules');
-    await logOut(page);
+    await consoleLogOut(page);
 
     // The risk account: the order's risk panel flags it and lists the earlier order.
-    await logIn(page, RISK.login, RISK.next);
+    await consoleLogIn(page, server.baseUrl, RISK.login, RISK.next);
+    await page.waitForURL(/\/admin\/orders/);
     assert.equal(await page.getByRole('menuitem', { name: '风控规则' }).count(), 0);
     await page.goto(`${server.baseUrl}/admin/orders/${id}`);
     const flags = page.getByTestId('risk-flags');
@@ -209,9 +157,11 @@ describe('merchant console: risk review and complaints (admin/)', () => {
     await item.waitFor();
     assert.match(await item.innerText(), /待处理[\s\S]*商家暂未回复/);
 
-    await staffAccount('service', SERVICE);
-    const { page, errors } = await consolePage();
-    await logIn(page, SERVICE.login, SERVICE.next);
+    const owner = await consoleApi(server.baseUrl, 'demo-owner', ownerPassword);
+    await staffAccount(server.baseUrl, owner, SERVICE);
+    const { page, errors } = await consolePage(browser);
+    await consoleLogIn(page, server.baseUrl, SERVICE.login, SERVICE.next);
+    await page.waitForURL(/\/admin\/orders/);
     await page.getByRole('menuitem', { name: '投诉与反馈' }).click();
     const row = page.locator('tr', { hasText: text });
     await row.waitFor();

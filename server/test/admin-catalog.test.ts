@@ -12,8 +12,7 @@ import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import type { Envelope } from '../../contract/http.ts';
-import { createOwner } from '../src/admin/bootstrap.ts';
+import { Desk, ownerDesk, staffDesk } from './admin-fixtures.ts';
 import { fuzzFile, onlyOn, startTestServer, TEST_ENGINE, type TestServer } from './helpers.ts';
 import {
   agreeEarlyReturn,
@@ -28,78 +27,11 @@ import {
   type Plan,
 } from './order-fixtures.ts';
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: Envelope<T>;
-}
-
-/** A console browser: the session cookie and the CSRF token its login handed out. */
-class Desk {
-  cookie = '';
-  csrf = '';
-  constructor(private readonly server: TestServer) {}
-
-  async send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = {};
-    if (this.cookie) headers.cookie = this.cookie;
-    if (this.csrf) headers['x-csrf-token'] = this.csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.server.baseUrl}/admin/api${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      if (pair?.startsWith('admin_session=')) this.cookie = pair;
-    }
-    const json = (await response.json()) as Envelope<T>;
-    const problem = await this.server.replyProblem(
-      method,
-      `/admin/api${path.split('?')[0]}`,
-      response.status,
-      json,
-    );
-    if (problem) throw new Error(problem);
-    return { status: response.status, body: json };
-  }
-
-  async login(login: string, password: string) {
-    const reply = await this.send<{ csrfToken: string }>('POST', '/login', { login, password });
-    assert.equal(reply.status, 200, JSON.stringify(reply.body));
-    this.csrf = reply.body.data.csrfToken;
-  }
-}
-
-const PASSWORD = 'correct-horse-battery-9';
 let server: TestServer;
 let owner: Desk;
 let operator3: Desk;
 let finance: Desk;
 let month: Plan;
-
-async function staffDesk(login: string, role: string, brands: number[] | 'all'): Promise<Desk> {
-  const created = await owner.send('POST', '/staff', {
-    login,
-    displayName: `员工${login}`,
-    role,
-    ...(brands === 'all' ? { allBrands: true } : { brands }),
-    password: 'first-password-123',
-  });
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  const desk = new Desk(server);
-  await desk.login(login, 'first-password-123');
-  const changed = await desk.send('POST', '/password', {
-    currentPassword: 'first-password-123',
-    newPassword: PASSWORD,
-  });
-  assert.equal(changed.status, 200, JSON.stringify(changed.body));
-  return desk;
-}
 
 const count = async (
   table:
@@ -197,27 +129,18 @@ before(async () => {
   });
   ({ month } = await plans(server));
   await restock(server, [month.sku_id]);
-  const { password } = await createOwner(server.db, server.config, 'boss', '店主');
-  owner = new Desk(server);
-  await owner.login('boss', password);
-  const changed = await owner.send('POST', '/password', {
-    currentPassword: password,
-    newPassword: PASSWORD,
-  });
-  assert.equal(changed.status, 200);
-  operator3 = await staffDesk('op3', 'operator', [3]);
-  finance = await staffDesk('fin', 'finance', 'all');
+  owner = await ownerDesk(server);
+  operator3 = (await staffDesk(server, owner, 'op3', 'operator', [3])).desk;
+  finance = (await staffDesk(server, owner, 'fin', 'finance', 'all')).desk;
 });
 
 after(() => server?.close());
 
 describe('the catalogue console', () => {
   test('every route answers 401 without a session and 403 without the permission, before reading the body', async () => {
-    const onlyBrand1 = await owner.send<GoodsView>(
-      'POST',
-      '/goods',
-      newGoods('ONE1', { brands: [1] }),
-    );
+    const onlyBrand1 = await owner.send<GoodsView>('POST', '/goods', {
+      body: newGoods('ONE1', { brands: [1] }),
+    });
     assert.equal(onlyBrand1.status, 200, JSON.stringify(onlyBrand1.body));
     const g = onlyBrand1.body.data.id;
     const sku = onlyBrand1.body.data.skus[0]!.id;
@@ -238,16 +161,18 @@ describe('the catalogue console', () => {
     const garbage = { nonsense: true };
     for (const [method, path] of routes) {
       const body = method === 'GET' ? undefined : garbage;
-      const none = await anonymous.send(method, path, body);
+      const none = await anonymous.send(method, path, { body: body });
       assert.equal(none.status, 401, `${method} ${path} without a session: ${none.status}`);
-      const denied = await finance.send(method, path, body);
+      const denied = await finance.send(method, path, { body: body });
       assert.equal(denied.status, 403, `${method} ${path} as finance: ${denied.status}`);
     }
     // Brand 3's operator: a goods only brand 1 sells is not theirs, whatever the body.
     for (const [method, path] of routes.filter(
       ([, p]) => p.includes(`/${g}`) || p.includes(`/${sku}/`),
     )) {
-      const foreign = await operator3.send(method, path, method === 'GET' ? undefined : garbage);
+      const foreign = await operator3.send(method, path, {
+        body: method === 'GET' ? undefined : garbage,
+      });
       assert.equal(
         foreign.status,
         403,
@@ -318,13 +243,19 @@ describe('the catalogue console', () => {
       ],
     ];
     for (const [name, body, message] of cases) {
-      const reply = await operator3.send('POST', '/goods', body);
+      const reply = await operator3.send('POST', '/goods', { body: body });
       assert.equal(reply.status, 400, `${name}: ${JSON.stringify(reply.body)}`);
       assert.match(reply.body.msg, message, name);
     }
     // Brand 3's operator may not sell for brand 1, nor for every brand.
-    assert.equal((await operator3.send('POST', '/goods', { ...base, brands: [1, 3] })).status, 403);
-    assert.equal((await operator3.send('POST', '/goods', { ...base, brands: [] })).status, 403);
+    assert.equal(
+      (await operator3.send('POST', '/goods', { body: { ...base, brands: [1, 3] } })).status,
+      403,
+    );
+    assert.equal(
+      (await operator3.send('POST', '/goods', { body: { ...base, brands: [] } })).status,
+      403,
+    );
     assert.deepEqual(
       await Promise.all([count('goods'), count('goods_sku'), count('goods_plan')]),
       before,
@@ -351,7 +282,7 @@ describe('the catalogue console', () => {
     assert.equal(view.body.data.editable, false, 'a goods every brand sells is not brand 3 alone');
     const plan = view.body.data.plans.find((p) => p.id === planId)!;
     // Brand 3's operator may not change what every brand sells, nor another brand's rent.
-    const shared = await operator3.send('PUT', `/goods/${goodsId}`, newGoods('SHARED'));
+    const shared = await operator3.send('PUT', `/goods/${goodsId}`, { body: newGoods('SHARED') });
     assert.equal(shared.status, 403, JSON.stringify(shared.body));
     const prices = (platform: number, rent: number) => ({
       platforms: [platform],
@@ -366,19 +297,20 @@ describe('the catalogue console', () => {
       ],
     });
     assert.equal(
-      (await operator3.send('PUT', `/goods/${goodsId}/brand-prices`, prices(1, 100))).status,
+      (await operator3.send('PUT', `/goods/${goodsId}/brand-prices`, { body: prices(1, 100) }))
+        .status,
       403,
     );
-    const negative = await operator3.send('PUT', `/goods/${goodsId}/brand-prices`, prices(3, -5));
+    const negative = await operator3.send('PUT', `/goods/${goodsId}/brand-prices`, {
+      body: prices(3, -5),
+    });
     assert.equal(negative.status, 400);
     assert.match(negative.body.msg, /prices\[0\]\.rentPerPeriod：品牌租金不能为负数/);
 
     const newRent = oldRent + 1234;
-    const changed = await operator3.send<GoodsView>(
-      'PUT',
-      `/goods/${goodsId}/brand-prices`,
-      prices(3, newRent),
-    );
+    const changed = await operator3.send<GoodsView>('PUT', `/goods/${goodsId}/brand-prices`, {
+      body: prices(3, newRent),
+    });
     assert.equal(changed.status, 200, JSON.stringify(changed.body));
     assert.deepEqual(
       changed.body.data.brandPrices.map((p) => [p.platform, p.rentPerPeriod]),
@@ -431,7 +363,7 @@ describe('the catalogue console', () => {
   });
 
   test('brand 3 creates, edits and publishes its own goods; only brand 3 sells it', async () => {
-    const created = await operator3.send<GoodsView>('POST', '/goods', newGoods('MINE'));
+    const created = await operator3.send<GoodsView>('POST', '/goods', { body: newGoods('MINE') });
     assert.equal(created.status, 200, JSON.stringify(created.body));
     const goods = created.body.data;
     assert.equal(goods.published, false);
@@ -441,7 +373,9 @@ describe('the catalogue console', () => {
     const planId = goods.plans[0]!.id;
     assert.equal(await storefrontRent(goods.id, planId, 3), 404, 'unpublished: not on sale');
     const published = await operator3.send<GoodsView>('POST', `/goods/${goods.id}/published`, {
-      published: true,
+      body: {
+        published: true,
+      },
     });
     assert.equal(published.body.data.published, true);
     assert.equal(await storefrontRent(goods.id, planId, 3), 29900);
@@ -458,9 +392,11 @@ describe('the catalogue console', () => {
     // Edit: the rent changes, a SKU goes, the plan of the kept SKU keeps its id.
     const body = newGoods('MINE');
     const edited = await operator3.send<GoodsView>('PUT', `/goods/${goods.id}`, {
-      ...body,
-      skus: [body.skus[0]],
-      plans: [{ ...body.plans[0], rentPerPeriod: 31900 }],
+      body: {
+        ...body,
+        skus: [body.skus[0]],
+        plans: [{ ...body.plans[0], rentPerPeriod: 31900 }],
+      },
     });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
     assert.equal(edited.body.data.plans[0]?.id, planId);
@@ -477,20 +413,26 @@ describe('the catalogue console', () => {
   });
 
   test('stock by serial: added, counted, shipped out, returned to stock or repair', async () => {
-    const created = await owner.send<GoodsView>('POST', '/goods', newGoods('STK', { brands: [] }));
+    const created = await owner.send<GoodsView>('POST', '/goods', {
+      body: newGoods('STK', { brands: [] }),
+    });
     assert.equal(created.status, 200, JSON.stringify(created.body));
     const goodsId = created.body.data.id;
-    await owner.send('POST', `/goods/${goodsId}/published`, { published: true });
+    await owner.send('POST', `/goods/${goodsId}/published`, { body: { published: true } });
     const sku = created.body.data.skus[0]!;
     const plan = created.body.data.plans[0]!;
     // Scanned one by one (a scanner types the serial and Enter), then a file's worth.
     const one = await operator3.send<{ stock: number }>('POST', `/skus/${sku.id}/serials`, {
-      serials: [' imei-0001 '],
+      body: {
+        serials: [' imei-0001 '],
+      },
     });
     assert.equal(one.status, 200, JSON.stringify(one.body));
     assert.equal(one.body.data.stock, 1);
     const many = await operator3.send<{ stock: number }>('POST', `/skus/${sku.id}/serials`, {
-      serials: ['IMEI-0002', 'IMEI-0003'],
+      body: {
+        serials: ['IMEI-0002', 'IMEI-0003'],
+      },
     });
     assert.equal(many.body.data.stock, 3);
     // A serial known already, repeated, or malformed: nothing added.
@@ -498,7 +440,9 @@ describe('the catalogue console', () => {
     assert.equal(
       (
         await operator3.send('POST', `/skus/${sku.id}/serials`, {
-          serials: ['IMEI-0004', 'IMEI-0001'],
+          body: {
+            serials: ['IMEI-0004', 'IMEI-0001'],
+          },
         })
       ).status,
       409,
@@ -506,13 +450,17 @@ describe('the catalogue console', () => {
     assert.equal(
       (
         await operator3.send('POST', `/skus/${sku.id}/serials`, {
-          serials: ['IMEI-0005', 'IMEI-0005'],
+          body: {
+            serials: ['IMEI-0005', 'IMEI-0005'],
+          },
         })
       ).status,
       400,
     );
     const bad = await operator3.send('POST', `/skus/${sku.id}/serials`, {
-      serials: ['IMEI-0006', '<script>'],
+      body: {
+        serials: ['IMEI-0006', '<script>'],
+      },
     });
     assert.equal(bad.status, 400);
     assert.match(bad.body.msg, /serials/);
@@ -526,17 +474,21 @@ describe('the catalogue console', () => {
     );
     assert.equal(stock.body.data.sku.stock, 2, 'three in stock, one waiting to ship');
     assert.equal(stock.body.data.counts.inStock, 3);
-    await owner.send('POST', `/orders/${id}/approve`, {});
+    await owner.send('POST', `/orders/${id}/approve`, { body: {} });
     const ship = { courier: '顺丰', waybill: 'SF5550001111' };
     const notInStock = await operator3.send('POST', `/orders/${id}/ship`, {
-      ...ship,
-      serial: 'IMEI-9999',
+      body: {
+        ...ship,
+        serial: 'IMEI-9999',
+      },
     });
     assert.equal(notInStock.status, 409, JSON.stringify(notInStock.body));
     assert.match(notInStock.body.msg, /IMEI-9999/);
     const shipped = await operator3.send('POST', `/orders/${id}/ship`, {
-      ...ship,
-      serial: 'IMEI-0002',
+      body: {
+        ...ship,
+        serial: 'IMEI-0002',
+      },
     });
     assert.equal(shipped.status, 200, JSON.stringify(shipped.body));
     const out = await server.db
@@ -563,10 +515,15 @@ describe('the catalogue console', () => {
       platform: 3,
       body: { orderId: id, expressCode: 'sf', waybill: 'SF99887711' },
     });
-    assert.equal((await operator3.send('POST', `/orders/${id}/receive-return`, {})).status, 200);
+    assert.equal(
+      (await operator3.send('POST', `/orders/${id}/receive-return`, { body: {} })).status,
+      200,
+    );
     const inspected = await operator3.send('POST', `/orders/${id}/inspect`, {
-      checklist: [{ item: '屏幕', ok: false }],
-      damage: 0,
+      body: {
+        checklist: [{ item: '屏幕', ok: false }],
+        damage: 0,
+      },
     });
     assert.equal(inspected.status, 200, JSON.stringify(inspected.body));
     const after = await operator3.send<{
@@ -577,7 +534,9 @@ describe('the catalogue console', () => {
     assert.equal(after.body.data.sku.stock, 2);
     // Repaired: back in stock.
     const repaired = await operator3.send('POST', '/serials/IMEI-0002/status', {
-      status: 'in_stock',
+      body: {
+        status: 'in_stock',
+      },
     });
     assert.equal(repaired.status, 200, JSON.stringify(repaired.body));
     const last = await operator3.send<{ sku: { stock: number } }>('GET', `/skus/${sku.id}/stock`);
@@ -585,7 +544,7 @@ describe('the catalogue console', () => {
   });
 
   test('import: a dry run names each bad row; all-or-nothing writes none; partial writes the good rows', async () => {
-    const created = await operator3.send<GoodsView>('POST', '/goods', newGoods('IMP'));
+    const created = await operator3.send<GoodsView>('POST', '/goods', { body: newGoods('IMP') });
     assert.equal(created.status, 200, JSON.stringify(created.body));
     const goodsId = created.body.data.id;
     const csv = [
@@ -604,10 +563,12 @@ describe('the catalogue console', () => {
         written: number;
         problems: { row: number; field: string; message: string }[];
       }>('POST', '/catalog/import', {
-        kind,
-        format,
-        mode,
-        content: Buffer.from(content).toString('base64'),
+        body: {
+          kind,
+          format,
+          mode,
+          content: Buffer.from(content).toString('base64'),
+        },
       });
     const plansBefore = await count('goods_plan');
     const pricesBefore = await count('goods_plan_price');
@@ -667,10 +628,12 @@ describe('the catalogue console', () => {
       written: number;
       problems: { row: number; field: string }[];
     }>('POST', '/catalog/import', {
-      kind: 'stock',
-      format: 'xlsx',
-      mode: 'partial',
-      content: Buffer.from(xlsx, 'binary').toString('base64'),
+      body: {
+        kind: 'stock',
+        format: 'xlsx',
+        mode: 'partial',
+        content: Buffer.from(xlsx, 'binary').toString('base64'),
+      },
     });
     assert.equal(stock.status, 200, JSON.stringify(stock.body));
     assert.equal(stock.body.data.written, 2);
@@ -761,16 +724,18 @@ describe('the catalogue console', () => {
     assert.equal(cheapest.rentPerPeriod, goods.min_rent);
     const own = goods.min_rent - 500;
     const set = await operator3.send('PUT', `/goods/${goods.id}/brand-prices`, {
-      platforms: [3],
-      prices: [
-        {
-          platform: 3,
-          skuCode: cheapest.skuCode,
-          termUnit: cheapest.termUnit,
-          term: cheapest.term,
-          rentPerPeriod: own,
-        },
-      ],
+      body: {
+        platforms: [3],
+        prices: [
+          {
+            platform: 3,
+            skuCode: cheapest.skuCode,
+            termUnit: cheapest.termUnit,
+            term: cheapest.term,
+            rentPerPeriod: own,
+          },
+        ],
+      },
     });
     assert.equal(set.status, 200, JSON.stringify(set.body));
     assert.deepEqual(await cards(3), { search: own, category: own }, "brand 3's cards");
@@ -796,11 +761,9 @@ describe('the catalogue console', () => {
           client.on('notification', (m) => resolve(m.channel)),
         );
         await client.query('listen rental_catalog');
-        const created = await owner.send<GoodsView>(
-          'POST',
-          '/goods',
-          newGoods('NTF', { brands: [2] }),
-        );
+        const created = await owner.send<GoodsView>('POST', '/goods', {
+          body: newGoods('NTF', { brands: [2] }),
+        });
         assert.equal(created.status, 200);
         assert.equal(await heard, 'rental_catalog');
       } finally {
@@ -820,7 +783,7 @@ describe('the goods form under the fuzz corpora', { skip: onlyOn('pglite') }, ()
       n += 1;
       const before = await count('goods');
       const body = newGoods(`FZ${n}`);
-      const forName = await operator3.send('POST', '/goods', { ...body, name: value });
+      const forName = await operator3.send('POST', '/goods', { body: { ...body, name: value } });
       assert.ok(
         forName.status === 200 || forName.status === 400,
         `name ${JSON.stringify(value)}: ${forName.status}`,
@@ -830,9 +793,11 @@ describe('the goods form under the fuzz corpora', { skip: onlyOn('pglite') }, ()
         assert.equal(await count('goods'), before);
       }
       const forCode = await operator3.send('POST', '/goods', {
-        ...newGoods(`FY${n}`),
-        skus: [{ ...body.skus[0], code: value }],
-        plans: [{ ...body.plans[0], skuCode: value }],
+        body: {
+          ...newGoods(`FY${n}`),
+          skus: [{ ...body.skus[0], code: value }],
+          plans: [{ ...body.plans[0], skuCode: value }],
+        },
       });
       const validCode = /^[A-Za-z0-9_-]{1,40}$/.test(value);
       assert.equal(
@@ -845,12 +810,14 @@ describe('the goods form under the fuzz corpora', { skip: onlyOn('pglite') }, ()
   });
 
   test('descriptions keep no script, handler or javascript: URL', async () => {
-    const created = await operator3.send<GoodsView>('POST', '/goods', newGoods('XSS'));
+    const created = await operator3.send<GoodsView>('POST', '/goods', { body: newGoods('XSS') });
     const id = created.body.data.id;
     for (const payload of xss.slice(0, 60)) {
       const reply = await operator3.send<GoodsView>('PUT', `/goods/${id}`, {
-        ...newGoods('XSS'),
-        description: payload,
+        body: {
+          ...newGoods('XSS'),
+          description: payload,
+        },
       });
       assert.ok(reply.status === 200 || reply.status === 400, `${payload}: ${reply.status}`);
       if (reply.status === 200)

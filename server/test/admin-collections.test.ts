@@ -10,11 +10,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import type { Envelope } from '../../contract/http.ts';
 import type { OverdueCase } from '../../contract/admin/collections.ts';
-import { createOwner } from '../src/admin/bootstrap.ts';
 import { addDays, dayOf, overdueFee } from '../src/orders/bills.ts';
 import { remindBills } from '../src/privacy/reminders.ts';
+import { Desk, ownerDesk, PASSWORD, staffDesk } from './admin-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import {
   enableOps,
@@ -31,68 +30,6 @@ import {
   type Shopper,
 } from './order-fixtures.ts';
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: Envelope<T>;
-}
-
-/** A console browser: the session cookie and CSRF token from its login. */
-class Desk {
-  cookie = '';
-  csrf = '';
-  constructor(
-    private readonly server: TestServer,
-    readonly login: string,
-    private password: string,
-  ) {}
-
-  async send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    options: { body?: unknown; csrf?: boolean; key?: string } = {},
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = {};
-    if (this.cookie) headers.cookie = this.cookie;
-    if (options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
-    if (options.key) headers['idempotency-key'] = options.key;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.server.baseUrl}/admin/api${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      if (pair?.startsWith('admin_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
-    }
-    const body = (await response.json()) as Envelope<T>;
-    const problem = await this.server.replyProblem(
-      method,
-      `/admin/api${path.split('?')[0]}`,
-      response.status,
-      body,
-    );
-    if (problem) throw new Error(problem);
-    return { status: response.status, body };
-  }
-
-  async signIn(newPassword?: string) {
-    const reply = await this.send<{ csrfToken: string }>('POST', '/login', {
-      body: { login: this.login, password: this.password },
-    });
-    assert.equal(reply.status, 200, JSON.stringify(reply.body));
-    this.csrf = reply.body.data.csrfToken;
-    if (newPassword) {
-      const changed = await this.send('POST', '/password', {
-        body: { currentPassword: this.password, newPassword },
-      });
-      assert.equal(changed.status, 200, JSON.stringify(changed.body));
-      this.password = newPassword;
-    }
-  }
-}
-
-const PASSWORD = 'correct-horse-battery-9';
 let server: TestServer;
 let month: Plan;
 let owner: Desk;
@@ -101,22 +38,6 @@ let collector: Desk & { id?: number };
 let collectorId: number;
 let viewer: Desk;
 let viewerId: number;
-
-async function staffDesk(login: string, role: string, brands: number[] | 'all') {
-  const created = await owner.send<{ staff: { id: number } }>('POST', '/staff', {
-    body: {
-      login,
-      displayName: `员工${login}`,
-      role,
-      ...(brands === 'all' ? { allBrands: true } : { brands }),
-      password: 'first-password-123',
-    },
-  });
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  const desk = new Desk(server, login, 'first-password-123');
-  await desk.signIn(PASSWORD);
-  return { desk, id: created.body.data.staff.id };
-}
 
 /** Runs the scheduled jobs at the server's clock (what the scheduler does every 15 minutes). */
 async function runJobs() {
@@ -218,14 +139,12 @@ before(async () => {
   ({ month } = await plans(server));
   await restock(server, [month.sku_id]);
   await enableOps(server);
-  const { password } = await createOwner(server.db, server.config, 'boss', '店主');
-  owner = new Desk(server, 'boss', password);
-  await owner.signIn(PASSWORD);
-  finance = (await staffDesk('cash', 'finance', 'all')).desk;
-  const service = await staffDesk('caller', 'service', [1]);
+  owner = await ownerDesk(server);
+  finance = (await staffDesk(server, owner, 'cash', 'finance', 'all')).desk;
+  const service = await staffDesk(server, owner, 'caller', 'service', [1]);
   collector = service.desk;
   collectorId = service.id;
-  const view = await staffDesk('looker', 'viewer', [1]);
+  const view = await staffDesk(server, owner, 'looker', 'viewer', [1]);
   viewer = view.desk;
   viewerId = view.id;
 });
@@ -260,7 +179,7 @@ describe('the guard answers before the body is read, writing nothing', () => {
       { method: 'POST', path: `/bills/${billId}/write-off`, body: { reason: 1 }, money: true },
     ];
     const before = await countRows();
-    const anonymous = new Desk(server, 'nobody', 'x');
+    const anonymous = new Desk(server);
     for (const route of routes) {
       const reply = await anonymous.send(route.method, route.path, { body: route.body });
       assert.equal(reply.status, 401, `${route.method} ${route.path}`);
@@ -288,7 +207,7 @@ describe('the guard answers before the body is read, writing nothing', () => {
   });
 
   test('a brand the account does not have is refused (403)', async () => {
-    const brand2 = await staffDesk('caller2', 'service', [2]);
+    const brand2 = await staffDesk(server, owner, 'caller2', 'service', [2]);
     const { id } = await overdueOrder(2);
     const reply = await brand2.desk.send('POST', `/orders/${id}/contacts`, {
       body: { kind: 'note', note: '看看' },
@@ -662,8 +581,8 @@ describe('promises', () => {
     assert.deepEqual(order((await queue()).list), [waiting.id, promised.id]);
     server.advanceClock(2 * 86_400);
     // The sessions went idle meanwhile.
-    finance = new Desk(server, 'cash', PASSWORD);
-    await finance.signIn();
+    finance = new Desk(server);
+    await finance.signIn('cash', PASSWORD);
     const lapsed = await queue();
     assert.deepEqual(order(lapsed.list), [promised.id, waiting.id]);
     const top = lapsed.list[0]!;

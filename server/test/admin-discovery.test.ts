@@ -9,82 +9,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import type { Envelope } from '../../contract/http.ts';
-import { createOwner } from '../src/admin/bootstrap.ts';
+import { Desk, ownerDesk, staffDesk } from './admin-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
-interface Reply<T> {
-  status: number;
-  body: Envelope<T>;
-}
-
-const PASSWORD = 'correct-horse-battery-9';
 let server: TestServer;
-
-/** A console browser: the session cookie and CSRF token its login handed out. */
-class Desk {
-  cookie = '';
-  csrf = '';
-
-  async send<T = Record<string, unknown>>(
-    method: string,
-    urlPath: string,
-    body?: unknown,
-    options: { csrf?: boolean } = {},
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = {};
-    if (this.cookie) headers.cookie = this.cookie;
-    if (options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${server.baseUrl}/admin/api${urlPath}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      if (pair?.startsWith('admin_session=')) this.cookie = pair;
-    }
-    const json = (await response.json()) as Envelope<T>;
-    const problem = await server.replyProblem(
-      method,
-      `/admin/api${urlPath.split('?')[0]}`,
-      response.status,
-      json,
-    );
-    if (problem) throw new Error(problem);
-    return { status: response.status, body: json };
-  }
-
-  async login(login: string, password: string): Promise<void> {
-    const reply = await this.send<{ csrfToken: string }>('POST', '/login', { login, password });
-    assert.equal(reply.status, 200, JSON.stringify(reply.body));
-    this.csrf = reply.body.data.csrfToken;
-  }
-}
 
 let owner: Desk;
 let operator3: Desk;
 let viewer: Desk;
-
-async function staffDesk(login: string, role: string, brands: number[]): Promise<Desk> {
-  const created = await owner.send('POST', '/staff', {
-    login,
-    displayName: login,
-    role,
-    brands,
-    password: 'first-password-123',
-  });
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  const desk = new Desk();
-  await desk.login(login, 'first-password-123');
-  const changed = await desk.send('POST', '/password', {
-    currentPassword: 'first-password-123',
-    newPassword: PASSWORD,
-  });
-  assert.equal(changed.status, 200, JSON.stringify(changed.body));
-  return desk;
-}
 
 async function rowCounts() {
   const counts: Record<string, number> = {};
@@ -99,16 +31,9 @@ async function rowCounts() {
 
 before(async () => {
   server = await startTestServer();
-  const { password } = await createOwner(server.db, server.config, 'owner-d', '店主');
-  owner = new Desk();
-  await owner.login('owner-d', password);
-  const changed = await owner.send('POST', '/password', {
-    currentPassword: password,
-    newPassword: PASSWORD,
-  });
-  assert.equal(changed.status, 200, JSON.stringify(changed.body));
-  operator3 = await staffDesk('operator3d', 'operator', [3]);
-  viewer = await staffDesk('viewer3d', 'viewer', [3]);
+  owner = await ownerDesk(server, 'owner-d');
+  operator3 = (await staffDesk(server, owner, 'operator3d', 'operator', [3])).desk;
+  viewer = (await staffDesk(server, owner, 'viewer3d', 'viewer', [3])).desk;
 });
 
 after(async () => {
@@ -149,11 +74,11 @@ async function storefrontGoods(urlPath: string, platform: number): Promise<numbe
 describe('who may call the discovery editors', () => {
   test('no session: 401; a viewer: 403; both before the (malformed) body; nothing written', async () => {
     const counts = await rowCounts();
-    const anonymous = new Desk();
+    const anonymous = new Desk(server);
     for (const [method, urlPath] of ROUTES) {
       const body = method === 'GET' ? undefined : { nonsense: true };
-      assert.equal((await anonymous.send(method, urlPath, body)).status, 401, urlPath);
-      const reply = await viewer.send(method, urlPath, body);
+      assert.equal((await anonymous.send(method, urlPath, { body: body })).status, 401, urlPath);
+      const reply = await viewer.send(method, urlPath, { body: body });
       assert.equal(reply.status, 403, `${method} ${urlPath}: ${JSON.stringify(reply.body)}`);
     }
     assert.deepEqual(await rowCounts(), counts);
@@ -163,16 +88,16 @@ describe('who may call the discovery editors', () => {
     const counts = await rowCounts();
     assert.equal((await operator3.send('GET', '/discovery/faq?platform=1')).status, 403);
     assert.equal((await operator3.send('GET', '/discovery/hot-goods?platform=1')).status, 403);
-    const faq = await operator3.send('PUT', '/discovery/faq', { platform: 1, items: [] });
+    const faq = await operator3.send('PUT', '/discovery/faq', { body: { platform: 1, items: [] } });
     assert.equal(faq.status, 403);
-    const hot = await operator3.send('PUT', '/discovery/hot-goods', { platform: 1, goodsIds: [] });
+    const hot = await operator3.send('PUT', '/discovery/hot-goods', {
+      body: { platform: 1, goodsIds: [] },
+    });
     assert.equal(hot.status, 403);
-    const noCsrf = await operator3.send(
-      'PUT',
-      '/discovery/enjoy-goods',
-      { platform: 3, goodsIds: [] },
-      { csrf: false },
-    );
+    const noCsrf = await operator3.send('PUT', '/discovery/enjoy-goods', {
+      body: { platform: 3, goodsIds: [] },
+      csrf: false,
+    });
     assert.equal(noCsrf.status, 403);
     assert.deepEqual(await rowCounts(), counts);
   });
@@ -202,7 +127,7 @@ describe('common problems per brand', () => {
     const saved = await operator3.send<{ own: boolean; items: { question: string }[] }>(
       'PUT',
       '/discovery/faq',
-      { platform: 3, items },
+      { body: { platform: 3, items } },
     );
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     assert.equal(saved.body.data.own, true);
@@ -233,7 +158,9 @@ describe('common problems per brand', () => {
     assert.equal((audit.before as { own: boolean }).own, false);
     assert.equal((audit.after as { items: unknown[] }).items.length, 2);
 
-    const cleared = await operator3.send('PUT', '/discovery/faq', { platform: 3, items: [] });
+    const cleared = await operator3.send('PUT', '/discovery/faq', {
+      body: { platform: 3, items: [] },
+    });
     assert.equal(cleared.status, 200);
     assert.deepEqual(await storefrontQuestions(3), shared);
   });
@@ -252,13 +179,15 @@ describe('common problems per brand', () => {
       [[{ typeId: 1, question: '问', answer: ' ' }], /^items\[0\]\.answer: /],
     ];
     for (const [items, message] of cases) {
-      const reply = await operator3.send('PUT', '/discovery/faq', { platform: 3, items });
+      const reply = await operator3.send('PUT', '/discovery/faq', { body: { platform: 3, items } });
       assert.equal(reply.status, 400, JSON.stringify(reply.body));
       assert.match(reply.body.msg, message);
     }
     const tooLong = await operator3.send('PUT', '/discovery/faq', {
-      platform: 3,
-      items: [{ typeId: 1, question: '问'.repeat(101), answer: '答' }],
+      body: {
+        platform: 3,
+        items: [{ typeId: 1, question: '问'.repeat(101), answer: '答' }],
+      },
     });
     assert.equal(tooLong.status, 400);
     assert.deepEqual(await rowCounts(), counts);
@@ -291,8 +220,10 @@ describe('hot goods and 优享好物 per brand', () => {
         .execute();
       const chosen = some.map((row) => row.id);
       const saved = await operator3.send<{ own: boolean; goodsIds: number[] }>('PUT', editor, {
-        platform: 3,
-        goodsIds: chosen,
+        body: {
+          platform: 3,
+          goodsIds: chosen,
+        },
       });
       assert.equal(saved.status, 200, JSON.stringify(saved.body));
       assert.equal(saved.body.data.own, true);
@@ -312,13 +243,15 @@ describe('hot goods and 优享好物 per brand', () => {
 
       // Unknown goods: refused, the list stays.
       const counts = await rowCounts();
-      const bad = await operator3.send('PUT', editor, { platform: 3, goodsIds: [999999] });
+      const bad = await operator3.send('PUT', editor, {
+        body: { platform: 3, goodsIds: [999999] },
+      });
       assert.equal(bad.status, 400);
       assert.match(bad.body.msg, /^goodsIds: /);
       assert.deepEqual(await rowCounts(), counts);
       assert.deepEqual(await storefrontGoods(storefront, 3), chosen);
 
-      const cleared = await operator3.send('PUT', editor, { platform: 3, goodsIds: [] });
+      const cleared = await operator3.send('PUT', editor, { body: { platform: 3, goodsIds: [] } });
       assert.equal(cleared.status, 200);
       assert.deepEqual(await storefrontGoods(storefront, 3), shared);
     });
@@ -346,7 +279,7 @@ describe('categories per brand', () => {
     const saved = await operator3.send<{ own: boolean; categoryIds: number[] }>(
       'PUT',
       '/discovery/categories',
-      { platform: 3, categoryIds: chosen },
+      { body: { platform: 3, categoryIds: chosen } },
     );
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     assert.equal(saved.body.data.own, true);
@@ -372,16 +305,20 @@ describe('categories per brand', () => {
 
     const counts = await rowCounts();
     const bad = await operator3.send('PUT', '/discovery/categories', {
-      platform: 3,
-      categoryIds: [999999],
+      body: {
+        platform: 3,
+        categoryIds: [999999],
+      },
     });
     assert.equal(bad.status, 400);
     assert.match(bad.body.msg, /^categoryIds: /);
     assert.deepEqual(await rowCounts(), counts);
 
     const cleared = await operator3.send('PUT', '/discovery/categories', {
-      platform: 3,
-      categoryIds: [],
+      body: {
+        platform: 3,
+        categoryIds: [],
+      },
     });
     assert.equal(cleared.status, 200);
     assert.deepEqual(await listed('/api/category/list', 3), every);

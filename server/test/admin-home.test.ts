@@ -18,7 +18,7 @@ import type { Coupon, MyCoupon } from '../../contract/api/coupon.ts';
 import type { GoodsInfo } from '../../contract/api/goods.ts';
 import type { Envelope } from '../../contract/http.ts';
 import { leaseQuote } from '../../contract/lease/index.ts';
-import { createOwner } from '../src/admin/bootstrap.ts';
+import { Desk, ownerDesk, staffDesk } from './admin-fixtures.ts';
 import {
   CLIENT_AUTHORIZATION,
   fuzzFile,
@@ -29,83 +29,14 @@ import {
 import { newShopper, placeBody, plans, verifyUser } from './order-fixtures.ts';
 import { startServerProcess } from './processes.ts';
 
-interface Reply<T> {
-  status: number;
-  body: Envelope<T>;
-  headers: Headers;
-}
-
-const PASSWORD = 'correct-horse-battery-9';
 const ALLOWED_HOST = 'partner.example.com';
 const IMAGE_MAX_BYTES = 300_000;
 let server: TestServer;
 let imageDir: string;
 
-/** A console browser: the session cookie and CSRF token its login handed out. */
-class Desk {
-  cookie = '';
-  csrf = '';
-
-  async send<T = Record<string, unknown>>(
-    method: string,
-    urlPath: string,
-    body?: unknown,
-    options: { csrf?: boolean; rawBody?: string } = {},
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = {};
-    if (this.cookie) headers.cookie = this.cookie;
-    if (options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
-    const payload = options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
-    if (payload !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${server.baseUrl}/admin/api${urlPath}`, {
-      method,
-      headers,
-      body: payload,
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      if (pair?.startsWith('admin_session=')) this.cookie = pair;
-    }
-    const json = (await response.json()) as Envelope<T>;
-    const problem = await server.replyProblem(
-      method,
-      `/admin/api${urlPath.split('?')[0]}`,
-      response.status,
-      json,
-    );
-    if (problem) throw new Error(problem);
-    return { status: response.status, body: json, headers: response.headers };
-  }
-
-  async login(login: string, password: string): Promise<void> {
-    const reply = await this.send<{ csrfToken: string }>('POST', '/login', { login, password });
-    assert.equal(reply.status, 200, JSON.stringify(reply.body));
-    this.csrf = reply.body.data.csrfToken;
-  }
-}
-
 let owner: Desk;
 let operator3: Desk;
 let viewer: Desk;
-
-async function staffDesk(login: string, role: string, brands: number[]): Promise<Desk> {
-  const created = await owner.send('POST', '/staff', {
-    login,
-    displayName: login,
-    role,
-    brands,
-    password: 'first-password-123',
-  });
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  const desk = new Desk();
-  await desk.login(login, 'first-password-123');
-  const changed = await desk.send('POST', '/password', {
-    currentPassword: 'first-password-123',
-    newPassword: PASSWORD,
-  });
-  assert.equal(changed.status, 200, JSON.stringify(changed.body));
-  return desk;
-}
 
 async function count(table: string): Promise<number> {
   const row = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(
@@ -143,7 +74,7 @@ async function upload(desk: Desk, bytes: Buffer, platform = 3, purpose = 'banner
   return desk.send<{ url: string; webpUrl: string; width: number; height: number }>(
     'POST',
     '/images',
-    { platform, purpose, data: bytes.toString('base64') },
+    { body: { platform, purpose, data: bytes.toString('base64') } },
   );
 }
 
@@ -166,16 +97,9 @@ before(async () => {
       IMAGE_MAX_BYTES: String(IMAGE_MAX_BYTES),
     },
   });
-  const { password } = await createOwner(server.db, server.config, 'owner37', '店主');
-  owner = new Desk();
-  await owner.login('owner37', password);
-  const changed = await owner.send('POST', '/password', {
-    currentPassword: password,
-    newPassword: PASSWORD,
-  });
-  assert.equal(changed.status, 200, JSON.stringify(changed.body));
-  operator3 = await staffDesk('operator3', 'operator', [3]);
-  viewer = await staffDesk('viewer3', 'viewer', [3]);
+  owner = await ownerDesk(server, 'owner37');
+  operator3 = (await staffDesk(server, owner, 'operator3', 'operator', [3])).desk;
+  viewer = (await staffDesk(server, owner, 'viewer3', 'viewer', [3])).desk;
 });
 
 after(async () => {
@@ -202,10 +126,10 @@ const NEW_ROUTES: [string, string][] = [
 
 describe('who may call the new routes', () => {
   test('no session: 401 on every route, before the (malformed) body is looked at', async () => {
-    const anonymous = new Desk();
+    const anonymous = new Desk(server);
     for (const [method, urlPath] of NEW_ROUTES) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : { nonsense: true };
-      const reply = await anonymous.send(method, urlPath, body);
+      const reply = await anonymous.send(method, urlPath, { body: body });
       assert.equal(reply.status, 401, `${method} ${urlPath}`);
     }
   });
@@ -214,42 +138,42 @@ describe('who may call the new routes', () => {
     const counts = await rowCounts();
     for (const [method, urlPath] of NEW_ROUTES) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : { nonsense: true };
-      const reply = await viewer.send(method, urlPath, body);
+      const reply = await viewer.send(method, urlPath, { body: body });
       assert.equal(reply.status, 403, `${method} ${urlPath}: ${JSON.stringify(reply.body)}`);
     }
     assert.deepEqual(await rowCounts(), counts);
   });
 
   test('a state change without the CSRF token: 403', async () => {
-    const reply = await operator3.send(
-      'PUT',
-      '/home/hot-words',
-      { platform: 3, words: ['x'] },
-      {
-        csrf: false,
-      },
-    );
+    const reply = await operator3.send('PUT', '/home/hot-words', {
+      body: { platform: 3, words: ['x'] },
+      csrf: false,
+    });
     assert.equal(reply.status, 403);
   });
 
   test("an operator of brand 3 cannot touch brand 1's home page or coupons", async () => {
     const counts = await rowCounts();
     const banner = await operator3.send('POST', '/home/banners', {
-      platform: 1,
-      title: '别家的图',
-      image: '/assets/banner/drone.png',
-      linkType: 'none',
-      linkValue: '',
+      body: {
+        platform: 1,
+        title: '别家的图',
+        image: '/assets/banner/drone.png',
+        linkType: 'none',
+        linkValue: '',
+      },
     });
     assert.equal(banner.status, 403);
     const list = await operator3.send('GET', '/home/banners?platform=1');
     assert.equal(list.status, 403);
     const coupon = await operator3.send('POST', '/coupons', {
-      platform: 1,
-      title: '别家的券',
-      kind: 'amount',
-      amount: 100,
-      validDays: 7,
+      body: {
+        platform: 1,
+        title: '别家的券',
+        kind: 'amount',
+        amount: 100,
+        validDays: 7,
+      },
     });
     assert.equal(coupon.status, 403);
     const brandOne = await server.db
@@ -258,11 +182,13 @@ describe('who may call the new routes', () => {
       .where('platform', '=', 1)
       .executeTakeFirstOrThrow();
     const update = await operator3.send('PUT', `/home/banners/${brandOne.id}`, {
-      platform: 3,
-      title: '抢过来',
-      image: '/assets/banner/drone.png',
-      linkType: 'none',
-      linkValue: '',
+      body: {
+        platform: 3,
+        title: '抢过来',
+        image: '/assets/banner/drone.png',
+        linkType: 'none',
+        linkValue: '',
+      },
     });
     assert.equal(update.status, 403);
     assert.deepEqual(await rowCounts(), counts);
@@ -342,12 +268,14 @@ describe('banners', () => {
     const beforeBrand1 = await storefrontBanners(1);
     const image = await upload(operator3, await picture('jpeg'));
     const created = await operator3.send<{ id: number }>('POST', '/home/banners', {
-      platform: 3,
-      title: '双十二特惠',
-      image: image.body.data.url,
-      linkType: 'web',
-      linkValue: `https://${ALLOWED_HOST}/promo?id=12`,
-      sort: 0,
+      body: {
+        platform: 3,
+        title: '双十二特惠',
+        image: image.body.data.url,
+        linkType: 'web',
+        linkValue: `https://${ALLOWED_HOST}/promo?id=12`,
+        sort: 0,
+      },
     });
     assert.equal(created.status, 200, JSON.stringify(created.body));
     const brand3 = await storefrontBanners(3);
@@ -358,11 +286,13 @@ describe('banners', () => {
     // Changed: the storefront shows the change, and the audit row has before and after.
     const id = created.body.data.id;
     const updated = await operator3.send('PUT', `/home/banners/${id}`, {
-      platform: 3,
-      title: '双十二特惠（延长）',
-      image: image.body.data.url,
-      linkType: 'page',
-      linkValue: 'pages/coupon/coupon',
+      body: {
+        platform: 3,
+        title: '双十二特惠（延长）',
+        image: image.body.data.url,
+        linkType: 'page',
+        linkValue: 'pages/coupon/coupon',
+      },
     });
     assert.equal(updated.status, 200, JSON.stringify(updated.body));
     assert.ok((await storefrontBanners(3)).some((b) => b.title === '双十二特惠（延长）'));
@@ -389,7 +319,9 @@ describe('banners', () => {
       image: '/assets/banner/drone.png',
     };
     const refused = async (linkType: string, linkValue: string) => {
-      const reply = await operator3.send('POST', '/home/banners', { ...base, linkType, linkValue });
+      const reply = await operator3.send('POST', '/home/banners', {
+        body: { ...base, linkType, linkValue },
+      });
       assert.equal(reply.status, 400, `${linkType} ${linkValue}: ${JSON.stringify(reply.body)}`);
       return reply.body.msg;
     };
@@ -402,10 +334,12 @@ describe('banners', () => {
     assert.match(await refused('category', 'abc'), /^linkValue: /);
     // Another site's picture is not a banner image.
     const external = await operator3.send('POST', '/home/banners', {
-      ...base,
-      image: 'https://evil.test/x.png',
-      linkType: 'none',
-      linkValue: '',
+      body: {
+        ...base,
+        image: 'https://evil.test/x.png',
+        linkType: 'none',
+        linkValue: '',
+      },
     });
     assert.equal(external.status, 400);
     assert.match(external.body.msg, /image/);
@@ -417,9 +351,11 @@ describe('banners', () => {
     for (const payload of payloads) {
       for (const linkType of ['web', 'page']) {
         const reply = await operator3.send('POST', '/home/banners', {
-          ...base,
-          linkType,
-          linkValue: payload,
+          body: {
+            ...base,
+            linkType,
+            linkValue: payload,
+          },
         });
         assert.equal(reply.status, 400, `${linkType} ${payload}`);
       }
@@ -431,12 +367,14 @@ describe('banners', () => {
     const strings = JSON.parse(fs.readFileSync(fuzzFile('blns.json'), 'utf8')) as string[];
     for (const title of strings.slice(0, 120)) {
       const reply = await operator3.send<{ id: number; title: string }>('POST', '/home/banners', {
-        platform: 3,
-        title,
-        image: '/assets/banner/drone.png',
-        linkType: 'none',
-        linkValue: '',
-        enabled: false,
+        body: {
+          platform: 3,
+          title,
+          image: '/assets/banner/drone.png',
+          linkType: 'none',
+          linkValue: '',
+          enabled: false,
+        },
       });
       assert.ok(reply.status === 200 || reply.status === 400, `${reply.status} for ${title}`);
       if (reply.status === 200) {
@@ -455,7 +393,7 @@ describe('tabs and hot words', () => {
     const saved = await operator3.send<{ id: number; name: string; goodsIds: number[] }[]>(
       'PUT',
       '/home/tabs',
-      { platform: 3, tabs: [{ name: '新品', goodsIds: [ids[2], ids[0]] }] },
+      { body: { platform: 3, tabs: [{ name: '新品', goodsIds: [ids[2], ids[0]] }] } },
     );
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     const tabs = await server.request<{ id: number; name: string }[]>('GET', '/api/home/tab', {
@@ -481,22 +419,28 @@ describe('tabs and hot words', () => {
     assert.ok(!brandOne.body.data.some((tab) => tab.name === '新品'));
 
     const unknownGoods = await operator3.send('PUT', '/home/tabs', {
-      platform: 3,
-      tabs: [{ name: '坏', goodsIds: [987654] }],
+      body: {
+        platform: 3,
+        tabs: [{ name: '坏', goodsIds: [987654] }],
+      },
     });
     assert.equal(unknownGoods.status, 400);
     assert.match(unknownGoods.body.msg, /^goodsIds: /);
 
     const words = await operator3.send('PUT', '/home/hot-words', {
-      platform: 3,
-      words: ['无人机', '游戏机'],
+      body: {
+        platform: 3,
+        words: ['无人机', '游戏机'],
+      },
     });
     assert.equal(words.status, 200, JSON.stringify(words.body));
     const hot = await server.request<string[]>('GET', '/api/common/hotKey', { platform: 3 });
     assert.deepEqual(hot.body.data.slice(0, 2), ['无人机', '游戏机']);
     const duplicate = await operator3.send('PUT', '/home/hot-words', {
-      platform: 3,
-      words: ['无人机', '无人机'],
+      body: {
+        platform: 3,
+        words: ['无人机', '无人机'],
+      },
     });
     assert.equal(duplicate.status, 400);
   });
@@ -510,7 +454,7 @@ describe('coupons', () => {
     const created = await operator3.send<{ id: number; stock: number | null; endsAt: null }>(
       'POST',
       '/coupons',
-      { ...base, stock: null, startsAt: null, endsAt: null, goodsIds: null },
+      { body: { ...base, stock: null, startsAt: null, endsAt: null, goodsIds: null } },
     );
     assert.equal(created.status, 200, JSON.stringify(created.body));
     assert.equal(created.body.data.stock, null);
@@ -551,7 +495,7 @@ describe('coupons', () => {
       [{ goodsIds: [987654] }, /^goodsIds: /],
     ];
     for (const [change, field] of cases) {
-      const reply = await operator3.send('POST', '/coupons', { ...base, ...change });
+      const reply = await operator3.send('POST', '/coupons', { body: { ...base, ...change } });
       assert.equal(reply.status, 400, JSON.stringify(change));
       assert.match(reply.body.msg, field, reply.body.msg);
     }
@@ -561,37 +505,47 @@ describe('coupons', () => {
   test('issued by mobile within the per-user limit; outside its window it is not offered', async () => {
     const shopper = await newShopper(server, 3);
     const coupon = await operator3.send<{ id: number }>('POST', '/coupons', {
-      ...base,
-      title: '每人两张',
-      perUserLimit: 2,
-      stock: 5,
+      body: {
+        ...base,
+        title: '每人两张',
+        perUserLimit: 2,
+        stock: 5,
+      },
     });
     assert.equal(coupon.status, 200);
     const id = coupon.body.data.id;
     for (let i = 0; i < 2; i++) {
       const issued = await operator3.send('POST', `/coupons/${id}/issue`, {
-        mobile: shopper.mobile,
+        body: {
+          mobile: shopper.mobile,
+        },
       });
       assert.equal(issued.status, 200, JSON.stringify(issued.body));
     }
-    const third = await operator3.send('POST', `/coupons/${id}/issue`, { userId: shopper.userId });
+    const third = await operator3.send('POST', `/coupons/${id}/issue`, {
+      body: { userId: shopper.userId },
+    });
     assert.equal(third.status, 409);
     const mine = await server.request<{ couponId: number }[]>('GET', '/api/coupon/my/list', {
       platform: 3,
       token: shopper.token,
     });
     assert.equal(mine.body.data.filter((c) => c.couponId === id).length, 2);
-    const unknown = await operator3.send('POST', `/coupons/${id}/issue`, { mobile: '13000000000' });
+    const unknown = await operator3.send('POST', `/coupons/${id}/issue`, {
+      body: { mobile: '13000000000' },
+    });
     assert.equal(unknown.status, 400);
     assert.match(unknown.body.msg, /^mobile: /);
-    const both = await operator3.send('POST', `/coupons/${id}/issue`, {});
+    const both = await operator3.send('POST', `/coupons/${id}/issue`, { body: {} });
     assert.equal(both.status, 400);
 
     const later = await operator3.send<{ id: number }>('POST', '/coupons', {
-      ...base,
-      title: '明年的券',
-      startsAt: '2099-01-01T00:00:00.000Z',
-      endsAt: '2099-02-01T00:00:00.000Z',
+      body: {
+        ...base,
+        title: '明年的券',
+        startsAt: '2099-01-01T00:00:00.000Z',
+        endsAt: '2099-02-01T00:00:00.000Z',
+      },
     });
     assert.equal(later.status, 200);
     const offered = await server.request<{ id: number }[]>('GET', '/api/coupon/list', {
@@ -609,10 +563,12 @@ describe('coupons', () => {
   test("changing a coupon never changes an order's bills; a percentage coupon takes its share", async () => {
     const { month } = await plans(server);
     const coupon = await operator3.send<{ id: number }>('POST', '/coupons', {
-      ...base,
-      title: '九折',
-      kind: 'percent',
-      percentOff: 10,
+      body: {
+        ...base,
+        title: '九折',
+        kind: 'percent',
+        percentOff: 10,
+      },
     });
     assert.equal(coupon.status, 200, JSON.stringify(coupon.body));
     const shopper = await newShopper(server, 3);
@@ -646,10 +602,12 @@ describe('coupons', () => {
     const billsBefore = await billsOf();
 
     const changed = await operator3.send('PUT', `/coupons/${coupon.body.data.id}`, {
-      ...base,
-      title: '五折',
-      kind: 'percent',
-      percentOff: 50,
+      body: {
+        ...base,
+        title: '五折',
+        kind: 'percent',
+        percentOff: 50,
+      },
     });
     assert.equal(changed.status, 200, JSON.stringify(changed.body));
     assert.deepEqual(await billsOf(), billsBefore);
@@ -668,10 +626,12 @@ describe('coupons', () => {
     test(`a ${face} coupon: the checkout's figure is the order's, its bills' and its contract's`, async () => {
       const { month } = await plans(server);
       const created = await operator3.send<{ id: number }>('POST', '/coupons', {
-        ...base,
-        title: face,
-        kind,
-        ...extra,
+        body: {
+          ...base,
+          title: face,
+          kind,
+          ...extra,
+        },
       });
       assert.equal(created.status, 200, JSON.stringify(created.body));
       const couponId = created.body.data.id;
@@ -778,11 +738,13 @@ describe('two API processes on one PostgreSQL database', { skip: onlyOn('postgre
       const before = await read();
       assert.ok(Array.isArray(before));
       const created = await operator3.send('POST', '/home/banners', {
-        platform: 3,
-        title: '另一个进程也看到',
-        image: '/assets/banner/drone.png',
-        linkType: 'none',
-        linkValue: '',
+        body: {
+          platform: 3,
+          title: '另一个进程也看到',
+          image: '/assets/banner/drone.png',
+          linkType: 'none',
+          linkValue: '',
+        },
       });
       assert.equal(created.status, 200, JSON.stringify(created.body));
       // NOTIFY arrives after the commit, asynchronously: well within the cache's 5 s.

@@ -10,9 +10,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { Envelope } from '../../contract/http.ts';
 import type { Mismatch, Report } from '../../contract/admin/reports.ts';
-import { createOwner } from '../src/admin/bootstrap.ts';
+import { Desk, ownerDesk, staffDesk } from './admin-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { newShopper, placeBody, plans, restock, type Plan } from './order-fixtures.ts';
 import { seedMonth, type Ledger } from './report-fixtures.ts';
@@ -24,57 +23,6 @@ import {
   type Unit,
 } from './report-expected.ts';
 
-class Desk {
-  cookie = '';
-  csrf = '';
-  constructor(private readonly server: TestServer) {}
-
-  async send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    options: { body?: unknown; csrf?: boolean } = {},
-  ): Promise<{ status: number; body: Envelope<T> }> {
-    const headers: Record<string, string> = {};
-    if (this.cookie) headers.cookie = this.cookie;
-    if (options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.server.baseUrl}/admin/api${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      if (pair?.startsWith('admin_session=')) this.cookie = pair;
-    }
-    const body = (await response.json()) as Envelope<T>;
-    const problem = await this.server.replyProblem(
-      method,
-      `/admin/api${path.split('?')[0]}`,
-      response.status,
-      body,
-    );
-    if (problem) throw new Error(problem);
-    return { status: response.status, body };
-  }
-
-  async file(path: string) {
-    const response = await fetch(`${this.server.baseUrl}/admin/api${path}`, {
-      headers: { cookie: this.cookie },
-    });
-    return response;
-  }
-
-  async login(login: string, password: string) {
-    const reply = await this.send<{ csrfToken: string }>('POST', '/login', {
-      body: { login, password },
-    });
-    assert.equal(reply.status, 200, JSON.stringify(reply.body));
-    this.csrf = reply.body.data.csrfToken;
-  }
-}
-
-const PASSWORD = 'correct-horse-battery-9';
 const MONTH = { from: '2026-08-01', to: '2026-08-31' };
 let server: TestServer;
 let owner: Desk;
@@ -82,30 +30,11 @@ let month: Plan;
 let ledger: Ledger;
 let today: string;
 
-async function staffDesk(login: string, role: string, brands: number[]) {
-  const created = await owner.send('POST', '/staff', {
-    body: { login, displayName: login, role, brands, password: 'first-password-123' },
-  });
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  const desk = new Desk(server);
-  await desk.login(login, 'first-password-123');
-  const changed = await desk.send('POST', '/password', {
-    body: { currentPassword: 'first-password-123', newPassword: PASSWORD },
-  });
-  assert.equal(changed.status, 200);
-  return desk;
-}
-
 before(async () => {
   server = await startTestServer();
   ({ month } = await plans(server));
   await restock(server, [month.sku_id]);
-  const { password } = await createOwner(server.db, server.config, 'boss', '店主');
-  owner = new Desk(server);
-  await owner.login('boss', password);
-  await owner.send('POST', '/password', {
-    body: { currentPassword: password, newPassword: PASSWORD },
-  });
+  owner = await ownerDesk(server);
   const users = {
     1: (await newShopper(server, 1)).userId,
     2: (await newShopper(server, 2)).userId,
@@ -192,7 +121,7 @@ describe('reports', () => {
   });
 
   test('a brand-2 account sees brand 2 only, and never brand 1', async () => {
-    const desk = await staffDesk('brand2viewer', 'viewer', [2]);
+    const desk = (await staffDesk(server, owner, 'brand2viewer', 'viewer', [2])).desk;
     const reply = await desk.send<Report>(
       'GET',
       `/reports?${query({ ...MONTH, granularity: 'week' })}`,
@@ -309,7 +238,7 @@ describe('the guard answers before validation', () => {
   });
 
   test('a viewer gets 403 from reconciliation before its body is read; a missing CSRF token too', async () => {
-    const viewer = await staffDesk('reconviewer', 'viewer', [1]);
+    const viewer = (await staffDesk(server, owner, 'reconviewer', 'viewer', [1])).desk;
     assert.equal((await viewer.send('GET', '/reconciliation?from=nonsense')).status, 403);
     assert.equal(
       (await viewer.send('POST', '/reconciliation/resolve', { body: { bogus: true } })).status,
@@ -319,7 +248,7 @@ describe('the guard answers before validation', () => {
       (await viewer.send('POST', '/reconciliation/statements', { body: { bogus: true } })).status,
       403,
     );
-    const finance = await staffDesk('financeone', 'finance', [1]);
+    const finance = (await staffDesk(server, owner, 'financeone', 'finance', [1])).desk;
     const noCsrf = await finance.send('POST', '/reconciliation/resolve', {
       body: { bogus: true },
       csrf: false,
@@ -335,7 +264,7 @@ describe('the guard answers before validation', () => {
 
 describe('reconciliation', () => {
   test('a statement with a changed amount, a missing and an extra line: three differences, each resolved once, audited', async () => {
-    const finance = await staffDesk('financetwo', 'finance', [1]);
+    const finance = (await staffDesk(server, owner, 'financetwo', 'finance', [1])).desk;
     // Brand 1's alipay payments and refunds of its busiest day, as our ledger has them.
     const dayOf = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
     const brandOf = new Map(ledger.orders.map((o) => [o.id, o.platform]));
@@ -635,7 +564,7 @@ describe('statement files', () => {
   }
 
   test('a WeChat Pay trade bill: a dry run lists its lines and problems, a file with problems is refused, the fixed file imports and agrees with our ledger', async () => {
-    const finance = await staffDesk('financefile', 'finance', [1]);
+    const finance = (await staffDesk(server, owner, 'financefile', 'finance', [1])).desk;
     const { day, payments, refunds } = wechatDay();
     assert.ok(payments.length >= 2, `payments on ${day}: ${payments.length}`);
     const good = [
@@ -749,7 +678,7 @@ describe('statement files', () => {
       '#退款合计：1笔，商家实收共-20.50元',
       '#导出时间：[2026年08月11日 09:12:00]',
     ].join('\r\n');
-    const finance = await staffDesk('financegbk', 'finance', [1]);
+    const finance = (await staffDesk(server, owner, 'financegbk', 'finance', [1])).desk;
     const read = await finance.send<Upload>('POST', '/reconciliation/statements/file', {
       body: {
         platform: 1,

@@ -12,11 +12,10 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import type { Envelope } from '../../contract/http.ts';
 import type { RiskReview } from '../../contract/admin/risk.ts';
 import type { DeskComplaint } from '../../contract/admin/complaints.ts';
 import type { MyComplaint } from '../../contract/api/client.ts';
-import { createOwner } from '../src/admin/bootstrap.ts';
+import { Desk, ownerDesk, staffDesk, type Reply } from './admin-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import {
   newShopper,
@@ -30,80 +29,9 @@ import {
   type Shopper,
 } from './order-fixtures.ts';
 
-interface Reply<T> {
-  status: number;
-  body: Envelope<T>;
-}
-
-/** A browser of the console: the session cookie and the CSRF token the login handed out. */
-class Desk {
-  cookie = '';
-  csrf = '';
-  constructor(private readonly server: TestServer) {}
-
-  async send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    options: { body?: unknown; csrf?: boolean; cookie?: boolean } = {},
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = {};
-    if (this.cookie && options.cookie !== false) headers.cookie = this.cookie;
-    if (options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.server.baseUrl}/admin/api${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      if (pair?.startsWith('admin_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
-    }
-    const body = (await response.json()) as Envelope<T>;
-    // Every reply fits the console's OpenAPI document.
-    const problem = await this.server.replyProblem(
-      method,
-      `/admin/api${path.split('?')[0]}`,
-      response.status,
-      body,
-    );
-    if (problem) throw new Error(problem);
-    return { status: response.status, body };
-  }
-
-  async login(login: string, password: string) {
-    const reply = await this.send<{ csrfToken: string }>('POST', '/login', {
-      body: { login, password },
-    });
-    if (reply.status === 200) this.csrf = reply.body.data.csrfToken;
-    return reply;
-  }
-}
-
-const PASSWORD = 'correct-horse-battery-9';
 let server: TestServer;
 let owner: Desk;
 let month: Plan;
-
-async function staffDesk(login: string, role: string, brands: number[] | 'all') {
-  const created = await owner.send<{ staff: { id: number } }>('POST', '/staff', {
-    body: {
-      login,
-      displayName: `员工${login}`,
-      role,
-      ...(brands === 'all' ? { allBrands: true } : { brands }),
-      password: 'first-password-123',
-    },
-  });
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  const desk = new Desk(server);
-  assert.equal((await desk.login(login, 'first-password-123')).status, 200);
-  const changed = await desk.send('POST', '/password', {
-    body: { currentPassword: 'first-password-123', newPassword: PASSWORD },
-  });
-  assert.equal(changed.status, 200, JSON.stringify(changed.body));
-  return { desk, id: created.body.data.staff.id };
-}
 
 /** Another delivery address of the shopper; the shopper shipping to it. */
 async function withAddress(
@@ -172,13 +100,7 @@ before(async () => {
   });
   ({ month } = await plans(server));
   await restock(server, [month.sku_id]);
-  const { password } = await createOwner(server.db, server.config, 'boss', '店主');
-  owner = new Desk(server);
-  assert.equal((await owner.login('boss', password)).status, 200);
-  const changed = await owner.send('POST', '/password', {
-    body: { currentPassword: password, newPassword: PASSWORD },
-  });
-  assert.equal(changed.status, 200, JSON.stringify(changed.body));
+  owner = await ownerDesk(server);
 });
 
 after(async () => {
@@ -192,7 +114,7 @@ describe('risk review', () => {
   const unrelated: Record<string, number> = {};
 
   before(async () => {
-    ({ desk: risk } = await staffDesk('risky', 'risk', [1]));
+    ({ desk: risk } = await staffDesk(server, owner, 'risky', 'risk', [1]));
     const deviceA = device();
     const streetA = street();
     const a = await withAddress(await newShopper(server, 1), 1, { detail: streetA });
@@ -327,9 +249,9 @@ describe('risk review', () => {
   });
 
   test('401 and 403 come before the body is read, and nothing is written', async () => {
-    const { desk: service } = await staffDesk('helper', 'service', [1]);
-    const { desk: riskTwo } = await staffDesk('risktwo', 'risk', [2]);
-    const { desk: ownerTwo } = await staffDesk('ownertwo', 'owner', [2]);
+    const { desk: service } = await staffDesk(server, owner, 'helper', 'service', [1]);
+    const { desk: riskTwo } = await staffDesk(server, owner, 'risktwo', 'risk', [2]);
+    const { desk: ownerTwo } = await staffDesk(server, owner, 'ownertwo', 'owner', [2]);
     const anonymous = new Desk(server);
     const bad = { rules: 'nonsense' };
     const start = await counts();
@@ -379,7 +301,7 @@ describe('complaints desk', () => {
     });
     assert.equal(filed.body.code, 200, JSON.stringify(filed.body));
     complaintId = filed.body.data.id;
-    ({ desk: service, id: serviceId } = await staffDesk('carer', 'service', [1]));
+    ({ desk: service, id: serviceId } = await staffDesk(server, owner, 'carer', 'service', [1]));
   });
 
   test('a service user assigns, replies and resolves; the customer reads the reply in the storefront', async () => {
@@ -475,8 +397,8 @@ describe('complaints desk', () => {
   });
 
   test('brands are enforced and 401/403 come before the body; nothing is written', async () => {
-    const { desk: serviceTwo } = await staffDesk('cartwo', 'service', [2]);
-    const { desk: viewer } = await staffDesk('looker', 'viewer', 'all');
+    const { desk: serviceTwo } = await staffDesk(server, owner, 'cartwo', 'service', [2]);
+    const { desk: viewer } = await staffDesk(server, owner, 'looker', 'viewer', 'all');
     const anonymous = new Desk(server);
     const fresh = await server.request<{ id: number }>('POST', '/api/client/complaint/submit', {
       token: shopper.token,

@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { generate } from 'otplib';
 import { sql } from 'kysely';
-import type { Envelope } from '../../contract/http.ts';
 import { createOwner } from '../src/admin/bootstrap.ts';
 import { addOpsCredential } from '../src/ops/credentials.ts';
+import { Desk, PASSWORD, staffDesk } from './admin-fixtures.ts';
 import { fuzzFile, startTestServer, type TestServer } from './helpers.ts';
 import {
   agreeEarlyReturn,
@@ -31,58 +31,6 @@ import {
   type Shopper,
 } from './order-fixtures.ts';
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: Envelope<T>;
-  headers: Headers;
-}
-
-/** A browser of the console: keeps the session cookie and the CSRF token the login handed out. */
-class Desk {
-  cookie = '';
-  csrf = '';
-  constructor(private readonly server: TestServer) {}
-
-  async send<T = Record<string, unknown>>(
-    method: string,
-    path: string,
-    options: { body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {},
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (this.cookie) headers.cookie = this.cookie;
-    if (options.csrf !== false && this.csrf) headers['x-csrf-token'] = this.csrf;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.server.baseUrl}/admin/api${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      if (pair?.startsWith('admin_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
-    }
-    const body = (await response.json()) as Envelope<T>;
-    // Every reply fits the console's OpenAPI document, as the storefront's replies fit theirs.
-    const problem = await this.server.replyProblem(
-      method,
-      `/admin/api${path.split('?')[0]}`,
-      response.status,
-      body,
-    );
-    if (problem) throw new Error(problem);
-    return { status: response.status, body, headers: response.headers };
-  }
-
-  async login(login: string, password: string, totp?: string) {
-    const reply = await this.send<{ csrfToken: string; staff: { id: number } }>('POST', '/login', {
-      body: { login, password, ...(totp ? { totp } : {}) },
-    });
-    if (reply.status === 200) this.csrf = reply.body.data.csrfToken;
-    return reply;
-  }
-}
-
-const PASSWORD = 'correct-horse-battery-9';
 let server: TestServer;
 let owner: Desk;
 let month: Plan;
@@ -97,31 +45,6 @@ async function countRows() {
     counts[table] = Number(row.rows[0]?.n);
   }
   return counts;
-}
-
-/** An account the owner creates through the console, signed in (its first password changed). */
-async function staffDesk(
-  login: string,
-  role: string,
-  brands: number[] | 'all',
-): Promise<{ desk: Desk; id: number }> {
-  const created = await owner.send<{ staff: { id: number } }>('POST', '/staff', {
-    body: {
-      login,
-      displayName: `员工${login}`,
-      role,
-      ...(brands === 'all' ? { allBrands: true } : { brands }),
-      password: 'first-password-123',
-    },
-  });
-  assert.equal(created.status, 200, JSON.stringify(created.body));
-  const desk = new Desk(server);
-  assert.equal((await desk.login(login, 'first-password-123')).status, 200);
-  const changed = await desk.send('POST', '/password', {
-    body: { currentPassword: 'first-password-123', newPassword: PASSWORD },
-  });
-  assert.equal(changed.status, 200, JSON.stringify(changed.body));
-  return { desk, id: created.body.data.staff.id };
 }
 
 /** A storefront order on `platform`, placed, verified, signed and paid: PENDING_REVIEW. */
@@ -232,7 +155,7 @@ describe('sessions', () => {
   });
 
   test('wrong passwords answer alike, then lock the account; the right one waits too', async () => {
-    await staffDesk('locky', 'viewer', [1]);
+    await staffDesk(server, owner, 'locky', 'viewer', [1]);
     const desk = new Desk(server);
     const unknown = await desk.login('nobody-here', 'whatever-password');
     const wrong = await desk.login('locky', 'not-the-password');
@@ -286,7 +209,7 @@ describe('sessions', () => {
   });
 
   test('a disabled account is out at once: its session, its next login, its ops credential', async () => {
-    const { desk, id } = await staffDesk('leaver', 'operator', [1]);
+    const { desk, id } = await staffDesk(server, owner, 'leaver', 'operator', [1]);
     await addOpsCredential(server.db, 'leaver-script', 'leaver-ops-token-0123456789', 'leaver');
     assert.equal((await desk.send('GET', '/orders')).status, 200);
     const disabled = await owner.send('POST', `/staff/${id}/disable`, { body: { reason: '离职' } });
@@ -311,7 +234,7 @@ describe('sessions', () => {
 
 describe('staff management', () => {
   test("an owner changes an account's role and brands: its open session acts with them at once", async () => {
-    const { desk, id } = await staffDesk('mover', 'viewer', [1]);
+    const { desk, id } = await staffDesk(server, owner, 'mover', 'viewer', [1]);
     assert.equal((await desk.send('GET', '/audit-events')).status, 403);
     const promoted = await owner.send<{ staff: { role: string } }>('POST', `/staff/${id}/update`, {
       body: { role: 'owner', reason: '升任店长' },
@@ -344,8 +267,8 @@ describe('staff management', () => {
   });
 
   test('refused changes write nothing: own account, brands beyond the owner, bad bodies', async () => {
-    const { id } = await staffDesk('steady', 'operator', [2]);
-    const { desk: brandTwoOwner } = await staffDesk('owner-of-two', 'owner', [2]);
+    const { id } = await staffDesk(server, owner, 'steady', 'operator', [2]);
+    const { desk: brandTwoOwner } = await staffDesk(server, owner, 'owner-of-two', 'owner', [2]);
     const before = await countRows();
     const bossId = (await staffId('boss'))!;
     const self = await owner.send('POST', `/staff/${bossId}/update`, {
@@ -383,7 +306,7 @@ describe('staff management', () => {
   });
 
   test('a password reset: a one-time password shown once, sessions end, it must be changed', async () => {
-    const { desk, id } = await staffDesk('forgetful', 'operator', [1]);
+    const { desk, id } = await staffDesk(server, owner, 'forgetful', 'operator', [1]);
     // Locked by wrong passwords: the reset lifts it.
     for (let i = 0; i < 5; i++) await new Desk(server).login('forgetful', 'wrong-password-x');
     assert.equal((await new Desk(server).login('forgetful', PASSWORD)).status, 423);
@@ -516,8 +439,8 @@ describe('every /admin/api route is guarded before it reads the body', () => {
   });
 
   test('another role: 403 on what the role may not do, before the body', async () => {
-    const { desk: viewer } = await staffDesk('looker', 'viewer', 'all');
-    const { desk: serviceDesk } = await staffDesk('helper', 'service', 'all');
+    const { desk: viewer } = await staffDesk(server, owner, 'looker', 'viewer', 'all');
+    const { desk: serviceDesk } = await staffDesk(server, owner, 'helper', 'service', 'all');
     const before = await countRows();
     const allowed = new Set([
       'listOrders',
@@ -558,7 +481,7 @@ describe('every /admin/api route is guarded before it reads the body', () => {
   });
 
   test('another brand: 403 on a brand-1 order or bill for a brand-2 account, before the body', async () => {
-    const { desk } = await staffDesk('owner-two', 'owner', [2]);
+    const { desk } = await staffDesk(server, owner, 'owner-two', 'owner', [2]);
     const bill = await server.db
       .selectFrom('bills')
       .select('id')
@@ -658,9 +581,9 @@ describe('the order desk', () => {
   let finance: Desk;
 
   before(async () => {
-    ({ desk: risk } = await staffDesk('risk-two', 'risk', [2]));
-    ({ desk: operator } = await staffDesk('ops-two', 'operator', [2]));
-    ({ desk: finance } = await staffDesk('money', 'finance', [1, 2]));
+    ({ desk: risk } = await staffDesk(server, owner, 'risk-two', 'risk', [2]));
+    ({ desk: operator } = await staffDesk(server, owner, 'ops-two', 'operator', [2]));
+    ({ desk: finance } = await staffDesk(server, owner, 'money', 'finance', [1, 2]));
   });
 
   test('review, ship with a serial, customer receipt, return, inspection with damage: all audited', async () => {
@@ -1056,7 +979,7 @@ describe('the audit log', () => {
   });
 
   test('an account of some brands sees only their rows; only owners read it', async () => {
-    const { desk } = await staffDesk('owner-three', 'owner', [3]);
+    const { desk } = await staffDesk(server, owner, 'owner-three', 'owner', [3]);
     const page = await desk.send<{ list: { platform: number | null }[] }>(
       'GET',
       '/audit-events?pageSize=100',
@@ -1075,7 +998,7 @@ describe('bad input from the fuzz corpora', () => {
 
   test('login: every naughty login and password is a 400 or 401, nothing else', async () => {
     // Wrong passwords lock an account: this one, not an account later tests use.
-    await staffDesk('fuzz-target', 'viewer', [1]);
+    await staffDesk(server, owner, 'fuzz-target', 'viewer', [1]);
     const desk = new Desk(server);
     const before = await countRows();
     const seen = new Set<number>();

@@ -38,6 +38,7 @@ import {
 } from '../../admin/collections.ts';
 import { staffOf } from '../../admin/guard.ts';
 import { ok } from '../../plugins/errors.ts';
+import { consoleRoute } from './route.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 
@@ -46,70 +47,77 @@ const tags = ['collections'];
 export function collectionsRoutes(app: AdminScope): void {
   const deps = app.deps;
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/collections/overdue',
     {
-      config: { access: 'collections.work' },
-      schema: {
-        operationId: 'listOverdue',
-        tags,
-        querystring: ListOverdueQuery,
-        response: { 200: ListOverdueReply },
-      },
+      access: 'collections.work',
+      operationId: 'listOverdue',
+      tags,
+      querystring: ListOverdueQuery,
+      reply: ListOverdueReply,
     },
     async (request) => ok(await listOverdue(deps, staffOf(request), request.query)),
   );
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/collections/collectors',
     {
-      config: { access: 'collections.work' },
-      schema: { operationId: 'listCollectors', tags, response: { 200: ListCollectorsReply } },
+      access: 'collections.work',
+      operationId: 'listCollectors',
+      tags,
+      reply: ListCollectorsReply,
     },
     async (request) => ok(await listCollectors(deps.db, staffOf(request))),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/orders/:id/collector',
     {
-      config: { access: 'collections.assign', target: 'order' },
-      schema: {
-        operationId: 'assignCollector',
-        tags,
-        params: OrderIdParams,
-        body: AssignCollectorBody,
-        response: { 200: AssignCollectorReply },
-      },
+      access: 'collections.assign',
+      target: 'order',
+      operationId: 'assignCollector',
+      tags,
+      params: OrderIdParams,
+      body: AssignCollectorBody,
+      reply: AssignCollectorReply,
     },
     async (request) =>
       ok(await assignCollector(deps, staffOf(request), request.params.id, request.body.staffId)),
   );
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/orders/:id/contacts',
     {
-      config: { access: 'collections.work', target: 'order' },
-      schema: {
-        operationId: 'listContactRecords',
-        tags,
-        params: OrderIdParams,
-        response: { 200: ListContactsReply },
-      },
+      access: 'collections.work',
+      target: 'order',
+      operationId: 'listContactRecords',
+      tags,
+      params: OrderIdParams,
+      reply: ListContactsReply,
     },
     async (request) => ok({ list: await listContacts(deps.db, request.params.id) }),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/orders/:id/contacts',
     {
-      config: { access: 'collections.work', target: 'order' },
-      schema: {
-        operationId: 'addContactRecord',
-        tags,
-        params: OrderIdParams,
-        body: AddContactRecordBody,
-        response: { 200: AddContactRecordReply },
-      },
+      access: 'collections.work',
+      target: 'order',
+      operationId: 'addContactRecord',
+      tags,
+      params: OrderIdParams,
+      body: AddContactRecordBody,
+      reply: AddContactRecordReply,
     },
     async (request) =>
       ok(await addContactRecord(deps, staffOf(request), request.params.id, request.body)),
@@ -118,105 +126,80 @@ export function collectionsRoutes(app: AdminScope): void {
   moneyRoutes(app);
 }
 
-/** Finance's money actions: each once per Idempotency-Key, with a reason, audited. */
+/**
+ * Finance's money actions: each needs `bills.refund` on the brand of its order or bill, takes
+ * a reason in its body, is done once per Idempotency-Key, and is audited.
+ */
 function moneyRoutes(app: AdminScope): void {
   const deps = app.deps;
   const requestKey = (headers: Record<string, unknown>) =>
     requireRequestKey(headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()]);
+  const money = { access: 'bills.refund', tags, reply: MoneyActionReply } as const;
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/bills/:id/waive-fee',
-    {
-      config: { access: 'bills.refund', target: 'bill' },
-      schema: {
-        operationId: 'waiveFee',
-        tags,
-        params: BillIdParams,
-        body: WaiveFeeBody,
-        response: { 200: MoneyActionReply },
-      },
+    { ...money, target: 'bill', operationId: 'waiveFee', params: BillIdParams, body: WaiveFeeBody },
+    async (request) => {
+      const key = requestKey(request.headers);
+      return ok(await waiveFee(deps, staffOf(request), request.params.id, request.body, key));
     },
-    async (request) =>
-      ok(
-        await waiveFee(
-          deps,
-          staffOf(request),
-          request.params.id,
-          request.body,
-          requestKey(request.headers),
-        ),
-      ),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/orders/:id/offline-repayment',
     {
-      config: { access: 'bills.refund', target: 'order' },
-      schema: {
-        operationId: 'recordOfflineRepayment',
-        tags,
-        params: OrderIdParams,
-        body: RecordOfflineRepaymentBody,
-        response: { 200: MoneyActionReply },
-      },
+      ...money,
+      target: 'order',
+      operationId: 'recordOfflineRepayment',
+      params: OrderIdParams,
+      body: RecordOfflineRepaymentBody,
     },
-    async (request) =>
-      ok(
-        await recordOfflineRepayment(
-          deps,
-          staffOf(request),
-          request.params.id,
-          request.body,
-          requestKey(request.headers),
-        ),
-      ),
+    async (request) => {
+      const key = requestKey(request.headers);
+      const staff = staffOf(request);
+      return ok(await recordOfflineRepayment(deps, staff, request.params.id, request.body, key));
+    },
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/orders/:id/deposit-deduction',
     {
-      config: { access: 'bills.refund', target: 'order' },
-      schema: {
-        operationId: 'settleFromDeposit',
-        tags,
-        params: OrderIdParams,
-        body: SettleFromDepositBody,
-        response: { 200: MoneyActionReply },
-      },
+      ...money,
+      target: 'order',
+      operationId: 'settleFromDeposit',
+      params: OrderIdParams,
+      body: SettleFromDepositBody,
     },
-    async (request) =>
-      ok(
-        await settleFromDeposit(
-          deps,
-          staffOf(request),
-          request.params.id,
-          request.body,
-          requestKey(request.headers),
-        ),
-      ),
+    async (request) => {
+      const key = requestKey(request.headers);
+      return ok(
+        await settleFromDeposit(deps, staffOf(request), request.params.id, request.body, key),
+      );
+    },
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/bills/:id/write-off',
     {
-      config: { access: 'bills.refund', target: 'bill' },
-      schema: {
-        operationId: 'writeOffBill',
-        tags,
-        params: BillIdParams,
-        body: WriteOffBody,
-        response: { 200: MoneyActionReply },
-      },
+      ...money,
+      target: 'bill',
+      operationId: 'writeOffBill',
+      params: BillIdParams,
+      body: WriteOffBody,
     },
-    async (request) =>
-      ok(
-        await writeOffBill(
-          deps,
-          staffOf(request),
-          request.params.id,
-          request.body.reason,
-          requestKey(request.headers),
-        ),
-      ),
+    async (request) => {
+      const key = requestKey(request.headers);
+      return ok(
+        await writeOffBill(deps, staffOf(request), request.params.id, request.body.reason, key),
+      );
+    },
   );
 }

@@ -73,6 +73,7 @@ import { catalogRoutes } from './catalog.ts';
 import { reportRoutes } from './reports.ts';
 import { adminHomeRoutes } from './home.ts';
 import { adminDiscoveryRoutes } from './discovery.ts';
+import { consoleRoute } from './route.ts';
 import { registerOpenApi } from '../../plugins/openapi.ts';
 
 const ONE_MINUTE = 60_000;
@@ -399,86 +400,78 @@ function staffAndAuditRoutes(app: AdminScope): void {
   // ---------------------------------------------------------------------------------------
   // Audit log and staff
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/audit-events',
     {
-      config: { access: 'audit.read' },
-      schema: {
-        operationId: 'listAuditEvents',
-        ...tag('audit'),
-        querystring: ListAuditQuery,
-        response: { 200: ListAuditReply },
-      },
+      access: 'audit.read',
+      operationId: 'listAuditEvents',
+      ...tag('audit'),
+      querystring: ListAuditQuery,
+      reply: ListAuditReply,
     },
     async (request) => ok(await listAuditEvents(db, staffOf(request), request.query)),
   );
 
-  app.post(
+  const staffManage = { access: 'staff.manage', ...tag('staff') } as const;
+
+  consoleRoute(
+    app,
+    'POST',
     '/staff',
-    {
-      config: { access: 'staff.manage' },
-      schema: {
-        operationId: 'createStaff',
-        ...tag('staff'),
-        body: CreateStaffBody,
-        response: { 200: CreateStaffReply },
-      },
-    },
+    { ...staffManage, operationId: 'createStaff', body: CreateStaffBody, reply: CreateStaffReply },
     async (request) => ok(await createStaff(deps, staffOf(request), request.body)),
   );
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/staff',
-    {
-      config: { access: 'staff.manage' },
-      schema: { operationId: 'listStaff', ...tag('staff'), response: { 200: ListStaffReply } },
-    },
+    { ...staffManage, operationId: 'listStaff', reply: ListStaffReply },
     async (request) => ok(await listStaff(db, staffOf(request))),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/staff/:id/disable',
     {
-      config: { access: 'staff.manage' },
-      schema: {
-        operationId: 'disableStaff',
-        ...tag('staff'),
-        params: OrderIdParams,
-        body: DisableStaffBody,
-        response: { 200: DisableStaffReply },
-      },
+      ...staffManage,
+      operationId: 'disableStaff',
+      params: OrderIdParams,
+      body: DisableStaffBody,
+      reply: DisableStaffReply,
     },
     async (request) =>
       ok(await disableStaff(deps, staffOf(request), request.params.id, request.body.reason)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/staff/:id/update',
     {
-      config: { access: 'staff.manage' },
-      schema: {
-        operationId: 'updateStaff',
-        ...tag('staff'),
-        params: OrderIdParams,
-        body: UpdateStaffBody,
-        response: { 200: UpdateStaffReply },
-      },
+      ...staffManage,
+      operationId: 'updateStaff',
+      params: OrderIdParams,
+      body: UpdateStaffBody,
+      reply: UpdateStaffReply,
     },
     async (request) =>
       ok(await updateStaff(deps, staffOf(request), request.params.id, request.body)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/staff/:id/reset-password',
     {
-      config: { access: 'staff.manage' },
-      schema: {
-        operationId: 'resetStaffPassword',
-        ...tag('staff'),
-        params: OrderIdParams,
-        body: ResetStaffPasswordBody,
-        response: { 200: ResetStaffPasswordReply },
-      },
+      ...staffManage,
+      operationId: 'resetStaffPassword',
+      params: OrderIdParams,
+      body: ResetStaffPasswordBody,
+      reply: ResetStaffPasswordReply,
     },
     async (request) =>
       ok(await resetStaffPassword(deps, staffOf(request), request.params.id, request.body.reason)),

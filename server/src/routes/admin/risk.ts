@@ -15,6 +15,7 @@ import {
 import { staffOf } from '../../admin/guard.ts';
 import { listRiskRules, riskReview, updateRiskRules } from '../../admin/risk.ts';
 import { ok } from '../../plugins/errors.ts';
+import { consoleRoute } from './route.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 
@@ -22,40 +23,41 @@ export function riskRoutes(app: AdminScope): void {
   const deps = app.deps;
   const tags = ['risk'];
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/orders/:id/risk',
     {
-      config: { access: 'orders.review', target: 'order' },
-      schema: {
-        operationId: 'getRiskReview',
-        tags,
-        params: OrderIdParams,
-        response: { 200: GetRiskReviewReply },
-      },
+      access: 'orders.review',
+      target: 'order',
+      operationId: 'getRiskReview',
+      tags,
+      params: OrderIdParams,
+      reply: GetRiskReviewReply,
     },
     async (request) => ok(await riskReview(deps, request.params.id)),
   );
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/risk-rules',
-    {
-      config: { access: 'risk.rules' },
-      schema: { operationId: 'listRiskRules', tags, response: { 200: ListRiskRulesReply } },
-    },
+    { access: 'risk.rules', operationId: 'listRiskRules', tags, reply: ListRiskRulesReply },
     async (request) => ok(await listRiskRules(deps.db, staffOf(request))),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/risk-rules/:id',
     {
-      config: { access: 'risk.rules', target: 'brand' },
-      schema: {
-        operationId: 'updateRiskRules',
-        tags,
-        params: BrandParams,
-        body: UpdateRiskRulesBody,
-        response: { 200: UpdateRiskRulesReply },
-      },
+      access: 'risk.rules',
+      target: 'brand',
+      operationId: 'updateRiskRules',
+      tags,
+      params: BrandParams,
+      body: UpdateRiskRulesBody,
+      reply: UpdateRiskRulesReply,
     },
     async (request) =>
       ok(await updateRiskRules(deps, staffOf(request), request.params.id, request.body)),
