@@ -164,10 +164,10 @@ async function main(): Promise<void> {
     process.stdout.write(`\n== what failed in ${row.step}\n`);
     for (const line of row.failedTests) process.stdout.write(`${line}\n`);
   }
-  process.stdout.write('\nlane    check                  wall time  result\n');
+  process.stdout.write('\nlane      check                  wall time  result\n');
   for (const row of rows)
     process.stdout.write(
-      `${row.lane.padEnd(8)}${row.step.padEnd(23)}${`${row.seconds} s`.padStart(9)}  ${row.outcome}\n`,
+      `${row.lane.padEnd(10)}${row.step.padEnd(23)}${`${row.seconds} s`.padStart(9)}  ${row.outcome}\n`,
     );
   if (cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total) {
     // Whether the run was short of CPU (busy near 100%) or of something else (waits), for the
