@@ -1,16 +1,16 @@
 /**
- * `npm test`: every check in the repository, in two lanes that run side by side.
+ * `npm test`: every check in the repository, in three lanes that run side by side.
  *
  * Run one after another the checks took 41 minutes on CI's two-core machine with one core idle
  * most of the time: each server pass is one Node process running one test file at a time (the
  * files share PostgreSQL and ports, so they stay sequential within a pass), and the storefront's
- * checks are mostly one process too. So the server's two passes make one lane and the storefront's
- * checks the other. A failed check does not stop its lane (one run reports every failure), except
- * that what needs the build is skipped when the build failed; the exit code is non-zero if any
- * check failed.
+ * checks are mostly one process too. So each server pass is a lane and the
+ * storefront's checks the third. A failed check does not stop its lane (one run reports every
+ * failure), except that what needs the build is skipped when the build failed; the exit code is
+ * non-zero if any check failed.
  *
- *   npx tsx scripts/test-all.ts             both lanes
- *   npx tsx scripts/test-all.ts --lane app  one lane (server | app)
+ *   npx tsx scripts/test-all.ts             every lane
+ *   npx tsx scripts/test-all.ts --lane app  one lane (server | postgres | app)
  *
  * Each line of output carries its lane's name; the failed tests, each with its message and place,
  * and a table of every check's wall time end the run, so the tail of a long log says what failed.

@@ -150,8 +150,10 @@ async function benchEngine(engine: Engine): Promise<Figures[]> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      // Production by default; BENCH_APP_ENV=development runs it without live provider settings.
-      APP_ENV: process.env.BENCH_APP_ENV ?? 'production',
+      // Development by default: production refuses to start on the sandboxes and PGlite (its
+      // start-up guard), and the catalogue's read path is the same in both. BENCH_APP_ENV=production
+      // with the live settings in the environment measures a production process.
+      APP_ENV: process.env.BENCH_APP_ENV ?? 'development',
       LOG_LEVEL: args['log-level'],
       // The API alone: no H5 app to serve.
       H5_DIR: path.join(dataDir, 'no-h5'),
