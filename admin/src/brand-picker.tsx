@@ -1,5 +1,6 @@
 /** The brand a page edits: the account's brands (every brand for an every-brand account). */
-import { Select } from 'antd';
+import { Select, Space, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { PLATFORM_IDS } from '../../contract/http.ts';
 import { useText } from './i18n.tsx';
 import { useSession } from './session.tsx';
@@ -27,6 +28,36 @@ export function BrandPicker({
       onChange={onChange}
       options={brands.map((id) => ({ value: id, label: t(`品牌 ${id}`, `Brand ${id}`) }))}
     />
+  );
+}
+
+/** The brand a page works on: the account's first until the user picks another. */
+export function useChosenBrand(): [number | undefined, (brand: number) => void] {
+  const brands = useBrands();
+  const [platform, setPlatform] = useState<number | undefined>(brands[0]);
+  return [platform, setPlatform];
+}
+
+/** A per-brand page's heading: its title, the brand picker, then the page's own buttons. */
+export function BrandPageHeader({
+  title,
+  platform,
+  onChange,
+  children,
+}: {
+  title: string;
+  platform: number | undefined;
+  onChange: (brand: number) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Space>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      <BrandPicker value={platform} onChange={onChange} />
+      {children}
+    </Space>
   );
 }
 

@@ -18,13 +18,12 @@ import {
   Space,
   Table,
   Tag,
-  Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { AdminCoupon, CouponInput, CouponKind } from '../../../contract/admin/coupons.ts';
 import { api } from '../api.ts';
 import { ErrorAlert } from '../error-alert.tsx';
-import { BrandPicker, useBrands } from '../brand-picker.tsx';
+import { BrandPageHeader, useChosenBrand } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 
 interface CouponValues {
@@ -207,8 +206,7 @@ function IssueDialog({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => 
 
 export default function CouponsPage() {
   const t = useText();
-  const brands = useBrands();
-  const [platform, setPlatform] = useState<number | undefined>(brands[0]);
+  const [platform, setPlatform] = useChosenBrand();
   const [creating, setCreating] = useState(false);
   const [issuing, setIssuing] = useState<AdminCoupon | null>(null);
   const coupons = useQuery({
@@ -225,15 +223,11 @@ export default function CouponsPage() {
         : t('首月免租', 'First month free');
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Space>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('优惠券', 'Coupons')}
-        </Typography.Title>
-        <BrandPicker value={platform} onChange={setPlatform} />
+      <BrandPageHeader title={t('优惠券', 'Coupons')} platform={platform} onChange={setPlatform}>
         <Button type="primary" disabled={platform === undefined} onClick={() => setCreating(true)}>
           {t('新建优惠券', 'New coupon')}
         </Button>
-      </Space>
+      </BrandPageHeader>
       {coupons.error && <Alert type="error" showIcon message={coupons.error.message} />}
       <Table<AdminCoupon>
         rowKey="id"

@@ -15,7 +15,7 @@ import type {
   GoodsListName,
 } from '../../../contract/admin/discovery.ts';
 import { api } from '../api.ts';
-import { BrandPicker, useBrands } from '../brand-picker.tsx';
+import { BrandPageHeader, useChosenBrand } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 
 function OwnTag({ own }: { own: boolean }) {
@@ -279,16 +279,14 @@ function Categories({ platform }: { platform: number }) {
 
 export default function DiscoveryPage() {
   const t = useText();
-  const brands = useBrands();
-  const [platform, setPlatform] = useState<number | undefined>(brands[0]);
+  const [platform, setPlatform] = useChosenBrand();
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Space>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('常见问题与商品列表', 'Help and goods lists')}
-        </Typography.Title>
-        <BrandPicker value={platform} onChange={setPlatform} />
-      </Space>
+      <BrandPageHeader
+        title={t('常见问题与商品列表', 'Help and goods lists')}
+        platform={platform}
+        onChange={setPlatform}
+      />
       {platform !== undefined && (
         <>
           <Faq key={`f${platform}`} platform={platform} />

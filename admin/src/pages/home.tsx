@@ -34,7 +34,7 @@ import type {
 import type { UploadedImage } from '../../../contract/admin/images.ts';
 import { api } from '../api.ts';
 import { ErrorAlert } from '../error-alert.tsx';
-import { BrandPicker, fileToBase64, useBrands } from '../brand-picker.tsx';
+import { BrandPageHeader, fileToBase64, useChosenBrand } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 
 type BannerValues = Omit<BannerInput, 'platform'>;
@@ -381,16 +381,14 @@ function HotWords({ platform }: { platform: number }) {
 
 export default function HomeEditorPage() {
   const t = useText();
-  const brands = useBrands();
-  const [platform, setPlatform] = useState<number | undefined>(brands[0]);
+  const [platform, setPlatform] = useChosenBrand();
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Space>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('首页装修', 'Home page')}
-        </Typography.Title>
-        <BrandPicker value={platform} onChange={setPlatform} />
-      </Space>
+      <BrandPageHeader
+        title={t('首页装修', 'Home page')}
+        platform={platform}
+        onChange={setPlatform}
+      />
       {platform !== undefined && (
         <>
           <Banners key={`b${platform}`} platform={platform} />
