@@ -6,7 +6,7 @@
  * each row's problems; `partial` writes the good rows; `all-or-nothing` writes every row or,
  * when any has a problem, none. Written rows are audited one by one, before and after.
  */
-import ExcelJS from 'exceljs';
+import { newWorkbook, type CellValue } from '../lib/spreadsheet.ts';
 import Papa from 'papaparse';
 import { sql, type Transaction } from 'kysely';
 import {
@@ -51,7 +51,7 @@ export async function parseFile(format: BulkFormat, content: Buffer): Promise<Ro
       Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v ?? '').trim()])),
     );
   }
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   try {
     await book.xlsx.load(content as unknown as ArrayBuffer);
   } catch {
@@ -78,7 +78,7 @@ export async function parseFile(format: BulkFormat, content: Buffer): Promise<Ro
   return rows;
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
     if ('text' in value) return String(value.text);
@@ -98,7 +98,7 @@ export async function writeFile(format: BulkFormat, kind: BulkKind, rows: Row[])
       'utf8',
     );
   }
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const sheet = book.addWorksheet(kind);
   sheet.addRow(columns);
   for (const row of rows) sheet.addRow(columns.map((c) => row[c] ?? ''));

@@ -3,7 +3,7 @@
  * read the Chinese) or XLSX (exceljs). The columns are the reply's field names and the values
  * are the reply's own (money in fen, rates 0-1), so a file reads back to the figures shown.
  */
-import ExcelJS from 'exceljs';
+import { newWorkbook } from '../lib/spreadsheet.ts';
 import Papa from 'papaparse';
 import type { Report, ReportTable } from '../../../contract/admin/reports.ts';
 
@@ -38,7 +38,7 @@ export async function exportReport(
       fileName,
     };
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet(table);
   sheet.columns = columns.map((key) => ({ header: key, key, width: Math.max(12, key.length + 2) }));
   for (const row of rows) sheet.addRow(row);

@@ -18,7 +18,7 @@
  *
  * XLSX: the first sheet, the same columns. Money is yuan with at most two decimals.
  */
-import ExcelJS from 'exceljs';
+import { newWorkbook, type CellValue } from '../lib/spreadsheet.ts';
 import Papa from 'papaparse';
 import type {
   LineKind,
@@ -102,7 +102,7 @@ function decode(content: Buffer): string {
   }
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
     if ('text' in value) return String(value.text);
@@ -118,7 +118,7 @@ async function gridOf(format: 'csv' | 'xlsx', content: Buffer): Promise<string[]
     const parsed = Papa.parse<string[]>(decode(content), { skipEmptyLines: false });
     return parsed.data.map((row) => row.map((cell) => String(cell ?? '')));
   }
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   try {
     await book.xlsx.load(content as unknown as ArrayBuffer);
   } catch {
