@@ -6,10 +6,16 @@
  *   // engines: pglite (validation of fields: no engine difference)
  *   // engines: postgres (real processes on one database)
  *
- * `both` is for a file whose outcome can depend on the engine (SQL the two parse or plan
- * differently, locking, transactions, JSON, dates, concurrency); a file that cannot tell them
- * apart runs in one pass only. A file without the line, or with a suite pinned by `onlyOn` to the
- * pass it never runs in, fails the run before any test starts.
+ * Both engines are the same PostgreSQL, so SQL parses, plans and computes alike. They differ in
+ * the connection (PGlite is one session: concurrent requests queue, a lock is never contended,
+ * NOTIFY stays in the process), in what each driver makes of a value's text (pinned for every
+ * column type by engine-types.test.ts) and in how a process reaches the database. `both` is for a
+ * file whose outcome can depend on those (concurrency, row locks, transactions that roll back,
+ * LISTEN/NOTIFY, a second process); a file whose only question is "the SQL and the values read
+ * back" runs in one pass: PGlite for the storefront's (npm start's engine), PostgreSQL for the
+ * console's and for the fuzz runs (a statement costs PostgreSQL about a quarter of PGlite's
+ * CPU). A file without the line, or with a suite pinned by `onlyOn` to the pass it never runs
+ * in, fails the run before any test starts.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

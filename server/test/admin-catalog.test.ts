@@ -773,7 +773,7 @@ describe('the catalogue console', () => {
   );
 });
 
-describe('the goods form under the fuzz corpora', { skip: onlyOn('pglite') }, () => {
+describe('the goods form under the fuzz corpora', { skip: onlyOn('postgres') }, () => {
   const naughty: string[] = JSON.parse(fs.readFileSync(fuzzFile('blns.json'), 'utf8'));
   const xss = fs.readFileSync(fuzzFile('xss-polyglots.txt'), 'utf8').split('\n').filter(Boolean);
 

@@ -1,4 +1,4 @@
-// engines: both (money settled in transactions, date arithmetic on overdue days)
+// engines: postgres (money settled in transactions and overdue-day arithmetic: the same SQL on both engines; the console runs on PostgreSQL in production; driver reads pinned in engine-types.test.ts)
 /**
  * Collections in the merchant console (issue 38) on a real server and database: the overdue
  * queue's buckets and order (a broken promise comes back to the top), assignment, the contact log

@@ -1,4 +1,4 @@
-// engines: both (list saves replace rows in a transaction; the catalogue cache is told by NOTIFY on PostgreSQL)
+// engines: postgres (list saves replace rows in a transaction, the catalogue cache told by NOTIFY across connections; driver reads pinned in engine-types.test.ts)
 /**
  * The console's discovery editors (issue 37, leftovers) on a real server and database: a brand's
  * own common problems (FAQ), hot goods and 优享好物 lists reach that brand's storefront at once

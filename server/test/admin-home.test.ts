@@ -1,4 +1,4 @@
-// engines: both (home-page and coupon writes in transactions, NOTIFY across processes on PostgreSQL)
+// engines: postgres (home-page and coupon writes in transactions, NOTIFY across processes; driver reads pinned in engine-types.test.ts)
 /**
  * The console's home-page editor, coupons and picture uploads (issue 37) on a real server and
  * database: who may call them (401/403 before any body is read), the brand limits, a change

@@ -1,4 +1,4 @@
-// engines: both (aggregates over dates in Asia/Shanghai, JSON and window functions)
+// engines: postgres (aggregates over dates in Asia/Shanghai, JSON and window functions: the same SQL on both engines; the console runs on PostgreSQL in production; driver reads pinned in engine-types.test.ts)
 /**
  * The console's reports and reconciliation (issue 38) on a real server and database: a month of
  * ledger rows on two brands, every figure of getReport worked out again from those rows (by day,

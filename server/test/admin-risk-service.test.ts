@@ -1,4 +1,4 @@
-// engines: both (related-order matching in SQL over JSON snapshots)
+// engines: postgres (related-order matching in SQL over JSON snapshots: the same SQL on both engines; driver reads pinned in engine-types.test.ts)
 /**
  * Risk review and the complaints desk of the merchant console (`/admin/api`, issue 36) on a real
  * server and database: an order's risk facts (credit, age and ID region from the identity, related

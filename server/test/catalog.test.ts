@@ -1,4 +1,4 @@
-// engines: both (search SQL (case, full-width forms, wildcards), paging order, visit counts per day)
+// engines: pglite (search SQL, paging order, visit counts per day: the same SQL on both engines; npm start's engine; driver reads pinned in engine-types.test.ts)
 /**
  * The catalogue as the storefront sees it: the seeded demo data set, goods detail with SKUs and
  * plans, pages, per-brand and per-channel home data, search, visit counting, reference data and

@@ -1,4 +1,4 @@
-// engines: both (quote dates and sums from date columns)
+// engines: pglite (quote dates and sums from date columns: driver reads pinned in engine-types.test.ts)
 /**
  * Early return: the order engine's quote (rent not yet due waived, 30 % of it as the fee, what
  * is owed now), shown before the user confirms, and applied only at the total they saw.

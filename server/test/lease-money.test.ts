@@ -1,4 +1,4 @@
-// engines: both (bill dates from date columns around receipt)
+// engines: pglite (bill dates from date columns around receipt: driver reads pinned in engine-types.test.ts)
 /**
  * Issue 33's order, as the report went: brand 1, the demo phone's 12-month plan with 碎屏保障
  * (¥9.90 a period), placed and received on 2026-11-28, the contract signed through the sandbox

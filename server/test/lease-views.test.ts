@@ -1,4 +1,4 @@
-// engines: both (every view's dates and sums read back from date and numeric columns)
+// engines: pglite (every view's dates and sums from date and numeric columns: driver reads pinned in engine-types.test.ts)
 /**
  * One money truth (issue 33): for generated leases — terms of months and days, services,
  * coupons, every deposit method, placed and received on days around month ends and leap days —

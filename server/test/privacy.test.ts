@@ -1,4 +1,4 @@
-// engines: both (consent versions and reminder dates from timestamptz columns)
+// engines: pglite (consent versions and reminder dates from timestamptz columns: driver reads pinned in engine-types.test.ts)
 /**
  * Consents (per brand, per policy version), the sensitive steps that refuse without them, and the
  * identity step's age check.

@@ -1,4 +1,4 @@
-// engines: both (due-date arithmetic in SQL)
+// engines: postgres (due-date arithmetic in SQL, a reminder run twice at once; driver reads pinned in engine-types.test.ts)
 /**
  * Bill reminders: 3 days and 1 day before due, on the day and on the first day overdue, by SMS
  * and by subscribe message where the user subscribed; each once, none after payment or

@@ -1,4 +1,4 @@
-// engines: both (JSON event params and the owing query over bills)
+// engines: pglite (JSON event params and the owing query over bills: driver reads pinned in engine-types.test.ts)
 /**
  * The rental's own rules as the customer and the merchant see them (issue 33): why an order was
  * cancelled or returned (checked against the dictionary the screens offer, kept, shown, given to

@@ -1,4 +1,4 @@
-// engines: both (day arithmetic from the payment date in SQL)
+// engines: pglite (day arithmetic from the payment date in SQL: the same SQL on both engines; driver reads pinned in engine-types.test.ts)
 /**
  * A WeChat deposit near a year old (the lead's decision on issue 18): WeChat Pay refuses refunds
  * of payments older than a year, so 330 days after a deposit was paid through WeChat, an order

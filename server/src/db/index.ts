@@ -49,6 +49,7 @@ export interface DatabaseOptions {
 }
 
 const INT8_OID = 20;
+const DATE_OID = 1082;
 /**
  * Distinct statement texts given a name, across connections: the code's statements number a few
  * hundred; a text built from data (an `in (…)` list of any length) past the cap goes unnamed.
@@ -103,6 +104,13 @@ export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(d
 
 /** count(*) and sums come back as int8; every value we keep fits a JS number. */
 const parseInt8 = (value: string): number => Number(value);
+/**
+ * A `date` is the instant of its midnight in UTC on both engines. node-postgres's own parser takes
+ * the process's time zone (a server on Asia/Shanghai read 2026-03-01 as 2026-02-28T16:00Z, and
+ * `toISOString()` gave the day before) while PGlite's takes UTC; server/test/engine-types.test.ts
+ * pins every type the schema uses to the same value on both.
+ */
+const parseDate = (value: string): Date => new Date(`${value}T00:00:00Z`);
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -113,7 +121,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID
             ? parseInt8
-            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+            : oid === DATE_OID
+              ? parseDate
+              : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
     // An idle connection the server closes (restart, failover, a dropped test database) must not
@@ -142,7 +152,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
-    parsers: { [INT8_OID]: parseInt8 },
+    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
     ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
