@@ -65,7 +65,9 @@ export async function startServer(
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/src/main.ts'],
+    // Node with tsx's loader, as the server tests start theirs: the tsx command would run a
+    // second Node process around it, one more start-up for each of the ~35 browser-test servers.
+    ['--import', 'tsx', 'server/src/main.ts'],
     {
       cwd: root,
       env: {

@@ -1,4 +1,4 @@
-// engines: both (the CLI opens its own connection to the database, a different path on each engine)
+// engines: postgres (the CLI's suite makes its own PostgreSQL database and the demo owner's runs a development server on PGlite, as npm start does, whichever the pass: the file is the same in both)
 /**
  * The first accounts: `npm run admin -- create-owner` on a real database prints a one-time
  * password that must be changed at first login; `create-ops-token` gives `npm run ops` a
