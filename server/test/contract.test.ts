@@ -305,7 +305,7 @@ const xss = ['xss-intruders.txt', 'xss-polyglots.txt'].flatMap((file) =>
     .filter((line) => line.length > 0),
 );
 
-test('the renderer keeps every XSS payload inert in every field', () => {
+test('the renderer keeps every XSS payload inert in every field', async () => {
   const base: ContractData = {
     contractNo: 'HT1',
     lessor: { company: '公司', platformName: '平台', servicePhone: '400' },
@@ -355,7 +355,7 @@ test('the renderer keeps every XSS payload inert in every field', () => {
     for (const [field, set] of setters) {
       const data = structuredClone(base);
       set(data, payload);
-      assertInert(renderContract(data), `${field} = ${payload}`);
+      assertInert(await renderContract(data), `${field} = ${payload}`);
     }
   }
 });

@@ -3,7 +3,7 @@
  * (`skus[1].price`) and says what is wrong, so the editor can show it at the field and the
  * import's dry run per row. One set of rules for the console's form and the import.
  */
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from '../lib/sanitize.ts';
 import { DESCRIPTION_TAGS } from '../../../contract/catalog/description.ts';
 import type { BrandPriceInput, GoodsInput, PlanInput } from '../../../contract/admin/catalog.ts';
 
@@ -13,7 +13,7 @@ export interface FieldProblem {
 }
 
 /** Rich text as the storefront may show it: no scripts, handlers, frames or foreign schemes. */
-export function sanitizeDescription(html: string): string {
+export function sanitizeDescription(html: string): Promise<string> {
   return sanitizeHtml(html, {
     allowedTags: [...DESCRIPTION_TAGS],
     allowedAttributes: { a: ['href'], img: ['src', 'alt'] },

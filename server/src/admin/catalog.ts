@@ -494,7 +494,7 @@ async function writeGoods(
     cover: input.cover,
     images: JSON.stringify(input.images),
     detail_images: JSON.stringify(input.detailImages ?? []),
-    description: sanitizeDescription(input.description),
+    description: await sanitizeDescription(input.description),
     tags: JSON.stringify(input.tags),
     min_rent: minMonthlyRent(input.plans),
     market_price: input.marketPrice,

@@ -3,7 +3,7 @@
  * the finished fragment goes through sanitize-html with a short allow-list (no scripts, no event
  * handlers, no URLs of any kind): two independent layers, so a slip in one is caught by the other.
  */
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeHtml, type SanitizeOptions } from '../lib/sanitize.ts';
 import type { BuyoutRow, DueRule, LeaseQuote } from '../../../contract/lease/index.ts';
 import { dueDateOf, EARLY_RETURN_FEE_BP, MIN_BUYOUT_PRICE } from '../../../contract/lease/index.ts';
 import { yuan } from '../lib/money.ts';
@@ -139,7 +139,7 @@ const BILL_KINDS: Record<string, string> = {
   EARLY_RETURN: '提前归还手续费',
 };
 
-const ALLOWED: sanitizeHtml.IOptions = {
+const ALLOWED: SanitizeOptions = {
   allowedTags: [
     'article',
     'h1',
@@ -162,11 +162,11 @@ const ALLOWED: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-export function sanitizeContract(html: string): string {
+export function sanitizeContract(html: string): Promise<string> {
   return sanitizeHtml(html, ALLOWED);
 }
 
-export function renderContract(data: ContractData): string {
+export function renderContract(data: ContractData): Promise<string> {
   const e = escapeHtml;
   const month = data.termUnit === 'month';
   const unit = month ? '个月' : '天';

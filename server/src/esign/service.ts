@@ -117,7 +117,7 @@ export async function contractHtml(deps: AppDeps, owner: ContractOwner, orderId:
   const contractNo = signed?.contract_no ?? '（签署时生成）';
   return {
     contractNo: signed?.contract_no ?? null,
-    html: renderContract(await contractData(deps, owner, orderId, contractNo)),
+    html: await renderContract(await contractData(deps, owner, orderId, contractNo)),
   };
 }
 
@@ -165,7 +165,7 @@ export async function createSigning(
   }
   const contractNo = existing?.contract_no ?? `HT${ymd(deps.now()).replaceAll('-', '')}${orderId}`;
   const data = await contractData(deps, owner, orderId, contractNo);
-  const html = renderContract(data);
+  const html = await renderContract(data);
   const { flowId, signUrl } = await esign.createFlow({
     contractNo,
     html,

@@ -6,7 +6,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../boot/config.ts';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 export interface ImageStore {
   /** Stores `bytes` as `name` (a content-hash name: an existing one is the same picture). */
@@ -58,8 +57,14 @@ export function localImageStore(dir: string): ImageStore {
   };
 }
 
-export function s3ImageStore(settings: S3StorageSettings): ImageStore {
-  const client = new S3Client({
+/**
+ * The SDK and its client, made on the store's first use: @aws-sdk/client-s3 took ~0.12 s of CPU to
+ * import (profile of a test server's start, 28 Nov), paid by every server and test process
+ * although only IMAGE_STORAGE=s3 uses it. The settings were checked when the configuration loaded.
+ */
+async function s3Client(settings: S3StorageSettings) {
+  const s3 = await import('@aws-sdk/client-s3');
+  const client = new s3.S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -72,12 +77,19 @@ export function s3ImageStore(settings: S3StorageSettings): ImageStore {
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
   });
+  return { s3, client };
+}
+
+export function s3ImageStore(settings: S3StorageSettings): ImageStore {
+  let loaded: ReturnType<typeof s3Client> | undefined;
+  const sdk = () => (loaded ??= s3Client(settings));
   const key = (name: string) => `${settings.prefix}${name}`;
   return {
     async put(name, bytes, contentType) {
       checkName(name);
+      const { s3, client } = await sdk();
       await client.send(
-        new PutObjectCommand({
+        new s3.PutObjectCommand({
           Bucket: settings.bucket,
           Key: key(name),
           Body: bytes,
@@ -88,14 +100,15 @@ export function s3ImageStore(settings: S3StorageSettings): ImageStore {
     },
     async get(name) {
       if (!SAFE_NAME.test(name)) return undefined;
+      const { s3, client } = await sdk();
       try {
         const reply = await client.send(
-          new GetObjectCommand({ Bucket: settings.bucket, Key: key(name) }),
+          new s3.GetObjectCommand({ Bucket: settings.bucket, Key: key(name) }),
         );
         if (!reply.Body) return undefined;
         return Buffer.from(await reply.Body.transformToByteArray());
       } catch (error) {
-        if (error instanceof NoSuchKey) return undefined;
+        if (error instanceof s3.NoSuchKey) return undefined;
         if (
           (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
         )

@@ -31,14 +31,6 @@ import type {
 export type { PayScoreConfirmation, ServiceOrder, WechatPayParams } from './gateway.ts';
 
 /**
- * The live WeChat Pay gateway (JSAPI: an open id to charge, the mini-program's pay parameters;
- * notifications signed in headers, their bodies encrypted), told apart by shape.
- */
-export function isWechatPay(gateway: object): gateway is WechatPayGateway {
-  return 'clientPayParams' in gateway;
-}
-
-/**
  * Why a notification was refused: its signature (headers, key id, time or the signature itself),
  * or, signed by WeChat Pay, a resource that does not decrypt with the APIv3 key.
  */

@@ -14,7 +14,7 @@ import { emptyReply, textReply } from '../../plugins/openapi.ts';
 import { handleNotification, type NotificationOutcome } from '../../orders/payment-outcomes.ts';
 import { cashierPayment } from '../../payments/cashier.ts';
 import type { GatewayName, NotificationFields } from '../../payments/gateway.ts';
-import { isWechatPay } from '../../payments/wechatpay.ts';
+import { isWechatPay } from '../../payments/is-wechatpay.ts';
 import { SandboxGateway } from '../../payments/sandbox.ts';
 import { acceptWechatNotification } from '../../payments/wechat-notify.ts';
 
