@@ -15,6 +15,7 @@ import type {
   onRequestHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
+import { BrandQuery } from '../../../../contract/admin/home.ts';
 import type { RouteAccess, RouteTarget } from '../../admin/guard.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -106,4 +107,33 @@ export function consoleDownload<P extends TSchema, Q extends TSchema>(
   handler: (request: ConsoleRequest<P, Q, TSchema>, reply: FastifyReply) => Promise<FastifyReply>,
 ): void {
   register(app, 'GET', url, spec, undefined, handler);
+}
+
+/**
+ * One brand's editor at `url`: GET reads it (`?platform=`), PUT saves the new one (`body`); both
+ * answer with it (`reply`). Operation ids in that order.
+ */
+export function consoleEditor<B extends TSchema, R extends TSchema>(
+  app: AdminScope,
+  url: string,
+  editor: {
+    access: RouteAccess;
+    tags: readonly string[];
+    operationIds: [get: string, save: string];
+    body: B;
+    reply: R;
+  },
+  get: (request: ConsoleRequest<TSchema, typeof BrandQuery, TSchema>) => Promise<Static<R>>,
+  save: (request: ConsoleRequest<TSchema, TSchema, B>) => Promise<Static<R>>,
+): void {
+  const { access, tags, operationIds, body, reply } = editor;
+  const [getId, saveId] = operationIds;
+  consoleRoute(
+    app,
+    'GET',
+    url,
+    { access, operationId: getId, tags, querystring: BrandQuery, reply },
+    get,
+  );
+  consoleRoute(app, 'PUT', url, { access, operationId: saveId, tags, body, reply }, save);
 }
