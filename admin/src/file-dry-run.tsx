@@ -8,6 +8,7 @@ import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Typography, Upload } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import { useState, type CSSProperties, type ReactNode } from 'react';
+import { fileToBase64 } from './brand-picker.tsx';
 import { useText } from './i18n.tsx';
 
 export interface PickedFile {
@@ -54,14 +55,6 @@ export function useFileDryRun<Mode extends string, R extends FileProblems>(
     clear: () => setResult(null),
     run,
   };
-}
-
-function toBase64(bytes: ArrayBuffer): string {
-  let binary = '';
-  const view = new Uint8Array(bytes);
-  for (let i = 0; i < view.length; i += 0x8000)
-    binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
-  return btoa(binary);
 }
 
 export function FileDryRunCard<Mode extends string, R extends FileProblems>({
@@ -112,7 +105,7 @@ export function FileDryRunCard<Mode extends string, R extends FileProblems>({
         showUploadList={false}
         beforeUpload={async (picked) => {
           const format = picked.name.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv';
-          state.pick({ name: picked.name, format, content: toBase64(await picked.arrayBuffer()) });
+          state.pick({ name: picked.name, format, content: await fileToBase64(picked) });
           return false;
         }}
       >

@@ -20,7 +20,7 @@ import type {
   GoodsListName,
 } from '../../../contract/admin/discovery.ts';
 import { api } from '../api.ts';
-import { BrandPageHeader, useChosenBrand } from '../brand-picker.tsx';
+import { BrandCardsPage } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 
 function OwnTag({ own }: { own: boolean }) {
@@ -311,15 +311,9 @@ function Categories({ platform }: { platform: number }) {
 
 export default function DiscoveryPage() {
   const t = useText();
-  const [platform, setPlatform] = useChosenBrand();
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <BrandPageHeader
-        title={t('常见问题与商品列表', 'Help and goods lists')}
-        platform={platform}
-        onChange={setPlatform}
-      />
-      {platform !== undefined && (
+    <BrandCardsPage title={t('常见问题与商品列表', 'Help and goods lists')}>
+      {(platform) => (
         <>
           <Faq key={`f${platform}`} platform={platform} />
           <GoodsList key={`h${platform}`} platform={platform} list="hot" />
@@ -327,6 +321,6 @@ export default function DiscoveryPage() {
           <Categories key={`c${platform}`} platform={platform} />
         </>
       )}
-    </Space>
+    </BrandCardsPage>
   );
 }
