@@ -4,7 +4,8 @@
  * OpenAPI operation (id, tags, params, query, body, the 200 reply), and its handler, whose request
  * is typed by those schemas and whose result must be the reply's envelope. It registers the same
  * route options the routes spelt out by hand (`config` + `schema` with `response: { 200 }`).
- * `consoleDownload` does the same for a GET that answers with a file rather than the envelope.
+ * `consoleDownload` does the same for a GET that answers with a file rather than the envelope;
+ * `consoleEditor` registers a brand's editor, its GET (`?platform=`) and PUT, in one call.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
