@@ -61,6 +61,26 @@ export function BrandPageHeader({
   );
 }
 
+/**
+ * A page of one brand's cards: the heading with the brand picker, then `children` for the brand
+ * chosen (keyed by it, so they start afresh when it changes).
+ */
+export function BrandCardsPage({
+  title,
+  children,
+}: {
+  title: string;
+  children: (platform: number) => ReactNode;
+}) {
+  const [platform, setPlatform] = useChosenBrand();
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <BrandPageHeader title={title} platform={platform} onChange={setPlatform} />
+      {platform !== undefined && children(platform)}
+    </Space>
+  );
+}
+
 /** A file's bytes as base64 (the console's API takes JSON only). */
 export async function fileToBase64(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());

@@ -4,8 +4,13 @@
  * page starts from) the lists every brand shares; saving an empty list returns to them. The
  * server checks every goods and question type; a change shows on the storefront at once.
  */
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+} from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type {
   AdminCategories,
@@ -15,7 +20,7 @@ import type {
   GoodsListName,
 } from '../../../contract/admin/discovery.ts';
 import { api } from '../api.ts';
-import { BrandPageHeader, useChosenBrand } from '../brand-picker.tsx';
+import { BrandCardsPage } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 
 function OwnTag({ own }: { own: boolean }) {
@@ -27,25 +32,101 @@ function OwnTag({ own }: { own: boolean }) {
   );
 }
 
-function Faq({ platform }: { platform: number }) {
-  const t = useText();
+/**
+ * One of the brand's lists at `path`: what the server has (`current`), the draft being edited
+ * (null: none), and the save, which drops the draft, says `saved` and reads the list again.
+ */
+function useOwnList<T extends { own: boolean }, Draft, Value>(
+  queryKey: unknown[],
+  path: string,
+  platform: number,
+  saved: string,
+  body: (value: Value) => Record<string, unknown>,
+) {
   const { message } = App.useApp();
   const client = useQueryClient();
-  const faq = useQuery({
-    queryKey: ['faq', platform],
-    queryFn: () => api.get<AdminFaq>('/discovery/faq', { platform }),
-  });
-  const [draft, setDraft] = useState<FaqItemInput[] | null>(null);
-  const items = draft ?? faq.data?.items ?? [];
+  const current = useQuery({ queryKey, queryFn: () => api.get<T>(path, { platform }) });
+  const [draft, setDraft] = useState<Draft | null>(null);
   const save = useMutation({
-    mutationFn: (next: FaqItemInput[]) =>
-      api.put<AdminFaq>('/discovery/faq', { platform, items: next }),
+    mutationFn: (value: Value) => api.put<T>(path, { platform, ...body(value) }),
     onSuccess: () => {
       setDraft(null);
-      void message.success(t('常见问题已保存', 'Common problems saved'));
-      void client.invalidateQueries({ queryKey: ['faq', platform] });
+      void message.success(saved);
+      void client.invalidateQueries({ queryKey });
     },
   });
+  return { current, draft, setDraft, save };
+}
+
+/**
+ * A list's card: its title and whether it is the brand's own, the save's failure, the editor,
+ * then (after `more`) save as the brand's own and, when it is, back to the shared one (empty).
+ */
+function OwnListCard<Value>({
+  title,
+  own,
+  hint,
+  save,
+  value,
+  empty,
+  saveLabel,
+  resetLabel,
+  more,
+  children,
+}: {
+  title: string;
+  own: boolean | undefined;
+  hint?: string;
+  save: UseMutationResult<unknown, Error, Value>;
+  value: Value;
+  empty: Value;
+  saveLabel: string;
+  resetLabel: string;
+  more?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      title={
+        <Space>
+          {title}
+          {own !== undefined && <OwnTag own={own} />}
+        </Space>
+      }
+    >
+      {hint && <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>}
+      {save.error && <Alert type="error" showIcon role="alert" message={save.error.message} />}
+      {children}
+      <Space style={{ marginTop: 8 }}>
+        {more}
+        <Button type="primary" loading={save.isPending} onClick={() => save.mutate(value)}>
+          {saveLabel}
+        </Button>
+        {own && (
+          <Button loading={save.isPending} onClick={() => save.mutate(empty)}>
+            {resetLabel}
+          </Button>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+function Faq({ platform }: { platform: number }) {
+  const t = useText();
+  const {
+    current: faq,
+    draft,
+    setDraft,
+    save,
+  } = useOwnList<AdminFaq, FaqItemInput[], FaqItemInput[]>(
+    ['faq', platform],
+    '/discovery/faq',
+    platform,
+    t('常见问题已保存', 'Common problems saved'),
+    (items) => ({ items }),
+  );
+  const items = draft ?? faq.data?.items ?? [];
   const change = (index: number, patch: Partial<FaqItemInput>) =>
     setDraft(items.map((item, at) => (at === index ? { ...item, ...patch } : item)));
   const move = (index: number, by: number) => {
@@ -56,15 +137,24 @@ function Faq({ platform }: { platform: number }) {
   };
   const types = (faq.data?.types ?? []).map((type) => ({ value: type.id, label: type.name }));
   return (
-    <Card
-      title={
-        <Space>
-          {t('常见问题', 'Common problems')}
-          {faq.data && <OwnTag own={faq.data.own} />}
-        </Space>
+    <OwnListCard
+      title={t('常见问题', 'Common problems')}
+      own={faq.data?.own}
+      save={save}
+      value={items}
+      empty={[]}
+      saveLabel={t('保存为本品牌的常见问题', "Save as this brand's")}
+      resetLabel={t('恢复共享的常见问题', 'Use the shared ones again')}
+      more={
+        <Button
+          onClick={() =>
+            setDraft([...items, { typeId: types[0]?.value ?? 1, question: '', answer: '' }])
+          }
+        >
+          {t('添加问题', 'Add a question')}
+        </Button>
       }
     >
-      {save.error && <Alert type="error" showIcon role="alert" message={save.error.message} />}
       <Table
         rowKey={(_, index) => String(index)}
         size="small"
@@ -135,24 +225,7 @@ function Faq({ platform }: { platform: number }) {
           },
         ]}
       />
-      <Space style={{ marginTop: 8 }}>
-        <Button
-          onClick={() =>
-            setDraft([...items, { typeId: types[0]?.value ?? 1, question: '', answer: '' }])
-          }
-        >
-          {t('添加问题', 'Add a question')}
-        </Button>
-        <Button type="primary" loading={save.isPending} onClick={() => save.mutate(items)}>
-          {t('保存为本品牌的常见问题', "Save as this brand's")}
-        </Button>
-        {faq.data?.own && (
-          <Button loading={save.isPending} onClick={() => save.mutate([])}>
-            {t('恢复共享的常见问题', 'Use the shared ones again')}
-          </Button>
-        )}
-      </Space>
-    </Card>
+    </OwnListCard>
   );
 }
 
@@ -164,97 +237,66 @@ const LISTS: Record<GoodsListName, { path: string; zh: string; en: string }> = {
 /** A goods list as ids in order (`id, id, …`): short to edit, and the server checks every id. */
 function GoodsList({ platform, list }: { platform: number; list: GoodsListName }) {
   const t = useText();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const { path, zh, en } = LISTS[list];
-  const current = useQuery({
-    queryKey: ['goods-list', list, platform],
-    queryFn: () => api.get<AdminGoodsList>(path, { platform }),
-  });
-  const [draft, setDraft] = useState<string | null>(null);
+  const { current, draft, setDraft, save } = useOwnList<AdminGoodsList, string, number[]>(
+    ['goods-list', list, platform],
+    path,
+    platform,
+    t(`${zh}已保存`, `${en} saved`),
+    (goodsIds) => ({ goodsIds }),
+  );
   const text = draft ?? (current.data?.goodsIds ?? []).join(', ');
-  const save = useMutation({
-    mutationFn: (ids: number[]) => api.put<AdminGoodsList>(path, { platform, goodsIds: ids }),
-    onSuccess: () => {
-      setDraft(null);
-      void message.success(t(`${zh}已保存`, `${en} saved`));
-      void client.invalidateQueries({ queryKey: ['goods-list', list, platform] });
-    },
-  });
   const ids = text
     .split(/[,，\s]+/)
     .filter(Boolean)
     .map(Number);
   return (
-    <Card
-      title={
-        <Space>
-          {t(zh, en)}
-          {current.data && <OwnTag own={current.data.own} />}
-        </Space>
-      }
+    <OwnListCard
+      title={t(zh, en)}
+      own={current.data?.own}
+      hint={t('商品 ID，按展示顺序，用逗号分隔', 'Goods ids in the order shown, comma-separated')}
+      save={save}
+      value={ids}
+      empty={[]}
+      saveLabel={t('保存为本品牌的列表', "Save as this brand's list")}
+      resetLabel={t('恢复共享列表', 'Use the shared list again')}
     >
-      <Typography.Paragraph type="secondary">
-        {t('商品 ID，按展示顺序，用逗号分隔', 'Goods ids in the order shown, comma-separated')}
-      </Typography.Paragraph>
-      {save.error && <Alert type="error" showIcon role="alert" message={save.error.message} />}
       <Input.TextArea
         aria-label={t(zh, en)}
         rows={3}
         value={text}
         onChange={(event) => setDraft(event.target.value)}
       />
-      <Space style={{ marginTop: 8 }}>
-        <Button type="primary" loading={save.isPending} onClick={() => save.mutate(ids)}>
-          {t('保存为本品牌的列表', "Save as this brand's list")}
-        </Button>
-        {current.data?.own && (
-          <Button loading={save.isPending} onClick={() => save.mutate([])}>
-            {t('恢复共享列表', 'Use the shared list again')}
-          </Button>
-        )}
-      </Space>
-    </Card>
+    </OwnListCard>
   );
 }
 
 /** The brand's categories, in the order chosen (the classify page and the home shortcuts). */
 function Categories({ platform }: { platform: number }) {
   const t = useText();
-  const { message } = App.useApp();
-  const client = useQueryClient();
-  const current = useQuery({
-    queryKey: ['brand-categories', platform],
-    queryFn: () => api.get<AdminCategories>('/discovery/categories', { platform }),
-  });
-  const [draft, setDraft] = useState<number[] | null>(null);
-  const save = useMutation({
-    mutationFn: (ids: number[]) =>
-      api.put<AdminCategories>('/discovery/categories', { platform, categoryIds: ids }),
-    onSuccess: () => {
-      setDraft(null);
-      void message.success(t('分类已保存', 'Categories saved'));
-      void client.invalidateQueries({ queryKey: ['brand-categories', platform] });
-    },
-  });
+  const { current, draft, setDraft, save } = useOwnList<AdminCategories, number[], number[]>(
+    ['brand-categories', platform],
+    '/discovery/categories',
+    platform,
+    t('分类已保存', 'Categories saved'),
+    (categoryIds) => ({ categoryIds }),
+  );
   const options = (current.data?.categories ?? []).map((category) => ({
     value: category.id,
     label: category.name,
   }));
   const ids = draft ?? current.data?.categoryIds ?? [];
   return (
-    <Card
-      title={
-        <Space>
-          {t('分类', 'Categories')}
-          {current.data && <OwnTag own={current.data.own} />}
-        </Space>
-      }
+    <OwnListCard
+      title={t('分类', 'Categories')}
+      own={current.data?.own}
+      hint={t('按选择的先后排列', 'Listed in the order chosen')}
+      save={save}
+      value={ids}
+      empty={[]}
+      saveLabel={t('保存为本品牌的分类', "Save as this brand's categories")}
+      resetLabel={t('恢复全部分类', 'Show every category again')}
     >
-      <Typography.Paragraph type="secondary">
-        {t('按选择的先后排列', 'Listed in the order chosen')}
-      </Typography.Paragraph>
-      {save.error && <Alert type="error" showIcon role="alert" message={save.error.message} />}
       <Select
         mode="multiple"
         aria-label={t('分类', 'Categories')}
@@ -263,31 +305,15 @@ function Categories({ platform }: { platform: number }) {
         value={ids}
         onChange={(value: number[]) => setDraft(value)}
       />
-      <Space style={{ marginTop: 8 }}>
-        <Button type="primary" loading={save.isPending} onClick={() => save.mutate(ids)}>
-          {t('保存为本品牌的分类', "Save as this brand's categories")}
-        </Button>
-        {current.data?.own && (
-          <Button loading={save.isPending} onClick={() => save.mutate([])}>
-            {t('恢复全部分类', 'Show every category again')}
-          </Button>
-        )}
-      </Space>
-    </Card>
+    </OwnListCard>
   );
 }
 
 export default function DiscoveryPage() {
   const t = useText();
-  const [platform, setPlatform] = useChosenBrand();
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <BrandPageHeader
-        title={t('常见问题与商品列表', 'Help and goods lists')}
-        platform={platform}
-        onChange={setPlatform}
-      />
-      {platform !== undefined && (
+    <BrandCardsPage title={t('常见问题与商品列表', 'Help and goods lists')}>
+      {(platform) => (
         <>
           <Faq key={`f${platform}`} platform={platform} />
           <GoodsList key={`h${platform}`} platform={platform} list="hot" />
@@ -295,6 +321,6 @@ export default function DiscoveryPage() {
           <Categories key={`c${platform}`} platform={platform} />
         </>
       )}
-    </Space>
+    </BrandCardsPage>
   );
 }

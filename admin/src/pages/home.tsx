@@ -34,7 +34,7 @@ import type {
 import type { UploadedImage } from '../../../contract/admin/images.ts';
 import { api } from '../api.ts';
 import { ErrorAlert } from '../error-alert.tsx';
-import { BrandPageHeader, fileToBase64, useChosenBrand } from '../brand-picker.tsx';
+import { BrandCardsPage, fileToBase64 } from '../brand-picker.tsx';
 import { useText } from '../i18n.tsx';
 
 type BannerValues = Omit<BannerInput, 'platform'>;
@@ -381,21 +381,15 @@ function HotWords({ platform }: { platform: number }) {
 
 export default function HomeEditorPage() {
   const t = useText();
-  const [platform, setPlatform] = useChosenBrand();
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <BrandPageHeader
-        title={t('首页装修', 'Home page')}
-        platform={platform}
-        onChange={setPlatform}
-      />
-      {platform !== undefined && (
+    <BrandCardsPage title={t('首页装修', 'Home page')}>
+      {(platform) => (
         <>
           <Banners key={`b${platform}`} platform={platform} />
           <Tabs key={`t${platform}`} platform={platform} />
           <HotWords key={`h${platform}`} platform={platform} />
         </>
       )}
-    </Space>
+    </BrandCardsPage>
   );
 }

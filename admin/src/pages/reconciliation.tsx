@@ -6,20 +6,7 @@
  * an import, allowed only when the dry run found none.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Static } from '@sinclair/typebox';
 import { useState } from 'react';
 import type {
@@ -30,6 +17,7 @@ import type {
   UploadStatementResult,
 } from '../../../contract/admin/reports.ts';
 import { api } from '../api.ts';
+import { FileDryRunCard, useFileDryRun } from '../file-dry-run.tsx';
 import { useText } from '../i18n.tsx';
 import { useBrands } from '../brand-picker.tsx';
 import { yuan } from '../types.ts';
@@ -89,14 +77,6 @@ function ResolveDialog({ mismatch, onClose }: { mismatch: Mismatch; onClose: () 
   );
 }
 
-function toBase64(bytes: ArrayBuffer): string {
-  let binary = '';
-  const view = new Uint8Array(bytes);
-  for (let i = 0; i < view.length; i += 0x8000)
-    binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 const FILE_HINTS: Record<StatementProvider, [string, string]> = {
   wechat: [
     '微信支付商户平台或接口下载的交易账单（全部订单，CSV）',
@@ -121,44 +101,36 @@ function StatementUpload({ brands }: { brands: number[] }) {
     provider: StatementProvider;
     day: string;
   }>({ platform: brands[0] ?? 1, provider: 'wechat', day: shanghaiYesterday() });
-  const [file, setFile] = useState<{
-    name: string;
-    content: string;
-    format: 'csv' | 'xlsx';
-  } | null>(null);
-  const [result, setResult] = useState<{
-    mode: 'dry-run' | 'import';
-    data: UploadStatementResult;
-  } | null>(null);
-  const run = useMutation({
-    mutationFn: (mode: 'dry-run' | 'import') =>
+  const dryRun = useFileDryRun(
+    (file, mode: 'dry-run' | 'import') =>
       api.post<UploadStatementResult>('/reconciliation/statements/file', {
         ...target,
         format: file?.format,
         content: file?.content,
         mode,
       }),
-    onSuccess: (data, mode) => {
-      setResult({ mode, data });
+    (mode) => {
       if (mode === 'import') void client.invalidateQueries({ queryKey: ['reconciliation'] });
     },
-  });
+  );
+  const { file, result, run } = dryRun;
   const change = (next: Partial<typeof target>) => {
     setTarget({ ...target, ...next });
-    setResult(null);
+    dryRun.clear();
   };
   const lines = result?.data.lines ?? [];
   const problems = result?.data.problems ?? [];
   const sum = (kind: 'payment' | 'refund') =>
     lines.filter((l) => l.kind === kind).reduce((total, l) => total + l.amount, 0);
   return (
-    <Card
+    <FileDryRunCard
+      state={dryRun}
       size="small"
       title={t('导入渠道对账单', 'Import a provider statement')}
       style={{ marginBottom: 24 }}
-    >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Space wrap>
+      controlsInline
+      controls={
+        <>
           <Select<number>
             aria-label={t('对账单品牌', 'Statement brand')}
             value={target.platform}
@@ -183,97 +155,62 @@ function StatementUpload({ brands }: { brands: number[] }) {
             style={{ width: 160 }}
             onChange={(e) => e.target.value && change({ day: e.target.value })}
           />
-          <Upload
-            accept=".csv,.xlsx"
-            maxCount={1}
-            showUploadList={false}
-            beforeUpload={async (picked) => {
-              const format = picked.name.toLowerCase().endsWith('.xlsx') ? 'xlsx' : 'csv';
-              setFile({ name: picked.name, format, content: toBase64(await picked.arrayBuffer()) });
-              setResult(null);
-              return false;
-            }}
-          >
-            <Button>{t('选择对账单文件（CSV / XLSX）', 'Choose the file (CSV / XLSX)')}</Button>
-          </Upload>
-          {file && <Typography.Text data-testid="statement-file">{file.name}</Typography.Text>}
-        </Space>
-        <Typography.Text type="secondary">{t(...FILE_HINTS[target.provider])}</Typography.Text>
-        <Space wrap>
-          <Button
-            disabled={!file}
-            loading={run.isPending && run.variables === 'dry-run'}
-            onClick={() => run.mutate('dry-run')}
-          >
-            {t('试运行（只检查）', 'Dry run (check only)')}
-          </Button>
-          <Button
-            type="primary"
-            disabled={!file || result?.mode !== 'dry-run' || problems.length > 0}
-            loading={run.isPending && run.variables === 'import'}
-            onClick={() => run.mutate('import')}
-          >
-            {t('导入', 'Import')}
-          </Button>
-        </Space>
-        {run.error && <Alert type="error" showIcon message={run.error.message} />}
-        {result && (
-          <Alert
-            data-testid="statement-result"
-            type={problems.length > 0 ? 'warning' : 'success'}
-            showIcon
-            message={
-              result.mode === 'dry-run'
-                ? t(
-                    `${lines.length} 笔（收款 ${yuan(sum('payment'))}，退款 ${yuan(sum('refund'))}），${problems.length} 处问题；尚未导入`,
-                    `${lines.length} lines (payments ${yuan(sum('payment'))}, refunds ${yuan(sum('refund'))}), ${problems.length} problems; nothing imported yet`,
-                  )
-                : t(`已导入 ${result.data.imported} 笔`, `${result.data.imported} lines imported`)
-            }
-          />
-        )}
-        {problems.length > 0 && (
-          <Table
-            data-testid="statement-problems"
-            size="small"
-            rowKey={(row) => `${row.row}-${row.field}-${row.message}`}
-            dataSource={problems}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            columns={[
-              { title: t('行', 'Row'), dataIndex: 'row', width: 70 },
-              { title: t('字段', 'Field'), dataIndex: 'field', width: 120 },
-              { title: t('问题', 'Problem'), dataIndex: 'message' },
-            ]}
-          />
-        )}
-        {result?.mode === 'dry-run' && lines.length > 0 && (
-          <Table
-            data-testid="statement-lines"
-            size="small"
-            rowKey={(line) => `${line.kind}-${line.reference}`}
-            dataSource={lines}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            columns={[
-              { title: t('行', 'Row'), dataIndex: 'row', width: 70 },
-              {
-                title: t('类型', 'Kind'),
-                dataIndex: 'kind',
-                width: 90,
-                render: (k: string) =>
-                  k === 'payment' ? t('收款', 'Payment') : t('退款', 'Refund'),
-              },
-              { title: t('单号', 'Reference'), dataIndex: 'reference' },
-              {
-                title: t('金额', 'Amount'),
-                dataIndex: 'amount',
-                align: 'right',
-                render: (fen: number) => yuan(fen),
-              },
-            ]}
-          />
-        )}
-      </Space>
-    </Card>
+        </>
+      }
+      chooseLabel={t('选择对账单文件（CSV / XLSX）', 'Choose the file (CSV / XLSX)')}
+      fileTestId="statement-file"
+      hint={<Typography.Text type="secondary">{t(...FILE_HINTS[target.provider])}</Typography.Text>}
+      actions={
+        <Button
+          type="primary"
+          disabled={!file || result?.mode !== 'dry-run' || problems.length > 0}
+          loading={run.isPending && run.variables === 'import'}
+          onClick={() => run.mutate('import')}
+        >
+          {t('导入', 'Import')}
+        </Button>
+      }
+      resultTestId="statement-result"
+      message={({ mode, data }) =>
+        mode === 'dry-run'
+          ? t(
+              `${lines.length} 笔（收款 ${yuan(sum('payment'))}，退款 ${yuan(sum('refund'))}），${problems.length} 处问题；尚未导入`,
+              `${lines.length} lines (payments ${yuan(sum('payment'))}, refunds ${yuan(sum('refund'))}), ${problems.length} problems; nothing imported yet`,
+            )
+          : t(`已导入 ${data.imported} 笔`, `${data.imported} lines imported`)
+      }
+      problems={{
+        testId: 'statement-problems',
+        fieldWidth: 120,
+        pagination: { pageSize: 20, hideOnSinglePage: true },
+      }}
+    >
+      {result?.mode === 'dry-run' && lines.length > 0 && (
+        <Table
+          data-testid="statement-lines"
+          size="small"
+          rowKey={(line) => `${line.kind}-${line.reference}`}
+          dataSource={lines}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          columns={[
+            { title: t('行', 'Row'), dataIndex: 'row', width: 70 },
+            {
+              title: t('类型', 'Kind'),
+              dataIndex: 'kind',
+              width: 90,
+              render: (k: string) => (k === 'payment' ? t('收款', 'Payment') : t('退款', 'Refund')),
+            },
+            { title: t('单号', 'Reference'), dataIndex: 'reference' },
+            {
+              title: t('金额', 'Amount'),
+              dataIndex: 'amount',
+              align: 'right',
+              render: (fen: number) => yuan(fen),
+            },
+          ]}
+        />
+      )}
+    </FileDryRunCard>
   );
 }
 

@@ -6,7 +6,8 @@
  * each row's problems; `partial` writes the good rows; `all-or-nothing` writes every row or,
  * when any has a problem, none. Written rows are audited one by one, before and after.
  */
-import { newWorkbook, type CellValue } from '../lib/spreadsheet.ts';
+import type ExcelJS from 'exceljs';
+import { newWorkbook } from '../lib/spreadsheet.ts';
 import Papa from 'papaparse';
 import { sql, type Transaction } from 'kysely';
 import {
@@ -22,6 +23,7 @@ import { badRequest } from '../plugins/errors.ts';
 import { appendAudit, type StaffActor } from './audit.ts';
 import { brandsOfGoods, catalogWrite, sellsAny } from './catalog.ts';
 import { moneyProblem, termProblem, type FieldProblem } from './catalog-rules.ts';
+import { cellText, firstSheet } from './spreadsheet.ts';
 import { recountSerialStock } from './stock.ts';
 
 type Trx = Transaction<Database>;
@@ -39,6 +41,9 @@ const MAX_ROWS = 5000;
 // ---------------------------------------------------------------------------------------------
 // Files
 
+/** A date cell as ISO text. */
+const cellOf = (value: ExcelJS.CellValue) => cellText(value, (date) => date.toISOString());
+
 export async function parseFile(format: BulkFormat, content: Buffer): Promise<Row[]> {
   if (format === 'csv') {
     const text = content.toString('utf8').replace(/^\uFEFF/, '');
@@ -51,17 +56,11 @@ export async function parseFile(format: BulkFormat, content: Buffer): Promise<Ro
       Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v ?? '').trim()])),
     );
   }
-  const book = await newWorkbook();
-  try {
-    await book.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('content：不是有效的 XLSX 文件');
-  }
-  const sheet = book.worksheets[0];
+  const sheet = await firstSheet(content);
   if (!sheet) return [];
   const header: string[] = [];
   sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
-    header[col] = cellText(cell.value).trim();
+    header[col] = cellOf(cell.value).trim();
   });
   const rows: Row[] = [];
   for (let r = 2; r <= sheet.rowCount; r += 1) {
@@ -69,24 +68,13 @@ export async function parseFile(format: BulkFormat, content: Buffer): Promise<Ro
     let empty = true;
     header.forEach((name, col) => {
       if (!name) return;
-      const text = cellText(sheet.getRow(r).getCell(col).value).trim();
+      const text = cellOf(sheet.getRow(r).getCell(col).value).trim();
       if (text) empty = false;
       row[name] = text;
     });
     if (!empty) rows.push(row);
   }
   return rows;
-}
-
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') {
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return String(value.result ?? '');
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if (value instanceof Date) return value.toISOString();
-  }
-  return String(value);
 }
 
 export async function writeFile(format: BulkFormat, kind: BulkKind, rows: Row[]): Promise<Buffer> {

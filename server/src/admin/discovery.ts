@@ -24,6 +24,43 @@ import { authorise } from './guard.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * One save of a brand's list: in one transaction, what `read` finds before `replace` and after
+ * it, the audit row (`action` on the brand, each side as `audited` keeps it), and the list after.
+ */
+function replaceAudited<T>(
+  deps: AppDeps,
+  actor: StaffActor,
+  platform: number,
+  list: {
+    action: string;
+    targetType: string;
+    read: (db: Db) => Promise<T>;
+    audited: (value: T) => Record<string, unknown>;
+  },
+  replace: (trx: Transaction<Database>) => Promise<void>,
+): Promise<T> {
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await list.read(trx);
+    await replace(trx);
+    const after = await list.read(trx);
+    await appendAudit(
+      trx,
+      actor,
+      {
+        platform,
+        action: list.action,
+        targetType: list.targetType,
+        targetId: platform,
+        before: list.audited(before),
+        after: list.audited(after),
+      },
+      deps.now(),
+    );
+    return after;
+  });
+}
+
 async function faqOf(db: Db, platform: number): Promise<AdminFaq> {
   const [types, items, own] = await Promise.all([
     db
@@ -82,38 +119,33 @@ export async function saveFaq(
   items.forEach((item, index) => {
     if (!types.has(item.typeId)) throw badRequest(`items[${index}].typeId: 问题分类不存在`);
   });
-  return deps.db.transaction().execute(async (trx) => {
-    const before = await faqOf(trx, body.platform);
-    await trx.deleteFrom('service_question').where('platform', '=', body.platform).execute();
-    if (items.length > 0)
-      await trx
-        .insertInto('service_question')
-        .values(
-          items.map((item, sort) => ({
-            platform: body.platform,
-            type_id: item.typeId,
-            question: item.question,
-            answer: item.answer,
-            sort,
-          })),
-        )
-        .execute();
-    const after = await faqOf(trx, body.platform);
-    await appendAudit(
-      trx,
-      actor,
-      {
-        platform: body.platform,
-        action: 'discovery.faq.save',
-        targetType: 'faq',
-        targetId: body.platform,
-        before: { own: before.own, items: before.items },
-        after: { own: after.own, items: after.items },
-      },
-      deps.now(),
-    );
-    return after;
-  });
+  return replaceAudited(
+    deps,
+    actor,
+    body.platform,
+    {
+      action: 'discovery.faq.save',
+      targetType: 'faq',
+      read: (db) => faqOf(db, body.platform),
+      audited: ({ own, items }) => ({ own, items }),
+    },
+    async (trx) => {
+      await trx.deleteFrom('service_question').where('platform', '=', body.platform).execute();
+      if (items.length > 0)
+        await trx
+          .insertInto('service_question')
+          .values(
+            items.map((item, sort) => ({
+              platform: body.platform,
+              type_id: item.typeId,
+              question: item.question,
+              answer: item.answer,
+              sort,
+            })),
+          )
+          .execute();
+    },
+  );
 }
 
 /** The goods the brand sells (goods_brand: none named, or this one), as the storefront's soldBy. */
@@ -195,41 +227,36 @@ export async function saveGoodsList(
     if (missing.length > 0)
       throw badRequest(`goodsIds: 商品 ${missing.join('、')} 不存在或该品牌不销售`);
   }
-  const after = await deps.db.transaction().execute(async (trx) => {
-    const before = await goodsListOf(trx, body.platform, list);
-    await trx
-      .deleteFrom('brand_goods_list')
-      .where('platform', '=', body.platform)
-      .where('list', '=', list)
-      .execute();
-    if (body.goodsIds.length > 0)
+  const after = await replaceAudited(
+    deps,
+    actor,
+    body.platform,
+    {
+      action: `discovery.${list}.save`,
+      targetType: 'goodslist',
+      read: (db) => goodsListOf(db, body.platform, list),
+      audited: ({ own, goodsIds }) => ({ own, goodsIds }),
+    },
+    async (trx) => {
       await trx
-        .insertInto('brand_goods_list')
-        .values(
-          body.goodsIds.map((goods_id, sort) => ({
-            platform: body.platform,
-            list,
-            goods_id,
-            sort,
-          })),
-        )
+        .deleteFrom('brand_goods_list')
+        .where('platform', '=', body.platform)
+        .where('list', '=', list)
         .execute();
-    const saved = await goodsListOf(trx, body.platform, list);
-    await appendAudit(
-      trx,
-      actor,
-      {
-        platform: body.platform,
-        action: `discovery.${list}.save`,
-        targetType: 'goodslist',
-        targetId: body.platform,
-        before: { own: before.own, goodsIds: before.goodsIds },
-        after: { own: saved.own, goodsIds: saved.goodsIds },
-      },
-      deps.now(),
-    );
-    return saved;
-  });
+      if (body.goodsIds.length > 0)
+        await trx
+          .insertInto('brand_goods_list')
+          .values(
+            body.goodsIds.map((goods_id, sort) => ({
+              platform: body.platform,
+              list,
+              goods_id,
+              sort,
+            })),
+          )
+          .execute();
+    },
+  );
   // The storefront's catalogue cache holds the lists: a change reaches every process at once.
   await publishCatalogChange(deps.db);
   return after;
@@ -287,36 +314,31 @@ export async function saveCategories(
     if (missing.length > 0)
       throw badRequest(`categoryIds: 分类 ${missing.join('、')} 不存在或未启用`);
   }
-  const after = await deps.db.transaction().execute(async (trx) => {
-    const before = await categoriesOf(trx, body.platform);
-    await trx.deleteFrom('brand_category').where('platform', '=', body.platform).execute();
-    if (body.categoryIds.length > 0)
-      await trx
-        .insertInto('brand_category')
-        .values(
-          body.categoryIds.map((category_id, sort) => ({
-            platform: body.platform,
-            category_id,
-            sort,
-          })),
-        )
-        .execute();
-    const saved = await categoriesOf(trx, body.platform);
-    await appendAudit(
-      trx,
-      actor,
-      {
-        platform: body.platform,
-        action: 'discovery.categories.save',
-        targetType: 'categories',
-        targetId: body.platform,
-        before: { own: before.own, categoryIds: before.categoryIds },
-        after: { own: saved.own, categoryIds: saved.categoryIds },
-      },
-      deps.now(),
-    );
-    return saved;
-  });
+  const after = await replaceAudited(
+    deps,
+    actor,
+    body.platform,
+    {
+      action: 'discovery.categories.save',
+      targetType: 'categories',
+      read: (db) => categoriesOf(db, body.platform),
+      audited: ({ own, categoryIds }) => ({ own, categoryIds }),
+    },
+    async (trx) => {
+      await trx.deleteFrom('brand_category').where('platform', '=', body.platform).execute();
+      if (body.categoryIds.length > 0)
+        await trx
+          .insertInto('brand_category')
+          .values(
+            body.categoryIds.map((category_id, sort) => ({
+              platform: body.platform,
+              category_id,
+              sort,
+            })),
+          )
+          .execute();
+    },
+  );
   await publishCatalogChange(deps.db);
   return after;
 }

@@ -24,7 +24,7 @@ import {
 } from '../../../contract/admin/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../boot/deps.ts';
-import { dayOf } from '../orders/bills.ts';
+import { billLine } from '../orders/bills.ts';
 import { STATUS_TEXT, type OrderStatus } from '../orders/machine.ts';
 import { opsStep, type OpsStep, type OpsStepInput } from '../orders/ops.ts';
 import { orderNumber } from '../orders/queries.ts';
@@ -380,14 +380,8 @@ function deskMoneyOf(
       refundedByBill.set(refund.bill_id, (refundedByBill.get(refund.bill_id) ?? 0) + refund.amount);
   return {
     bills: bills.map((b) => ({
-      id: b.id,
-      kind: b.kind,
-      period: b.period,
-      dueDate: dayOf(b.due_date),
-      due: b.original - b.discount + b.overdue_fee,
-      paid: b.paid,
+      ...billLine(b),
       refunded: refundedByBill.get(b.id) ?? 0,
-      status: b.status,
       overdueDays: b.overdue_days,
       overdueFee: b.overdue_fee,
       feeWaived: b.fee_waived,

@@ -18,7 +18,7 @@
  *
  * XLSX: the first sheet, the same columns. Money is yuan with at most two decimals.
  */
-import { newWorkbook, type CellValue } from '../lib/spreadsheet.ts';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type {
   LineKind,
@@ -26,6 +26,7 @@ import type {
   StatementProvider,
 } from '../../../contract/admin/reports.ts';
 import { badRequest } from '../plugins/errors.ts';
+import { cellText, firstSheet } from './spreadsheet.ts';
 
 export interface FileLine {
   /** The file's row (the first row is 1). */
@@ -102,35 +103,22 @@ function decode(content: Buffer): string {
   }
 }
 
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') {
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return String(value.result ?? '');
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if (value instanceof Date) return value.toISOString().slice(0, 19).replace('T', ' ');
-  }
-  return String(value);
-}
+/** A date cell as the providers' text files write it: `2024-05-01 10:00:00`. */
+const cellOf = (value: ExcelJS.CellValue) =>
+  cellText(value, (date) => date.toISOString().slice(0, 19).replace('T', ' '));
 
 async function gridOf(format: 'csv' | 'xlsx', content: Buffer): Promise<string[][]> {
   if (format === 'csv') {
     const parsed = Papa.parse<string[]>(decode(content), { skipEmptyLines: false });
     return parsed.data.map((row) => row.map((cell) => String(cell ?? '')));
   }
-  const book = await newWorkbook();
-  try {
-    await book.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('content：不是有效的 XLSX 文件');
-  }
-  const sheet = book.worksheets[0];
+  const sheet = await firstSheet(content);
   const grid: string[][] = [];
   if (!sheet) return grid;
   for (let r = 1; r <= sheet.rowCount; r += 1) {
     const cells: string[] = [];
     sheet.getRow(r).eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
+      cells[col - 1] = cellOf(cell.value);
     });
     grid.push(Array.from(cells, (cell) => cell ?? ''));
   }

@@ -21,7 +21,7 @@ export const DEFAULT_PAGE_SIZE = 10;
  * The goods `g` is sold by the brand: it names no brands (every brand sells it) or names this
  * one (goods_brand, 0050).
  */
-const soldBy = (platform: PlatformId) =>
+export const soldBy = (platform: number) =>
   sql<boolean>`(not exists (select 1 from goods_brand gb where gb.goods_id = g.id) or exists (select 1 from goods_brand gb where gb.goods_id = g.id and gb.platform = ${platform}))`;
 
 /** Enabled categories in the order the storefront lists them (home shortcuts, classify). */
@@ -204,6 +204,11 @@ export async function goodsInfo(
   };
 }
 
+/** Plan `p`'s rent per period as the brand offers it: its own (`pp`, goods_plan_price) if set. */
+export const brandRentPerPeriod = sql<number>`coalesce(pp.rent_per_period, p.rent_per_period)`;
+/** Plan `p`'s first payment at the brand's rent: one period's on a monthly plan, else the term's. */
+export const brandFirstPayment = sql<number>`case when pp.rent_per_period is null then p.first_payment when p.term_unit = 'month' then pp.rent_per_period else pp.rent_per_period * p.term end`;
+
 /**
  * Plans as a brand offers them: its own rent per period where it set one (goods_plan_price),
  * and then the first payment, which is one period's rent on a monthly plan and the whole term's
@@ -220,10 +225,8 @@ export function planRows(db: Kysely<Database> | Transaction<Database>, platform:
       'p.sku_id',
       'p.term_unit',
       'p.term',
-      sql<number>`coalesce(pp.rent_per_period, p.rent_per_period)`.as('rent_per_period'),
-      sql<number>`case when pp.rent_per_period is null then p.first_payment when p.term_unit = 'month' then pp.rent_per_period else pp.rent_per_period * p.term end`.as(
-        'first_payment',
-      ),
+      brandRentPerPeriod.as('rent_per_period'),
+      brandFirstPayment.as('first_payment'),
       'p.deposit',
       'p.buyout_prices',
     ])

@@ -5,8 +5,6 @@
  */
 import type ExcelJS from 'exceljs';
 
-export type { CellValue } from 'exceljs';
-
 export async function newWorkbook(): Promise<ExcelJS.Workbook> {
   const { default: excel } = await import('exceljs');
   return new excel.Workbook();

@@ -5,13 +5,17 @@
  * the engine's rows. All amounts are integer fen.
  */
 import {
+  dayOf,
   dueDateOf,
+  dueOf,
   leaseQuote,
   type DepositMethod,
   type LeaseBill,
   type LeaseQuote,
   type QuoteLine,
 } from '../../../contract/lease/index.ts';
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { BillKind, OrderSnapshot } from './schema.ts';
 
 export {
@@ -30,6 +34,19 @@ export {
   rentNotYetDue,
   type QuoteLine,
 } from '../../../contract/lease/index.ts';
+
+/** A bill as the staff's order views list it (the ops API, the console's order desk). */
+export function billLine(bill: Selectable<Database['bills']>) {
+  return {
+    id: bill.id,
+    kind: bill.kind,
+    period: bill.period,
+    dueDate: dayOf(bill.due_date),
+    due: dueOf(bill),
+    paid: bill.paid,
+    status: bill.status,
+  };
+}
 
 export interface PlannedBill {
   kind: BillKind;

@@ -6,6 +6,7 @@
  * transactions, their lock order and their `forUpdate`/`forShare` exactly where they were.
  */
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { brandFirstPayment, brandRentPerPeriod, soldBy } from '../catalog/repository.ts';
 import type { Database, Executor, Trx } from '../db/index.ts';
 import { asDate, type Owner } from './rules.ts';
 import type { BillKind, PayChannel } from './schema.ts';
@@ -137,10 +138,8 @@ export function findPlanWithSkuAndGoods(
       'p.id as planId',
       'p.term_unit',
       'p.term',
-      sql<number>`coalesce(pp.rent_per_period, p.rent_per_period)`.as('rent_per_period'),
-      sql<number>`case when pp.rent_per_period is null then p.first_payment when p.term_unit = 'month' then pp.rent_per_period else pp.rent_per_period * p.term end`.as(
-        'first_payment',
-      ),
+      brandRentPerPeriod.as('rent_per_period'),
+      brandFirstPayment.as('first_payment'),
       'p.deposit',
       'p.buyout_prices',
       's.id as skuId',
@@ -159,9 +158,7 @@ export function findPlanWithSkuAndGoods(
     .where('p.id', '=', ids.planId)
     .where('p.sku_id', '=', ids.skuId)
     .where('p.goods_id', '=', ids.goodsId)
-    .where(
-      sql<boolean>`(not exists (select 1 from goods_brand gb where gb.goods_id = g.id) or exists (select 1 from goods_brand gb where gb.goods_id = g.id and gb.platform = ${platform}))`,
-    )
+    .where(soldBy(platform))
     .executeTakeFirst();
 }
 

@@ -226,14 +226,15 @@ export async function setNotificationOutcome(
 // ---------------------------------------------------------------------------------------------
 // Bills
 
+/** What a payment leaves owed: these columns of each unpaid bill of the order. */
+const OWED_COLUMNS = ['kind', 'due_date', 'overdue_days', 'id'] as const;
+export type OwedBill = Pick<Bill, (typeof OWED_COLUMNS)[number]>;
+
 /** The order's unpaid bills, for what a payment leaves owed. */
-export function unpaidBillsOf(
-  trx: Trx,
-  orderId: number,
-): Promise<Pick<Bill, 'id' | 'kind' | 'due_date' | 'overdue_days'>[]> {
+export function unpaidBillsOf(trx: Trx, orderId: number): Promise<OwedBill[]> {
   return trx
     .selectFrom('bills')
-    .select(['kind', 'due_date', 'overdue_days', 'id'])
+    .select(OWED_COLUMNS)
     .where('order_id', '=', orderId)
     .where('status', '=', 'unpaid')
     .execute();
@@ -285,8 +286,8 @@ export async function markBillsPaidLeavingUnpaid(
   orderId: number,
   bills: readonly { id: number; total: number }[],
   paid: { channel: PayChannel; outTradeNo: string; at: Date },
-): Promise<Pick<Bill, 'id' | 'kind' | 'due_date' | 'overdue_days'>[]> {
-  const { rows } = await sql<Pick<Bill, 'id' | 'kind' | 'due_date' | 'overdue_days'>>`
+): Promise<OwedBill[]> {
+  const { rows } = await sql<OwedBill>`
     with paid as (
       update bills as b
       set status = 'paid', paid = v.total, channel = ${paid.channel},
@@ -295,7 +296,7 @@ export async function markBillsPaidLeavingUnpaid(
       where b.id = v.id
       returning b.id
     )
-    select kind, due_date, overdue_days, id from bills
+    select ${sql.join(OWED_COLUMNS.map((column) => sql.ref(column)))} from bills
     where order_id = ${orderId} and status = 'unpaid' and id not in (select id from paid)`.execute(
     trx,
   );

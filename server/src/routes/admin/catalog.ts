@@ -35,12 +35,12 @@ import { exportRows, importCatalog, writeFile } from '../../admin/catalog-bulk.t
 import { staffOf } from '../../admin/guard.ts';
 import { addStockSerials, setSerialStatus, skuStock } from '../../admin/stock.ts';
 import { ok } from '../../plugins/errors.ts';
+import { consoleDownload, consoleRoute } from './route.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 
-const goodsTag = { tags: ['catalogue'] };
-const stockTag = { tags: ['stock'] };
-const MANAGE = { access: 'catalog.manage' } as const;
+const goods = { access: 'catalog.manage', tags: ['catalogue'] } as const;
+const stock = { access: 'catalog.manage', tags: ['stock'] } as const;
 
 export function catalogRoutes(app: AdminScope): void {
   goodsRoutes(app);
@@ -50,94 +50,61 @@ export function catalogRoutes(app: AdminScope): void {
 /** Goods: list, one, create, update, publish, brands' own rents. */
 function goodsRoutes(app: AdminScope): void {
   const deps = app.deps;
+  const oneGoods = { ...goods, target: 'goods', params: GoodsIdParams } as const;
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/goods',
-    {
-      config: MANAGE,
-      schema: {
-        operationId: 'listGoods',
-        ...goodsTag,
-        querystring: ListGoodsQuery,
-        response: { 200: ListGoodsReply },
-      },
-    },
+    { ...goods, operationId: 'listGoods', querystring: ListGoodsQuery, reply: ListGoodsReply },
     async (request) => ok(await listGoods(deps.db, staffOf(request), request.query)),
   );
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/goods/:id',
-    {
-      config: { ...MANAGE, target: 'goods' },
-      schema: {
-        operationId: 'getGoods',
-        ...goodsTag,
-        params: GoodsIdParams,
-        response: { 200: GoodsReply },
-      },
-    },
+    { ...oneGoods, operationId: 'getGoods', reply: GoodsReply },
     async (request) => ok(await goodsView(deps.db, staffOf(request), request.params.id)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/goods',
-    {
-      config: MANAGE,
-      schema: {
-        operationId: 'createGoods',
-        ...goodsTag,
-        body: GoodsInput,
-        response: { 200: GoodsReply },
-      },
-    },
+    { ...goods, operationId: 'createGoods', body: GoodsInput, reply: GoodsReply },
     async (request) => ok(await createGoods(deps, staffOf(request), request.body)),
   );
 
-  app.put(
+  consoleRoute(
+    app,
+    'PUT',
     '/goods/:id',
-    {
-      config: { ...MANAGE, target: 'goods' },
-      schema: {
-        operationId: 'updateGoods',
-        ...goodsTag,
-        params: GoodsIdParams,
-        body: GoodsInput,
-        response: { 200: GoodsReply },
-      },
-    },
+    { ...oneGoods, operationId: 'updateGoods', body: GoodsInput, reply: GoodsReply },
     async (request) =>
       ok(await updateGoods(deps, staffOf(request), request.params.id, request.body)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/goods/:id/published',
-    {
-      config: { ...MANAGE, target: 'goods' },
-      schema: {
-        operationId: 'setGoodsPublished',
-        ...goodsTag,
-        params: GoodsIdParams,
-        body: SetPublishedBody,
-        response: { 200: GoodsReply },
-      },
-    },
+    { ...oneGoods, operationId: 'setGoodsPublished', body: SetPublishedBody, reply: GoodsReply },
     async (request) =>
       ok(
         await setGoodsPublished(deps, staffOf(request), request.params.id, request.body.published),
       ),
   );
 
-  app.put(
+  consoleRoute(
+    app,
+    'PUT',
     '/goods/:id/brand-prices',
     {
-      config: { ...MANAGE, target: 'goods' },
-      schema: {
-        operationId: 'setGoodsBrandPrices',
-        ...goodsTag,
-        params: GoodsIdParams,
-        body: SetBrandPricesBody,
-        response: { 200: GoodsReply },
-      },
+      ...oneGoods,
+      operationId: 'setGoodsBrandPrices',
+      body: SetBrandPricesBody,
+      reply: GoodsReply,
     },
     async (request) =>
       ok(await setBrandPrices(deps, staffOf(request), request.params.id, request.body)),
@@ -147,79 +114,63 @@ function goodsRoutes(app: AdminScope): void {
 /** Stock by serial, and bulk import / export. */
 function stockAndBulkRoutes(app: AdminScope): void {
   const deps = app.deps;
+  const oneSku = { ...stock, target: 'sku', params: SkuIdParams } as const;
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/skus/:id/stock',
-    {
-      config: { ...MANAGE, target: 'sku' },
-      schema: {
-        operationId: 'getSkuStock',
-        ...stockTag,
-        params: SkuIdParams,
-        response: { 200: SkuStockReply },
-      },
-    },
+    { ...oneSku, operationId: 'getSkuStock', reply: SkuStockReply },
     async (request) => ok(await skuStock(deps, staffOf(request), request.params.id)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/skus/:id/serials',
-    {
-      config: { ...MANAGE, target: 'sku' },
-      schema: {
-        operationId: 'addStockSerials',
-        ...stockTag,
-        params: SkuIdParams,
-        body: AddSerialsBody,
-        response: { 200: AddSerialsReply },
-      },
-    },
+    { ...oneSku, operationId: 'addStockSerials', body: AddSerialsBody, reply: AddSerialsReply },
     async (request) =>
       ok(await addStockSerials(deps, staffOf(request), request.params.id, request.body.serials)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/serials/:serial/status',
     {
-      config: MANAGE,
-      schema: {
-        operationId: 'setSerialStatus',
-        ...stockTag,
-        params: SerialParams,
-        body: SetSerialStatusBody,
-        response: { 200: SetSerialStatusReply },
-      },
+      ...stock,
+      operationId: 'setSerialStatus',
+      params: SerialParams,
+      body: SetSerialStatusBody,
+      reply: SetSerialStatusReply,
     },
     async (request) =>
       ok(await setSerialStatus(deps, staffOf(request), request.params.serial, request.body.status)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/catalog/import',
     {
-      config: MANAGE,
+      ...goods,
+      operationId: 'importCatalog',
       // A spreadsheet of a few thousand rows, base64.
       bodyLimit: 10 * 1024 * 1024,
-      schema: {
-        operationId: 'importCatalog',
-        ...goodsTag,
-        body: ImportBody,
-        response: { 200: ImportReply },
-      },
+      body: ImportBody,
+      reply: ImportReply,
     },
     async (request) => ok(await importCatalog(deps, staffOf(request), request.body)),
   );
 
-  app.get(
+  consoleDownload(
+    app,
     '/catalog/export',
     {
-      config: MANAGE,
-      schema: {
-        operationId: 'exportCatalog',
-        ...goodsTag,
-        description: 'The file itself (text/csv or .xlsx); a refusal is the JSON envelope.',
-        querystring: ExportQuery,
-      },
+      ...goods,
+      operationId: 'exportCatalog',
+      description: 'The file itself (text/csv or .xlsx); a refusal is the JSON envelope.',
+      querystring: ExportQuery,
     },
     async (request, reply) => {
       const { kind, format } = request.query;

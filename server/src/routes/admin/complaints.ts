@@ -15,54 +15,51 @@ import {
 import { listDeskComplaints, replyComplaint, updateComplaint } from '../../admin/complaints.ts';
 import { staffOf } from '../../admin/guard.ts';
 import { ok } from '../../plugins/errors.ts';
+import { consoleRoute } from './route.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 
 export function complaintRoutes(app: AdminScope): void {
   const deps = app.deps;
-  const tags = ['complaints'];
+  const handle = { access: 'complaints.handle', tags: ['complaints'] } as const;
+  const oneComplaint = { ...handle, target: 'complaint', params: ComplaintIdParams } as const;
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/complaints',
     {
-      config: { access: 'complaints.handle' },
-      schema: {
-        operationId: 'listComplaints',
-        tags,
-        querystring: ListComplaintsQuery,
-        response: { 200: ListComplaintsReply },
-      },
+      ...handle,
+      operationId: 'listComplaints',
+      querystring: ListComplaintsQuery,
+      reply: ListComplaintsReply,
     },
     async (request) => ok(await listDeskComplaints(deps.db, staffOf(request), request.query)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/complaints/:id',
     {
-      config: { access: 'complaints.handle', target: 'complaint' },
-      schema: {
-        operationId: 'updateComplaint',
-        tags,
-        params: ComplaintIdParams,
-        body: UpdateComplaintBody,
-        response: { 200: ComplaintReply },
-      },
+      ...oneComplaint,
+      operationId: 'updateComplaint',
+      body: UpdateComplaintBody,
+      reply: ComplaintReply,
     },
     async (request) =>
       ok(await updateComplaint(deps, staffOf(request), request.params.id, request.body)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/complaints/:id/reply',
     {
-      config: { access: 'complaints.handle', target: 'complaint' },
-      schema: {
-        operationId: 'replyComplaint',
-        tags,
-        params: ComplaintIdParams,
-        body: ReplyComplaintBody,
-        response: { 200: ComplaintReply },
-      },
+      ...oneComplaint,
+      operationId: 'replyComplaint',
+      body: ReplyComplaintBody,
+      reply: ComplaintReply,
     },
     async (request) =>
       ok(await replyComplaint(deps, staffOf(request), request.params.id, request.body)),

@@ -5,6 +5,7 @@
  * document (`/admin/api/openapi.json`, @fastify/swagger over these routes only).
  */
 import cookie from '@fastify/cookie';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -48,6 +49,7 @@ import { registerStaffGuard, staffOf } from '../../admin/guard.ts';
 import {
   deskOrderDetail,
   deskStep,
+  type DeskStepInput,
   listDeskOrders,
   refundBill,
   revealCustomer,
@@ -155,19 +157,21 @@ function sessionRoutes(app: AdminScope): void {
   // ---------------------------------------------------------------------------------------
   // Sessions
 
-  app.post(
+  const session = { access: 'session', ...tag('session') } as const;
+
+  consoleRoute(
+    app,
+    'POST',
     '/login',
     {
-      config: { access: 'public' },
+      access: 'public',
       onRequest: enforce(loginByIp),
       preHandler: enforce(loginByAccount),
-      schema: {
-        operationId: 'adminLogin',
-        ...tag('session'),
-        security: [],
-        body: AdminLoginBody,
-        response: { 200: AdminLoginReply },
-      },
+      operationId: 'adminLogin',
+      ...tag('session'),
+      security: [],
+      body: AdminLoginBody,
+      reply: AdminLoginReply,
     },
     async (request, reply) => {
       const { token, reply: session } = await loginStaff(deps, request.body, request.ip);
@@ -176,16 +180,11 @@ function sessionRoutes(app: AdminScope): void {
     },
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/logout',
-    {
-      config: { access: 'session' },
-      schema: {
-        operationId: 'adminLogout',
-        ...tag('session'),
-        response: { 200: AdminLogoutReply },
-      },
-    },
+    { ...session, operationId: 'adminLogout', reply: AdminLogoutReply },
     async (request, reply) => {
       const session = request.staffSession;
       if (session) await logoutStaff(deps, staffOf(request), session);
@@ -194,28 +193,26 @@ function sessionRoutes(app: AdminScope): void {
     },
   );
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/me',
-    {
-      config: { access: 'session' },
-      schema: { operationId: 'adminMe', ...tag('session'), response: { 200: AdminMeReply } },
-    },
+    { ...session, operationId: 'adminMe', reply: AdminMeReply },
     async (request) => {
       if (!request.staffSession || !request.staffToken) throw new ApiError(401, '请先登录', 401);
       return ok(await sessionReply(deps, request.staffSession, request.staffToken));
     },
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/password',
     {
-      config: { access: 'session' },
-      schema: {
-        operationId: 'changePassword',
-        ...tag('session'),
-        body: ChangePasswordBody,
-        response: { 200: ChangePasswordReply },
-      },
+      ...session,
+      operationId: 'changePassword',
+      body: ChangePasswordBody,
+      reply: ChangePasswordReply,
     },
     async (request) => {
       if (!request.staffSession) throw new ApiError(401, '请先登录', 401);
@@ -239,45 +236,40 @@ function orderDeskRoutes(app: AdminScope): void {
   // ---------------------------------------------------------------------------------------
   // Orders
 
-  app.get(
+  const oneOrder = { target: 'order', ...tag('orders'), params: OrderIdParams } as const;
+
+  consoleRoute(
+    app,
+    'GET',
     '/orders',
     {
-      config: { access: 'orders.read' },
-      schema: {
-        operationId: 'listOrders',
-        ...tag('orders'),
-        querystring: ListOrdersQuery,
-        response: { 200: ListOrdersReply },
-      },
+      access: 'orders.read',
+      operationId: 'listOrders',
+      ...tag('orders'),
+      querystring: ListOrdersQuery,
+      reply: ListOrdersReply,
     },
     async (request) => ok(await listDeskOrders(db, staffOf(request), request.query)),
   );
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/orders/:id',
-    {
-      config: { access: 'orders.read', target: 'order' },
-      schema: {
-        operationId: 'getOrder',
-        ...tag('orders'),
-        params: OrderIdParams,
-        response: { 200: GetOrderReply },
-      },
-    },
+    { ...oneOrder, access: 'orders.read', operationId: 'getOrder', reply: GetOrderReply },
     async (request) => ok(await deskOrderDetail(db, staffOf(request), request.params.id)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/orders/:id/reveal',
     {
-      config: { access: 'customers.reveal', target: 'order' },
-      schema: {
-        operationId: 'revealCustomer',
-        ...tag('orders'),
-        params: OrderIdParams,
-        body: RevealCustomerBody,
-        response: { 200: RevealCustomerReply },
-      },
+      ...oneOrder,
+      access: 'customers.reveal',
+      operationId: 'revealCustomer',
+      body: RevealCustomerBody,
+      reply: RevealCustomerReply,
     },
     async (request) =>
       ok(
@@ -296,83 +288,49 @@ function orderDeskRoutes(app: AdminScope): void {
 function orderStepRoutes(app: AdminScope): void {
   const deps = app.deps;
 
-  const action = {
-    ...tag('order actions'),
-    params: OrderIdParams,
-    response: { 200: OrderActionReply },
-  };
+  /** One step on `/orders/:id/<step>`, under its permission, answered by the order's state. */
+  const step = <B extends TSchema>(
+    name: Parameters<typeof deskStep>[3],
+    access: 'orders.review' | 'orders.fulfil',
+    operationId: string,
+    body: B,
+    input: (body: Static<B>) => DeskStepInput,
+  ) =>
+    consoleRoute(
+      app,
+      'POST',
+      `/orders/:id/${name}`,
+      {
+        access,
+        target: 'order',
+        operationId,
+        ...tag('order actions'),
+        params: OrderIdParams,
+        body,
+        reply: OrderActionReply,
+      },
+      async (request) =>
+        ok(await deskStep(deps, staffOf(request), request.params.id, name, input(request.body))),
+    );
 
-  app.post(
-    '/orders/:id/approve',
-    {
-      config: { access: 'orders.review', target: 'order' },
-      schema: { operationId: 'approveOrder', ...action, body: ApproveOrderBody },
-    },
-    async (request) =>
-      ok(await deskStep(deps, staffOf(request), request.params.id, 'approve', request.body ?? {})),
-  );
+  step('approve', 'orders.review', 'approveOrder', ApproveOrderBody, (body) => body ?? {});
+  step('reject', 'orders.review', 'rejectOrder', RejectOrderBody, (body) => body);
+  step('ship', 'orders.fulfil', 'shipOrder', ShipOrderBody, shipInput);
+  step('receive-return', 'orders.fulfil', 'receiveReturn', ReceiveReturnBody, (body) => body ?? {});
+  step('inspect', 'orders.fulfil', 'inspectReturn', InspectReturnBody, (body) => body);
 
-  app.post(
-    '/orders/:id/reject',
-    {
-      config: { access: 'orders.review', target: 'order' },
-      schema: { operationId: 'rejectOrder', ...action, body: RejectOrderBody },
-    },
-    async (request) =>
-      ok(await deskStep(deps, staffOf(request), request.params.id, 'reject', request.body)),
-  );
-
-  app.post(
-    '/orders/:id/ship',
-    {
-      config: { access: 'orders.fulfil', target: 'order' },
-      schema: { operationId: 'shipOrder', ...action, body: ShipOrderBody },
-    },
-    async (request) =>
-      ok(
-        await deskStep(deps, staffOf(request), request.params.id, 'ship', shipInput(request.body)),
-      ),
-  );
-
-  app.post(
-    '/orders/:id/receive-return',
-    {
-      config: { access: 'orders.fulfil', target: 'order' },
-      schema: { operationId: 'receiveReturn', ...action, body: ReceiveReturnBody },
-    },
-    async (request) =>
-      ok(
-        await deskStep(
-          deps,
-          staffOf(request),
-          request.params.id,
-          'receive-return',
-          request.body ?? {},
-        ),
-      ),
-  );
-
-  app.post(
-    '/orders/:id/inspect',
-    {
-      config: { access: 'orders.fulfil', target: 'order' },
-      schema: { operationId: 'inspectReturn', ...action, body: InspectReturnBody },
-    },
-    async (request) =>
-      ok(await deskStep(deps, staffOf(request), request.params.id, 'inspect', request.body)),
-  );
-
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/bills/:id/refund',
     {
-      config: { access: 'bills.refund', target: 'bill' },
-      schema: {
-        operationId: 'refundBill',
-        ...tag('bills'),
-        params: BillIdParams,
-        body: RefundBillBody,
-        response: { 200: RefundBillReply },
-      },
+      access: 'bills.refund',
+      target: 'bill',
+      operationId: 'refundBill',
+      ...tag('bills'),
+      params: BillIdParams,
+      body: RefundBillBody,
+      reply: RefundBillReply,
     },
     async (request) => {
       const key = request.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()];

@@ -13,7 +13,6 @@ import {
   SaveGoodsListBody,
   type GoodsListName,
 } from '../../../../contract/admin/discovery.ts';
-import { BrandQuery } from '../../../../contract/admin/home.ts';
 import {
   getCategories,
   getFaq,
@@ -24,34 +23,19 @@ import {
 } from '../../admin/discovery.ts';
 import { staffOf } from '../../admin/guard.ts';
 import { ok } from '../../plugins/errors.ts';
+import { consoleEditor } from './route.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
-const tags = ['discovery'];
-const access = { access: 'home.manage' as const };
+const editor = { access: 'home.manage', tags: ['discovery'] } as const;
 
 export function adminDiscoveryRoutes(app: AdminScope): void {
   const deps = app.deps;
 
-  app.get(
+  consoleEditor(
+    app,
     '/discovery/faq',
-    {
-      config: access,
-      schema: {
-        operationId: 'getFaq',
-        tags,
-        querystring: BrandQuery,
-        response: { 200: FaqReply },
-      },
-    },
+    { ...editor, operationIds: ['getFaq', 'saveFaq'], body: SaveFaqBody, reply: FaqReply },
     async (request) => ok(await getFaq(deps.db, staffOf(request), request.query.platform)),
-  );
-
-  app.put(
-    '/discovery/faq',
-    {
-      config: access,
-      schema: { operationId: 'saveFaq', tags, body: SaveFaqBody, response: { 200: FaqReply } },
-    },
     async (request) => ok(await saveFaq(deps, staffOf(request), request.body)),
   );
 
@@ -60,60 +44,31 @@ export function adminDiscoveryRoutes(app: AdminScope): void {
     ['enjoy', '/discovery/enjoy-goods', 'EnjoyGoods'],
   ];
   for (const [list, path, name] of lists) {
-    app.get(
+    consoleEditor(
+      app,
       path,
       {
-        config: access,
-        schema: {
-          operationId: `get${name}`,
-          tags,
-          querystring: BrandQuery,
-          response: { 200: GoodsListReply },
-        },
+        ...editor,
+        operationIds: [`get${name}`, `save${name}`],
+        body: SaveGoodsListBody,
+        reply: GoodsListReply,
       },
       async (request) =>
         ok(await getGoodsList(deps.db, staffOf(request), request.query.platform, list)),
-    );
-    app.put(
-      path,
-      {
-        config: access,
-        schema: {
-          operationId: `save${name}`,
-          tags,
-          body: SaveGoodsListBody,
-          response: { 200: GoodsListReply },
-        },
-      },
       async (request) => ok(await saveGoodsList(deps, staffOf(request), list, request.body)),
     );
   }
 
-  app.get(
+  consoleEditor(
+    app,
     '/discovery/categories',
     {
-      config: access,
-      schema: {
-        operationId: 'getBrandCategories',
-        tags,
-        querystring: BrandQuery,
-        response: { 200: CategoriesReply },
-      },
+      ...editor,
+      operationIds: ['getBrandCategories', 'saveBrandCategories'],
+      body: SaveCategoriesBody,
+      reply: CategoriesReply,
     },
     async (request) => ok(await getCategories(deps.db, staffOf(request), request.query.platform)),
-  );
-
-  app.put(
-    '/discovery/categories',
-    {
-      config: access,
-      schema: {
-        operationId: 'saveBrandCategories',
-        tags,
-        body: SaveCategoriesBody,
-        response: { 200: CategoriesReply },
-      },
-    },
     async (request) => ok(await saveCategories(deps, staffOf(request), request.body)),
   );
 }

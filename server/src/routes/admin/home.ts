@@ -43,6 +43,7 @@ import { appendAudit } from '../../admin/audit.ts';
 import { createImageStore, imageStoreSettings } from '../../images/storage.ts';
 import { decodeUpload, storeUploadedImage } from '../../images/upload.ts';
 import { ok } from '../../plugins/errors.ts';
+import { consoleEditor, consoleRoute } from './route.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 const tag = (name: string) => ({ tags: [name] });
@@ -50,136 +51,77 @@ const tag = (name: string) => ({ tags: [name] });
 /** Banners, home tabs and hot words of one brand. */
 function homeRoutes(app: AdminScope): void {
   const deps = app.deps;
-  const access = { access: 'home.manage' as const };
+  const access = { access: 'home.manage', ...tag('home page') } as const;
+  const oneBanner = { ...access, target: 'banner', params: IdParams } as const;
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/home/banners',
-    {
-      config: access,
-      schema: {
-        operationId: 'listBanners',
-        ...tag('home page'),
-        querystring: BrandQuery,
-        response: { 200: ListBannersReply },
-      },
-    },
+    { ...access, operationId: 'listBanners', querystring: BrandQuery, reply: ListBannersReply },
     async (request) => ok(await listBanners(deps.db, staffOf(request), request.query.platform)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/home/banners',
-    {
-      config: access,
-      schema: {
-        operationId: 'createBanner',
-        ...tag('home page'),
-        body: BannerInput,
-        response: { 200: BannerReply },
-      },
-    },
+    { ...access, operationId: 'createBanner', body: BannerInput, reply: BannerReply },
     async (request) => ok(await saveBanner(deps, staffOf(request), undefined, request.body)),
   );
 
-  app.put(
+  consoleRoute(
+    app,
+    'PUT',
     '/home/banners/:id',
-    {
-      config: { ...access, target: 'banner' },
-      schema: {
-        operationId: 'updateBanner',
-        ...tag('home page'),
-        params: IdParams,
-        body: BannerInput,
-        response: { 200: BannerReply },
-      },
-    },
+    { ...oneBanner, operationId: 'updateBanner', body: BannerInput, reply: BannerReply },
     async (request) =>
       ok(await saveBanner(deps, staffOf(request), request.params.id, request.body)),
   );
 
-  app.delete(
+  consoleRoute(
+    app,
+    'DELETE',
     '/home/banners/:id',
-    {
-      config: { ...access, target: 'banner' },
-      schema: {
-        operationId: 'deleteBanner',
-        ...tag('home page'),
-        params: IdParams,
-        response: { 200: DeleteBannerReply },
-      },
-    },
+    { ...oneBanner, operationId: 'deleteBanner', reply: DeleteBannerReply },
     async (request) => {
       await deleteBanner(deps, staffOf(request), request.params.id);
       return ok(null);
     },
   );
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/home/banner-targets',
-    {
-      config: access,
-      schema: {
-        operationId: 'listBannerTargets',
-        ...tag('home page'),
-        response: { 200: BannerTargetsReply },
-      },
-    },
+    { ...access, operationId: 'listBannerTargets', reply: BannerTargetsReply },
     async () =>
       ok({ pages: [...STOREFRONT_PAGES], hosts: [...deps.config.images.bannerLinkHosts] }),
   );
 
-  app.get(
+  consoleEditor(
+    app,
     '/home/tabs',
     {
-      config: access,
-      schema: {
-        operationId: 'listHomeTabs',
-        ...tag('home page'),
-        querystring: BrandQuery,
-        response: { 200: HomeTabsReply },
-      },
+      ...access,
+      operationIds: ['listHomeTabs', 'saveHomeTabs'],
+      body: SaveHomeTabsBody,
+      reply: HomeTabsReply,
     },
     async (request) => ok(await listHomeTabs(deps.db, staffOf(request), request.query.platform)),
-  );
-
-  app.put(
-    '/home/tabs',
-    {
-      config: access,
-      schema: {
-        operationId: 'saveHomeTabs',
-        ...tag('home page'),
-        body: SaveHomeTabsBody,
-        response: { 200: HomeTabsReply },
-      },
-    },
     async (request) => ok(await saveHomeTabs(deps, staffOf(request), request.body)),
   );
 
-  app.get(
+  consoleEditor(
+    app,
     '/home/hot-words',
     {
-      config: access,
-      schema: {
-        operationId: 'listHotWords',
-        ...tag('home page'),
-        querystring: BrandQuery,
-        response: { 200: HotWordsReply },
-      },
+      ...access,
+      operationIds: ['listHotWords', 'saveHotWords'],
+      body: SaveHotWordsBody,
+      reply: HotWordsReply,
     },
     async (request) => ok(await listHotWords(deps.db, staffOf(request), request.query.platform)),
-  );
-
-  app.put(
-    '/home/hot-words',
-    {
-      config: access,
-      schema: {
-        operationId: 'saveHotWords',
-        ...tag('home page'),
-        body: SaveHotWordsBody,
-        response: { 200: HotWordsReply },
-      },
-    },
     async (request) => ok(await saveHotWords(deps, staffOf(request), request.body)),
   );
 }
@@ -187,64 +129,44 @@ function homeRoutes(app: AdminScope): void {
 /** Coupon templates and issuing them. */
 function couponRoutes(app: AdminScope): void {
   const deps = app.deps;
-  const access = { access: 'coupons.manage' as const };
+  const access = { access: 'coupons.manage', ...tag('coupons') } as const;
+  const oneCoupon = { ...access, target: 'coupon', params: IdParams } as const;
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/coupons',
     {
-      config: access,
-      schema: {
-        operationId: 'listCoupons',
-        ...tag('coupons'),
-        querystring: ListCouponsQuery,
-        response: { 200: ListCouponsReply },
-      },
+      ...access,
+      operationId: 'listCoupons',
+      querystring: ListCouponsQuery,
+      reply: ListCouponsReply,
     },
     async (request) => ok(await listCoupons(deps.db, staffOf(request), request.query)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/coupons',
-    {
-      config: access,
-      schema: {
-        operationId: 'createCoupon',
-        ...tag('coupons'),
-        body: CouponInput,
-        response: { 200: CouponReply },
-      },
-    },
+    { ...access, operationId: 'createCoupon', body: CouponInput, reply: CouponReply },
     async (request) => ok(await saveCoupon(deps, staffOf(request), undefined, request.body)),
   );
 
-  app.put(
+  consoleRoute(
+    app,
+    'PUT',
     '/coupons/:id',
-    {
-      config: { ...access, target: 'coupon' },
-      schema: {
-        operationId: 'updateCoupon',
-        ...tag('coupons'),
-        params: IdParams,
-        body: CouponInput,
-        response: { 200: CouponReply },
-      },
-    },
+    { ...oneCoupon, operationId: 'updateCoupon', body: CouponInput, reply: CouponReply },
     async (request) =>
       ok(await saveCoupon(deps, staffOf(request), request.params.id, request.body)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/coupons/:id/issue',
-    {
-      config: { ...access, target: 'coupon' },
-      schema: {
-        operationId: 'issueCoupon',
-        ...tag('coupons'),
-        params: IdParams,
-        body: IssueCouponBody,
-        response: { 200: IssueCouponReply },
-      },
-    },
+    { ...oneCoupon, operationId: 'issueCoupon', body: IssueCouponBody, reply: IssueCouponReply },
     async (request) =>
       ok(await issueCoupon(deps, staffOf(request), request.params.id, request.body)),
   );
@@ -256,19 +178,19 @@ function imageRoutes(app: AdminScope): void {
   const { maxBytes } = deps.config.images;
   const store = createImageStore(imageStoreSettings(deps.config));
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/images',
     {
-      config: { access: 'images.upload' },
+      access: 'images.upload',
+      operationId: 'uploadImage',
+      ...tag('images'),
       // Base64 is a third larger; room for that and a little more, so a file just over the limit
       // is refused with the limit named (images/upload.ts) rather than the generic 413.
       bodyLimit: maxBytes * 2 + 64 * 1024,
-      schema: {
-        operationId: 'uploadImage',
-        ...tag('images'),
-        body: UploadImageBody,
-        response: { 200: UploadImageReply },
-      },
+      body: UploadImageBody,
+      reply: UploadImageReply,
     },
     async (request) => {
       const actor = staffOf(request);

@@ -30,37 +30,34 @@ import {
   uploadStatement,
 } from '../../admin/reconciliation.ts';
 import { ok } from '../../plugins/errors.ts';
+import { consoleDownload, consoleRoute } from './route.ts';
 
 type AdminScope = Parameters<FastifyPluginAsyncTypebox>[0];
 
 export function reportRoutes(app: AdminScope): void {
   const deps = app.deps;
   const { db } = deps;
+  const reports = { access: 'reports.read', tags: ['reports'] } as const;
+  const reconcile = { access: 'finance.reconcile', tags: ['reconciliation'] } as const;
+  // A month of a busy merchant's lines (base64, for the file).
+  const statementLimit = 8 * 1024 * 1024;
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/reports',
-    {
-      config: { access: 'reports.read' },
-      schema: {
-        operationId: 'getReport',
-        tags: ['reports'],
-        querystring: ReportQuery,
-        response: { 200: GetReportReply },
-      },
-    },
+    { ...reports, operationId: 'getReport', querystring: ReportQuery, reply: GetReportReply },
     async (request) => ok(await buildReport(db, staffOf(request), request.query, deps.now())),
   );
 
-  app.get(
+  consoleDownload(
+    app,
     '/reports/export',
     {
-      config: { access: 'reports.read' },
-      schema: {
-        operationId: 'exportReport',
-        tags: ['reports'],
-        description: 'One table of the report as a file: text/csv or an XLSX workbook.',
-        querystring: ExportReportQuery,
-      },
+      ...reports,
+      operationId: 'exportReport',
+      description: 'One table of the report as a file: text/csv or an XLSX workbook.',
+      querystring: ExportReportQuery,
     },
     async (request, reply) => {
       const { table, format, ...query } = request.query;
@@ -73,62 +70,56 @@ export function reportRoutes(app: AdminScope): void {
     },
   );
 
-  app.get(
+  consoleRoute(
+    app,
+    'GET',
     '/reconciliation',
     {
-      config: { access: 'finance.reconcile' },
-      schema: {
-        operationId: 'listReconciliation',
-        tags: ['reconciliation'],
-        querystring: ListReconciliationQuery,
-        response: { 200: ListReconciliationReply },
-      },
+      ...reconcile,
+      operationId: 'listReconciliation',
+      querystring: ListReconciliationQuery,
+      reply: ListReconciliationReply,
     },
     async (request) => ok(await listReconciliation(db, staffOf(request), request.query)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/reconciliation/resolve',
     {
-      config: { access: 'finance.reconcile' },
-      schema: {
-        operationId: 'resolveMismatch',
-        tags: ['reconciliation'],
-        body: ResolveMismatchBody,
-        response: { 200: ResolveMismatchReply },
-      },
+      ...reconcile,
+      operationId: 'resolveMismatch',
+      body: ResolveMismatchBody,
+      reply: ResolveMismatchReply,
     },
     async (request) => ok(await resolveMismatch(deps, staffOf(request), request.body)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/reconciliation/statements',
     {
-      config: { access: 'finance.reconcile' },
-      // A month of a busy merchant's lines.
-      bodyLimit: 8 * 1024 * 1024,
-      schema: {
-        operationId: 'importStatement',
-        tags: ['reconciliation'],
-        body: ImportStatementBody,
-        response: { 200: ImportStatementReply },
-      },
+      ...reconcile,
+      operationId: 'importStatement',
+      bodyLimit: statementLimit,
+      body: ImportStatementBody,
+      reply: ImportStatementReply,
     },
     async (request) => ok(await importStatement(deps, staffOf(request), request.body)),
   );
 
-  app.post(
+  consoleRoute(
+    app,
+    'POST',
     '/reconciliation/statements/file',
     {
-      config: { access: 'finance.reconcile' },
-      // A month of a busy merchant's lines, base64.
-      bodyLimit: 8 * 1024 * 1024,
-      schema: {
-        operationId: 'uploadStatement',
-        tags: ['reconciliation'],
-        body: UploadStatementBody,
-        response: { 200: UploadStatementReply },
-      },
+      ...reconcile,
+      operationId: 'uploadStatement',
+      bodyLimit: statementLimit,
+      body: UploadStatementBody,
+      reply: UploadStatementReply,
     },
     async (request) => ok(await uploadStatement(deps, staffOf(request), request.body)),
   );

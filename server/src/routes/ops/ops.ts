@@ -23,7 +23,7 @@ import {
 } from '../../../../contract/api/ops.ts';
 import { opsRunClock, runJobs } from '../../jobs/index.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../jobs/reconcile.ts';
-import { dayOf } from '../../orders/bills.ts';
+import { billLine } from '../../orders/bills.ts';
 import { STATUS_TEXT } from '../../orders/machine.ts';
 import { opsOrderView, orderNumber } from '../../orders/queries.ts';
 import { OPS_STEP_PERMISSIONS, type Permission } from '../../../../contract/admin/permissions.ts';
@@ -100,15 +100,7 @@ const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         subProcess: order.sub_process,
         cancelReason: view.cancelReason,
         returnReason: view.returnReason,
-        bills: bills.map((b) => ({
-          id: b.id,
-          kind: b.kind,
-          period: b.period,
-          dueDate: dayOf(b.due_date),
-          due: b.original - b.discount + b.overdue_fee,
-          paid: b.paid,
-          status: b.status,
-        })),
+        bills: bills.map(billLine),
         payments: payments.map((p) => ({
           outTradeNo: p.out_trade_no,
           channel: p.channel,
