@@ -204,9 +204,16 @@ export async function phonePage(browser: Browser): Promise<{ page: Page; errors:
   return { page, errors };
 }
 
+/**
+ * A picture of the page for people reviewing a run (nothing compares them). One CSS pixel per
+ * pixel: at the phone pages' device scale of 2 each of the ~250 pictures took Chromium 2-3 times
+ * as long to encode (128 against 54 ms on 28 Nov) for four times the pixels.
+ * E2E_SCREENSHOT_SCALE=device keeps the device's pixels.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  const scale = process.env.E2E_SCREENSHOT_SCALE === 'device' ? 'device' : 'css';
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), scale });
 }
 
 /** A point on a page's timeline (its document, and the time in it). */

@@ -1,4 +1,4 @@
-// engines: both (deletes and keeps data in transactions under row locks, dates of what the law keeps)
+// engines: postgres (deletes and keeps data in transactions under row locks, with a suite of concurrent cancels and orders that only PostgreSQL's connections make real; dates pinned in engine-types.test.ts)
 /**
  * Account cancellation (注销账户): blocked, with the reason, while a rental runs or a bill is
  * owed; otherwise personal data goes, sessions end, and what the law keeps stays. And the export

@@ -1,4 +1,4 @@
-// engines: both (the audit log's no-update trigger, JSON params, row locks of the order desk, session expiry by the clock)
+// engines: postgres (the audit log's no-update trigger, JSON params, the order desk's row locks, session expiry by the clock: the same SQL on both engines, and the console runs on PostgreSQL in production; driver reads pinned in engine-types.test.ts)
 /**
  * The merchant console's API (`/admin/api`, issue 36) on a real server and database: staff
  * sessions (cookie, CSRF, idle and absolute expiry, lock, second factor), the permission table
