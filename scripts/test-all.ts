@@ -6,8 +6,8 @@
  * files share PostgreSQL and ports, so they stay sequential within a pass), and the storefront's
  * checks are mostly one process too. So each server pass is a lane and the
  * storefront's checks the third. A failed check does not stop its lane (one run reports every
- * failure), except that what needs the build is skipped when the build failed; the exit code is
- * non-zero if any check failed.
+ * failure), except that what needs the build waits for it, in whichever lane, and is skipped
+ * when it failed; the exit code is non-zero if any check failed.
  *
  *   npx tsx scripts/test-all.ts             every lane
  *   npx tsx scripts/test-all.ts --lane app  one lane (server | postgres | app)
@@ -34,19 +34,14 @@ const COMPILE_CACHE = path.resolve('node_modules/.cache/node-compile');
 const NEEDS: Record<string, string> = { 'test:publish': 'test:build', e2e: 'test:build' };
 
 const LANES: Lane[] = [
-  // Three lanes on two cores: the browser journeys spend most of their wall time waiting (page
-  // loads, network idle, the server's replies: e2e/browse.test.ts took 99 s of wall and 18 s of
-  // CPU on 28 Nov), so two lanes left a core idle much of the run. The fresh-clone run of 28 Nov
-  // (2176 s) had server 1160 + 822 + 108 + 50 + 36 s and app 118 + 150 + 72 + 1724 s: the two
-  // server passes now run side by side, the PostgreSQL one with the order model after it, and
-  // the type-check and lint, which nothing waits for, at the end of the PGlite lane.
-  { name: 'server', steps: ['test:server', 'typecheck', 'lint'] },
-  { name: 'postgres', steps: ['test:server:postgres', 'test:model'] },
-  {
-    name: 'app',
-    // The build comes before the publish dry run and the browser journeys, which use its output.
-    steps: ['test:unit', 'test:build', 'test:publish', 'e2e'],
-  },
+  // Three lanes on two cores, CPU-bound (the fresh-clone run of 28 Nov: "CPU busy 98%"). The
+  // browser journeys are the longest check (580-600 s of the 888-926 s runs) and need the build:
+  // the app lane is the build and then the journeys, nothing else. The checks that need no
+  // build fill the other two lanes, the PostgreSQL pass (longer, it waits on the database) with
+  // the least beside it; the publish dry run waits for the build wherever it sits.
+  { name: 'server', steps: ['test:server', 'test:model', 'typecheck', 'lint'] },
+  { name: 'postgres', steps: ['test:server:postgres', 'test:unit', 'test:publish'] },
+  { name: 'app', steps: ['test:build', 'e2e'] },
 ];
 
 /** The machine's CPU time so far (all cores, jiffies), busy and total: Linux only. */
@@ -122,11 +117,26 @@ function runStep(lane: string, step: string): Promise<{ passed: boolean; failedT
   });
 }
 
-async function runLane(lane: Lane, results: StepResult[]): Promise<void> {
-  const failed = new Set<string>();
+/** Each scheduled step's outcome (true: passed), for the steps in other lanes that need it. */
+type Outcomes = Map<string, { promise: Promise<boolean>; settle: (passed: boolean) => void }>;
+
+function outcomesOf(lanes: Lane[]): Outcomes {
+  const outcomes: Outcomes = new Map();
+  for (const step of lanes.flatMap((lane) => lane.steps)) {
+    let settle: (passed: boolean) => void = () => undefined;
+    const promise = new Promise<boolean>((resolve) => (settle = resolve));
+    outcomes.set(step, { promise, settle });
+  }
+  return outcomes;
+}
+
+async function runLane(lane: Lane, results: StepResult[], outcomes: Outcomes): Promise<void> {
   for (const step of lane.steps) {
     const needed = NEEDS[step];
-    if (needed && failed.has(needed)) {
+    // A step another lane runs is waited for; one not scheduled (a single --lane) is assumed done.
+    const neededPassed = needed ? await (outcomes.get(needed)?.promise ?? true) : true;
+    if (needed && !neededPassed) {
+      outcomes.get(step)?.settle(false);
       process.stdout.write(`[${lane.name}] == ${step} not run: ${needed} failed\n`);
       results.push({ lane: lane.name, step, seconds: 0, outcome: 'not run', failedTests: [] });
       continue;
@@ -145,7 +155,7 @@ async function runLane(lane: Lane, results: StepResult[]): Promise<void> {
       outcome: passed ? 'passed' : 'failed',
       failedTests,
     });
-    if (!passed) failed.add(step);
+    outcomes.get(step)?.settle(passed);
   }
 }
 
@@ -166,7 +176,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const cpuBefore = cpuJiffies();
   const results: StepResult[] = [];
-  await Promise.all(lanes.map((lane) => runLane(lane, results)));
+  const outcomes = outcomesOf(lanes);
+  await Promise.all(lanes.map((lane) => runLane(lane, results, outcomes)));
   const total = Math.round((Date.now() - started) / 1000);
   const cpuAfter = cpuJiffies();
   const rows = lanes.flatMap((lane) => results.filter((result) => result.lane === lane.name));
