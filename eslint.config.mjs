@@ -31,7 +31,8 @@ const LOADED_ON_FIRST_USE = [
 ].map((name) => ({
   name,
   allowTypeImports: true,
-  message: 'Loaded at start by every server and test process: `await import()` it where it is used.',
+  message:
+    'Loaded at start by every server and test process: `await import()` it where it is used.',
 }));
 
 export default tseslint.config(

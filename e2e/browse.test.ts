@@ -281,7 +281,7 @@ describe('browse journeys', () => {
 
   it('classify opened by a link asks for its goods while the app’s scripts are still loading', async () => {
     const { page, errors } = await phonePage(browser);
-    // Every script held back for a second: the goods are asked for meanwhile, by index.html.
+    // Every script held back for three seconds: the goods are asked for meanwhile, by index.html.
     const goodsRequests: { at: number; platform?: string }[] = [];
     const pictureRequests: { at: number; url: string }[] = [];
     page.on('request', (request) => {
@@ -321,7 +321,7 @@ describe('browse journeys', () => {
         })
       ).json()) as { data: { goodsId: number } }
     ).data;
-    /** Opens the product page by a link, every script held back for a second. */
+    /** Opens the product page by a link, every script held back for three seconds. */
     const openByLink = async (query: string) => {
       const { page, errors } = await phonePage(browser);
       const requests: { at: number; url: string; platform?: string }[] = [];

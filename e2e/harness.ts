@@ -253,14 +253,21 @@ export async function layoutShiftsSince(page: Page, mark: TimelineMark): Promise
 }
 
 /**
- * Holds each of the app's scripts back for a second, as a slow network would, so a test can see
- * what is asked for before they run. The returned function tells when the last one held goes.
+ * How long each script is held. One second was too short on a loaded machine: in npm test's run
+ * of 29 Nov (three lanes, three browser files at a time, load 14) an order's cover, which
+ * index.html asks for before any script runs, was asked for only after they were let go.
+ */
+const SCRIPT_HOLD_MS = 3000;
+
+/**
+ * Holds each of the app's scripts back for three seconds, as a slow network would, so a test can
+ * see what is asked for before they run. The returned function tells when the last one held goes.
  */
 export async function holdScripts(page: Page): Promise<() => number> {
   let heldUntil = 0;
   await page.route(/\/js\/[^/]+\.js$/, async (route) => {
-    heldUntil = Math.max(heldUntil, Date.now() + 1000);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    heldUntil = Math.max(heldUntil, Date.now() + SCRIPT_HOLD_MS);
+    await new Promise((resolve) => setTimeout(resolve, SCRIPT_HOLD_MS));
     await route.continue();
   });
   return () => heldUntil;

@@ -366,7 +366,7 @@ describe('order pages opened by a link', () => {
     const orderId = await placeOrder(call, await defaultAddress(call), 'paid');
     const { page, errors } = await phonePage(browser);
     await useSessionIn(page, server.baseUrl, session);
-    // Every script held back for a second: the page's first data is asked for meanwhile, by
+    // Every script held back for three seconds: the page's first data is asked for meanwhile, by
     // index.html, and so is its first picture; the page then takes that reply.
     const requests: { at: number; url: string }[] = [];
     page.on('request', (request) => {
