@@ -8,6 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { sweepSandboxNotifications } from '../src/payments/sandbox.ts';
 import type { TestServer } from './helpers.ts';
 import {
   cashierPath,
@@ -170,6 +172,45 @@ function withoutSign(fields: Record<string, string>) {
   const { sign: _sign, ...rest } = fields;
   return rest;
 }
+
+describe('a notification never attempted', () => {
+  test('is queued by the sweep once, and delivered', async () => {
+    const shopper = await newShopper(server);
+    const { id, pay } = await openPayment(shopper);
+    assert.equal(await sandboxes(server).alipay.complete(pay.outTradeNo, 'pay'), 'paid');
+    // As if the process that was to post it first stopped before it (no job, never attempted),
+    // more than a minute ago.
+    const stored = await server.db
+      .selectFrom('sandbox_notifications')
+      .select('id')
+      .where(sql<string>`fields->>'out_trade_no'`, '=', pay.outTradeNo)
+      .executeTakeFirstOrThrow();
+    await sql`delete from pgboss.job where name = 'sandbox-notify' and data->>'id' = ${String(stored.id)}`.execute(
+      server.db,
+    );
+    await server.db
+      .updateTable('sandbox_notifications')
+      .set({ created_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', stored.id)
+      .execute();
+    await settle(server);
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+    const jobs = server.app.deps.jobs;
+    const swept = await sweepSandboxNotifications(server.db, jobs);
+    assert.ok(swept.queued >= 1);
+    // Its job is there now: a second sweep does not add another.
+    const again = await sweepSandboxNotifications(server.db, jobs);
+    assert.equal(again.queued, 0);
+    await settle(server);
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+    const delivered = await server.db
+      .selectFrom('sandbox_notifications')
+      .select(['status', 'attempts'])
+      .where('id', '=', stored.id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(delivered, { status: 'delivered', attempts: 1 });
+  });
+});
 
 describe('order of arrival', () => {
   test('TRADE_CLOSED then TRADE_SUCCESS ends where TRADE_SUCCESS then TRADE_CLOSED does', async () => {

@@ -27,6 +27,8 @@ import type {
 import './sandbox-schema.ts';
 
 export type SandboxOutcome = 'pay' | 'fail' | 'cancel';
+/** A stored notification to post (what its job carries). */
+type Delivery = { id: number; notifyUrl: string; fields: NotificationFields };
 export type SandboxFailure = 'pay' | 'freeze' | 'withhold' | 'refund' | 'unfreeze' | 'payscore';
 
 /** The field that names our merchant in a notification, per gateway (as the real ones name it). */
@@ -173,7 +175,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     outTradeNo: string,
     outcome: SandboxOutcome,
   ): Promise<'paid' | 'failed' | 'closed' | 'unknown'> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transact(async (trx, deliveries) => {
       const trade = await trx
         .selectFrom('sandbox_trades')
         .selectAll()
@@ -184,8 +186,8 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
       if (!trade) return 'unknown';
       if (trade.status !== 'open') return trade.status === 'paid' ? 'paid' : trade.status;
       // Paying fails when a failure was asked for (taken by the statement that settles).
-      if (outcome === 'pay') return this.finish(trx, trade, 'paid', 'pay');
-      return this.finish(trx, trade, outcome === 'cancel' ? 'closed' : 'failed');
+      if (outcome === 'pay') return this.finish(trx, deliveries, trade, 'paid', 'pay');
+      return this.finish(trx, deliveries, trade, outcome === 'cancel' ? 'closed' : 'failed');
     });
   }
 
@@ -196,6 +198,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
    */
   private async finish(
     trx: Trx,
+    deliveries: Delivery[],
     trade: { out_trade_no: string; trade_no: string; amount: number; notify_url: string },
     status: 'paid' | 'failed' | 'closed',
     unlessFailure?: SandboxFailure,
@@ -228,7 +231,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
       select n.id, n.fields, s.status from notified n cross join settled s`.execute(trx);
     const settled = rows[0];
     if (!settled) throw new Error(`sandbox trade ${trade.out_trade_no} vanished`);
-    await this.queueDelivery(trx, settled.id, trade.notify_url, settled.fields);
+    await this.queueDelivery(trx, deliveries, settled.id, trade.notify_url, settled.fields);
     return settled.status;
   }
 
@@ -254,11 +257,11 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
   }
 
   async withhold(input: TradeInput & { agreementNo: string }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.transact(async (trx, deliveries) => {
       const trade = await this.openTrade(trx, input);
       if (trade.status !== 'open') return;
       // Declined when a failure was asked for (taken by the statement that settles).
-      await this.finish(trx, trade, 'paid', 'withhold');
+      await this.finish(trx, deliveries, trade, 'paid', 'withhold');
     });
   }
 
@@ -335,7 +338,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
         }),
       );
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.transact(async (trx, deliveries) => {
         // One statement: a failure asked for is taken, the authorisation recorded (frozen, or
         // failed when a failure was taken) and its notification stored.
         const { rows } = await sql<{ id: number; fields: NotificationFields }>`
@@ -358,7 +361,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
         // Asked twice: nothing new happens (the rollback gives back a failure taken above).
         const stored = rows[0];
         if (!stored) throw askedBefore;
-        await this.queueDelivery(trx, stored.id, notifyUrl, stored.fields);
+        await this.queueDelivery(trx, deliveries, stored.id, notifyUrl, stored.fields);
       });
     } catch (error) {
       if (error !== askedBefore) throw error;
@@ -442,7 +445,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
   }
 
   async payFromAuth(input: TradeInput & { authNo: string; authRequestNo: string }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.transact(async (trx, deliveries) => {
       const existing = await trx
         .selectFrom('sandbox_trades')
         .select('out_trade_no')
@@ -458,7 +461,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
         .where('auth_no', '=', input.authNo)
         .execute();
       const trade = await this.openTrade(trx, input);
-      await this.finish(trx, trade, 'paid');
+      await this.finish(trx, deliveries, trade, 'paid');
     });
   }
 
@@ -574,15 +577,32 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     return { ...withId, sign: signFields(this.key, withId) };
   }
 
-  /** Queues the delivery of a stored notification, with the transaction that stored it. */
+  /**
+   * The delivery of a stored notification: where this process runs jobs, its first attempt is
+   * made here once the transaction commits (`transact`), and the job is added only to retry a
+   * failed one; elsewhere the job is added with the transaction that stored it. Either way the
+   * row is stored first and retried until answered (a crash before the first attempt:
+   * `sweepSandboxNotifications`).
+   */
   private async queueDelivery(
     trx: Trx,
+    deliveries: Delivery[],
     id: number,
     notifyUrl: string,
     fields: NotificationFields,
   ): Promise<void> {
     // The job carries what it posts, so its first attempt need not read the row back.
-    await this.options.jobs.enqueue(trx, 'sandbox-notify', { id, notifyUrl, fields });
+    const delivery = { id, notifyUrl, fields };
+    if (this.options.jobs.runsHere) deliveries.push(delivery);
+    else await this.options.jobs.enqueue(trx, 'sandbox-notify', delivery);
+  }
+
+  /** Runs `work` in a transaction, then makes the first attempts of the notifications it stored. */
+  private async transact<T>(work: (trx: Trx, deliveries: Delivery[]) => Promise<T>): Promise<T> {
+    const deliveries: Delivery[] = [];
+    const result = await this.db.transaction().execute((trx) => work(trx, deliveries));
+    for (const delivery of deliveries) this.options.jobs.runHere('sandbox-notify', delivery);
+    return result;
   }
 
   /** A signature for the cashier page's links: only whoever opened the payment can pay it there. */
@@ -628,6 +648,35 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     if (!auth) throw new ProviderError(this.name, 'rejected', 'unknown authorisation');
     return auth.frozen;
   }
+}
+
+/**
+ * Notifications stored but never attempted and without a job (the process that was to make the
+ * first attempt, `queueDelivery`, stopped first): their job is added. The `sandbox-notify-sweep`
+ * job, every minute; a minute's grace covers a first attempt under way.
+ */
+export async function sweepSandboxNotifications(
+  db: Db,
+  jobs: JobSender,
+): Promise<{ queued: number }> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number; notify_url: string; fields: NotificationFields }>`
+      select n.id, n.notify_url, n.fields from sandbox_notifications n
+      where n.status = 'pending' and n.attempts = 0
+        and n.created_at < now() - interval '1 minute'
+        and not exists (
+          select 1 from pgboss.job j
+          where j.name = 'sandbox-notify' and j.data->>'id' = n.id::text)
+      order by n.id
+      for update of n skip locked`.execute(trx);
+    for (const row of rows)
+      await jobs.enqueue(trx, 'sandbox-notify', {
+        id: row.id,
+        notifyUrl: row.notify_url,
+        fields: row.fields,
+      });
+    return { queued: rows.length };
+  });
 }
 
 /** How many times a sandbox notification is posted before the sandbox gives up (as Alipay's 8). */
