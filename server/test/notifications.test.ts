@@ -405,3 +405,82 @@ describe('what anyone may post to the notify URLs', () => {
     assert.ok(!guarded.logs().includes(sig), 'the signature is not in the log');
   });
 });
+
+describe('where this process runs jobs (npm start, the worker)', () => {
+  let polling: TestServer;
+  let plan: Plan;
+  before(async () => {
+    ({ server: polling, month: plan } = await orderTestServer());
+    await polling.app.deps.jobs.startPolling(60_000);
+  });
+  after(() => polling.close());
+
+  const notifyJobs = async () =>
+    Number(
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'sandbox-notify'`.execute(
+          polling.db,
+        )
+      ).rows[0]!.n,
+    );
+  const until = async (what: string, check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  test('a freeze (refused once on demand) and a payment (refused once, then paid) are notified without a job', async () => {
+    const shopper = await newShopper(polling);
+    const id = await signedOrder(polling, plan, shopper, { extra: { depositMethod: 'freeze' } });
+    const alipay = sandboxes(polling).alipay;
+    await alipay.failNext('freeze');
+    const refreeze = () =>
+      polling.request<{ outRequestNo: string }>('POST', '/api/order/refreeze', {
+        token: shopper.token,
+        body: { orderId: id },
+      });
+    const refused = await refreeze();
+    assert.equal(refused.body.code, 200, JSON.stringify(refused.body));
+    // Asked again with the same number (the outbox, reconciliation): nothing new, no failure taken.
+    await alipay.freeze({ outRequestNo: refused.body.data.outRequestNo, amount: 1 });
+    await until('the refusal applied', async () => {
+      const auth = await polling.db
+        .selectFrom('deposit_authorisations')
+        .select('status')
+        .where('out_request_no', '=', refused.body.data.outRequestNo)
+        .executeTakeFirstOrThrow();
+      return auth.status === 'failed';
+    });
+    assert.equal(await orderStatus(polling, id), 'PENDING_FREEZE');
+    await refreeze();
+    await until('the freeze applied', async () => (await orderStatus(polling, id)) === 'PENDING_PAY');
+
+    const pay = async () =>
+      (
+        await polling.request<Payment>('POST', '/api/order/pay', {
+          token: shopper.token,
+          body: { orderId: id },
+        })
+      ).body.data.outTradeNo;
+    const first = await pay();
+    await alipay.failNext('pay');
+    assert.equal(await alipay.complete(first, 'pay'), 'failed');
+    assert.equal(await alipay.complete(first, 'pay'), 'failed');
+    const second = await pay();
+    assert.equal(await alipay.complete(second, 'pay'), 'paid');
+    await until('the payment applied', async () => (await orderStatus(polling, id)) === 'PENDING_REVIEW');
+    await polling.app.deps.jobs.drain();
+    // Every notification answered at its first attempt: no job was added for any of them.
+    assert.equal(await notifyJobs(), 0);
+    const notifications = await polling.db
+      .selectFrom('sandbox_notifications')
+      .select(['status', 'attempts'])
+      .execute();
+    assert.equal(notifications.length, 4);
+    assert.ok(notifications.every((n) => n.status === 'delivered' && n.attempts === 1));
+    assert.deepEqual(await alipay.charges(first), []);
+    assert.equal((await alipay.charges(second)).length, 1);
+  });
+});

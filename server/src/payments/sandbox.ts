@@ -11,8 +11,8 @@
  * company's system, so nothing it does may ride on, or wait for, one of ours.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db, Trx } from '../db/index.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Executor, Trx } from '../db/index.ts';
 import type { JobMeta, JobSender } from '../jobs/queue.ts';
 import { ProviderError } from '../providers/errors.ts';
 import type {
@@ -107,12 +107,13 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
    * taken (deleted) by that statement, empty when none waits. One round trip instead of two; a
    * rollback gives the failure back as before.
    */
-  private failureTaken(kind: SandboxFailure | undefined) {
+  private failureTaken(kind: SandboxFailure | undefined, onlyIf: RawBuilder<unknown> = sql`true`) {
     if (kind === undefined) return sql`failure as (select null::integer as id where false)`;
     return sql`failure as (
       delete from sandbox_failures where id = (
         select id from sandbox_failures where gateway = ${this.name} and kind = ${kind}
         order by id limit 1 for update skip locked)
+        and ${onlyIf}
       returning id)`;
   }
 
@@ -175,34 +176,61 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     outTradeNo: string,
     outcome: SandboxOutcome,
   ): Promise<'paid' | 'failed' | 'closed' | 'unknown'> {
+    // Paying fails when a failure was asked for (taken by the statement that settles).
+    const status = outcome === 'pay' ? 'paid' : outcome === 'cancel' ? 'closed' : 'failed';
+    const unlessFailure = outcome === 'pay' ? ('pay' as const) : undefined;
+    const outcomeOf = (trade: { status: string } | undefined) =>
+      !trade ? 'unknown' : trade.status === 'paid' ? 'paid' : (trade.status as 'failed' | 'closed');
+    if (this.options.jobs.runsHere) {
+      // No job to add with it: the trade is read, then settled (if still open) with its
+      // notification in one statement, no transaction around them.
+      const trade = await this.findTrade(this.db, outTradeNo);
+      if (!trade || trade.status !== 'open') return outcomeOf(trade);
+      const deliveries: Delivery[] = [];
+      const settled = await this.finish(this.db, deliveries, trade, status, unlessFailure);
+      this.deliver(deliveries);
+      // Settled meanwhile (a second press): what that one did.
+      return settled ?? outcomeOf(await this.findTrade(this.db, outTradeNo));
+    }
     return this.transact(async (trx, deliveries) => {
-      const trade = await trx
-        .selectFrom('sandbox_trades')
-        .selectAll()
-        .where('out_trade_no', '=', outTradeNo)
-        .where('gateway', '=', this.name)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!trade) return 'unknown';
-      if (trade.status !== 'open') return trade.status === 'paid' ? 'paid' : trade.status;
-      // Paying fails when a failure was asked for (taken by the statement that settles).
-      if (outcome === 'pay') return this.finish(trx, deliveries, trade, 'paid', 'pay');
-      return this.finish(trx, deliveries, trade, outcome === 'cancel' ? 'closed' : 'failed');
+      const trade = await this.findTrade(trx, outTradeNo, { lock: true });
+      if (!trade || trade.status !== 'open') return outcomeOf(trade);
+      return this.settledOrThrow(
+        await this.finish(trx, deliveries, trade, status, unlessFailure),
+        outTradeNo,
+      );
     });
   }
 
+  private findTrade(executor: Executor, outTradeNo: string, { lock = false } = {}) {
+    return executor
+      .selectFrom('sandbox_trades')
+      .selectAll()
+      .where('out_trade_no', '=', outTradeNo)
+      .where('gateway', '=', this.name)
+      .$if(lock, (query) => query.forUpdate())
+      .executeTakeFirst();
+  }
+
+  /** A trade this transaction holds open was settled (anything else is a bug). */
+  private settledOrThrow<T>(settled: T | undefined, outTradeNo: string): T {
+    if (settled === undefined) throw new Error(`sandbox trade ${outTradeNo} was not open`);
+    return settled;
+  }
+
   /**
-   * Settles an open trade and stores its notification in one statement, then queues the
-   * notification's delivery. With `unlessFailure`, a failure of that kind asked for is taken by
-   * the same statement and the trade fails instead.
+   * Settles the trade if it is open and stores its notification, in one statement; then queues
+   * the notification's delivery. With `unlessFailure`, a failure of that kind asked for is taken
+   * by the same statement (only while the trade is open) and the trade fails instead. Undefined
+   * when the trade was no longer open.
    */
   private async finish(
-    trx: Trx,
+    executor: Executor,
     deliveries: Delivery[],
     trade: { out_trade_no: string; trade_no: string; amount: number; notify_url: string },
     status: 'paid' | 'failed' | 'closed',
     unlessFailure?: SandboxFailure,
-  ): Promise<'paid' | 'failed' | 'closed'> {
+  ): Promise<'paid' | 'failed' | 'closed' | undefined> {
     const fields = (settled: 'paid' | 'failed' | 'closed') =>
       JSON.stringify(
         this.signed({
@@ -213,14 +241,16 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
           total_amount: String(trade.amount),
         }),
       );
+    const open = sql`exists (select 1 from sandbox_trades
+      where out_trade_no = ${trade.out_trade_no} and status = 'open')`;
     const { rows } = await sql<{ id: number; fields: NotificationFields; status: typeof status }>`
-      with ${this.failureTaken(unlessFailure)},
+      with ${this.failureTaken(unlessFailure, open)},
       settled as (
         update sandbox_trades
         set status = case when exists (select 1 from failure) then 'failed' else ${status} end,
           paid_at = case when exists (select 1 from failure) then null
             else ${status === 'paid' ? new Date() : null}::timestamptz end
-        where out_trade_no = ${trade.out_trade_no}
+        where out_trade_no = ${trade.out_trade_no} and status = 'open'
         returning status),
       notified as (
         insert into sandbox_notifications (gateway, notify_url, fields)
@@ -228,10 +258,10 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
           case when s.status = 'paid' then ${fields('paid')}::jsonb else ${fields('failed')}::jsonb end
         from settled s
         returning id, fields)
-      select n.id, n.fields, s.status from notified n cross join settled s`.execute(trx);
+      select n.id, n.fields, s.status from notified n cross join settled s`.execute(executor);
     const settled = rows[0];
-    if (!settled) throw new Error(`sandbox trade ${trade.out_trade_no} vanished`);
-    await this.queueDelivery(trx, deliveries, settled.id, trade.notify_url, settled.fields);
+    if (!settled) return undefined;
+    await this.queueDelivery(executor, deliveries, settled.id, trade.notify_url, settled.fields);
     return settled.status;
   }
 
@@ -261,7 +291,10 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
       const trade = await this.openTrade(trx, input);
       if (trade.status !== 'open') return;
       // Declined when a failure was asked for (taken by the statement that settles).
-      await this.finish(trx, deliveries, trade, 'paid', 'withhold');
+      this.settledOrThrow(
+        await this.finish(trx, deliveries, trade, 'paid', 'withhold'),
+        input.outTradeNo,
+      );
     });
   }
 
@@ -337,29 +370,41 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
           total_amount: String(input.amount),
         }),
       );
+    // One statement: a failure asked for is taken (not when the number was asked before), the
+    // authorisation recorded (frozen, or failed when a failure was taken) and its notification
+    // stored; nothing when the number was asked before.
+    const record = (executor: Executor) =>
+      sql<{ id: number; fields: NotificationFields }>`
+        with ${this.failureTaken(
+          'freeze',
+          sql`not exists (select 1 from sandbox_authorisations
+            where out_request_no = ${input.outRequestNo})`,
+        )},
+        authorised as (
+          insert into sandbox_authorisations
+            (out_request_no, auth_no, amount, frozen, status, notify_url)
+          select ${input.outRequestNo}, ${authNo}, ${input.amount}::integer,
+            case when f.failed then 0 else ${input.amount}::integer end,
+            case when f.failed then 'failed' else 'frozen' end, ${notifyUrl}
+          from (select exists (select 1 from failure) as failed) f
+          where true
+          on conflict (out_request_no) do nothing
+          returning status)
+        insert into sandbox_notifications (gateway, notify_url, fields)
+        select ${this.name}, ${notifyUrl},
+          case when a.status = 'failed' then ${fields(true)}::jsonb else ${fields(false)}::jsonb end
+        from authorised a
+        returning id, fields`.execute(executor);
+    if (this.options.jobs.runsHere) {
+      // No job to add with it: the statement alone, no transaction.
+      const stored = (await record(this.db)).rows[0];
+      if (stored) this.deliver([{ id: stored.id, notifyUrl, fields: stored.fields }]);
+      return;
+    }
     try {
       await this.transact(async (trx, deliveries) => {
-        // One statement: a failure asked for is taken, the authorisation recorded (frozen, or
-        // failed when a failure was taken) and its notification stored.
-        const { rows } = await sql<{ id: number; fields: NotificationFields }>`
-          with ${this.failureTaken('freeze')},
-          authorised as (
-            insert into sandbox_authorisations
-              (out_request_no, auth_no, amount, frozen, status, notify_url)
-            select ${input.outRequestNo}, ${authNo}, ${input.amount}::integer,
-              case when f.failed then 0 else ${input.amount}::integer end,
-              case when f.failed then 'failed' else 'frozen' end, ${notifyUrl}
-            from (select exists (select 1 from failure) as failed) f
-            where true
-            on conflict (out_request_no) do nothing
-            returning status)
-          insert into sandbox_notifications (gateway, notify_url, fields)
-          select ${this.name}, ${notifyUrl},
-            case when a.status = 'failed' then ${fields(true)}::jsonb else ${fields(false)}::jsonb end
-          from authorised a
-          returning id, fields`.execute(trx);
-        // Asked twice: nothing new happens (the rollback gives back a failure taken above).
-        const stored = rows[0];
+        // Asked twice at once: the rollback gives back a failure the loser took.
+        const stored = (await record(trx)).rows[0];
         if (!stored) throw askedBefore;
         await this.queueDelivery(trx, deliveries, stored.id, notifyUrl, stored.fields);
       });
@@ -461,7 +506,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
         .where('auth_no', '=', input.authNo)
         .execute();
       const trade = await this.openTrade(trx, input);
-      await this.finish(trx, deliveries, trade, 'paid');
+      this.settledOrThrow(await this.finish(trx, deliveries, trade, 'paid'), input.outTradeNo);
     });
   }
 
@@ -585,7 +630,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
    * `sweepSandboxNotifications`).
    */
   private async queueDelivery(
-    trx: Trx,
+    executor: Executor,
     deliveries: Delivery[],
     id: number,
     notifyUrl: string,
@@ -594,15 +639,20 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     // The job carries what it posts, so its first attempt need not read the row back.
     const delivery = { id, notifyUrl, fields };
     if (this.options.jobs.runsHere) deliveries.push(delivery);
-    else await this.options.jobs.enqueue(trx, 'sandbox-notify', delivery);
+    else await this.options.jobs.enqueue(executor, 'sandbox-notify', delivery);
   }
 
   /** Runs `work` in a transaction, then makes the first attempts of the notifications it stored. */
   private async transact<T>(work: (trx: Trx, deliveries: Delivery[]) => Promise<T>): Promise<T> {
     const deliveries: Delivery[] = [];
     const result = await this.db.transaction().execute((trx) => work(trx, deliveries));
-    for (const delivery of deliveries) this.options.jobs.runHere('sandbox-notify', delivery);
+    this.deliver(deliveries);
     return result;
+  }
+
+  /** The first attempts of notifications stored and committed (`queueDelivery`). */
+  private deliver(deliveries: readonly Delivery[]): void {
+    for (const delivery of deliveries) this.options.jobs.runHere('sandbox-notify', delivery);
   }
 
   /** A signature for the cashier page's links: only whoever opened the payment can pay it there. */
