@@ -59,21 +59,40 @@ export async function insertOrderEvent(db: Executor, event: NewOrderEvent) {
 
 /**
  * Writes these columns of a locked order and records the event, in one statement (a state change
- * runs several times per order: one round trip less each time).
+ * runs several times per order: one round trip less each time); with `authorisation`, that
+ * deposit authorisation's columns too (a freeze's outcome and its transition).
  */
 export async function updateOrderWithEvent(
   db: Executor,
   orderId: number,
   changes: OrderChanges,
   event: NewOrderEvent,
+  authorisation?: AuthorisationChange,
 ) {
-  await db
-    .with('changed', (query) =>
-      query.updateTable('orders').set(changes).where('id', '=', orderId).returning('id'),
+  const changed = db.with('changed', (query) =>
+    query.updateTable('orders').set(changes).where('id', '=', orderId).returning('id'),
+  );
+  if (!authorisation) {
+    await changed.insertInto('order_events').values(event).execute();
+    return;
+  }
+  await changed
+    .with('authorised', (query) =>
+      query
+        .updateTable('deposit_authorisations')
+        .set(authorisation.patch)
+        .where('id', '=', authorisation.id)
+        .returning('id'),
     )
     .insertInto('order_events')
     .values(event)
     .execute();
+}
+
+/** A deposit authorisation's columns to write with an order's change. */
+export interface AuthorisationChange {
+  id: number;
+  patch: Updateable<Database['deposit_authorisations']>;
 }
 
 /** The brand an order was placed on: whose merchant account its money goes through. */
