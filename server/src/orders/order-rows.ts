@@ -248,21 +248,6 @@ export async function markCouponUnused(trx: Trx, userCouponId: number) {
     .execute();
 }
 
-/**
- * Takes one unit of the SKU's stock (the row lock is held until the transaction ends); false
- * when none is left.
- */
-export async function takeOneUnitOfStock(trx: Trx, skuId: number): Promise<boolean> {
-  const taken = await trx
-    .updateTable('goods_sku')
-    .set((eb) => ({ stock: eb('stock', '-', 1) }))
-    .where('id', '=', skuId)
-    .where('stock', '>', 0)
-    .returning('id')
-    .executeTakeFirst();
-  return taken !== undefined;
-}
-
 export async function returnOneUnitOfStock(trx: Trx, skuId: number) {
   await trx
     .updateTable('goods_sku')
@@ -286,21 +271,28 @@ export async function insertBills(trx: Trx, bills: readonly NewBill[]) {
 }
 
 /**
- * The order's first bills and the event that placed it, in one statement (placing runs once per
- * order, and each statement is a round trip).
+ * A new order's bills and its event, and the unit of stock it takes (`stock - 1` where any is
+ * left; the row lock is held until the transaction ends), in one statement; false when none was
+ * left (the caller rolls back).
  */
-export async function insertBillsWithEvent(
+export async function insertBillsWithEventTakingStock(
   trx: Trx,
   bills: readonly NewBill[],
   event: NewOrderEvent,
-) {
-  await trx
+  skuId: number,
+): Promise<boolean> {
+  const taken = await trx
     .with('placed_bills', (query) =>
       query.insertInto('bills').values(bills.map(unpaidBill)).returning('id'),
     )
-    .insertInto('order_events')
-    .values(event)
-    .execute();
+    .with('placed_event', (query) => query.insertInto('order_events').values(event).returning('id'))
+    .updateTable('goods_sku')
+    .set((eb) => ({ stock: eb('stock', '-', 1) }))
+    .where('id', '=', skuId)
+    .where('stock', '>', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return taken !== undefined;
 }
 
 /** One new bill; its id. */

@@ -14,12 +14,11 @@ import { ownOrder } from './queries.ts';
 import { checksMissing, missingChecks } from './confirm-cancel.ts';
 import { defaultAddressIdOf } from './order-records.ts';
 import {
-  insertBillsWithEvent,
+  insertBillsWithEventTakingStock,
   insertOrder,
   lockUnusedCoupon,
   markCouponUsed,
   placingReads,
-  takeOneUnitOfStock,
   type NewOrder,
 } from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
@@ -191,11 +190,18 @@ function newOrderRow(
   };
 }
 
-/** The order's bills as its lease quote plans them today, and the 'place' event. */
-async function insertBillsAndEvent(
+/**
+ * The order's bills as its lease quote plans them today and the 'place' event, written with the
+ * unit of stock the order takes, in one statement. The order holds one unit until it is
+ * cancelled; the row lock makes the last unit go once. Taken last: every order of a SKU waits
+ * for this row lock until its transaction commits, so the order's own writes before are not done
+ * while holding it (issue 22). No stock: all undone.
+ */
+async function insertBillsAndEventTakingStock(
   trx: Trx,
   orderId: number,
   userId: number,
+  skuId: number,
   snapshot: OrderSnapshot,
   { depositMethod, couponAmount }: OrderTerms,
   now: Date,
@@ -207,7 +213,7 @@ async function insertBillsAndEvent(
     depositMethod,
     coupon: { amount: couponAmount, minAmount: 0 },
   });
-  await insertBillsWithEvent(
+  const taken = await insertBillsWithEventTakingStock(
     trx,
     planBills(quote, dayOf(now)).map((bill) => ({
       order_id: orderId,
@@ -227,14 +233,8 @@ async function insertBillsAndEvent(
       note: '下单',
       created_at: now,
     },
+    skuId,
   );
-}
-
-async function takeStock(trx: Trx, skuId: number): Promise<void> {
-  // The order holds one unit until it is cancelled; the row lock makes the last unit go once.
-  // Taken last: every order of a SKU waits for this row lock until its transaction commits, so
-  // the order's own writes above are not done while holding it (issue 22). No stock: all undone.
-  const taken = await takeOneUnitOfStock(trx, skuId);
   if (!taken) throw conflict('该规格暂时缺货');
 }
 
@@ -274,8 +274,7 @@ export async function placeOrder(
     ...newOrderRow(user, plan, snapshot, terms, now),
     device_id: input.deviceId ?? null,
   });
-  await insertBillsAndEvent(trx, orderId, user.id, snapshot, terms, now);
-  await takeStock(trx, plan.skuId);
+  await insertBillsAndEventTakingStock(trx, orderId, user.id, plan.skuId, snapshot, terms, now);
   return { id: orderId };
 }
 
