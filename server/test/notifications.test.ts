@@ -418,7 +418,9 @@ describe('where this process runs jobs (npm start, the worker)', () => {
   const notifyJobs = async () =>
     Number(
       (
-        await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'sandbox-notify'`.execute(
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from pgboss.job where name = 'sandbox-notify'`.execute(
           polling.db,
         )
       ).rows[0]!.n,
@@ -455,7 +457,10 @@ describe('where this process runs jobs (npm start, the worker)', () => {
     });
     assert.equal(await orderStatus(polling, id), 'PENDING_FREEZE');
     await refreeze();
-    await until('the freeze applied', async () => (await orderStatus(polling, id)) === 'PENDING_PAY');
+    await until(
+      'the freeze applied',
+      async () => (await orderStatus(polling, id)) === 'PENDING_PAY',
+    );
 
     const pay = async () =>
       (
@@ -470,7 +475,10 @@ describe('where this process runs jobs (npm start, the worker)', () => {
     assert.equal(await alipay.complete(first, 'pay'), 'failed');
     const second = await pay();
     assert.equal(await alipay.complete(second, 'pay'), 'paid');
-    await until('the payment applied', async () => (await orderStatus(polling, id)) === 'PENDING_REVIEW');
+    await until(
+      'the payment applied',
+      async () => (await orderStatus(polling, id)) === 'PENDING_REVIEW',
+    );
     await polling.app.deps.jobs.drain();
     // Every notification answered at its first attempt: no job was added for any of them.
     assert.equal(await notifyJobs(), 0);

@@ -8,7 +8,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ResultCode } from '../../contract/http.ts';
 import { sessionCacheOf } from '../src/plugins/session-cache.ts';
-import { createThrowawayPostgres, startTestServer, TEST_ENGINE, type TestServer } from './helpers.ts';
+import {
+  createThrowawayPostgres,
+  startTestServer,
+  TEST_ENGINE,
+  type TestServer,
+} from './helpers.ts';
 
 const info = (server: TestServer, token: string) =>
   server.request('GET', '/api/user/info', { token }).then((reply) => reply.body.code);
@@ -92,8 +97,7 @@ describe('session cache, one process', () => {
   });
 });
 
-const skip =
-  TEST_ENGINE !== 'postgres' && 'two apps on one database: runs in the PostgreSQL pass';
+const skip = TEST_ENGINE !== 'postgres' && 'two apps on one database: runs in the PostgreSQL pass';
 
 describe('session cache, two apps on one database', { skip }, () => {
   let database: { url: string; drop(): Promise<void> };

@@ -56,12 +56,7 @@ async function brandOf(deps: AppDeps, orderId: number): Promise<number> {
 }
 
 /** Queues the call for an outbox row, in the transaction that wrote the row. */
-export function enqueueOutbox(
-  trx: Executor,
-  deps: AppDeps,
-  kind: OutboxKind,
-  id: number,
-) {
+export function enqueueOutbox(trx: Executor, deps: AppDeps, kind: OutboxKind, id: number) {
   return deps.jobs.enqueue(trx, 'outbox', { kind, id });
 }
 
