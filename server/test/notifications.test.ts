@@ -481,13 +481,22 @@ describe('where this process runs jobs (npm start, the worker)', () => {
     );
     await polling.app.deps.jobs.drain();
     // Every notification answered at its first attempt: no job was added for any of them.
-    assert.equal(await notifyJobs(), 0);
     const notifications = await polling.db
       .selectFrom('sandbox_notifications')
-      .select(['status', 'attempts'])
+      .select(['id', 'status', 'attempts', 'last_answer'])
+      .orderBy('id')
       .execute();
-    assert.equal(notifications.length, 4);
-    assert.ok(notifications.every((n) => n.status === 'delivered' && n.attempts === 1));
+    const seen = `${JSON.stringify(notifications)}\n${polling
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('job failed'))
+      .join('\n')}`;
+    assert.equal(await notifyJobs(), 0, seen);
+    assert.equal(notifications.length, 4, seen);
+    assert.ok(
+      notifications.every((n) => n.status === 'delivered' && n.attempts === 1),
+      seen,
+    );
     assert.deepEqual(await alipay.charges(first), []);
     assert.equal((await alipay.charges(second)).length, 1);
   });
