@@ -473,7 +473,17 @@ describe('where this process runs jobs (npm start, the worker)', () => {
     await alipay.failNext('pay');
     assert.equal(await alipay.complete(first, 'pay'), 'failed');
     assert.equal(await alipay.complete(first, 'pay'), 'failed');
+    // Until its notification is applied the payment stays open, and paying again returns it.
+    await until('the refusal of the payment applied', async () => {
+      const payment = await polling.db
+        .selectFrom('payments')
+        .select('status')
+        .where('out_trade_no', '=', first)
+        .executeTakeFirstOrThrow();
+      return payment.status !== 'created';
+    });
     const second = await pay();
+    assert.notEqual(second, first);
     assert.equal(await alipay.complete(second, 'pay'), 'paid');
     await until(
       'the payment applied',
