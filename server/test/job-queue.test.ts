@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
+import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { JobQueue, type JobDefinition, type JobName } from '../src/jobs/queue.ts';
@@ -145,5 +146,61 @@ test('a queue that runs one at a time keeps the order, announced or drained', as
     assert.equal(await jobs.drain(), 0);
   } finally {
     await jobs.stop();
+  }
+});
+
+test('runHere: the first attempt in this process, only where it runs jobs; a failed one is retried by an added job', async () => {
+  const attempts: { n: unknown; retryCount: number; retryLimit: number }[] = [];
+  let failing = true;
+  const jobs = await queueWith([
+    {
+      name: 'sandbox-notify',
+      policy: 'standard',
+      retryLimit: 3,
+      retryDelaySeconds: 30,
+      expireInSeconds: 60,
+      async handle(_context, data, job) {
+        if (data.here === undefined) return {};
+        attempts.push({ n: data.here, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        if (failing) throw new Error('refused');
+        return {};
+      },
+    },
+  ]);
+  const added = async (n: number) =>
+    (
+      await database.db
+        .selectFrom(sql`pgboss.job`.as('j'))
+        .select([
+          sql<number>`j.retry_limit`.as('retryLimit'),
+          sql<boolean>`j.start_after > now() + interval '20 seconds'`.as('later'),
+        ])
+        .where(sql`j.name`, '=', 'sandbox-notify')
+        .where(sql`j.data->>'here'`, '=', String(n))
+        .execute()
+    ).map((row) => ({ retryLimit: Number(row.retryLimit), later: row.later }));
+  try {
+    // Only a process that runs jobs makes attempts itself.
+    assert.equal(jobs.runsHere, false);
+    await jobs.startPolling(60_000);
+    assert.equal(jobs.runsHere, true);
+
+    jobs.runHere('sandbox-notify', { here: 1 });
+    // drain waits for attempts under way; the retry is not due yet.
+    assert.equal(await jobs.drain(['sandbox-notify']), 0);
+    assert.deepEqual(attempts, [{ n: 1, retryCount: 0, retryLimit: 3 }]);
+    // Its retry: the queue's first delay, one retry fewer (four attempts in all, as before).
+    assert.deepEqual(await added(1), [{ retryLimit: 2, later: true }]);
+
+    failing = false;
+    jobs.runHere('sandbox-notify', { here: 2 });
+    await jobs.drain(['sandbox-notify']);
+    assert.equal(attempts.length, 2);
+    assert.deepEqual(await added(2), []);
+  } finally {
+    await jobs.stop();
+    await sql`delete from pgboss.job where name = 'sandbox-notify' and data ? 'here'`.execute(
+      database.db,
+    );
   }
 });

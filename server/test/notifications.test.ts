@@ -8,6 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { sweepSandboxNotifications } from '../src/payments/sandbox.ts';
 import type { TestServer } from './helpers.ts';
 import {
   cashierPath,
@@ -170,6 +172,45 @@ function withoutSign(fields: Record<string, string>) {
   const { sign: _sign, ...rest } = fields;
   return rest;
 }
+
+describe('a notification never attempted', () => {
+  test('is queued by the sweep once, and delivered', async () => {
+    const shopper = await newShopper(server);
+    const { id, pay } = await openPayment(shopper);
+    assert.equal(await sandboxes(server).alipay.complete(pay.outTradeNo, 'pay'), 'paid');
+    // As if the process that was to post it first stopped before it (no job, never attempted),
+    // more than a minute ago.
+    const stored = await server.db
+      .selectFrom('sandbox_notifications')
+      .select('id')
+      .where(sql<string>`fields->>'out_trade_no'`, '=', pay.outTradeNo)
+      .executeTakeFirstOrThrow();
+    await sql`delete from pgboss.job where name = 'sandbox-notify' and data->>'id' = ${String(stored.id)}`.execute(
+      server.db,
+    );
+    await server.db
+      .updateTable('sandbox_notifications')
+      .set({ created_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', stored.id)
+      .execute();
+    await settle(server);
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+    const jobs = server.app.deps.jobs;
+    const swept = await sweepSandboxNotifications(server.db, jobs);
+    assert.ok(swept.queued >= 1);
+    // Its job is there now: a second sweep does not add another.
+    const again = await sweepSandboxNotifications(server.db, jobs);
+    assert.equal(again.queued, 0);
+    await settle(server);
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+    const delivered = await server.db
+      .selectFrom('sandbox_notifications')
+      .select(['status', 'attempts'])
+      .where('id', '=', stored.id)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(delivered, { status: 'delivered', attempts: 1 });
+  });
+});
 
 describe('order of arrival', () => {
   test('TRADE_CLOSED then TRADE_SUCCESS ends where TRADE_SUCCESS then TRADE_CLOSED does', async () => {
@@ -362,5 +403,111 @@ describe('what anyone may post to the notify URLs', () => {
     assert.equal(paid.status, 303);
     assert.match(guarded.logs(), new RegExp(`/pay/cashier/${opened.body.data.outTradeNo}`));
     assert.ok(!guarded.logs().includes(sig), 'the signature is not in the log');
+  });
+});
+
+describe('where this process runs jobs (npm start, the worker)', () => {
+  let polling: TestServer;
+  let plan: Plan;
+  before(async () => {
+    ({ server: polling, month: plan } = await orderTestServer());
+    await polling.app.deps.jobs.startPolling(60_000);
+  });
+  after(() => polling.close());
+
+  const notifyJobs = async () =>
+    Number(
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from pgboss.job where name = 'sandbox-notify'`.execute(
+          polling.db,
+        )
+      ).rows[0]!.n,
+    );
+  const until = async (what: string, check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  test('a freeze (refused once on demand) and a payment (refused once, then paid) are notified without a job', async () => {
+    const shopper = await newShopper(polling);
+    const id = await signedOrder(polling, plan, shopper, { extra: { depositMethod: 'freeze' } });
+    const alipay = sandboxes(polling).alipay;
+    await alipay.failNext('freeze');
+    const refreeze = () =>
+      polling.request<{ outRequestNo: string }>('POST', '/api/order/refreeze', {
+        token: shopper.token,
+        body: { orderId: id },
+      });
+    const refused = await refreeze();
+    assert.equal(refused.body.code, 200, JSON.stringify(refused.body));
+    // Asked again with the same number (the outbox, reconciliation): nothing new, no failure taken.
+    await alipay.freeze({ outRequestNo: refused.body.data.outRequestNo, amount: 1 });
+    await until('the refusal applied', async () => {
+      const auth = await polling.db
+        .selectFrom('deposit_authorisations')
+        .select('status')
+        .where('out_request_no', '=', refused.body.data.outRequestNo)
+        .executeTakeFirstOrThrow();
+      return auth.status === 'failed';
+    });
+    assert.equal(await orderStatus(polling, id), 'PENDING_FREEZE');
+    await refreeze();
+    await until(
+      'the freeze applied',
+      async () => (await orderStatus(polling, id)) === 'PENDING_PAY',
+    );
+
+    const pay = async () =>
+      (
+        await polling.request<Payment>('POST', '/api/order/pay', {
+          token: shopper.token,
+          body: { orderId: id },
+        })
+      ).body.data.outTradeNo;
+    const first = await pay();
+    await alipay.failNext('pay');
+    assert.equal(await alipay.complete(first, 'pay'), 'failed');
+    assert.equal(await alipay.complete(first, 'pay'), 'failed');
+    // Until its notification is applied the payment stays open, and paying again returns it.
+    await until('the refusal of the payment applied', async () => {
+      const payment = await polling.db
+        .selectFrom('payments')
+        .select('status')
+        .where('out_trade_no', '=', first)
+        .executeTakeFirstOrThrow();
+      return payment.status !== 'created';
+    });
+    const second = await pay();
+    assert.notEqual(second, first);
+    assert.equal(await alipay.complete(second, 'pay'), 'paid');
+    await until(
+      'the payment applied',
+      async () => (await orderStatus(polling, id)) === 'PENDING_REVIEW',
+    );
+    await polling.app.deps.jobs.drain();
+    // Every notification answered at its first attempt: no job was added for any of them.
+    const notifications = await polling.db
+      .selectFrom('sandbox_notifications')
+      .select(['id', 'status', 'attempts', 'last_answer'])
+      .orderBy('id')
+      .execute();
+    const seen = `${JSON.stringify(notifications)}\n${polling
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('job failed'))
+      .join('\n')}`;
+    assert.equal(await notifyJobs(), 0, seen);
+    assert.equal(notifications.length, 4, seen);
+    assert.ok(
+      notifications.every((n) => n.status === 'delivered' && n.attempts === 1),
+      seen,
+    );
+    assert.deepEqual(await alipay.charges(first), []);
+    assert.equal((await alipay.charges(second)).length, 1);
   });
 });

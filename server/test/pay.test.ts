@@ -170,6 +170,42 @@ describe('charging once', () => {
     assert.equal(await refundTotal(id), 0);
   });
 
+  test('a payment refused at the cashier (failNext) fails its trade once, says so, and leaves the bills owed', async () => {
+    const shopper = await newShopper(server);
+    const id = await awaitingPayment(shopper);
+    const pay = await server.request<Payment>('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id, channel: 'alipay' },
+    });
+    const { outTradeNo } = pay.body.data;
+    const alipay = sandboxes(server).alipay;
+    await alipay.failNext('pay');
+    assert.equal(await alipay.complete(outTradeNo, 'pay'), 'failed');
+    // Pressed again: the trade is settled, nothing more happens.
+    assert.equal(await alipay.complete(outTradeNo, 'pay'), 'failed');
+    await settle(server);
+    const notifications = await server.db
+      .selectFrom('sandbox_notifications')
+      .select(['fields', 'status'])
+      .where('gateway', '=', 'alipay')
+      .execute();
+    const ours = notifications.filter((n) => n.fields.out_trade_no === outTradeNo);
+    assert.deepEqual(
+      ours.map((n) => [n.fields.trade_status, n.status]),
+      [['TRADE_CLOSED', 'delivered']],
+    );
+    assert.deepEqual(await alipay.charges(outTradeNo), []);
+    assert.equal(await orderStatus(server, id), 'PENDING_PAY');
+    // The failure asked for was taken: the next payment goes through.
+    const again = await server.request<Payment>('POST', '/api/order/pay', {
+      token: shopper.token,
+      body: { orderId: id, channel: 'alipay' },
+    });
+    assert.equal(await alipay.complete(again.body.data.outTradeNo, 'pay'), 'paid');
+    await settle(server);
+    assert.equal(await orderStatus(server, id), 'PENDING_REVIEW');
+  });
+
   test('money that reaches a closed payment pays the bills still owed, and is refunded once they are paid', async () => {
     const shopper = await newShopper(server);
     const id = await awaitingPayment(shopper);

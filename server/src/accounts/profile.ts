@@ -9,6 +9,7 @@ import type { EmergencyContact, UserInfo } from '../../../contract/api/user.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../boot/deps.ts';
 import { badRequest, conflict, unauthorized } from '../plugins/errors.ts';
+import { forgetUserSessions } from '../plugins/session-cache.ts';
 import { codeCheckError, consumeSmsCode } from './sms-codes.ts';
 import { bindOpenId } from './users.ts';
 import { openIdFrom } from './login.ts';
@@ -92,12 +93,15 @@ export async function endSession(
   sessionId: number,
   now: Date,
 ): Promise<void> {
-  await db
+  const ended = await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoked_reason: 'logout' })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
-    .execute();
+    .returning(['user_id', 'platform'])
+    .executeTakeFirst();
+  // Refused from the next request on (plugins/session-cache.ts).
+  if (ended) forgetUserSessions(db, ended.user_id, ended.platform);
 }
 
 /** Sets the user's emergency contact, who may not be the user's own mobile (400). */

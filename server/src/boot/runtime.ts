@@ -16,6 +16,7 @@ import { JOB_DEFINITIONS } from '../jobs/definitions.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { createProviders } from '../providers/index.ts';
 import { seedIfEmpty } from '../seed/index.ts';
+import { SESSIONS_CHANNEL, sessionCacheOf } from '../plugins/session-cache.ts';
 
 export interface RuntimeOptions {
   /** PGlite data directory (or `memory://`) when the config names no PostgreSQL. */
@@ -91,10 +92,20 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   // Another process's catalogue write (the console on another API process) empties this one's
   // catalogue caches when it commits.
   const unlistenCatalog = await database.listen(CATALOG_CHANNEL, catalogChanged);
+  // Shoppers' sessions are kept in memory only while this process hears every revocation.
+  const sessions = sessionCacheOf(database.db);
+  const unlistenSessions = await database.listen(
+    SESSIONS_CHANNEL,
+    (tokenHash) => sessions.forgetToken(tokenHash),
+    () => sessions.disable(),
+  );
+  sessions.enable();
   return {
     deps,
     database,
     async close() {
+      sessions.disable();
+      await unlistenSessions();
       await unlistenCatalog();
       await jobs.stop();
       await database.close();

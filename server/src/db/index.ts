@@ -25,9 +25,14 @@ export interface DatabaseHandle {
   dumpImage?(): Promise<Blob>;
   /**
    * Subscribes to a NOTIFY channel (a connection of its own on PostgreSQL), handing over each
-   * notification's payload; resolves to the unsubscribe.
+   * notification's payload; resolves to the unsubscribe. `onLost` is called if the listening
+   * connection closes (notifications from then on go unheard; it is not reopened).
    */
-  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload?: string) => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -134,12 +139,18 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     if (options.preparedStatements !== false) pool.on('connect', prepareStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
-    const listen = async (channel: string, onNotify: (payload?: string) => void) => {
+    const listen = async (
+      channel: string,
+      onNotify: (payload?: string) => void,
+      onLost?: () => void,
+    ) => {
       const client = new pg.Client({ connectionString: options.databaseUrl });
       // A dropped listener only delays jobs to the next poll; it must not crash the process.
       client.on('error', (error) => {
         process.stderr.write(`database: listener closed (${error.message})\n`);
+        onLost?.();
       });
+      client.on('end', () => onLost?.());
       client.on('notification', (message) => onNotify(message.payload));
       await client.connect();
       await client.query(`listen ${channel}`);

@@ -4,7 +4,11 @@
  * unique: a run that happened twice would fail to record.
  */
 import type { AppDeps } from '../boot/deps.ts';
-import { deliverSandboxNotification, SANDBOX_NOTIFY_ATTEMPTS } from '../payments/sandbox.ts';
+import {
+  deliverSandboxNotification,
+  SANDBOX_NOTIFY_ATTEMPTS,
+  sweepSandboxNotifications,
+} from '../payments/sandbox.ts';
 import type { NotificationFields } from '../payments/gateway.ts';
 import { runOutboxJob } from '../payments/operations.ts';
 import { syncAlipayOrders } from '../payments/alipay-order-sync.ts';
@@ -80,6 +84,13 @@ export const JOB_DEFINITIONS: readonly JobDefinition<AppDeps>[] = [
           ? { notifyUrl: data.notifyUrl, fields: data.fields as NotificationFields }
           : undefined,
       ),
+  },
+  // A sandbox notification whose first attempt (made where it was stored) never happened.
+  {
+    name: 'sandbox-notify-sweep',
+    cron: '* * * * *',
+    ...SWEEP,
+    handle: async (deps) => ({ result: await sweepSandboxNotifications(deps.db, deps.jobs) }),
   },
   {
     name: 'payments-expire',

@@ -21,6 +21,7 @@ import type { Db, Executor } from '../db/index.ts';
 export type JobName =
   | 'outbox'
   | 'sandbox-notify'
+  | 'sandbox-notify-sweep'
   | 'payments-expire'
   | 'orders-sweep'
   | 'bills-withhold'
@@ -61,11 +62,21 @@ export interface JobSender {
     data: Record<string, unknown>,
     options?: EnqueueOptions,
   ): Promise<void>;
+  /** Whether `runHere` runs jobs in this process (it runs them: the in-process runner, the worker). */
+  readonly runsHere: boolean;
+  /**
+   * Makes a job's first attempt now, in this process, without adding the job: call it after the
+   * commit of what the job needs. If the attempt fails, the job is added to retry it (its first
+   * retry, due after the queue's retry delay, with one retry fewer left). Only where `runsHere`.
+   */
+  runHere(name: JobName, data: Record<string, unknown>): void;
 }
 
 export interface EnqueueOptions {
   /** Run no earlier than this many seconds from now. */
   startAfterSeconds?: number;
+  /** Retries left (default: the queue's). */
+  retryLimit?: number;
 }
 
 const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
@@ -147,6 +158,9 @@ export class JobQueue<Context = unknown> implements JobSender {
   private unlisten: (() => Promise<void>) | undefined;
   private started = false;
   private stopped = false;
+  private polling = false;
+  /** First attempts under way in this process (`runHere`): `stop` and `drain` wait for them. */
+  private readonly here = new Set<Promise<void>>();
   /** Where job failures are logged; main.ts hands it the app's logger once the app exists. */
   log: FastifyBaseLogger;
 
@@ -250,9 +264,42 @@ export class JobQueue<Context = unknown> implements JobSender {
     await this.boss.send(name, data, {
       db: adapterFor(executor),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
     });
     // The insert announced itself if due now (migration 0012's trigger).
     this.added++;
+  }
+
+  get runsHere(): boolean {
+    return this.polling && !this.stopped && this.context !== undefined;
+  }
+
+  runHere(name: JobName, data: Record<string, unknown>): void {
+    const definition = this.definitions.get(name);
+    if (!definition || this.context === undefined) throw new Error(`no handler for ${name}`);
+    const context = this.context;
+    const attempt = (async () => {
+      try {
+        await definition.handle(context, data, {
+          id: 'here',
+          retryCount: 0,
+          retryLimit: definition.retryLimit,
+        });
+      } catch (error) {
+        this.log.warn(
+          { job: name, data, error: error instanceof Error ? error.message : String(error) },
+          'job failed, will retry',
+        );
+        if (definition.retryLimit > 0)
+          await this.enqueue(this.db, name, data, {
+            startAfterSeconds: definition.retryDelaySeconds,
+            retryLimit: definition.retryLimit - 1,
+          });
+      }
+    })()
+      .catch((error: unknown) => this.log.error({ err: error, job: name }, 'job not retried'))
+      .finally(() => this.here.delete(attempt));
+    this.here.add(attempt);
   }
 
   /** Sends a scheduled job now (ops' run-jobs, tests); it runs like one the cron sent. */
@@ -385,7 +432,10 @@ export class JobQueue<Context = unknown> implements JobSender {
   /** Until no batch of any queue is under way (those started meanwhile included). */
   private async settled(): Promise<void> {
     for (;;) {
-      const batches = [...this.queues.values()].flatMap((run) => [...run.batches]);
+      const batches = [
+        ...[...this.queues.values()].flatMap((run) => [...run.batches]),
+        ...this.here,
+      ];
       if (batches.length === 0) return;
       await Promise.allSettled(batches);
     }
@@ -451,6 +501,7 @@ export class JobQueue<Context = unknown> implements JobSender {
    */
   async startPolling(intervalMs: number): Promise<void> {
     if (this.timer) return;
+    this.polling = true;
     if (this.options.listen)
       this.unlisten = await this.options.listen(JOBS_CHANNEL, (payload) => this.kick(payload));
     const tick = () => {

@@ -14,7 +14,11 @@ import {
   type TransitionRequest,
   type TransitionRow,
 } from './machine.ts';
-import { lockOrderForTransition, updateOrderWithEvent } from './order-rows.ts';
+import {
+  lockOrderForTransition,
+  updateOrderWithEvent,
+  type AuthorisationChange,
+} from './order-rows.ts';
 
 export interface ActionContext extends TransitionRequest {
   /** Other columns to write with the state (waybill, dates …). */
@@ -24,6 +28,8 @@ export interface ActionContext extends TransitionRequest {
    * since: the transition starts from it instead of locking and reading the row again.
    */
   locked?: TransitionRow;
+  /** A deposit authorisation's columns that change with the order, in the same statement. */
+  authorisation?: AuthorisationChange;
 }
 
 export interface ActionResult {
@@ -46,6 +52,12 @@ export async function applyOrderAction(
   const order = ctx.locked ?? (await lockOrderForTransition(trx, orderId, ctx.userId));
   const plan = planTransition(order?.id === orderId ? order : undefined, action, ctx);
   if (!plan.ok) throw refusalError(plan);
-  await updateOrderWithEvent(trx, orderId, { ...ctx.patch, ...plan.changes }, plan.event);
+  await updateOrderWithEvent(
+    trx,
+    orderId,
+    { ...ctx.patch, ...plan.changes },
+    plan.event,
+    ctx.authorisation,
+  );
   return { orderId, from: plan.from, to: plan.to };
 }

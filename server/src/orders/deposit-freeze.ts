@@ -2,7 +2,7 @@
  * The deposit authorisation (freeze) of an order.
  */
 import type { AppDeps } from '../boot/deps.ts';
-import { enqueueOutbox, newTradeNo } from '../payments/operations.ts';
+import { enqueueOutbox, markFreezeRequested, newTradeNo } from '../payments/operations.ts';
 import { illegalAction } from './machine.ts';
 import { applyOrderAction } from './apply-action.ts';
 import type { Db, Owner } from './rules.ts';
@@ -19,13 +19,16 @@ const AUTH_MARGIN_DAYS = 60;
  * Starts (or returns the one under way) the deposit freeze of an order. Where the user authorises
  * it in the wallet (live Alipay), the reply carries the signed order string for
  * `my.tradePay({ orderStr })`, built after the commit and the same request number every time, so
- * a repeated authorisation is one freeze; elsewhere a job asks the provider for it.
+ * a repeated authorisation is one freeze; elsewhere (the sandbox) the provider is asked for it
+ * after the commit.
  */
 export async function startFreeze(db: Db, deps: AppDeps, user: Owner, orderId: number) {
   const alipay = deps.providers.payments.forBrand(user.platform).alipay;
-  const started = await freezeRecord(db, deps, user, orderId, alipay.freezeOrder !== undefined);
+  const recorded = await freezeRecord(db, deps, user, orderId, alipay.freezeOrder !== undefined);
   // A WeChat Pay Score deposit: its service order, confirmed in WeChat (orders/payscore.ts).
-  if (started === 'payscore') return startPayScore(db, deps, user, orderId);
+  if (recorded === 'payscore') return startPayScore(db, deps, user, orderId);
+  const { toAsk, ...started } = recorded;
+  if (toAsk !== undefined) await askForFreeze(deps, user.platform, toAsk, started);
   if (!alipay.freezeOrder || started.status !== 'pending') return started;
   return {
     ...started,
@@ -47,7 +50,16 @@ async function freezeRecord(
   user: Owner,
   orderId: number,
   byUser: boolean,
-): Promise<{ outRequestNo: string; amount: number; status: string } | 'payscore'> {
+): Promise<
+  | {
+      outRequestNo: string;
+      amount: number;
+      status: string;
+      /** A new freeze nobody authorises in a wallet: its row, for the provider to be asked. */
+      toAsk?: number;
+    }
+  | 'payscore'
+> {
   const now = deps.now();
   return db.transaction().execute(async (trx) => {
     // Lock, then see whether a freeze is already under way (duplicates share it).
@@ -83,10 +95,39 @@ async function freezeRecord(
       // Handed to the user to authorise: reconciliation then only asks what became of it.
       requested_at: byUser ? now : null,
     });
-    // Asked of the provider by a job after the commit, so its notification finds the row.
-    if (!byUser) await enqueueOutbox(trx, deps, 'freeze', auth.id);
-    return { outRequestNo, amount: order.deposit, status: 'pending' as const };
+    // Asked of the provider after the commit (startFreeze), so its notification finds the row.
+    return {
+      outRequestNo,
+      amount: order.deposit,
+      status: 'pending' as const,
+      ...(byUser ? {} : { toAsk: auth.id }),
+    };
   });
+}
+
+/**
+ * Asks the provider for a freeze just recorded (the sandbox's flow: nobody authorises it in a
+ * wallet), at once as the test freeze is, instead of through an outbox job: no job to add, fetch
+ * and complete per order. Nothing is lost when the call fails: the outbox job is queued then, to
+ * retry with its backoff; and a crash before the call leaves the row never asked for, which
+ * reconciliation asks for (jobs/reconcile.ts).
+ */
+async function askForFreeze(
+  deps: AppDeps,
+  platform: number,
+  authorisationId: number,
+  freeze: { outRequestNo: string; amount: number },
+): Promise<void> {
+  try {
+    await deps.providers.payments.forBrand(platform).alipay.freeze(freeze);
+    await markFreezeRequested(deps, authorisationId);
+  } catch (error) {
+    deps.jobs.log.warn(
+      { err: error, request: freeze.outRequestNo },
+      'freeze not asked at once: the outbox job retries it',
+    );
+    await enqueueOutbox(deps.db, deps, 'freeze', authorisationId);
+  }
 }
 
 /**

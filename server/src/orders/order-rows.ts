@@ -6,6 +6,7 @@
  * transactions, their lock order and their `forUpdate`/`forShare` exactly where they were.
  */
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { brandFirstPayment, brandRentPerPeriod, soldBy } from '../catalog/repository.ts';
 import type { Database, Executor, Trx } from '../db/index.ts';
 import { asDate, type Owner } from './rules.ts';
@@ -59,21 +60,40 @@ export async function insertOrderEvent(db: Executor, event: NewOrderEvent) {
 
 /**
  * Writes these columns of a locked order and records the event, in one statement (a state change
- * runs several times per order: one round trip less each time).
+ * runs several times per order: one round trip less each time); with `authorisation`, that
+ * deposit authorisation's columns too (a freeze's outcome and its transition).
  */
 export async function updateOrderWithEvent(
   db: Executor,
   orderId: number,
   changes: OrderChanges,
   event: NewOrderEvent,
+  authorisation?: AuthorisationChange,
 ) {
-  await db
-    .with('changed', (query) =>
-      query.updateTable('orders').set(changes).where('id', '=', orderId).returning('id'),
+  const changed = db.with('changed', (query) =>
+    query.updateTable('orders').set(changes).where('id', '=', orderId).returning('id'),
+  );
+  if (!authorisation) {
+    await changed.insertInto('order_events').values(event).execute();
+    return;
+  }
+  await changed
+    .with('authorised', (query) =>
+      query
+        .updateTable('deposit_authorisations')
+        .set(authorisation.patch)
+        .where('id', '=', authorisation.id)
+        .returning('id'),
     )
     .insertInto('order_events')
     .values(event)
     .execute();
+}
+
+/** A deposit authorisation's columns to write with an order's change. */
+export interface AuthorisationChange {
+  id: number;
+  patch: Updateable<Database['deposit_authorisations']>;
 }
 
 /** The brand an order was placed on: whose merchant account its money goes through. */
@@ -105,82 +125,79 @@ export async function clearStockHold(trx: Trx, orderId: number): Promise<number 
 // Placing and cancelling: the account, the plan, the address, the services, the coupon, stock
 
 /**
- * The user's cancellation mark and the birth date of their identity (null: none on file yet), under
- * a share lock on the user's row only, in one statement (undefined: no such user).
+ * What placing reads, in one statement: the user's cancellation mark and the birth date of their
+ * identity (null: none on file yet) under a share lock on the user's row only; the plan with its
+ * SKU and goods as the user's brand offers it (its own rent where it set one; null when the three
+ * do not belong together or the brand does not sell the goods); the user's own address on their
+ * brand as the snapshot copies it (null: not theirs); the value-added services the goods offers.
+ * Undefined when there is no such user. The subqueries read the statement's snapshot: a plan or
+ * address changed while the lock waited is read as it was, as if read just before.
  */
-export function shareLockUser(trx: Trx, userId: number) {
+export function placingReads(
+  trx: Trx,
+  user: Owner,
+  ids: { planId: number; skuId: number; goodsId: number; addressId: number },
+) {
+  const { platform } = user;
   return trx
     .selectFrom('users as u')
     .leftJoin('identities as i', 'i.user_id', 'u.id')
-    .select(['u.cancelled_at', 'i.birth_date'])
-    .where('u.id', '=', userId)
+    .select((eb) => [
+      'u.cancelled_at',
+      'i.birth_date',
+      jsonObjectFrom(
+        eb
+          .selectFrom('goods_plan as p')
+          .innerJoin('goods_sku as s', 's.id', 'p.sku_id')
+          .innerJoin('goods as g', 'g.id', 'p.goods_id')
+          .leftJoin('goods_plan_price as pp', (join) =>
+            join.onRef('pp.plan_id', '=', 'p.id').on('pp.platform', '=', platform),
+          )
+          .select([
+            'p.id as planId',
+            'p.term_unit',
+            'p.term',
+            brandRentPerPeriod.as('rent_per_period'),
+            brandFirstPayment.as('first_payment'),
+            'p.deposit',
+            'p.buyout_prices',
+            's.id as skuId',
+            's.color',
+            's.capacity',
+            's.condition',
+            's.price as skuPrice',
+            's.stock',
+            'g.id as goodsId',
+            'g.name',
+            'g.cover',
+            'g.brand_name',
+            'g.market_price',
+            'g.on_sale',
+          ])
+          .where('p.id', '=', ids.planId)
+          .where('p.sku_id', '=', ids.skuId)
+          .where('p.goods_id', '=', ids.goodsId)
+          .where(soldBy(platform)),
+      ).as('plan'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('addresses as a')
+          .select(['a.name', 'a.mobile', 'a.province', 'a.city', 'a.district', 'a.detail'])
+          .where('a.id', '=', ids.addressId)
+          .where('a.user_id', '=', user.id)
+          .where('a.platform', '=', platform),
+      ).as('address'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('value_added_service as v')
+          .innerJoin('goods_value_added_service as gv', 'gv.service_id', 'v.id')
+          .select(['v.id', 'v.name', 'v.price', 'v.price_unit', 'v.required'])
+          .where('gv.goods_id', '=', ids.goodsId),
+      ).as('services'),
+    ])
+    .where('u.id', '=', user.id)
     .modifyEnd(sql`for share of u`)
     .executeTakeFirst();
-}
-
-/**
- * The plan with its SKU and goods as the user's brand offers it (its own rent where it set one),
- * or undefined when the three do not belong together or the brand does not sell the goods.
- */
-export function findPlanWithSkuAndGoods(
-  trx: Trx,
-  ids: { planId: number; skuId: number; goodsId: number },
-  platform: number,
-) {
-  return trx
-    .selectFrom('goods_plan as p')
-    .innerJoin('goods_sku as s', 's.id', 'p.sku_id')
-    .innerJoin('goods as g', 'g.id', 'p.goods_id')
-    .leftJoin('goods_plan_price as pp', (join) =>
-      join.onRef('pp.plan_id', '=', 'p.id').on('pp.platform', '=', platform),
-    )
-    .select([
-      'p.id as planId',
-      'p.term_unit',
-      'p.term',
-      brandRentPerPeriod.as('rent_per_period'),
-      brandFirstPayment.as('first_payment'),
-      'p.deposit',
-      'p.buyout_prices',
-      's.id as skuId',
-      's.color',
-      's.capacity',
-      's.condition',
-      's.price as skuPrice',
-      's.stock',
-      'g.id as goodsId',
-      'g.name',
-      'g.cover',
-      'g.brand_name',
-      'g.market_price',
-      'g.on_sale',
-    ])
-    .where('p.id', '=', ids.planId)
-    .where('p.sku_id', '=', ids.skuId)
-    .where('p.goods_id', '=', ids.goodsId)
-    .where(soldBy(platform))
-    .executeTakeFirst();
-}
-
-/** The user's own address on their brand, as the order snapshot copies it. */
-export function findOwnAddress(trx: Trx, user: Owner, addressId: number) {
-  return trx
-    .selectFrom('addresses')
-    .select(['name', 'mobile', 'province', 'city', 'district', 'detail'])
-    .where('id', '=', addressId)
-    .where('user_id', '=', user.id)
-    .where('platform', '=', user.platform)
-    .executeTakeFirst();
-}
-
-/** The value-added services the goods offers. */
-export function servicesOfGoods(trx: Trx, goodsId: number) {
-  return trx
-    .selectFrom('value_added_service as v')
-    .innerJoin('goods_value_added_service as gv', 'gv.service_id', 'v.id')
-    .select(['v.id', 'v.name', 'v.price', 'v.price_unit', 'v.required'])
-    .where('gv.goods_id', '=', goodsId)
-    .execute();
 }
 
 /** The user's unused, unexpired coupon of this kind on their brand, locked for update. */
@@ -228,21 +245,6 @@ export async function markCouponUnused(trx: Trx, userCouponId: number) {
     .execute();
 }
 
-/**
- * Takes one unit of the SKU's stock (the row lock is held until the transaction ends); false
- * when none is left.
- */
-export async function takeOneUnitOfStock(trx: Trx, skuId: number): Promise<boolean> {
-  const taken = await trx
-    .updateTable('goods_sku')
-    .set((eb) => ({ stock: eb('stock', '-', 1) }))
-    .where('id', '=', skuId)
-    .where('stock', '>', 0)
-    .returning('id')
-    .executeTakeFirst();
-  return taken !== undefined;
-}
-
 export async function returnOneUnitOfStock(trx: Trx, skuId: number) {
   await trx
     .updateTable('goods_sku')
@@ -266,21 +268,28 @@ export async function insertBills(trx: Trx, bills: readonly NewBill[]) {
 }
 
 /**
- * The order's first bills and the event that placed it, in one statement (placing runs once per
- * order, and each statement is a round trip).
+ * A new order's bills and its event, and the unit of stock it takes (`stock - 1` where any is
+ * left; the row lock is held until the transaction ends), in one statement; false when none was
+ * left (the caller rolls back).
  */
-export async function insertBillsWithEvent(
+export async function insertBillsWithEventTakingStock(
   trx: Trx,
   bills: readonly NewBill[],
   event: NewOrderEvent,
-) {
-  await trx
+  skuId: number,
+): Promise<boolean> {
+  const taken = await trx
     .with('placed_bills', (query) =>
       query.insertInto('bills').values(bills.map(unpaidBill)).returning('id'),
     )
-    .insertInto('order_events')
-    .values(event)
-    .execute();
+    .with('placed_event', (query) => query.insertInto('order_events').values(event).returning('id'))
+    .updateTable('goods_sku')
+    .set((eb) => ({ stock: eb('stock', '-', 1) }))
+    .where('id', '=', skuId)
+    .where('stock', '>', 0)
+    .returning('id')
+    .executeTakeFirst();
+  return taken !== undefined;
 }
 
 /** One new bill; its id. */

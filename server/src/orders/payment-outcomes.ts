@@ -31,7 +31,8 @@ import {
   lockPaymentForOutcome,
   markAuthorisationClosed,
   markAuthorisationFailed,
-  markAuthorisationFrozen,
+  authorisationFailed,
+  authorisationFrozen,
   markBillsPaidLeavingUnpaid,
   markPaymentFailed,
   markPaymentSucceededReleasingBills,
@@ -224,14 +225,17 @@ export async function applyFreezeOutcome(
   const now = deps.now();
   if (!outcome.succeeded) {
     if (auth.status !== 'pending') return 'ignored';
-    await markAuthorisationFailed(trx, auth.id, outcome.authNo ?? null);
+    // With the order's change when it waits for the freeze: one statement.
+    const failed = { id: auth.id, patch: authorisationFailed(outcome.authNo ?? null) };
     if (order.status === 'PENDING_FREEZE')
       await applyOrderAction(trx, auth.order_id, 'freeze_failed', {
         actor: 'provider',
         now,
         note: '押金冻结授权失败',
         locked: order,
+        authorisation: failed,
       });
+    else await markAuthorisationFailed(trx, auth.id, failed.patch.auth_no);
     return 'applied';
   }
   // Frozen already, or released already (a late success handled before): nothing new.
@@ -241,15 +245,19 @@ export async function applyFreezeOutcome(
     order.status === 'PENDING_FREEZE'
   ) {
     const waived = outcome.creditAmount ?? 0;
-    await markAuthorisationFrozen(trx, auth.id, {
-      authNo: outcome.authNo ?? null,
-      credit: outcome.creditAmount ?? null,
-      fund: outcome.fundAmount ?? null,
-    });
+    // The authorisation frozen with the order's change, in one statement.
     await applyOrderAction(trx, auth.order_id, 'freeze_succeeded', {
       actor: 'provider',
       now,
       locked: order,
+      authorisation: {
+        id: auth.id,
+        patch: authorisationFrozen({
+          authNo: outcome.authNo ?? null,
+          credit: outcome.creditAmount ?? null,
+          fund: outcome.fundAmount ?? null,
+        }),
+      },
       params: { amount: auth.amount, waived, frozen: auth.amount - waived },
       note:
         waived > 0

@@ -544,21 +544,28 @@ async function updateAuthorisation(
     .execute();
 }
 
-export const markAuthorisationFailed = (trx: Trx, id: number, authNo: string | null) =>
-  updateAuthorisation(trx, id, { status: 'failed', auth_no: authNo });
+/** The columns of an authorisation the provider refused (written alone or with the order's change). */
+export const authorisationFailed = (authNo: string | null) =>
+  ({ status: 'failed', auth_no: authNo }) satisfies Updateable<Database['deposit_authorisations']>;
 
-/** Of `amount`, `credit` was waived by the user's credit and `fund` really frozen (or null). */
-export const markAuthorisationFrozen = (
-  trx: Trx,
-  id: number,
-  frozen: { authNo: string | null; credit: number | null; fund: number | null },
-) =>
-  updateAuthorisation(trx, id, {
+export const markAuthorisationFailed = (trx: Trx, id: number, authNo: string | null) =>
+  updateAuthorisation(trx, id, authorisationFailed(authNo));
+
+/**
+ * The columns of a frozen authorisation: of `amount`, `credit` was waived by the user's credit
+ * and `fund` really frozen (or null). Written with the order's change (applyOrderAction).
+ */
+export const authorisationFrozen = (frozen: {
+  authNo: string | null;
+  credit: number | null;
+  fund: number | null;
+}) =>
+  ({
     status: 'frozen',
     auth_no: frozen.authNo,
     credit_amount: frozen.credit,
     fund_amount: frozen.fund,
-  });
+  }) satisfies Updateable<Database['deposit_authorisations']>;
 
 /** Closed with `unfrozen` given back. */
 export const markAuthorisationClosed = (

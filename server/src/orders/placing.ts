@@ -14,15 +14,11 @@ import { ownOrder } from './queries.ts';
 import { checksMissing, missingChecks } from './confirm-cancel.ts';
 import { defaultAddressIdOf } from './order-records.ts';
 import {
-  findOwnAddress,
-  findPlanWithSkuAndGoods,
-  insertBillsWithEvent,
+  insertBillsWithEventTakingStock,
   insertOrder,
   lockUnusedCoupon,
   markCouponUsed,
-  servicesOfGoods,
-  shareLockUser,
-  takeOneUnitOfStock,
+  placingReads,
   type NewOrder,
 } from './order-rows.ts';
 // ---------------------------------------------------------------------------------------------
@@ -42,31 +38,32 @@ export interface PlaceInput {
   channelCode?: string;
 }
 
+type Reads = NonNullable<Awaited<ReturnType<typeof placingReads>>>;
+type PlanRow = NonNullable<Reads['plan']>;
+type Address = NonNullable<Reads['address']>;
+
 /**
- * A share lock on the user's row; a cancelled (or missing) account cannot place, nor a renter the
- * identity on file shows under age (`refuseMinorRenter`; its birth date is read with the lock).
+ * The account, plan, address and services placing needs, read in one statement under a share
+ * lock on the user's row, and checked in this order: a cancelled (or missing) account cannot
+ * place, nor a renter the identity on file shows under age (`refuseMinorRenter`); the plan must
+ * be on sale, the address the user's own; asking for a service the goods does not offer is
+ * refused.
  */
-async function assertAccountOpenToAdult(trx: Trx, userId: number, now: Date): Promise<void> {
+async function readForPlacing(trx: Trx, user: Owner, input: PlaceInput, now: Date) {
   // A share lock on the user's row: an account cancellation (which locks it for update) either
   // finished first, and the order is refused here, or waits for this order and then sees it.
-  const account = await shareLockUser(trx, userId);
-  if (!account || account.cancelled_at) throw unauthorized();
-  refuseMinorRenter(account.birth_date, now);
-}
-
-type PlanRow = NonNullable<Awaited<ReturnType<typeof findPlanWithSkuAndGoods>>>;
-
-/** The user's own address on this platform, copied into the snapshot. */
-async function addressOf(trx: Trx, user: Owner, addressId: number) {
-  const address = await findOwnAddress(trx, user, addressId);
+  const reads = await placingReads(trx, user, input);
+  if (!reads || reads.cancelled_at) throw unauthorized();
+  refuseMinorRenter(reads.birth_date, now);
+  const { plan, address } = reads;
+  if (!plan || !plan.on_sale) throw badRequest('商品、规格或方案不存在');
   if (!address) throw badRequest('收货地址不存在');
-  return address;
+  return { plan, address, chosen: chosenServices(reads.services, input) };
 }
 
 /** The services the goods offers that are required or asked for; asking for another is refused. */
-async function chosenServices(trx: Trx, input: PlaceInput) {
+function chosenServices(offered: Reads['services'], input: PlaceInput) {
   const wanted = [...new Set(input.serviceIds ?? [])];
-  const offered = await servicesOfGoods(trx, input.goodsId);
   const chosen = offered.filter((service) => service.required || wanted.includes(service.id));
   if (wanted.some((id) => !offered.some((service) => service.id === id)))
     throw badRequest('增值服务不适用于该商品');
@@ -75,8 +72,8 @@ async function chosenServices(trx: Trx, input: PlaceInput) {
 
 function snapshotOf(
   plan: PlanRow,
-  chosen: Awaited<ReturnType<typeof chosenServices>>,
-  address: Awaited<ReturnType<typeof addressOf>>,
+  chosen: ReturnType<typeof chosenServices>,
+  address: Address,
 ): OrderSnapshot {
   return {
     goods: {
@@ -193,11 +190,18 @@ function newOrderRow(
   };
 }
 
-/** The order's bills as its lease quote plans them today, and the 'place' event. */
-async function insertBillsAndEvent(
+/**
+ * The order's bills as its lease quote plans them today and the 'place' event, written with the
+ * unit of stock the order takes, in one statement. The order holds one unit until it is
+ * cancelled; the row lock makes the last unit go once. Taken last: every order of a SKU waits
+ * for this row lock until its transaction commits, so the order's own writes before are not done
+ * while holding it (issue 22). No stock: all undone.
+ */
+async function insertBillsAndEventTakingStock(
   trx: Trx,
   orderId: number,
   userId: number,
+  skuId: number,
   snapshot: OrderSnapshot,
   { depositMethod, couponAmount }: OrderTerms,
   now: Date,
@@ -209,7 +213,7 @@ async function insertBillsAndEvent(
     depositMethod,
     coupon: { amount: couponAmount, minAmount: 0 },
   });
-  await insertBillsWithEvent(
+  const taken = await insertBillsWithEventTakingStock(
     trx,
     planBills(quote, dayOf(now)).map((bill) => ({
       order_id: orderId,
@@ -229,14 +233,8 @@ async function insertBillsAndEvent(
       note: '下单',
       created_at: now,
     },
+    skuId,
   );
-}
-
-async function takeStock(trx: Trx, skuId: number): Promise<void> {
-  // The order holds one unit until it is cancelled; the row lock makes the last unit go once.
-  // Taken last: every order of a SKU waits for this row lock until its transaction commits, so
-  // the order's own writes above are not done while holding it (issue 22). No stock: all undone.
-  const taken = await takeOneUnitOfStock(trx, skuId);
   if (!taken) throw conflict('该规格暂时缺货');
 }
 
@@ -247,11 +245,7 @@ export async function placeOrder(
   input: PlaceInput,
 ): Promise<{ id: number }> {
   const now = deps.now();
-  await assertAccountOpenToAdult(trx, user.id, now);
-  const plan = await findPlanWithSkuAndGoods(trx, input, user.platform);
-  if (!plan || !plan.on_sale) throw badRequest('商品、规格或方案不存在');
-  const address = await addressOf(trx, user, input.addressId);
-  const chosen = await chosenServices(trx, input);
+  const { plan, address, chosen } = await readForPlacing(trx, user, input, now);
 
   const depositMethod = input.depositMethod ?? 'freeze';
   // Pay Score only where the brand offers it, and not to a user it refused there.
@@ -280,8 +274,7 @@ export async function placeOrder(
     ...newOrderRow(user, plan, snapshot, terms, now),
     device_id: input.deviceId ?? null,
   });
-  await insertBillsAndEvent(trx, orderId, user.id, snapshot, terms, now);
-  await takeStock(trx, plan.skuId);
+  await insertBillsAndEventTakingStock(trx, orderId, user.id, plan.skuId, snapshot, terms, now);
   return { id: orderId };
 }
 

@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { crashPoint } from '../lib/crash-points.ts';
-import type { Trx } from '../db/index.ts';
+import type { Executor, Trx } from '../db/index.ts';
 import type { AppDeps } from '../boot/deps.ts';
 import { ProviderError } from '../providers/errors.ts';
 import { executeRevocation } from '../privacy/withholding.ts';
@@ -56,7 +56,7 @@ async function brandOf(deps: AppDeps, orderId: number): Promise<number> {
 }
 
 /** Queues the call for an outbox row, in the transaction that wrote the row. */
-export function enqueueOutbox(trx: Trx, deps: AppDeps, kind: OutboxKind, id: number) {
+export function enqueueOutbox(trx: Executor, deps: AppDeps, kind: OutboxKind, id: number) {
   return deps.jobs.enqueue(trx, 'outbox', { kind, id });
 }
 
@@ -462,7 +462,10 @@ export async function abandonCharge(deps: AppDeps, paymentId: number, reason: st
   deps.jobs.log.warn({ paymentId, reason }, 'charge refused by the provider');
 }
 
-/** Asks the provider for the deposit freeze recorded as `authorisationId` (sandbox flow). */
+/**
+ * Asks the provider for the deposit freeze recorded as `authorisationId` (sandbox flow): the
+ * outbox job when asking at once failed (orders/deposit-freeze.ts), and reconciliation.
+ */
 export async function executeFreeze(deps: AppDeps, authorisationId: number): Promise<string> {
   // The authorisation with its order's brand, in one read.
   const auth = await deps.db
@@ -476,13 +479,18 @@ export async function executeFreeze(deps: AppDeps, authorisationId: number): Pro
     outRequestNo: auth.out_request_no,
     amount: auth.amount,
   });
+  await markFreezeRequested(deps, auth.id);
+  return 'requested';
+}
+
+/** The provider was asked for the freeze (reconciliation then asks it what became of it). */
+export async function markFreezeRequested(deps: AppDeps, authorisationId: number): Promise<void> {
   await deps.db
     .updateTable('deposit_authorisations')
     .set({ requested_at: deps.now() })
-    .where('id', '=', auth.id)
+    .where('id', '=', authorisationId)
     .where('requested_at', 'is', null)
     .execute();
-  return 'requested';
 }
 
 /**

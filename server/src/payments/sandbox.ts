@@ -11,8 +11,8 @@
  * company's system, so nothing it does may ride on, or wait for, one of ours.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db, Trx } from '../db/index.ts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Executor, Trx } from '../db/index.ts';
 import type { JobMeta, JobSender } from '../jobs/queue.ts';
 import { ProviderError } from '../providers/errors.ts';
 import type {
@@ -27,6 +27,8 @@ import type {
 import './sandbox-schema.ts';
 
 export type SandboxOutcome = 'pay' | 'fail' | 'cancel';
+/** A stored notification to post (what its job carries). */
+type Delivery = { id: number; notifyUrl: string; fields: NotificationFields };
 export type SandboxFailure = 'pay' | 'freeze' | 'withhold' | 'refund' | 'unfreeze' | 'payscore';
 
 /** The field that names our merchant in a notification, per gateway (as the real ones name it). */
@@ -100,6 +102,21 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     return taken !== undefined;
   }
 
+  /**
+   * The CTE `failure` of a statement that a failure asked for decides: the oldest one of this kind
+   * taken (deleted) by that statement, empty when none waits. One round trip instead of two; a
+   * rollback gives the failure back as before.
+   */
+  private failureTaken(kind: SandboxFailure | undefined, onlyIf: RawBuilder<unknown> = sql`true`) {
+    if (kind === undefined) return sql`failure as (select null::integer as id where false)`;
+    return sql`failure as (
+      delete from sandbox_failures where id = (
+        select id from sandbox_failures where gateway = ${this.name} and kind = ${kind}
+        order by id limit 1 for update skip locked)
+        and ${onlyIf}
+      returning id)`;
+  }
+
   // ------------------------------------------------------------------------------------ trades
 
   async createTrade(input: TradeInput): Promise<{ tradeNo: string }> {
@@ -159,47 +176,93 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     outTradeNo: string,
     outcome: SandboxOutcome,
   ): Promise<'paid' | 'failed' | 'closed' | 'unknown'> {
-    return this.db.transaction().execute(async (trx) => {
-      const trade = await trx
-        .selectFrom('sandbox_trades')
-        .selectAll()
-        .where('out_trade_no', '=', outTradeNo)
-        .where('gateway', '=', this.name)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!trade) return 'unknown';
-      if (trade.status !== 'open') return trade.status === 'paid' ? 'paid' : trade.status;
-      return this.finish(
-        trx,
-        trade,
-        outcome === 'pay' && !(await this.takeFailure(trx, 'pay'))
-          ? 'paid'
-          : outcome === 'cancel'
-            ? 'closed'
-            : 'failed',
+    // Paying fails when a failure was asked for (taken by the statement that settles).
+    const status = outcome === 'pay' ? 'paid' : outcome === 'cancel' ? 'closed' : 'failed';
+    const unlessFailure = outcome === 'pay' ? ('pay' as const) : undefined;
+    const outcomeOf = (trade: { status: string } | undefined) =>
+      !trade ? 'unknown' : trade.status === 'paid' ? 'paid' : (trade.status as 'failed' | 'closed');
+    if (this.options.jobs.runsHere) {
+      // No job to add with it: the trade is read, then settled (if still open) with its
+      // notification in one statement, no transaction around them.
+      const trade = await this.findTrade(this.db, outTradeNo);
+      if (!trade || trade.status !== 'open') return outcomeOf(trade);
+      const deliveries: Delivery[] = [];
+      const settled = await this.finish(this.db, deliveries, trade, status, unlessFailure);
+      this.deliver(deliveries);
+      // Settled meanwhile (a second press): what that one did.
+      return settled ?? outcomeOf(await this.findTrade(this.db, outTradeNo));
+    }
+    return this.transact(async (trx, deliveries) => {
+      const trade = await this.findTrade(trx, outTradeNo, { lock: true });
+      if (!trade || trade.status !== 'open') return outcomeOf(trade);
+      return this.settledOrThrow(
+        await this.finish(trx, deliveries, trade, status, unlessFailure),
+        outTradeNo,
       );
     });
   }
 
-  /** Settles an open trade and queues its notification. */
+  private findTrade(executor: Executor, outTradeNo: string, { lock = false } = {}) {
+    return executor
+      .selectFrom('sandbox_trades')
+      .selectAll()
+      .where('out_trade_no', '=', outTradeNo)
+      .where('gateway', '=', this.name)
+      .$if(lock, (query) => query.forUpdate())
+      .executeTakeFirst();
+  }
+
+  /** A trade this transaction holds open was settled (anything else is a bug). */
+  private settledOrThrow<T>(settled: T | undefined, outTradeNo: string): T {
+    if (settled === undefined) throw new Error(`sandbox trade ${outTradeNo} was not open`);
+    return settled;
+  }
+
+  /**
+   * Settles the trade if it is open and stores its notification, in one statement; then queues
+   * the notification's delivery. With `unlessFailure`, a failure of that kind asked for is taken
+   * by the same statement (only while the trade is open) and the trade fails instead. Undefined
+   * when the trade was no longer open.
+   */
   private async finish(
-    trx: Trx,
+    executor: Executor,
+    deliveries: Delivery[],
     trade: { out_trade_no: string; trade_no: string; amount: number; notify_url: string },
     status: 'paid' | 'failed' | 'closed',
-  ): Promise<'paid' | 'failed' | 'closed'> {
-    await trx
-      .updateTable('sandbox_trades')
-      .set({ status, paid_at: status === 'paid' ? new Date() : null })
-      .where('out_trade_no', '=', trade.out_trade_no)
-      .execute();
-    await this.notify(trx, trade.notify_url, {
-      notify_type: 'trade',
-      trade_status: status === 'paid' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED',
-      out_trade_no: trade.out_trade_no,
-      trade_no: trade.trade_no,
-      total_amount: String(trade.amount),
-    });
-    return status;
+    unlessFailure?: SandboxFailure,
+  ): Promise<'paid' | 'failed' | 'closed' | undefined> {
+    const fields = (settled: 'paid' | 'failed' | 'closed') =>
+      JSON.stringify(
+        this.signed({
+          notify_type: 'trade',
+          trade_status: settled === 'paid' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED',
+          out_trade_no: trade.out_trade_no,
+          trade_no: trade.trade_no,
+          total_amount: String(trade.amount),
+        }),
+      );
+    const open = sql`exists (select 1 from sandbox_trades
+      where out_trade_no = ${trade.out_trade_no} and status = 'open')`;
+    const { rows } = await sql<{ id: number; fields: NotificationFields; status: typeof status }>`
+      with ${this.failureTaken(unlessFailure, open)},
+      settled as (
+        update sandbox_trades
+        set status = case when exists (select 1 from failure) then 'failed' else ${status} end,
+          paid_at = case when exists (select 1 from failure) then null
+            else ${status === 'paid' ? new Date() : null}::timestamptz end
+        where out_trade_no = ${trade.out_trade_no} and status = 'open'
+        returning status),
+      notified as (
+        insert into sandbox_notifications (gateway, notify_url, fields)
+        select ${this.name}, ${trade.notify_url},
+          case when s.status = 'paid' then ${fields('paid')}::jsonb else ${fields('failed')}::jsonb end
+        from settled s
+        returning id, fields)
+      select n.id, n.fields, s.status from notified n cross join settled s`.execute(executor);
+    const settled = rows[0];
+    if (!settled) return undefined;
+    await this.queueDelivery(executor, deliveries, settled.id, trade.notify_url, settled.fields);
+    return settled.status;
   }
 
   async closeTrade(outTradeNo: string): Promise<'closed' | 'paid' | 'unknown'> {
@@ -224,11 +287,14 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
   }
 
   async withhold(input: TradeInput & { agreementNo: string }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.transact(async (trx, deliveries) => {
       const trade = await this.openTrade(trx, input);
       if (trade.status !== 'open') return;
-      const declined = await this.takeFailure(trx, 'withhold');
-      await this.finish(trx, trade, declined ? 'failed' : 'paid');
+      // Declined when a failure was asked for (taken by the statement that settles).
+      this.settledOrThrow(
+        await this.finish(trx, deliveries, trade, 'paid', 'withhold'),
+        input.outTradeNo,
+      );
     });
   }
 
@@ -291,33 +357,56 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
 
   async freeze(input: { outRequestNo: string; amount: number }): Promise<void> {
     const askedBefore = new Error('asked before');
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        const failed = await this.takeFailure(trx, 'freeze');
-        const authNo = `SBXAUTH${randomBytes(8).toString('hex').toUpperCase()}`;
-        const inserted = await trx
-          .insertInto('sandbox_authorisations')
-          .values({
-            out_request_no: input.outRequestNo,
-            auth_no: authNo,
-            amount: input.amount,
-            frozen: failed ? 0 : input.amount,
-            status: failed ? 'failed' : 'frozen',
-            notify_url: this.options.notifyUrl(),
-          })
-          .onConflict((oc) => oc.column('out_request_no').doNothing())
-          .returning('auth_no')
-          .executeTakeFirst();
-        // Asked twice: nothing new happens (the rollback gives back a failure taken above).
-        if (!inserted) throw askedBefore;
-        await this.notify(trx, this.options.notifyUrl(), {
+    const authNo = `SBXAUTH${randomBytes(8).toString('hex').toUpperCase()}`;
+    const notifyUrl = this.options.notifyUrl();
+    const fields = (failed: boolean) =>
+      JSON.stringify(
+        this.signed({
           notify_type: 'freeze',
           out_trade_no: input.outRequestNo,
           auth_no: authNo,
           status: failed ? 'FAIL' : 'SUCCESS',
           trade_status: failed ? 'FAIL' : 'SUCCESS',
           total_amount: String(input.amount),
-        });
+        }),
+      );
+    // One statement: a failure asked for is taken (not when the number was asked before), the
+    // authorisation recorded (frozen, or failed when a failure was taken) and its notification
+    // stored; nothing when the number was asked before.
+    const record = (executor: Executor) =>
+      sql<{ id: number; fields: NotificationFields }>`
+        with ${this.failureTaken(
+          'freeze',
+          sql`not exists (select 1 from sandbox_authorisations
+            where out_request_no = ${input.outRequestNo})`,
+        )},
+        authorised as (
+          insert into sandbox_authorisations
+            (out_request_no, auth_no, amount, frozen, status, notify_url)
+          select ${input.outRequestNo}, ${authNo}, ${input.amount}::integer,
+            case when f.failed then 0 else ${input.amount}::integer end,
+            case when f.failed then 'failed' else 'frozen' end, ${notifyUrl}
+          from (select exists (select 1 from failure) as failed) f
+          where true
+          on conflict (out_request_no) do nothing
+          returning status)
+        insert into sandbox_notifications (gateway, notify_url, fields)
+        select ${this.name}, ${notifyUrl},
+          case when a.status = 'failed' then ${fields(true)}::jsonb else ${fields(false)}::jsonb end
+        from authorised a
+        returning id, fields`.execute(executor);
+    if (this.options.jobs.runsHere) {
+      // No job to add with it: the statement alone, no transaction.
+      const stored = (await record(this.db)).rows[0];
+      if (stored) this.deliver([{ id: stored.id, notifyUrl, fields: stored.fields }]);
+      return;
+    }
+    try {
+      await this.transact(async (trx, deliveries) => {
+        // Asked twice at once: the rollback gives back a failure the loser took.
+        const stored = (await record(trx)).rows[0];
+        if (!stored) throw askedBefore;
+        await this.queueDelivery(trx, deliveries, stored.id, notifyUrl, stored.fields);
       });
     } catch (error) {
       if (error !== askedBefore) throw error;
@@ -401,7 +490,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
   }
 
   async payFromAuth(input: TradeInput & { authNo: string; authRequestNo: string }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.transact(async (trx, deliveries) => {
       const existing = await trx
         .selectFrom('sandbox_trades')
         .select('out_trade_no')
@@ -417,7 +506,7 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
         .where('auth_no', '=', input.authNo)
         .execute();
       const trade = await this.openTrade(trx, input);
-      await this.finish(trx, trade, 'paid');
+      this.settledOrThrow(await this.finish(trx, deliveries, trade, 'paid'), input.outTradeNo);
     });
   }
 
@@ -533,20 +622,37 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     return { ...withId, sign: signFields(this.key, withId) };
   }
 
-  /** Stores a signed notification and queues its delivery, with the caller's transaction. */
-  private async notify(trx: Trx, notifyUrl: string, fields: NotificationFields): Promise<void> {
-    const signed = this.signed(fields);
-    const row = await trx
-      .insertInto('sandbox_notifications')
-      .values({ gateway: this.name, notify_url: notifyUrl, fields: JSON.stringify(signed) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  /**
+   * The delivery of a stored notification: where this process runs jobs, its first attempt is
+   * made here once the transaction commits (`transact`), and the job is added only to retry a
+   * failed one; elsewhere the job is added with the transaction that stored it. Either way the
+   * row is stored first and retried until answered (a crash before the first attempt:
+   * `sweepSandboxNotifications`).
+   */
+  private async queueDelivery(
+    executor: Executor,
+    deliveries: Delivery[],
+    id: number,
+    notifyUrl: string,
+    fields: NotificationFields,
+  ): Promise<void> {
     // The job carries what it posts, so its first attempt need not read the row back.
-    await this.options.jobs.enqueue(trx, 'sandbox-notify', {
-      id: row.id,
-      notifyUrl,
-      fields: signed,
-    });
+    const delivery = { id, notifyUrl, fields };
+    if (this.options.jobs.runsHere) deliveries.push(delivery);
+    else await this.options.jobs.enqueue(executor, 'sandbox-notify', delivery);
+  }
+
+  /** Runs `work` in a transaction, then makes the first attempts of the notifications it stored. */
+  private async transact<T>(work: (trx: Trx, deliveries: Delivery[]) => Promise<T>): Promise<T> {
+    const deliveries: Delivery[] = [];
+    const result = await this.db.transaction().execute((trx) => work(trx, deliveries));
+    this.deliver(deliveries);
+    return result;
+  }
+
+  /** The first attempts of notifications stored and committed (`queueDelivery`). */
+  private deliver(deliveries: readonly Delivery[]): void {
+    for (const delivery of deliveries) this.options.jobs.runHere('sandbox-notify', delivery);
   }
 
   /** A signature for the cashier page's links: only whoever opened the payment can pay it there. */
@@ -592,6 +698,35 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
     if (!auth) throw new ProviderError(this.name, 'rejected', 'unknown authorisation');
     return auth.frozen;
   }
+}
+
+/**
+ * Notifications stored but never attempted and without a job (the process that was to make the
+ * first attempt, `queueDelivery`, stopped first): their job is added. The `sandbox-notify-sweep`
+ * job, every minute; a minute's grace covers a first attempt under way.
+ */
+export async function sweepSandboxNotifications(
+  db: Db,
+  jobs: JobSender,
+): Promise<{ queued: number }> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number; notify_url: string; fields: NotificationFields }>`
+      select n.id, n.notify_url, n.fields from sandbox_notifications n
+      where n.status = 'pending' and n.attempts = 0
+        and n.created_at < now() - interval '1 minute'
+        and not exists (
+          select 1 from pgboss.job j
+          where j.name = 'sandbox-notify' and j.data->>'id' = n.id::text)
+      order by n.id
+      for update of n skip locked`.execute(trx);
+    for (const row of rows)
+      await jobs.enqueue(trx, 'sandbox-notify', {
+        id: row.id,
+        notifyUrl: row.notify_url,
+        fields: row.fields,
+      });
+    return { queued: rows.length };
+  });
 }
 
 /** How many times a sandbox notification is posted before the sandbox gives up (as Alipay's 8). */

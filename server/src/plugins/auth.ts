@@ -12,6 +12,7 @@ import { ResultCode, type PlatformId } from '../../../contract/http.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../boot/deps.ts';
 import { ApiError } from './errors.ts';
+import { forgetUserSessions, sessionCacheOf } from './session-cache.ts';
 
 export interface AuthUser {
   id: number;
@@ -94,11 +95,14 @@ export async function issueSession(
       })
       .execute();
   });
+  // The replaced sessions are refused from the next request on (session-cache.ts).
+  forgetUserSessions(db, input.userId, input.platform);
   return token;
 }
 
 export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('user', null);
+  const sessions = sessionCacheOf(deps.db);
 
   async function resolve(request: FastifyRequest, required: boolean): Promise<void> {
     const token = tokenFrom(request);
@@ -106,11 +110,15 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
       if (required) throw new ApiError(ResultCode.UNAUTHORIZED, '请先登录', 401);
       return;
     }
-    const session = await deps.db
-      .selectFrom('sessions')
-      .select(['id', 'user_id', 'platform', 'expires_at', 'revoked_at'])
-      .where('token_hash', '=', hashToken(token))
-      .executeTakeFirst();
+    const tokenHash = hashToken(token);
+    // From memory while nothing says it changed (session-cache.ts); expiry is checked below.
+    const session = await sessions.lookup(tokenHash, () =>
+      deps.db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'platform', 'expires_at', 'revoked_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst(),
+    );
     // Public routes ignore a stale token rather than sending the visitor to the login page.
     if (!required) {
       const live =

@@ -27,6 +27,7 @@ import type { CancellationBlockers, CancellationCheck } from '../../../contract/
 import type { Executor } from '../db/index.ts';
 import type { AppDeps } from '../boot/deps.ts';
 import { conflict, unauthorized } from '../plugins/errors.ts';
+import { forgetUserSessions } from '../plugins/session-cache.ts';
 import { eraseWaitingSmsNumbers } from '../providers/sms/receipts.ts';
 import { addDays, dayOf, outstandingOf } from '../orders/bills.ts';
 import { STATUS_TEXT, TERMINAL_STATUSES } from '../orders/machine.ts';
@@ -252,6 +253,8 @@ export async function cancelAccount(
       .execute();
     return files.map((file) => file.id);
   });
+  // Its sessions are refused from the next request on (plugins/session-cache.ts).
+  forgetUserSessions(deps.db, userId);
   // Files go after the commit: a rollback must not leave rows pointing at deleted files, and a
   // file that fails to go is an orphan nobody can reach (its row is gone), logged for ops.
   for (const id of uploads) {
