@@ -61,6 +61,8 @@ interface StepResult {
   lane: string;
   step: string;
   seconds: number;
+  /** CPU seconds of the step's processes (undefined: not measured). */
+  cpuSeconds?: number;
   outcome: 'passed' | 'failed' | 'not run';
   /** What failed, from failureDigest (empty when it passed or printed nothing we recognise). */
   failedTests: string[];
@@ -83,10 +85,31 @@ function prefixLines(lane: string, write: (text: string) => void) {
 }
 
 /** Runs one npm script, its output prefixed with the lane; resolves to what failed, if it did. */
-function runStep(lane: string, step: string): Promise<{ passed: boolean; failedTests: string[] }> {
+/**
+ * The CPU seconds (user + system) of a step's whole process tree, from bash's `times` after the
+ * step's npm ended: bash has waited for npm, npm for its command, each for its own children,
+ * so every process of the step that ended is counted (PostgreSQL's own work is not).
+ */
+const STEP_SHELL = 'npm run --silent "$0" 3>&-; code=$?; times >&3; exit $code';
+
+function cpuSecondsOf(times: string): number | undefined {
+  // Two lines, the shell's and its children's: "0m1.020s 0m0.100s".
+  const children = times.trim().split('\n')[1] ?? '';
+  const parts = [...children.matchAll(/(\d+)m([\d.]+)s/g)];
+  if (parts.length !== 2) return undefined;
+  return parts.reduce(
+    (sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds),
+    0,
+  );
+}
+
+function runStep(
+  lane: string,
+  step: string,
+): Promise<{ passed: boolean; failedTests: string[]; cpuSeconds?: number }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', step], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn('bash', ['-c', STEP_SHELL, step], {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       env: {
         ...process.env,
         FORCE_COLOR: '0',
@@ -100,19 +123,26 @@ function runStep(lane: string, step: string): Promise<{ passed: boolean; failedT
     const keep = (text: string) => output.push(text.slice(lane.length + 3, -1));
     const out = prefixLines(lane, (text) => (keep(text), process.stdout.write(text)));
     const err = prefixLines(lane, (text) => (keep(text), process.stderr.write(text)));
-    child.stdout.on('data', out.push);
-    child.stderr.on('data', err.push);
+    child.stdout?.on('data', out.push);
+    child.stderr?.on('data', err.push);
+    let times = '';
+    child.stdio[3]?.on('data', (chunk: Buffer) => (times += chunk.toString()));
     child.on('close', (code, signal) => {
       out.flush();
       err.flush();
+      const cpuSeconds = cpuSecondsOf(times);
       if (signal) process.stderr.write(`[${lane}] ${step} killed by ${signal}\n`);
       if (code === 0) {
-        resolve({ passed: true, failedTests: [] });
+        resolve({ passed: true, failedTests: [], cpuSeconds });
         return;
       }
       // A check that is not a test runner (tsc, eslint, a build) says what failed at its end.
       const digest = failureDigest(output);
-      resolve({ passed: false, failedTests: digest.length > 0 ? digest : output.slice(-12) });
+      resolve({
+        passed: false,
+        failedTests: digest.length > 0 ? digest : output.slice(-12),
+        cpuSeconds,
+      });
     });
   });
 }
@@ -143,7 +173,7 @@ async function runLane(lane: Lane, results: StepResult[], outcomes: Outcomes): P
     }
     process.stdout.write(`[${lane.name}] == ${step}\n`);
     const started = Date.now();
-    const { passed, failedTests } = await runStep(lane.name, step);
+    const { passed, failedTests, cpuSeconds } = await runStep(lane.name, step);
     const seconds = Math.round((Date.now() - started) / 1000);
     process.stdout.write(
       `[${lane.name}] == ${step} ${passed ? 'passed' : 'FAILED'} in ${seconds} s\n`,
@@ -152,6 +182,7 @@ async function runLane(lane: Lane, results: StepResult[], outcomes: Outcomes): P
       lane: lane.name,
       step,
       seconds,
+      cpuSeconds,
       outcome: passed ? 'passed' : 'failed',
       failedTests,
     });
@@ -185,11 +216,17 @@ async function main(): Promise<void> {
     process.stdout.write(`\n== what failed in ${row.step}\n`);
     for (const line of row.failedTests) process.stdout.write(`${line}\n`);
   }
-  process.stdout.write('\nlane      check                  wall time  result\n');
-  for (const row of rows)
+  process.stdout.write('\nlane      check                  wall time   CPU time  result\n');
+  for (const row of rows) {
+    const cpu = row.cpuSeconds === undefined ? '-' : `${Math.round(row.cpuSeconds)} s`;
     process.stdout.write(
-      `${row.lane.padEnd(10)}${row.step.padEnd(23)}${`${row.seconds} s`.padStart(9)}  ${row.outcome}\n`,
+      `${row.lane.padEnd(10)}${row.step.padEnd(23)}${`${row.seconds} s`.padStart(9)}${cpu.padStart(11)}  ${row.outcome}\n`,
     );
+  }
+  const measured = rows.filter((row) => row.cpuSeconds !== undefined);
+  process.stdout.write(
+    `${'all'.padEnd(33)}${''.padStart(9)}${`${Math.round(measured.reduce((sum, row) => sum + (row.cpuSeconds ?? 0), 0))} s`.padStart(11)}  (the checks' processes; PostgreSQL's not counted)\n`,
+  );
   if (cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total) {
     // Whether the run was short of CPU (busy near 100%) or of something else (waits), for the
     // next person who balances the lanes. The whole machine's, not only the tests'.
