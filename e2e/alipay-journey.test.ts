@@ -114,11 +114,7 @@ describe('Alipay mini-program: login, order, deposit freeze and first bill with 
     await login.tap('consent-dialog__agree');
     const button = await login.waitFor('form-submit', '手机号');
     await login.fire(button, 'getAuthorize');
-    const stored = host.stored('token:1');
-    assert.ok(
-      typeof stored === 'string' && stored && stored !== ENDED_SESSION,
-      `no session stored: ${host.messages.join(' | ')} ${host.errors.join(' | ')}`,
-    );
+    const stored = await mini.newSessionStored(host, ENDED_SESSION);
     assert.match(mini.lastNavigation(host, /^reLaunch /), /^\/pages\/myOrder\/myOrder/);
     api = apiWithToken(server.baseUrl, stored);
     const me = ok(await api<{ mobile?: string }>('/api/user/info'));

@@ -142,11 +142,7 @@ describe('WeChat mini-program: login, order, first bill paid with wx.requestPaym
       errMsg: 'getPhoneNumber:ok',
       code: wechatApi.phoneCode(BASE_APP.appId, MOBILE),
     });
-    const stored = host.stored('token:1');
-    assert.ok(
-      typeof stored === 'string' && stored && stored !== ENDED_SESSION,
-      `no session stored: ${host.messages.join(' | ')}`,
-    );
+    const stored = await mini.newSessionStored(host, ENDED_SESSION);
     assert.match(mini.lastNavigation(host, /^reLaunch /), /^\/pages\/myOrder\/myOrder/);
     api = apiWithToken(server.baseUrl, stored);
     assert.doesNotMatch(JSON.stringify(host.stored('userInfo') ?? ''), /session_key/);
@@ -356,8 +352,7 @@ describe('WeChat mini-program: 免押 with WeChat Pay Score', () => {
       errMsg: 'getPhoneNumber:ok',
       code: wechatApi.phoneCode(BASE_APP.appId, PS_MOBILE),
     });
-    const stored = host.stored('token:1');
-    assert.ok(typeof stored === 'string' && stored && stored !== ENDED_SESSION);
+    const stored = await mini.newSessionStored(host, ENDED_SESSION);
     api = apiWithToken(server.baseUrl, stored);
     await agreePolicyPrompt(host);
     assert.deepEqual(host.errors, []);

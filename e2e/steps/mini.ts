@@ -167,3 +167,20 @@ export async function loginAfterRejectedSession(host: FakeHost): Promise<MiniPag
   );
   return login;
 }
+
+/**
+ * The session a login stored in place of `ended`, once the app has stored it. The host's
+ * `settle` returns after 200 ms with nothing pending, which on a loaded machine can fall between
+ * the login's steps (a fresh-clone run of 29 Nov at load 11 found the old token still stored).
+ */
+export async function newSessionStored(host: FakeHost, ended: string): Promise<string> {
+  const fresh = () => {
+    const token = host.stored('token:1');
+    return typeof token === 'string' && token !== '' && token !== ended ? token : undefined;
+  };
+  const deadline = Date.now() + 10_000;
+  while (!fresh() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const token = fresh();
+  assert.ok(token, `no session stored: ${host.messages.join(' | ')} ${host.errors.join(' | ')}`);
+  return token;
+}
