@@ -67,7 +67,10 @@ export async function startServer(
     process.execPath,
     // Node with tsx's loader, as the server tests start theirs: the tsx command would run a
     // second Node process around it, one more start-up for each of the ~35 browser-test servers.
-    ['--import', 'tsx', 'server/src/main.ts'],
+    // V8's baseline WebAssembly compiler only, as in scripts/server-tests.ts: a browser file's
+    // server lives under a minute, too short for TurboFan's recompiles of PGlite to pay back
+    // (rent-flow.test.ts 36.5 -> 21.7 CPU-s, 29 Nov). The server's settings are npm start's.
+    ['--liftoff-only', '--import', 'tsx', 'server/src/main.ts'],
     {
       cwd: root,
       env: {
