@@ -115,6 +115,8 @@ export interface StartOptions {
    * go over HTTP. 'http' (the default): every request over a real socket.
    */
   transport?: 'http' | 'inject';
+  /** buildApp's schemaCompilation: 'at-start' compiles every route's schemas before listening. */
+  schemaCompilation?: 'on-first-use' | 'at-start';
 }
 
 /** A throwaway PostgreSQL database, migrated and seeded (a clone of the seeded template). */
@@ -168,6 +170,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logStream,
     h5Dir: options.h5Dir,
     adminDir: options.adminDir,
+    schemaCompilation: options.schemaCompilation,
   });
   runtime.deps.jobs.log = app.log.child({ component: 'jobs' });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Type } from '@sinclair/typebox';
 import Fastify from 'fastify';
+import { lazySchemaController } from '../src/plugins/lazy-compilers.ts';
 import { operationIdFor, registerOpenApi } from '../src/plugins/openapi.ts';
 import { ReplyChecker, type OpenApiDocument } from './openapi-replies.ts';
 import { onlyOn, startTestServer, type TestServer } from './helpers.ts';
@@ -219,5 +220,46 @@ describe('a second API with a document of its own (the way /admin/api will get o
     assert.deepEqual(Object.keys(admin.paths), ['/admin/api/orders/{id}']);
     assert.equal(admin.paths['/admin/api/orders/{id}']?.get?.operationId, 'getOrdersById');
     assert.equal((await new Validator().validate(admin as never)).valid, true);
+  });
+});
+
+describe('schemas compile on first use, and every one of them compiles', () => {
+  it("the whole app's request and reply schemas compile when asked to at start-up", async () => {
+    // In service each route compiles its schemas on its first request (plugins/lazy-compilers.ts):
+    // a schema Ajv or fast-json-stringify rejects would only show then, as that route's 500.
+    const eager = await startTestServer({ schemaCompilation: 'at-start' });
+    const reply = await eager.request('GET', '/api/category/list');
+    await eager.close();
+    assert.equal(reply.status, 200);
+  });
+
+  it('a schema that cannot compile fails start-up at-start, and only its route when lazy', async () => {
+    const broken = { schema: { body: { type: 'no-such-type' } } };
+    const eager = Fastify();
+    eager.post('/broken', broken, async () => ({ ok: true }));
+    await assert.rejects(
+      async () => eager.ready(),
+      /no-such-type|schema is invalid|Failed building/i,
+    );
+
+    const lazy = Fastify({ schemaController: lazySchemaController() });
+    lazy.post('/broken', broken, async () => ({ ok: true }));
+    lazy.post(
+      '/fine',
+      { schema: { body: Type.Object({ n: Type.Integer() }) } },
+      async (request) => request.body,
+    );
+    await lazy.ready();
+    assert.equal(
+      (await lazy.inject({ method: 'POST', url: '/broken', payload: {} })).statusCode,
+      500,
+    );
+    // The compiled validator behaves as Fastify's own: coerced, and refused with Ajv's reason.
+    const fine = await lazy.inject({ method: 'POST', url: '/fine', payload: { n: '7' } });
+    assert.deepEqual(fine.json(), { n: 7 });
+    const refused = await lazy.inject({ method: 'POST', url: '/fine', payload: { n: 'seven' } });
+    assert.equal(refused.statusCode, 400);
+    assert.match(refused.json<{ message: string }>().message, /body\/n must be integer/);
+    await lazy.close();
   });
 });

@@ -25,6 +25,7 @@ import { failure } from '../plugins/error-reasons.ts';
 import { registerHeaderChecks } from '../plugins/headers.ts';
 import { registerOpenApi } from '../plugins/openapi.ts';
 import { registerSecurity } from '../plugins/security.ts';
+import { lazySchemaController } from '../plugins/lazy-compilers.ts';
 import { redactUrl } from '../lib/redact.ts';
 
 declare module 'fastify' {
@@ -51,6 +52,12 @@ export interface BuildOptions {
   h5Dir?: string;
   /** Serve the built merchant console (admin/, Vite) from this folder at `/admin/`. */
   adminDir?: string;
+  /**
+   * 'on-first-use' (the default): each route's schemas compile on its first request
+   * (plugins/lazy-compilers.ts). 'at-start': all of them while the app gets ready, so a schema
+   * Ajv or fast-json-stringify cannot compile fails start-up (openapi.test.ts checks every route so).
+   */
+  schemaCompilation?: 'on-first-use' | 'at-start';
 }
 
 /** Hashed file names (`app.3f9a1c2b.js`) never change content: cache them for a year. */
@@ -130,6 +137,7 @@ export async function buildApp(
       const status = tooLong ? 414 : 400;
       void plain.status(status).send(failure(status, msg, status));
     },
+    ...(options.schemaCompilation !== 'at-start' && { schemaController: lazySchemaController() }),
     ajv: {
       customOptions: {
         // Accept "1" for 1 (form posts, query strings) but never turn values into other shapes.
