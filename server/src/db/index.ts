@@ -117,6 +117,15 @@ const parseInt8 = (value: string): number => Number(value);
  */
 const parseDate = (value: string): Date => new Date(`${value}T00:00:00Z`);
 
+/**
+ * PGlite's PostgreSQL sized for one embedded user: the seeded database is ~15 MB, so 32 MB of
+ * shared buffers hold all of it (PGlite's 160 MB are zeroed at every start), and a new WAL file
+ * is not filled with 16 MB of zeros first (wal_init_zero: preallocation protects against a full
+ * disk at write time, which PGlite's memory and test folders do not need). Together 2.75 -> 1.9
+ * CPU-s a start from the test image (29 Nov, node --liftoff-only, three runs each).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'wal_init_zero=off'];
+
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -164,6 +173,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
