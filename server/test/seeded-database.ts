@@ -12,8 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { loadConfig } from '../src/boot/config.ts';
-import { openRuntime } from '../src/boot/runtime.ts';
 
 /** The repository root (helpers.ts, which imports this file, says the same). */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +31,18 @@ function filesUnder(entry: string): string[] {
     .readdirSync(full, { withFileTypes: true })
     .flatMap((item) => filesUnder(path.join(entry, item.name)))
     .sort();
+}
+
+/**
+ * The server's start-up code, loaded only when a database is built: a browser-test file, which
+ * finds the copy already made, needs none of the server's modules (about 1 CPU-s to load).
+ */
+async function serverStartUp() {
+  const [{ loadConfig }, { openRuntime }] = await Promise.all([
+    import('../src/boot/config.ts'),
+    import('../src/boot/runtime.ts'),
+  ]);
+  return { loadConfig, openRuntime };
 }
 
 let fingerprintCache: string | undefined;
@@ -67,6 +77,7 @@ function removeStale(prefix: string, current: string): void {
 /** A database built from nothing: migrated, seeded, the queue's tables created. */
 async function build(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-build-'));
+  const { loadConfig, openRuntime } = await serverStartUp();
   const config = loadConfig({ APP_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const runtime = await openRuntime(config, {
     dataDir: 'memory://',
@@ -105,6 +116,7 @@ export async function seededPgliteDataDir(): Promise<string> {
   const dir = path.join(os.tmpdir(), `rental-test-datadir-${fingerprint()}`);
   if (!fs.existsSync(dir)) {
     const partial = `${dir}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    const { loadConfig, openRuntime } = await serverStartUp();
     const config = loadConfig({ APP_ENV: 'test', DATA_DIR: partial, LOG_LEVEL: 'silent' });
     // The layout main.ts uses: the cluster in DATA_DIR/pglite.
     const runtime = await openRuntime(config, {
