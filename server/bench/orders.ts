@@ -165,7 +165,8 @@ async function main() {
   );
   const quiet = new Writable({ write: (_c, _e, done) => done() });
   try {
-    const app = await buildApp(runtime.deps, { logStream: quiet });
+    // Compiled at start, as production's server does (the app's default for APP_ENV=test is on first use).
+    const app = await buildApp(runtime.deps, { logStream: quiet, schemaCompilation: 'at-start' });
     // Each answered provider notification (its transaction committed) wakes the flow waiting for
     // its trade or freeze request number (the sandbox's form field out_trade_no names either).
     const answered = new EventEmitter();

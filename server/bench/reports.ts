@@ -230,7 +230,8 @@ async function main() {
   const loader = new pg.Client({ connectionString: url.toString() });
   let failed = false;
   try {
-    const app = await buildApp(runtime.deps, { logStream: quiet });
+    // Compiled at start, as production's server does (the app's default for APP_ENV=test is on first use).
+    const app = await buildApp(runtime.deps, { logStream: quiet, schemaCompilation: 'at-start' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');

@@ -53,9 +53,11 @@ export interface BuildOptions {
   /** Serve the built merchant console (admin/, Vite) from this folder at `/admin/`. */
   adminDir?: string;
   /**
-   * 'on-first-use' (the default): each route's schemas compile on its first request
-   * (plugins/lazy-compilers.ts). 'at-start': all of them while the app gets ready, so a schema
-   * Ajv or fast-json-stringify cannot compile fails start-up (openapi.test.ts checks every route so).
+   * 'at-start': every route's schemas compile while the app gets ready, so a schema Ajv or
+   * fast-json-stringify cannot compile fails start-up and no first request waits for a compile;
+   * production's default. 'on-first-use': each route compiles on its first request
+   * (plugins/lazy-compilers.ts), the default elsewhere: a test server or `npm start` uses a few
+   * routes, and compiling all took 0.6-0.7 CPU-s of every start. openapi.test.ts compiles them all.
    */
   schemaCompilation?: 'on-first-use' | 'at-start';
 }
@@ -122,6 +124,9 @@ export async function buildApp(
   deps: AppDeps,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const schemaCompilation =
+    options.schemaCompilation ??
+    (deps.config.appEnv === 'production' ? 'at-start' : 'on-first-use');
   const app = Fastify({
     logger: loggerOptions(deps, options),
     trustProxy: deps.config.trustProxy,
@@ -137,7 +142,7 @@ export async function buildApp(
       const status = tooLong ? 414 : 400;
       void plain.status(status).send(failure(status, msg, status));
     },
-    ...(options.schemaCompilation !== 'at-start' && { schemaController: lazySchemaController() }),
+    ...(schemaCompilation === 'on-first-use' && { schemaController: lazySchemaController() }),
     ajv: {
       customOptions: {
         // Accept "1" for 1 (form posts, query strings) but never turn values into other shapes.
