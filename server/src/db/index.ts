@@ -94,9 +94,22 @@ function prepareStatements(client: pg.PoolClient): void {
         ? nameFor(text)
         : undefined;
     if (!name) return send(...args);
-    return (send({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
-      if ((error as { code?: string }).code === FEATURE_NOT_SUPPORTED) unnamed.add(text as string);
-      throw error;
+    return new Promise((resolve, reject) => {
+      // A Query made from the text, then named: pg copies every property descriptor of a config
+      // object it is given (cloneQueryConfig), ~1 % of the server thread in bench:orders' profile.
+      const query = new pg.Query(text as string, values as unknown[], (error, result) => {
+        if (!error) {
+          resolve(result);
+          return;
+        }
+        if ((error as { code?: string }).code === FEATURE_NOT_SUPPORTED)
+          unnamed.add(text as string);
+        // As pg does for the promises it makes: a stack that does not lead to the socket's read.
+        Error.captureStackTrace(error);
+        reject(error);
+      });
+      (query as pg.Query & { name?: string }).name = name;
+      send(query);
     });
   }) as typeof client.query;
 }
