@@ -78,7 +78,15 @@ test(
       });
       const replied = once(request, 'response');
       request.write(body.slice(0, 10));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The signal comes once the server has taken the request in (its "incoming request" log
+      // line), not after a fixed wait: on a loaded machine 200 ms was not always enough for it to
+      // read the headers, and a request first seen while closing is rightly answered 503.
+      const deadline = Date.now() + 15_000;
+      while (!/"url":"\/api\/user\/contact"[^\n]*"msg":"incoming request"/.test(output)) {
+        if (Date.now() > deadline)
+          throw new Error(`the request never reached the server:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 300));
       request.end(body.slice(10));
