@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { TEST_NODE_ARGS } from '../server/test/node-args.ts';
 import { seededPgliteDataDir } from '../server/test/seeded-database.ts';
 
 export const root = path.resolve(__dirname, '..');
@@ -72,12 +73,10 @@ export async function startServer(
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    // Node with tsx's loader, as the server tests start theirs: the tsx command would run a
-    // second Node process around it, one more start-up for each of the ~35 browser-test servers.
-    // V8's baseline WebAssembly compiler only, as in scripts/server-tests.ts: a browser file's
-    // server lives under a minute, too short for TurboFan's recompiles of PGlite to pay back
-    // (rent-flow.test.ts 36.5 -> 21.7 CPU-s, 29 Nov). The server's settings are npm start's.
-    ['--liftoff-only', '--import', 'tsx', 'server/src/main.ts'],
+    // Node with the test processes' arguments (tsx's loader, PGlite on the baseline compiler):
+    // the tsx command would run a second Node process around it, one more start-up for each of
+    // the ~35 browser-test servers. The server's settings are npm start's.
+    [...TEST_NODE_ARGS, 'server/src/main.ts'],
     {
       cwd: root,
       env: {

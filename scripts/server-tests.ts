@@ -20,6 +20,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { TEST_NODE_ARGS } from '../server/test/node-args';
 
 export type Engine = 'pglite' | 'postgres';
 const TAG = /^\/\/ engines: (both|pglite|postgres) \(.+\)$/m;
@@ -67,19 +68,7 @@ function main() {
   console.log(`server tests on ${engine}: ${chosen.length} of ${files.length} files`);
   const run = spawnSync(
     process.execPath,
-    [
-      // PGlite is PostgreSQL compiled to WebAssembly. V8 runs it first with its baseline compiler
-      // (Liftoff) and recompiles hot functions with TurboFan on background threads; a test file
-      // lives a few seconds, too short to earn that back. Baseline only: a PGlite test server's
-      // start and stop 10.6 -> 8.2 CPU-s, the PGlite pass 548 -> 433 CPU-s (29 Nov, /usr/bin/time).
-      '--liftoff-only',
-      '--import',
-      'tsx',
-      '--test',
-      '--test-concurrency=1',
-      ...nodeOptions,
-      ...chosen,
-    ],
+    [...TEST_NODE_ARGS, '--test', '--test-concurrency=1', ...nodeOptions, ...chosen],
     { stdio: 'inherit', env: { ...process.env, TEST_DB: engine } },
   );
   process.exit(run.status ?? 1);

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './helpers.ts';
+import { TEST_NODE_ARGS } from './node-args.ts';
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -24,11 +25,6 @@ export interface RunningServer extends RunningProcess {
   port: number;
 }
 
-/**
- * Node's arguments for a server process in the tests: tsx's loader, and PGlite on V8's baseline
- * WebAssembly compiler only, as the test files themselves run (scripts/server-tests.ts says why).
- */
-export const SERVER_NODE_ARGS = ['--liftoff-only', '--import', 'tsx'];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,7 +43,7 @@ export async function freePort(): Promise<number> {
 
 function launch(entry: string, env: Record<string, string>): RunningProcess {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-process-'));
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, entry], {
+  const child = spawn(process.execPath, [...TEST_NODE_ARGS, entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATA_DIR: dataDir, H5_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

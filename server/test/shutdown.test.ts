@@ -9,7 +9,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { test } from 'node:test';
 import { CLIENT_AUTHORIZATION, onlyOn, REPO_ROOT } from './helpers.ts';
-import { SERVER_NODE_ARGS } from './processes.ts';
+import { TEST_NODE_ARGS } from './node-args.ts';
 
 const headers = (extra: Record<string, string> = {}) => ({
   'x-client-authorization': CLIENT_AUTHORIZATION,
@@ -24,7 +24,7 @@ test(
   { skip: onlyOn('pglite') },
   async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-main-'));
-    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'server/src/main.ts'], {
+    const child = spawn(process.execPath, [...TEST_NODE_ARGS, 'server/src/main.ts'], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
