@@ -1,6 +1,10 @@
 /**
- * The server suite on one engine: `tsx scripts/server-tests.ts <pglite|postgres> [node --test
- * options]`. Each server/test/*.test.ts starts with its engines and why:
+ * The server suite on one engine: `tsx scripts/server-tests.ts <pglite|postgres> [--isolated]
+ * [node test options]`. The pass's files run one after another in one Node process
+ * (scripts/server-test-files.ts says why); `--isolated` runs each in a process of its own, as
+ * `node --test` does, for telling whether a failure comes from a file before it.
+ *
+ * Each server/test/*.test.ts starts with its engines and why:
  *
  *   // engines: both (row locks decide which notification counts)
  *   // engines: pglite (validation of fields: no engine difference)
@@ -54,9 +58,11 @@ export function readEngines(dir: string): { files: TestFile[]; problems: string[
 }
 
 function main() {
-  const [engine, ...nodeOptions] = process.argv.slice(2);
+  const [engine, ...options] = process.argv.slice(2);
   if (engine !== 'pglite' && engine !== 'postgres') {
-    console.error('usage: tsx scripts/server-tests.ts <pglite|postgres> [node --test options]');
+    console.error(
+      'usage: tsx scripts/server-tests.ts <pglite|postgres> [--isolated] [node test options]',
+    );
     process.exit(2);
   }
   const { files, problems } = readEngines(path.resolve('server/test'));
@@ -65,12 +71,19 @@ function main() {
     process.exit(1);
   }
   const chosen = files.filter((entry) => entry.engines.includes(engine)).map((entry) => entry.file);
-  console.log(`server tests on ${engine}: ${chosen.length} of ${files.length} files`);
-  const run = spawnSync(
-    process.execPath,
-    [...TEST_NODE_ARGS, '--test', '--test-concurrency=1', ...nodeOptions, ...chosen],
-    { stdio: 'inherit', env: { ...process.env, TEST_DB: engine } },
+  const isolated = options.includes('--isolated');
+  const nodeOptions = options.filter((option) => option !== '--isolated');
+  console.log(
+    `server tests on ${engine}: ${chosen.length} of ${files.length} files, ` +
+      (isolated ? 'a process each' : 'in one process'),
   );
+  const args = isolated
+    ? [...TEST_NODE_ARGS, '--test', '--test-concurrency=1', ...nodeOptions, ...chosen]
+    : [...TEST_NODE_ARGS, ...nodeOptions, path.join(__dirname, 'server-test-files.ts')];
+  const run = spawnSync(process.execPath, args, {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DB: engine, SERVER_TEST_FILES: chosen.join('\n') },
+  });
   process.exit(run.status ?? 1);
 }
 
