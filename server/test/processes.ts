@@ -25,7 +25,6 @@ export interface RunningServer extends RunningProcess {
   port: number;
 }
 
-
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
