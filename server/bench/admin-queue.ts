@@ -22,11 +22,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { buildBenchApp } from './bench-app.ts';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createOwner } from '../src/admin/bootstrap.ts';
-import { buildApp } from '../src/boot/app.ts';
 import { loadConfig } from '../src/boot/config.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
 
@@ -189,9 +188,7 @@ async function main() {
         `; indexes on orders: ${indexes.rows.map((row) => row.indexname).join(', ')}\n`,
     );
 
-    const quiet = new Writable({ write: (_c, _e, done) => done() });
-    // Compiled at start, as production's server does (the app's default for APP_ENV=test is on first use).
-    const app = await buildApp(runtime.deps, { logStream: quiet, schemaCompilation: 'at-start' });
+    const app = await buildBenchApp(runtime.deps);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');

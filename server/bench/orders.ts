@@ -16,11 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Writable } from 'node:stream';
+import { buildBenchApp } from './bench-app.ts';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
-import { buildApp } from '../src/boot/app.ts';
 import { loadConfig } from '../src/boot/config.ts';
 import { JOB_DEFINITIONS } from '../src/jobs/definitions.ts';
 import { applyOrderAction } from '../src/orders/apply-action.ts';
@@ -163,10 +162,8 @@ async function main() {
       definition.name === 'sandbox-notify' ? { ...definition, concurrency: workers } : definition,
     ),
   );
-  const quiet = new Writable({ write: (_c, _e, done) => done() });
   try {
-    // Compiled at start, as production's server does (the app's default for APP_ENV=test is on first use).
-    const app = await buildApp(runtime.deps, { logStream: quiet, schemaCompilation: 'at-start' });
+    const app = await buildBenchApp(runtime.deps);
     // Each answered provider notification (its transaction committed) wakes the flow waiting for
     // its trade or freeze request number (the sandbox's form field out_trade_no names either).
     const answered = new EventEmitter();

@@ -16,11 +16,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { buildBenchApp } from './bench-app.ts';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createOwner } from '../src/admin/bootstrap.ts';
-import { buildApp } from '../src/boot/app.ts';
 import { loadConfig } from '../src/boot/config.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
 
@@ -226,12 +225,10 @@ async function main() {
     runJobs: false,
     notifyBase: () => base,
   });
-  const quiet = new Writable({ write: (_c, _e, done) => done() });
   const loader = new pg.Client({ connectionString: url.toString() });
   let failed = false;
   try {
-    // Compiled at start, as production's server does (the app's default for APP_ENV=test is on first use).
-    const app = await buildApp(runtime.deps, { logStream: quiet, schemaCompilation: 'at-start' });
+    const app = await buildBenchApp(runtime.deps);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
