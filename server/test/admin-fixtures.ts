@@ -34,7 +34,11 @@ export interface SendOptions {
 export class Desk {
   cookie = '';
   csrf = '';
-  constructor(private readonly server: TestServer) {}
+  private readonly server: TestServer;
+
+  constructor(server: TestServer) {
+    this.server = server;
+  }
 
   async send<T = Record<string, unknown>>(
     method: string,

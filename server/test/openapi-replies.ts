@@ -44,7 +44,10 @@ interface Template {
 export class ReplyChecker {
   private readonly templates: Template[];
 
-  constructor(private readonly doc: OpenApiDocument) {
+  private readonly doc: OpenApiDocument;
+
+  constructor(doc: OpenApiDocument) {
+    this.doc = doc;
     this.templates = Object.keys(doc.paths).map((template) => ({
       path: template,
       pattern: new RegExp(

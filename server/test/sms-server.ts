@@ -47,11 +47,19 @@ export class FakeAliyunSms {
   /** What the receipts of messages sent from now on say (delivered unless told otherwise). */
   receiptOfNew: Receipt = { status: 3 };
 
+  private readonly accessKeyId: string;
+  private accessKeySecret: string;
+  private readonly approved: { signNames: string[]; templates: string[] };
+
   constructor(
-    private readonly accessKeyId: string,
-    private accessKeySecret: string,
-    private readonly approved: { signNames: string[]; templates: string[] },
-  ) {}
+    accessKeyId: string,
+    accessKeySecret: string,
+    approved: { signNames: string[]; templates: string[] },
+  ) {
+    this.accessKeyId = accessKeyId;
+    this.accessKeySecret = accessKeySecret;
+    this.approved = approved;
+  }
 
   /** The access key secret is rotated at Alibaba: requests signed with the old one fail. */
   rotateSecret(secret: string): void {

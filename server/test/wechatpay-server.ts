@@ -154,10 +154,10 @@ export class FakeWechatPay {
   /** Completed orders wait with USER_PAYING until `collect` (else WeChat collects at once). */
   holdCollection = false;
 
-  constructor(
-    platformPrivateKey: string,
-    readonly platformKeyId: string,
-  ) {
+  readonly platformKeyId: string;
+
+  constructor(platformPrivateKey: string, platformKeyId: string) {
+    this.platformKeyId = platformKeyId;
     this.platformKey = createPrivateKey(platformPrivateKey);
   }
 

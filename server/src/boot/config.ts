@@ -258,12 +258,15 @@ export const DEVELOPMENT_KYC_HASH_KEY = 'rental-storefront/kyc/v1';
 
 /** A configuration production must not run with; `problems` lists every reason at once. */
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(
       problems.length === 1
         ? problems[0]!
         : `configuration refused:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
     );
+    this.problems = problems;
     this.name = 'ConfigError';
   }
 }

@@ -15,8 +15,11 @@ import { DATA_KEY_VARIABLE, dataKeyFrom, type DataKey } from '../lib/sealed.ts';
 type Env = NodeJS.ProcessEnv;
 
 export class LiveSettingsError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(problems.join('; '));
+    this.problems = problems;
     this.name = 'LiveSettingsError';
   }
 }

@@ -18,7 +18,11 @@ import {
 } from 'kysely';
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  private readonly pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.pglite = pglite;
+  }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiledQuery;
@@ -47,7 +51,10 @@ class PGliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
+  private readonly pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.pglite = pglite;
     this.connection = new PGliteConnection(pglite);
   }
 
@@ -93,7 +100,11 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  private readonly pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    this.pglite = pglite;
+  }
 
   createAdapter() {
     return new PostgresAdapter();

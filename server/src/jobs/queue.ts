@@ -164,10 +164,12 @@ export class JobQueue<Context = unknown> implements JobSender {
   /** Where job failures are logged; main.ts hands it the app's logger once the app exists. */
   log: FastifyBaseLogger;
 
-  constructor(
-    private readonly db: Db,
-    private readonly options: JobQueueOptions,
-  ) {
+  private readonly db: Db;
+  private readonly options: JobQueueOptions;
+
+  constructor(db: Db, options: JobQueueOptions) {
+    this.db = db;
+    this.options = options;
     this.log = options.log;
     this.boss = new PgBoss({
       db: adapterFor(db),

@@ -50,12 +50,17 @@ export class AlipayLiveGateway implements FundAuthGateway {
   readonly merchantId: string;
   private readonly client: AlipayClient;
 
+  private readonly merchant: AlipayMerchant;
+  /** This brand's notify URL (`…/pay/notify/alipay/<brand>`), read at each call. */
+  private readonly notifyUrl: () => string;
+
   constructor(
-    private readonly merchant: AlipayMerchant,
+    merchant: AlipayMerchant,
     settings: Pick<AlipaySettings, 'gatewayUrl' | 'timeoutMs'>,
-    /** This brand's notify URL (`…/pay/notify/alipay/<brand>`), read at each call. */
-    private readonly notifyUrl: () => string,
+    notifyUrl: () => string,
   ) {
+    this.merchant = merchant;
+    this.notifyUrl = notifyUrl;
     this.client = new AlipayClient(merchant, settings);
     this.merchantId = merchant.appId;
   }

@@ -65,11 +65,14 @@ export class SandboxGateway implements WithholdingGateway, FundAuthGateway {
   /** This gateway's own key (each provider, and each brand's account there, has its own). */
   private readonly key: string;
 
-  constructor(
-    readonly name: GatewayName,
-    private readonly db: Db,
-    private readonly options: SandboxOptions,
-  ) {
+  readonly name: GatewayName;
+  private readonly db: Db;
+  private readonly options: SandboxOptions;
+
+  constructor(name: GatewayName, db: Db, options: SandboxOptions) {
+    this.name = name;
+    this.db = db;
+    this.options = options;
     this.merchantId = `sandbox-${name}-merchant-${options.platform}`;
     this.key = createHmac('sha256', options.key)
       .update(`gateway:${name}:${options.platform}`)

@@ -126,15 +126,25 @@ export class WechatPayGateway implements PaymentGateway, PayScoreApi {
   readonly merchantId: string;
   private readonly client: Decorator;
 
+  private readonly brand: WechatBrandSettings;
+  private readonly options: {
+    apiBase: string;
+    timeoutMs: number;
+    /** Where WeChat Pay posts this brand's notifications. */
+    notifyUrl: () => string;
+  };
+
   constructor(
-    private readonly brand: WechatBrandSettings,
-    private readonly options: {
+    brand: WechatBrandSettings,
+    options: {
       apiBase: string;
       timeoutMs: number;
       /** Where WeChat Pay posts this brand's notifications. */
       notifyUrl: () => string;
     },
   ) {
+    this.brand = brand;
+    this.options = options;
     this.merchantId = brand.pay.mchid;
     this.client = new Decorator({
       mchid: brand.pay.mchid,

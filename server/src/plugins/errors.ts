@@ -7,17 +7,24 @@ export class ApiError extends Error {
   /** A refusal that passes with time (429): the seconds until it may succeed, sent as Retry-After. */
   retryAfterSeconds?: number;
 
+  /** Envelope code (ResultCode). */
+  readonly code: number;
+  /** HTTP status; defaults to the code when it is an HTTP status, else 400. */
+  readonly statusCode: number;
+  /** Catalogue keys of the things a part of the message names (see `namedIn`). */
+  readonly terms?: Record<string, string[]>;
+
   constructor(
-    /** Envelope code (ResultCode). */
-    readonly code: number,
+    code: number,
     /** Message shown to the user as is, in Chinese. */
     message: string,
-    /** HTTP status; defaults to the code when it is an HTTP status, else 400. */
-    readonly statusCode: number = code >= 400 && code < 600 ? code : 400,
-    /** Catalogue keys of the things a part of the message names (see `namedIn`). */
-    readonly terms?: Record<string, string[]>,
+    statusCode: number = code >= 400 && code < 600 ? code : 400,
+    terms?: Record<string, string[]>,
   ) {
     super(message);
+    this.code = code;
+    this.statusCode = statusCode;
+    this.terms = terms;
     this.name = 'ApiError';
   }
 }

@@ -11,7 +11,11 @@ const SANDBOX_CODE = /^sbx_([A-Za-z0-9]{1,40})_([A-Za-z0-9]{1,40})$/;
 export class SandboxCodes {
   private readonly used = new Set<string>();
 
-  constructor(private readonly provider: string) {}
+  private readonly provider: string;
+
+  constructor(provider: string) {
+    this.provider = provider;
+  }
 
   /** The subject a code stands for; each code works once. */
   async redeem(code: string): Promise<string> {

@@ -181,15 +181,26 @@ export function signContent(fields: Record<string, string>, skip: string[]): str
 }
 
 class Refusal extends Error {
+  readonly code: string;
+  readonly msg: string;
+  readonly subCode: string;
+  readonly subMsg: string;
+  /** Raised by the gateway before the method: an unsigned `error_response`. */
+  readonly gatewayLevel: boolean;
+
   constructor(
-    readonly code: string,
-    readonly msg: string,
-    readonly subCode: string,
-    readonly subMsg: string,
-    /** Raised by the gateway before the method: an unsigned `error_response`. */
-    readonly gatewayLevel = false,
+    code: string,
+    msg: string,
+    subCode: string,
+    subMsg: string,
+    gatewayLevel: boolean = false,
   ) {
     super(`${code} ${subCode}`);
+    this.code = code;
+    this.msg = msg;
+    this.subCode = subCode;
+    this.subMsg = subMsg;
+    this.gatewayLevel = gatewayLevel;
   }
 }
 const business = (subCode: string, subMsg: string) =>

@@ -22,11 +22,11 @@ export type AlipayFields = Record<string, unknown>;
 
 /** Alipay refused the request for a business reason (code 40004); `subCode` says which. */
 export class AlipayRefusal extends Error {
-  constructor(
-    readonly subCode: string,
-    message: string,
-  ) {
+  readonly subCode: string;
+
+  constructor(subCode: string, message: string) {
     super(message);
+    this.subCode = subCode;
     this.name = 'AlipayRefusal';
   }
 }
@@ -66,8 +66,11 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 
 /** An answer that carried no signature: what it says, to be read as a failure only. */
 class UnsignedAnswer extends Error {
-  constructor(readonly fields: AlipayFields) {
+  readonly fields: AlipayFields;
+
+  constructor(fields: AlipayFields) {
     super('unsigned answer');
+    this.fields = fields;
   }
 }
 

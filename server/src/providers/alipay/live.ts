@@ -19,7 +19,10 @@ export class LiveAlipay implements AlipayProvider {
   readonly name = 'live';
   private readonly clients = new Map<number, AlipayClient>();
 
-  constructor(private readonly settings: AlipaySettings) {
+  private readonly settings: AlipaySettings;
+
+  constructor(settings: AlipaySettings) {
+    this.settings = settings;
     // Every brand's keys are checked at start, not at a user's first login.
     for (let platform = 1; platform <= 9; platform++) this.client(platform);
   }

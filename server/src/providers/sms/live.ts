@@ -47,7 +47,10 @@ export class LiveSms implements SmsProvider {
   readonly name = 'live';
   private readonly client: DysmsClient;
 
-  constructor(private readonly settings: SmsSettings) {
+  private readonly settings: SmsSettings;
+
+  constructor(settings: SmsSettings) {
+    this.settings = settings;
     const endpoint = settings.endpoint.replace(/^https?:\/\//, '');
     this.client = new DysmsClientClass(
       new Config({

@@ -48,7 +48,11 @@ export type SubscribeSender = (message: SubscribeMessage) => Promise<void>;
 export class SubscribeMessagesByHost implements SubscribeMessageProvider {
   readonly name = 'live';
 
-  constructor(private readonly senders: Readonly<Record<MessageHost, SubscribeSender>>) {}
+  private readonly senders: Readonly<Record<MessageHost, SubscribeSender>>;
+
+  constructor(senders: Readonly<Record<MessageHost, SubscribeSender>>) {
+    this.senders = senders;
+  }
 
   send(message: SubscribeMessage): Promise<void> {
     return this.senders[message.host](message);

@@ -72,11 +72,15 @@ const BAD_TOKEN = new Set([40001, 40014, 42001]);
 export class LiveWechat implements WechatProvider {
   readonly name = 'live';
 
-  constructor(
-    private readonly settings: WechatSettings,
-    private readonly db: Kysely<Database>,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly settings: WechatSettings;
+  private readonly db: Kysely<Database>;
+  private readonly now: () => Date;
+
+  constructor(settings: WechatSettings, db: Kysely<Database>, now: () => Date = () => new Date()) {
+    this.settings = settings;
+    this.db = db;
+    this.now = now;
+  }
 
   private brand(platform: number): WechatBrandSettings {
     const brand = this.settings.brands.get(platform);
