@@ -21,14 +21,19 @@ for (const script of [['scripts/build.ts', 'h5'], ['scripts/build-admin.ts']]) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [tsx, 'server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    H5_DIR: process.env.H5_DIR ?? h5Dir,
-    ADMIN_DIR: process.env.ADMIN_DIR ?? adminDir,
+// As `npm run server` runs it (server/load-typescript.mjs says why not tsx).
+const server = spawn(
+  process.execPath,
+  ['--import', './server/load-typescript.mjs', 'server/src/main.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      H5_DIR: process.env.H5_DIR ?? h5Dir,
+      ADMIN_DIR: process.env.ADMIN_DIR ?? adminDir,
+    },
   },
-});
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -142,7 +142,7 @@ async function benchEngine(engine: Engine): Promise<Figures[]> {
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--import', './server/load-typescript.mjs', MAIN], {
     cwd: path.resolve(SERVER_DIR, '..'),
     env: {
       ...process.env,

@@ -22,6 +22,7 @@ import {
 } from '../src/boot/config.ts';
 import { DEVELOPMENT_DATA_KEY } from '../src/lib/sealed.ts';
 import { onlyOn, REPO_ROOT, startTestServer } from './helpers.ts';
+import { TEST_NODE_ARGS } from './node-args.ts';
 import { sandboxes } from './order-fixtures.ts';
 import { wechatLiveEnv, wechatTestKeys } from './wechat-fixtures.ts';
 
@@ -417,7 +418,7 @@ function run(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, [...TEST_NODE_ARGS, entry], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
