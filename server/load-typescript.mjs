@@ -10,9 +10,10 @@
  * (its folder has no package.json saying so; Node would parse each file twice to find out).
  *
  * Why not tsx, which the server ran on before: its hooks run on a thread of their own and see
- * every module, the ~2,400 of node_modules too. A server's start and stop took 4.1-4.5 CPU-s with
- * it and 2.6-2.9 with these (29 Nov, the seeded database, /usr/bin/time). tsx still runs the
- * repository's scripts, which are CommonJS.
+ * every module, the ~2,400 of node_modules too. A server's start and stop on the seeded database
+ * took 3.5-3.9 CPU-s with it and 2.5-3.1 with these on a quiet machine, 4.1-4.5 and 2.6-2.9 with
+ * a test pass beside it (29 Nov, /usr/bin/time). tsx still runs the repository's scripts, which
+ * are CommonJS.
  */
 import { registerHooks } from 'node:module';
 
