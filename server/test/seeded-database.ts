@@ -99,8 +99,8 @@ let imageRead: Blob | undefined;
 
 /** The seeded PGlite image, built on first use and kept in the temp folder. */
 export async function seededPgliteImage(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `rental-test-pglite-${fingerprint()}.tar`);
   if (imageRead) return imageRead;
+  const file = path.join(os.tmpdir(), `rental-test-pglite-${fingerprint()}.tar`);
   if (!fs.existsSync(file)) {
     const { runtime, cleanup } = await build({});
     const image = await runtime.database.dumpImage!();
