@@ -14,7 +14,13 @@ import {
   HEADER_USER_TYPE,
   USER_TYPE_APP,
 } from '../contract/http';
-import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
+import {
+  openAfresh,
+  phonePage,
+  type RunningServer,
+  screenshot,
+  useServerAndBrowser,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -296,8 +302,7 @@ describe('account', () => {
       'pages/bindMobileNumber/bindMobileNumber',
     ];
     for (const route of needLogin) {
-      await page.goto('about:blank');
-      await page.goto(`${server.baseUrl}/#/${route}?from=e2e`);
+      await openAfresh(page, `${server.baseUrl}/#/${route}?from=e2e`);
       await page.waitForURL(/loginNew\?redirect=/);
       assert.match(
         decodeURIComponent(page.url()),
@@ -313,8 +318,7 @@ describe('account', () => {
       'pages/coupon/coupon',
     ];
     for (const route of open) {
-      await page.goto('about:blank');
-      await page.goto(`${server.baseUrl}/#/${route}`);
+      await openAfresh(page, `${server.baseUrl}/#/${route}`);
       await page.locator('.nav-bar:visible').waitFor();
       await page.waitForLoadState('networkidle');
       assert.ok(page.url().includes(route), route);

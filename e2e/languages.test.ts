@@ -14,7 +14,13 @@ import type { Language } from '../contract/http';
 import { packOf } from '../contract/i18n';
 import { DICTIONARY, GOODS, HOT_KEYWORDS } from '../server/src/seed/catalog-data';
 import { ROUTES } from '../src/routes';
-import { phonePage, screenshot, useServerAndBrowser, type RunningServer } from './harness';
+import {
+  openAfresh,
+  phonePage,
+  screenshot,
+  useServerAndBrowser,
+  type RunningServer,
+} from './harness';
 import { loginOnBrand, openAppAs, type BrandSession } from './steps/brand-session';
 import { rentChoice } from './steps/checkout';
 import { defaultAddress, ok, placeOrder, verifyUser } from './steps/setup';
@@ -89,8 +95,7 @@ function chineseLeft(text: string, allowed: readonly string[]): string[] {
 
 /** Opens `path` afresh (as a link would) and waits for what it loads to be drawn. */
 async function openLoaded(page: Page, url: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(url);
+  await openAfresh(page, url);
   await page.locator('.nav-bar:visible').first().waitFor();
   await page.waitForLoadState('networkidle');
   // Skeletons give way to the data (the payment-waiting page keeps its spinner: not a skeleton).

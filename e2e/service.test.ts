@@ -17,6 +17,7 @@ import {
   acrossPages,
   CLIENT_AUTH,
   holdScripts,
+  openAfresh,
   phonePage,
   root,
   screenshot,
@@ -431,8 +432,7 @@ describe('every route', () => {
       3,
       async (route, page, errors) => {
         errors.length = 0;
-        await page.goto('about:blank');
-        await page.goto(`${server.baseUrl}/#/${route.path}?from=e2e`);
+        await openAfresh(page, `${server.baseUrl}/#/${route.path}?from=e2e`);
         // The nav bar, not its title: the loading page's title is blank, so has no box to see.
         await page.locator('.nav-bar:visible').first().waitFor();
         // Let the page's reads finish (and any redirect they cause).

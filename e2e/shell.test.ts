@@ -7,7 +7,13 @@ import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { BRAND_RECORDS as BRANDS } from '../contract/brands/records';
 import { TAB_BAR_STYLE } from '../src/routes';
-import { phonePage, type RunningServer, screenshot, useServerAndBrowser } from './harness';
+import {
+  openAfresh,
+  phonePage,
+  type RunningServer,
+  screenshot,
+  useServerAndBrowser,
+} from './harness';
 
 function rgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -132,8 +138,7 @@ describe('H5 shell', () => {
       preloaded.some((href) => /^\/js\/.+\.js$/.test(href ?? '')),
       preloaded.join(','),
     );
-    await page.goto('about:blank');
-    await page.goto(`${server.baseUrl}/#/pages/classify/classify`);
+    await openAfresh(page, `${server.baseUrl}/#/pages/classify/classify`);
     assert.equal(await page.locator('#app-shell-title').textContent(), '分类');
     assert.equal(await page.locator('#app-shell img').count(), 0);
     await page.close();
