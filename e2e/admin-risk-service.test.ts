@@ -9,7 +9,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, phonePage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  launchBrowser,
+  openAfresh,
+  phonePage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness';
 import {
   assertConsoleBuilt,
   consoleApi,
@@ -182,8 +189,9 @@ describe('merchant console: risk review and complaints (admin/)', () => {
     await page.close();
 
     // The customer opens the feedback screen again: the reply is there.
-    await phone.page.goto(`${server.baseUrl}/`);
-    await phone.page.goto(`${server.baseUrl}/#/pages/feedBack/feedBack`);
+    // A new document on the feedback route. Going to `/` and then changing the hash (as this did
+    // before) failed once in a full browser run of 29 Nov: the reply was there but hidden for 30 s.
+    await openAfresh(phone.page, `${server.baseUrl}/#/pages/feedBack/feedBack`);
     const answered = phone.page.locator('.my-feedback__item').filter({ hasText: text });
     await answered.getByText('商家回复：已联系快递公司，包裹明天送达').waitFor();
     assert.match(await answered.innerText(), /已解决/);
