@@ -160,7 +160,8 @@ async function contractPage(page: Page, quote: LeaseQuote) {
   await contract.getByText('租金合计').waitFor();
   const text = (
     await contract.evaluate((root) => {
-      // No named functions in here: tsx would wrap them in a helper the page does not have.
+      // No named functions in here: a loader that keeps names (tsx, which ran these tests before)
+      // wraps them in a helper the page does not have.
       const parts: string[] = [];
       const stack: Node[] = [root];
       while (stack.length > 0) {

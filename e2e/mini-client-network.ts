@@ -43,10 +43,12 @@ export class ClientNetwork {
   /** Why the artifact's domains could not be read (an artifact not built by scripts/build.ts). */
   readonly unreadable: string[];
 
-  constructor(
-    private readonly dir: string,
-    private readonly target: MiniTarget,
-  ) {
+  private readonly dir: string;
+  private readonly target: MiniTarget;
+
+  constructor(dir: string, target: MiniTarget) {
+    this.dir = dir;
+    this.target = target;
     const read = artifactNetwork(dir);
     this.unreadable = read.problems;
     this.domains = read.network ? consoleDomains(target, read.network) : {};

@@ -138,13 +138,22 @@ export class FakeHost {
   /** Node id of each image element in the templates → the key its src is drawn from. */
   private readonly imageSrcKeys: Map<string, string>;
 
+  private readonly dir: string;
+  private readonly target: MiniTarget;
+  private readonly baseUrl: string;
+  private readonly wallet: WalletHooks;
+
   constructor(
-    private readonly dir: string,
-    private readonly target: MiniTarget,
-    private readonly baseUrl: string,
+    dir: string,
+    target: MiniTarget,
+    baseUrl: string,
     storage: Record<string, unknown> = {},
-    private readonly wallet: WalletHooks = {},
+    wallet: WalletHooks = {},
   ) {
+    this.dir = dir;
+    this.target = target;
+    this.baseUrl = baseUrl;
+    this.wallet = wallet;
     for (const [key, value] of Object.entries(storage)) this.storage.set(key, value);
     this.network = new ClientNetwork(dir, target);
     this.imageSrcKeys = imageTemplates(dir, target);
@@ -750,12 +759,16 @@ function nodesOf(value: unknown, out: RenderedNode[] = []): RenderedNode[] {
 
 /** A page that stays open: what it draws now, and the user's taps on it. */
 export class MiniPage {
-  constructor(
-    private readonly host: FakeHost,
-    readonly instance: PageInstance,
-    /** How many navigations the host had seen when this page opened. */
-    readonly openedAt: number,
-  ) {}
+  private readonly host: FakeHost;
+  readonly instance: PageInstance;
+  /** How many navigations the host had seen when this page opened. */
+  readonly openedAt: number;
+
+  constructor(host: FakeHost, instance: PageInstance, openedAt: number) {
+    this.host = host;
+    this.instance = instance;
+    this.openedAt = openedAt;
+  }
 
   get route(): string {
     return this.instance.route;
