@@ -25,6 +25,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TEST_NODE_ARGS } from '../server/test/node-args';
+import { memoryTmpdir } from './memory-tmpdir';
 
 export type Engine = 'pglite' | 'postgres';
 const TAG = /^\/\/ engines: (both|pglite|postgres) \(.+\)$/m;
@@ -80,9 +81,16 @@ function main() {
   const args = isolated
     ? [...TEST_NODE_ARGS, '--test', '--test-concurrency=1', ...nodeOptions, ...chosen]
     : [...TEST_NODE_ARGS, ...nodeOptions, path.join(__dirname, 'server-test-files.ts')];
+  const tmpdir = process.env.TMPDIR ?? memoryTmpdir();
   const run = spawnSync(process.execPath, args, {
     stdio: 'inherit',
-    env: { ...process.env, TEST_DB: engine, SERVER_TEST_FILES: chosen.join('\n') },
+    env: {
+      ...process.env,
+      TEST_DB: engine,
+      SERVER_TEST_FILES: chosen.join('\n'),
+      // Each PGlite test server copies the seeded database into its temp folder.
+      ...(tmpdir ? { TMPDIR: tmpdir } : {}),
+    },
   });
   process.exit(run.status ?? 1);
 }

@@ -17,10 +17,11 @@
  */
 import '../server/src/boot/node-version.ts';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, statfsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { failureDigest } from './failure-digest';
+import { memoryTmpdir } from './memory-tmpdir';
 
 interface Lane {
   name: string;
@@ -29,26 +30,6 @@ interface Lane {
 }
 
 const COMPILE_CACHE = path.resolve('node_modules/.cache/node-compile');
-
-/**
- * A temporary directory in memory (tmpfs), for every check's TMPDIR, when the machine has one with
- * room. The tests make thousands of short-lived files there: each browser file's server gets a
- * copy of the seeded database (1,617 files, 46 MB), which cost 1.6 s of system CPU on this
- * machine's ext4 /tmp and 0.13 s on /dev/shm; a browser test's server start and stop took
- * 5.4-7.9 CPU-s with /tmp and 4.3-5.4 with /dev/shm (29 Nov). What the tests check is unchanged:
- * only where their scratch files live.
- */
-function memoryTmpdir(): string | undefined {
-  const dir = '/dev/shm/rental-tests';
-  try {
-    const { bavail, bsize } = statfsSync('/dev/shm');
-    if (bavail * bsize < 4 * 2 ** 30) return undefined;
-    mkdirSync(dir, { recursive: true });
-    return dir;
-  } catch {
-    return undefined;
-  }
-}
 
 const TMPDIR = process.env.TMPDIR ?? memoryTmpdir();
 

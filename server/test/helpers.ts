@@ -18,7 +18,7 @@ import type { Providers } from '../src/providers/index.ts';
 import { SandboxSms } from '../src/providers/sms/sandbox.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
 import { ReplyChecker, type OpenApiDocument } from './openapi-replies.ts';
-import { seededPgliteImage, seededPostgres } from './seeded-database.ts';
+import { seededPgliteDataDir, seededPostgres } from './seeded-database.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -157,10 +157,14 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       callback();
     },
   });
+  // PGlite: a copy of the seeded cluster in this server's DATA_DIR, where main.ts keeps it.
+  const pgliteDir = path.join(tmpDir, 'pglite');
+  if (!databaseUrl) {
+    fs.cpSync(path.join(await seededPgliteDataDir(), 'pglite'), pgliteDir, { recursive: true });
+  }
   // Jobs never run by themselves here: tests drain the queue (settle) when they mean to.
   const runtime = await openRuntime(config, {
-    dataDir: 'memory://',
-    ...(databaseUrl ? {} : { pgliteImage: await seededPgliteImage() }),
+    dataDir: pgliteDir,
     runJobs: false,
     notifyBase: () => baseUrl,
     now: () => new Date(Date.now() + clockOffsetMs),

@@ -21,8 +21,6 @@ import { SESSIONS_CHANNEL, sessionCacheOf } from '../plugins/session-cache.ts';
 export interface RuntimeOptions {
   /** PGlite data directory (or `memory://`) when the config names no PostgreSQL. */
   dataDir: string;
-  /** PGlite: start from this image of a data directory (the tests' seeded database). */
-  pgliteImage?: Blob;
   /** Run scheduled jobs and supervise the queue from this process (not just add jobs). */
   runJobs: boolean;
   /**
@@ -58,7 +56,6 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     poolSize: config.databasePoolSize,
     preparedStatements: config.databasePreparedStatements,
     dataDir: options.dataDir,
-    pgliteImage: options.pgliteImage,
   });
   await migrate(database.db);
   if (options.seed !== false) await seedIfEmpty(database.db);

@@ -21,8 +21,6 @@ export type Executor = Db | Trx;
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: 'pglite' | 'postgres';
-  /** PGlite: the data directory as an (uncompressed) tar image, to start other databases from. */
-  dumpImage?(): Promise<Blob>;
   /**
    * Subscribes to a NOTIFY channel (a connection of its own on PostgreSQL), handing over each
    * notification's payload; resolves to the unsubscribe. `onLost` is called if the listening
@@ -49,8 +47,6 @@ export interface DatabaseOptions {
    * (PgBouncer in transaction mode before 1.21, or without max_prepared_statements).
    */
   preparedStatements?: boolean;
-  /** PGlite: start from this data directory image (`dumpImage`) instead of an empty cluster. */
-  pgliteImage?: Blob;
 }
 
 const INT8_OID = 20;
@@ -187,14 +183,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const pglite = await PGlite.create(dataDir, {
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // One session: LISTEN goes through the dialect's queue, so it never lands inside a transaction.
   const listen = (channel: string, onNotify: (payload?: string) => void) =>
     db.connection().execute(() => pglite.listen(channel, (payload) => onNotify(payload)));
-  // Uncompressed: a test server starts from this image (~50 a pass), and gunzipping its 48 MB took
-  // 0.6 of the 1.7 CPU-s a start from it cost (29 Nov, ten starts in one process).
-  const dumpImage = () => db.connection().execute(() => pglite.dumpDataDir('none'));
-  return { db, engine: 'pglite', listen, dumpImage, close: () => db.destroy() };
+  return { db, engine: 'pglite', listen, close: () => db.destroy() };
 }
