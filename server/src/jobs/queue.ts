@@ -12,6 +12,7 @@
  * the separate worker and the tests' `drain`. Scheduled jobs are pg-boss cron schedules, sent by
  * whichever process runs the scheduler (at most once per tick, however many do).
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -137,6 +138,34 @@ interface QueueRun {
 
 /** Jobs a queue that runs one at a time takes per fetch. */
 const SERIAL_BATCH = 20;
+
+let lastIdMs = 0;
+let idSequence = 0;
+
+/**
+ * A job id that sorts in the order this process added its jobs (a UUID version 7 whose 12 bits
+ * after the version count up within a millisecond: RFC 9562, section 6.2, method 1). Jobs are run
+ * oldest first by created_on and then id; created_on is the adding transaction's start, the same
+ * for every job one transaction adds, and pg-boss's own ids are random, so such jobs (a
+ * notification and its follow-up) ran in any order. Node's crypto makes only random UUIDs.
+ */
+export function nextJobId(now = Date.now()): string {
+  if (now > lastIdMs) {
+    lastIdMs = now;
+    idSequence = 0;
+  } else if (++idSequence > 0xfff) {
+    // 4,096 in one millisecond: borrow the next one, keeping the order.
+    lastIdMs++;
+    idSequence = 0;
+  }
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(lastIdMs, 0, 6);
+  bytes[6] = 0x70 | (idSequence >> 8);
+  bytes[7] = idSequence & 0xff;
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 export class JobQueue<Context = unknown> implements JobSender {
   private readonly boss: PgBoss;
@@ -264,6 +293,7 @@ export class JobQueue<Context = unknown> implements JobSender {
     options: EnqueueOptions = {},
   ): Promise<void> {
     await this.boss.send(name, data, {
+      id: nextJobId(),
       db: adapterFor(executor),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
@@ -408,7 +438,7 @@ export class JobQueue<Context = unknown> implements JobSender {
       // The slots taken for the fetch that it did not fill are free again.
       run.inFlight -= size - (jobs?.length ?? 0);
     }
-    // The claim does not return them in order.
+    // The claim does not return them in order; ids break created_on's ties (nextJobId).
     const waiting = [...(jobs ?? [])].sort(
       (a, b) => a.createdOn.getTime() - b.createdOn.getTime() || a.id.localeCompare(b.id),
     );
