@@ -175,15 +175,22 @@ async function seededTemplate(adminUrl: string): Promise<string> {
   return template;
 }
 
-/** A throwaway PostgreSQL database cloned from the seeded template; dropped by `drop()`. */
+/**
+ * A throwaway PostgreSQL database cloned from the seeded template; dropped by `drop()`. Its
+ * commits do not wait for the disk (synchronous_commit off: a crash of PostgreSQL could lose the
+ * last ones, which a database dropped after the test never needs): test:model, thousands of small
+ * transactions, took 66 -> 43 s and 53.5 -> 40.5 CPU-s with PostgreSQL's (29 Nov, quiet, alone).
+ * What a transaction sees and locks is unchanged.
+ */
 export async function seededPostgres(
   adminUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const template = await seededTemplate(adminUrl);
   const name = `t_server_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (client) =>
-    client.query(`create database ${name} template ${template}`),
-  );
+  await withAdmin(adminUrl, async (client) => {
+    await client.query(`create database ${name} template ${template}`);
+    await client.query(`alter database ${name} set synchronous_commit = off`);
+  });
   return {
     url: urlFor(adminUrl, name),
     drop: () =>
