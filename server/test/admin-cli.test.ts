@@ -22,7 +22,7 @@ async function cli(script: string, args: string[], env: Record<string, string>) 
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, script), ...args],
+      ['--import', './server/load-typescript.mjs', path.join(REPO_ROOT, script), ...args],
       { env: { ...process.env, ...env }, cwd: REPO_ROOT },
     );
     return { code: 0, stdout, stderr };

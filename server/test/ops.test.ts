@@ -42,7 +42,7 @@ async function cli(args: string[], token = OPS_TOKEN, env: Record<string, string
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/ops.ts'), ...args],
+      ['--import', './server/load-typescript.mjs', path.join(REPO_ROOT, 'scripts/ops.ts'), ...args],
       {
         env: { ...process.env, OPS_URL: server.baseUrl, OPS_TOKEN: token, ...env },
         cwd: REPO_ROOT,
