@@ -22,7 +22,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_NODE_ARGS } from '../server/test/node-args.ts';
-import { seededPgliteDataDir } from '../server/test/seeded-database.ts';
+import { copySeededDataDir } from '../server/test/seeded-database.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const screenshotDir = path.join(root, 'e2e', 'screenshots');
@@ -74,7 +74,7 @@ export async function startServer(
   }
   if (withH5) assertDefaultBuild(h5Dir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  fs.cpSync(await seededPgliteDataDir(), dataDir, { recursive: true });
+  await copySeededDataDir(dataDir);
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,

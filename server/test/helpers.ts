@@ -18,7 +18,7 @@ import type { Providers } from '../src/providers/index.ts';
 import { SandboxSms } from '../src/providers/sms/sandbox.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
 import { ReplyChecker, type OpenApiDocument } from './openapi-replies.ts';
-import { seededPgliteDataDir, seededPostgres } from './seeded-database.ts';
+import { copySeededDataDir, seededPostgres } from './seeded-database.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -157,14 +157,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       callback();
     },
   });
-  // PGlite: a copy of the seeded cluster in this server's DATA_DIR, where main.ts keeps it.
-  const pgliteDir = path.join(tmpDir, 'pglite');
-  if (!databaseUrl) {
-    fs.cpSync(path.join(await seededPgliteDataDir(), 'pglite'), pgliteDir, { recursive: true });
-  }
+  // PGlite: this server's DATA_DIR starts as a copy of the seeded one (the cluster in pglite/,
+  // where main.ts keeps it).
+  if (!databaseUrl) await copySeededDataDir(tmpDir);
   // Jobs never run by themselves here: tests drain the queue (settle) when they mean to.
   const runtime = await openRuntime(config, {
-    dataDir: pgliteDir,
+    dataDir: path.join(tmpDir, 'pglite'),
     runJobs: false,
     notifyBase: () => baseUrl,
     now: () => new Date(Date.now() + clockOffsetMs),

@@ -102,7 +102,7 @@ async function build(env: Record<string, string>) {
  * in a memory-backed temp folder, statements and closing alike (29 Nov, four of each in one
  * process, 300 transactions on each).
  */
-export async function seededPgliteDataDir(): Promise<string> {
+async function seededPgliteDataDir(): Promise<string> {
   const dir = path.join(os.tmpdir(), `rental-test-datadir-${fingerprint()}`);
   if (!fs.existsSync(dir)) {
     const partial = `${dir}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -122,6 +122,11 @@ export async function seededPgliteDataDir(): Promise<string> {
     removeStale('rental-test-pglite-', '');
   }
   return dir;
+}
+
+/** Fills `dataDir` (an empty DATA_DIR) with a copy of the seeded one: its PGlite cluster. */
+export async function copySeededDataDir(dataDir: string): Promise<void> {
+  fs.cpSync(await seededPgliteDataDir(), dataDir, { recursive: true });
 }
 
 /** Runs `work` with a client on the server's `postgres` database. */
