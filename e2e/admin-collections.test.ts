@@ -15,6 +15,7 @@ import { HEADER_OPS_TOKEN } from '../contract/api/ops';
 import { launchBrowser, opsTokenOf, screenshot, startServer, type RunningServer } from './harness';
 import {
   assertConsoleBuilt,
+  chooseOption,
   consoleApi,
   consoleLogIn,
   consoleLogOut,
@@ -143,8 +144,7 @@ describe('collections in the merchant console', () => {
     // A call: the customer promises to pay in two days.
     await row.getByRole('link', { name: order.orderNo }).click();
     await page.waitForURL(new RegExp(`/admin/collections/${order.id}$`));
-    await page.getByLabel('结果').click();
-    await page.locator('.ant-select-item-option', { hasText: '承诺还款' }).click();
+    await chooseOption(page, page, '结果', '承诺还款');
     const promised = new Date(Date.now() + 2 * 86_400_000 + 8 * 3_600_000)
       .toISOString()
       .slice(0, 10);

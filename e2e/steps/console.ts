@@ -174,7 +174,9 @@ export async function consoleLogOut(page: Page): Promise<void> {
 /**
  * Opens the select labelled `label` inside `scope` and picks `option`, then waits for the
  * dropdown to be gone: while it fades out it lies over the fields below it, and a click meant for
- * one of them (a brand's checkbox, say) lands on the fading list instead.
+ * one of them (a brand's checkbox, say) lands on the fading list instead. Then it checks that the
+ * select shows the option, and picks it again if not: in one full run of 29 Nov the collections
+ * journey's pick did not take, and the fields that follow from it never appeared.
  */
 export async function chooseOption(
   page: Page,
@@ -182,11 +184,24 @@ export async function chooseOption(
   label: string | RegExp,
   option: string,
 ): Promise<void> {
-  await scope.getByLabel(label).click();
-  await page.locator('.ant-select-item-option', { hasText: option }).click();
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
-  );
+  const input = scope.getByLabel(label);
+  // The value the select shows, beside its input in the selector box.
+  const shown = input
+    .locator('xpath=ancestor::div[contains(@class, "ant-select-selector")][1]')
+    .locator('.ant-select-selection-item', { hasText: option });
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        hasText: option,
+      })
+      .click();
+    await page.waitForFunction(
+      () => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
+    );
+    if ((await shown.count()) > 0 || attempt === 3) break;
+  }
+  await shown.waitFor();
 }
 
 /**
