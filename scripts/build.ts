@@ -37,6 +37,7 @@ import {
   stampIndexHtml,
 } from './brand-tokens';
 import { isStampedVariable, resolveMiniNetwork, stampNetwork, WEBVIEW_HOSTS } from './mini-network';
+import { writeStampedFolder } from './stamped-folder';
 import {
   BUDGETS,
   checkArtifact,
@@ -123,6 +124,9 @@ function compileInputsHash(target: Target): string {
   return hash.digest('hex');
 }
 
+/** The targets this run compiled afresh: their brands are all re-stamped. */
+const recompiled = new Set<Target>();
+
 /** Compiles one target into its staging folder unless its inputs are unchanged; returns seconds. */
 async function compile(target: Target): Promise<number> {
   const started = Date.now();
@@ -139,6 +143,7 @@ async function compile(target: Target): Promise<number> {
   ) {
     return 0;
   }
+  recompiled.add(target);
   fs.rmSync(stage(target), { recursive: true, force: true });
   fs.rmSync(inputsFile, { force: true });
   fs.rmSync(`${stage(target)}.stats.json`, { force: true });
@@ -161,11 +166,47 @@ function walk(dir: string): string[] {
   });
 }
 
-/** Writes one brand's artifact from the staged compile of a mini-program target. */
-function stampMiniArtifact(target: MiniTarget, brand: Brand): string {
+/** The files besides the staged compile that a brand's stamp reads: its images and this code. */
+const STAMP_CODE = ['scripts/build.ts', 'scripts/brand-tokens.ts', 'scripts/mini-network.ts'];
+
+/**
+ * What one brand's artifact is made of: the staged compile (its inputs hash), the brand records,
+ * the brand's network settings, images and project file, and the stamping code. Equal keys, equal
+ * artifacts.
+ */
+function stampKey(target: MiniTarget, brand: Brand): string {
+  const hash = createHash('sha256')
+    .update(fs.readFileSync(`${stage(target)}.inputs`))
+    // Every brand's record: stampBrandRecords writes them all into each artifact.
+    .update(JSON.stringify(BRANDS))
+    .update(String(brand.id))
+    .update(JSON.stringify(resolveMiniNetwork(brand.id, process.env)));
+  const assets = path.join(root, 'src', 'assets', 'brands', String(brand.id));
+  const projectFile = target === 'weapp' ? 'project.config.json' : 'mini.project.json';
+  for (const file of [...walk(assets).sort(), ...STAMP_CODE, projectFile].map((f) =>
+    path.resolve(root, f),
+  ))
+    hash.update(path.relative(root, file)).update(fs.readFileSync(file));
+  return hash.digest('hex');
+}
+
+/**
+ * Writes one brand's artifact from the staged compile of a mini-program target, unless the one
+ * there was stamped from the same compile (this run did not recompile) and the same values.
+ */
+function stampMiniArtifact(target: MiniTarget, brand: Brand, recompiled: boolean): string {
   const out = path.join(dist, target, String(brand.id));
+  writeStampedFolder(
+    out,
+    stampKey(target, brand),
+    (dir) => writeMiniArtifact(target, brand, dir),
+    recompiled,
+  );
+  return out;
+}
+
+function writeMiniArtifact(target: MiniTarget, brand: Brand, out: string): void {
   const network = resolveMiniNetwork(brand.id, process.env);
-  fs.rmSync(out, { recursive: true, force: true });
   fs.cpSync(stage(target), out, { recursive: true });
   for (const file of walk(out)) {
     if (!TEXT_FILE.test(file)) continue;
@@ -193,7 +234,6 @@ function stampMiniArtifact(target: MiniTarget, brand: Brand): string {
   for (const licence of walk(out).filter((file) => file.endsWith('.LICENSE.txt')))
     fs.rmSync(licence);
   writeProjectFile(target, brand, out);
-  return out;
 }
 
 function writeProjectFile(target: MiniTarget, brand: Brand, out: string): void {
@@ -386,7 +426,7 @@ async function main(): Promise<void> {
   for (const target of minis) {
     for (const b of brands) {
       const t0 = Date.now();
-      const out = stampMiniArtifact(target, b);
+      const out = stampMiniArtifact(target, b, recompiled.has(target));
       const seconds = (Date.now() - t0) / 1000;
       reports.push(checkArtifact(miniArtifactInput(target, b, out, seconds, networkRule)));
     }
