@@ -19,6 +19,7 @@ import { launchBrowser, screenshot, startServer, type RunningServer } from './ha
 import {
   assertConsoleBuilt,
   changeFirstPassword,
+  chooseOption,
   consoleLogIn,
   consolePage,
   demoOwnerPassword,
@@ -208,8 +209,7 @@ describe('merchant console desk (admin/)', () => {
 
     // Reject with a reason from the list.
     await page.getByRole('button', { name: '拒绝' }).click();
-    await page.getByRole('dialog').getByLabel('拒绝原因').click();
-    await page.locator('.ant-select-item-option', { hasText: '疑似欺诈' }).click();
+    await chooseOption(page, page.getByRole('dialog'), '拒绝原因', '疑似欺诈');
     await confirmDialog(page, '确认拒绝');
     await page.getByTestId('order-status').getByText('审核拒绝').waitFor();
     // The latest event on the timeline: the rejection, its reason code by name.
@@ -315,8 +315,7 @@ describe('merchant console desk (admin/)', () => {
     const create = owner.page.getByRole('dialog');
     await create.getByLabel('账号').fill(login);
     await create.getByLabel('姓名').fill('两步验证只读');
-    await create.getByLabel('角色').click();
-    await owner.page.locator('.ant-select-item-option', { hasText: '只读' }).click();
+    await chooseOption(owner.page, create, '角色', '只读');
     await create.getByLabel('全部品牌').check();
     await create.getByLabel(/初始密码/).fill(first);
     await create.getByLabel(/两步验证/).check();

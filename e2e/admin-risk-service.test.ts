@@ -19,6 +19,7 @@ import {
 } from './harness';
 import {
   assertConsoleBuilt,
+  chooseOption,
   consoleApi,
   consoleLogIn,
   consoleLogOut,
@@ -175,8 +176,7 @@ describe('merchant console: risk review and complaints (admin/)', () => {
     assert.match(await row.innerText(), /物流问题[\s\S]*新反馈/);
     await row.getByRole('button', { name: '处理' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: '指派给' }).click();
-    await page.locator('.ant-select-item-option', { hasText: SERVICE.login }).click();
+    await chooseOption(page, dialog, '指派给', SERVICE.login);
     await page.getByText('已更新').first().waitFor();
     await dialog.getByLabel('回复内容').fill('已联系快递公司，包裹明天送达');
     await dialog.getByRole('button', { name: '回复并解决' }).click();

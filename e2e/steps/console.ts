@@ -180,11 +180,12 @@ export async function consoleLogOut(page: Page): Promise<void> {
  */
 export async function chooseOption(
   page: Page,
-  scope: Pick<Page, 'getByLabel'>,
+  scope: Pick<Page, 'getByRole'>,
   label: string | RegExp,
   option: string,
 ): Promise<void> {
-  const input = scope.getByLabel(label);
+  // The input's role, not just its label: a select given aria-label carries it on its box too.
+  const input = scope.getByRole('combobox', { name: label });
   // The value the select shows, beside its input in the selector box.
   const shown = input
     .locator('xpath=ancestor::div[contains(@class, "ant-select-selector")][1]')
