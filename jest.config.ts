@@ -47,6 +47,7 @@ export default defineJestConfig({
   moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
   moduleNameMapper: {
     '\\.(css|scss|sass|less)$': '<rootDir>/test/stubs/style.ts',
+    '^react-dom/test-utils$': '<rootDir>/test/stubs/react-dom-test-utils.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@contract/(.*)$': '<rootDir>/contract/$1',
     // The H5 page break is a top-level await (a timer before a page's first render), which

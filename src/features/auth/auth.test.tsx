@@ -70,6 +70,18 @@ describe('SmsLoginForm', () => {
 });
 
 describe('send-code countdown', () => {
+  // This test drives timers and state through React's own act(), so React must be told it runs
+  // under a test's act (Taro's utils say so only inside theirs); it warned on every update before.
+  const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  let actEnvironment: boolean | undefined;
+  beforeEach(() => {
+    actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  afterEach(() => {
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  });
+
   it('counts down once a second and keeps counting when the form mounts again', async () => {
     let seen = -1;
     let setShown: (shown: boolean) => void = () => undefined;
