@@ -7,22 +7,33 @@
 const FAILURE_LINES = 16;
 
 /**
- * Picks the failed tests out of a check's output: node:test's TAP (`not ok N - name` and its YAML
- * block up to the stack) and Jest's (`● suite › name` and the message under it). A suite failed
- * only because a test in it did (`subtestsFailed`) is left out: its test is listed already; so are
- * Jest's `● Console` blocks (a test's logging) and its summary's second copy of each failure.
+ * Picks the failed tests out of a check's output: node:test's spec reporter (what `node --test`
+ * prints: its closing `✖ failing tests:` list, each `test at <file:line>`, `✖ name` and the
+ * message, up to the stack), its TAP reporter (`not ok N - name` and its YAML block up to the
+ * stack) and Jest's (`● suite › name` and the message under it). A suite failed only because a
+ * test in it did (`subtestsFailed`) is left out: its test is listed already; so are Jest's
+ * `● Console` blocks (a test's logging) and its summary's second copy of each failure.
  */
 export function failureDigest(lines: readonly string[]): string[] {
   const digest: string[] = [];
   const seen = new Set<string>();
   let block: string[] | undefined;
+  // Inside the spec reporter's closing list (the ✖ lines above it name suites and tests alike).
+  let specFailures = false;
   const close = () => {
     if (block && !block.some((line) => line.includes("failureType: 'subtestsFailed'")))
       digest.push(...block.slice(0, FAILURE_LINES));
     block = undefined;
   };
   for (const line of lines) {
-    if (/^\s*not ok \d+ - /.test(line) || /^\s*● /.test(line)) {
+    if (line.trim() === '✖ failing tests:') {
+      close();
+      specFailures = true;
+    } else if (
+      (specFailures && /^\s*test at /.test(line)) ||
+      /^\s*not ok \d+ - /.test(line) ||
+      /^\s*● /.test(line)
+    ) {
       close();
       const title = line.trim();
       const repeated = title.startsWith('●') && (title === '● Console' || seen.has(title));
