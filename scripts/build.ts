@@ -16,6 +16,8 @@
  * Each target is compiled once into dist/.stage/<target>; each brand's artifact is a copy with
  * that brand's values written in (build tokens, tab colour and icons, app id, images), which is
  * what makes nineteen artifacts cost about as much as three compiles (TOOLCHAIN.md "Brands").
+ * An artifact already stamped from the same compile and values is left as it is, and a changed
+ * one is swapped in whole (scripts/stamped-folder.ts): a process reading it never sees half.
  * Then every artifact is checked, dist/manifest.json written and a table printed; any failed
  * check exits non-zero.
  */
@@ -166,7 +168,7 @@ function walk(dir: string): string[] {
   });
 }
 
-/** The files besides the staged compile that a brand's stamp reads: its images and this code. */
+/** The code that stamps a brand's artifact: a change to it is a change to every artifact. */
 const STAMP_CODE = ['scripts/build.ts', 'scripts/brand-tokens.ts', 'scripts/mini-network.ts'];
 
 /**
@@ -194,13 +196,13 @@ function stampKey(target: MiniTarget, brand: Brand): string {
  * Writes one brand's artifact from the staged compile of a mini-program target, unless the one
  * there was stamped from the same compile (this run did not recompile) and the same values.
  */
-function stampMiniArtifact(target: MiniTarget, brand: Brand, recompiled: boolean): string {
+function stampMiniArtifact(target: MiniTarget, brand: Brand): string {
   const out = path.join(dist, target, String(brand.id));
   writeStampedFolder(
     out,
     stampKey(target, brand),
     (dir) => writeMiniArtifact(target, brand, dir),
-    recompiled,
+    recompiled.has(target),
   );
   return out;
 }
@@ -426,7 +428,7 @@ async function main(): Promise<void> {
   for (const target of minis) {
     for (const b of brands) {
       const t0 = Date.now();
-      const out = stampMiniArtifact(target, b, recompiled.has(target));
+      const out = stampMiniArtifact(target, b);
       const seconds = (Date.now() - t0) / 1000;
       reports.push(checkArtifact(miniArtifactInput(target, b, out, seconds, networkRule)));
     }
