@@ -18,7 +18,6 @@
  * the machine's PostgreSQL, through its Unix socket when it has one); the database is dropped
  * after. Not part of npm test.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +27,7 @@ import pg from 'pg';
 import { createOwner } from '../src/admin/bootstrap.ts';
 import { loadConfig } from '../src/boot/config.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -148,19 +148,13 @@ const percentile = (sorted: number[], p: number) =>
 async function main() {
   const orders = Number(args.orders);
   const requests = Number(args.requests);
-  const dbName = `bench_admin_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const database = await createThrowawayDatabase(PG_ADMIN_URL, 'bench_admin', { keep: args.keep });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'));
   const config = loadConfig({
     APP_ENV: 'test',
     DATA_DIR: tmp,
     LOG_LEVEL: 'warn',
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
   });
   let base = '';
   const runtime = await openRuntime(config, {
@@ -170,7 +164,7 @@ async function main() {
   });
   try {
     const started = performance.now();
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
       await load(client, orders);
@@ -244,13 +238,7 @@ async function main() {
   } finally {
     await runtime.close();
     fs.rmSync(tmp, { recursive: true, force: true });
-    if (args.keep) process.stdout.write(`kept database ${dbName}\n`);
-    else {
-      const dropper = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${dbName} with (force)`);
-      await dropper.end();
-    }
+    await database.drop();
   }
 }
 

@@ -10,7 +10,6 @@
  * postgres), dropped afterwards. PGlite: a data directory in the system temp folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -18,8 +17,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from '../../contract/http.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -129,17 +128,11 @@ async function drive(baseUrl: string, scenario: Scenario): Promise<Figures> {
 
 async function benchEngine(engine: Engine): Promise<Figures[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-'));
-  const dbName = `bench_catalog_${randomBytes(4).toString('hex')}`;
-  let databaseUrl = '';
-  if (engine === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const database =
+    engine === 'postgres'
+      ? await createThrowawayDatabase(PG_ADMIN_URL, 'bench_catalog')
+      : undefined;
+  const databaseUrl = database?.url ?? '';
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', './server/load-typescript.mjs', MAIN], {
@@ -173,12 +166,7 @@ async function benchEngine(engine: Engine): Promise<Figures[]> {
     child.kill('SIGTERM');
     await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') {
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await database?.drop();
   }
 }
 

@@ -27,6 +27,7 @@ import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { issueSession } from '../src/plugins/auth.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
 import type { ClientsSetup, FromClients, ToClients } from './order-clients.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -123,17 +124,11 @@ async function main() {
   const engine = args.engine === 'pglite' ? 'pglite' : 'postgres';
   const seconds = Number(args.duration);
   const workers = Number(args.workers);
-  const dbName = `bench_orders_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (engine === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const database =
+    engine === 'postgres' ? await createThrowawayDatabase(PG_ADMIN_URL, 'bench_orders') : undefined;
+  const databaseUrl = database?.url;
+  // Unique per run: the users' identity hashes must not meet an earlier run's.
+  const runId = database?.name ?? randomBytes(4).toString('hex');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
   const config = loadConfig({
     APP_ENV: 'test',
@@ -232,7 +227,7 @@ async function main() {
         .values({
           user_id: user.id,
           name: '压测',
-          id_hash: `bench${i}${dbName}`,
+          id_hash: `bench${i}${runId}`,
           id_masked: '1101**********002X',
           gender: 'M',
           birth_date: '1990-01-01',
@@ -248,7 +243,7 @@ async function main() {
         .values({
           user_id: user.id,
           platform: 1,
-          certify_id: `bench${i}${dbName}`,
+          certify_id: `bench${i}${runId}`,
           status: 'passed',
           finished_at: new Date(),
         })
@@ -391,12 +386,7 @@ async function main() {
   } finally {
     await runtime.close();
     fs.rmSync(tmp, { recursive: true, force: true });
-    if (engine === 'postgres') {
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await database?.drop();
   }
 }
 

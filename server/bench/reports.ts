@@ -22,6 +22,7 @@ import pg from 'pg';
 import { createOwner } from '../src/admin/bootstrap.ts';
 import { loadConfig } from '../src/boot/config.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
+import { createThrowawayDatabase, databaseUrl } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -203,15 +204,11 @@ function lastFullMonth(now: Date) {
 async function main() {
   const orders = Number(args.orders);
   const runs = Number(args.runs);
-  const dbName = args.reuse ?? `bench_reports_${randomBytes(4).toString('hex')}`;
-  if (!args.reuse) {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-  }
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  // --reuse measures on a database an earlier --keep run loaded: kept again, whatever happens.
+  const database = args.reuse
+    ? { name: args.reuse, url: databaseUrl(PG_ADMIN_URL, args.reuse), drop: async () => {} }
+    : await createThrowawayDatabase(PG_ADMIN_URL, 'bench_reports', { keep: args.keep });
+  const url = new URL(database.url);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reports-'));
   const config = loadConfig({
     APP_ENV: 'test',
@@ -268,7 +265,7 @@ async function main() {
     for (const page of pages) {
       const times: number[] = [];
       let placed = 0;
-      const cpuBefore = cpuMs(dbName);
+      const cpuBefore = cpuMs(database.name);
       for (let i = 0; i < runs; i++) {
         const started = performance.now();
         const response = await fetch(
@@ -287,7 +284,7 @@ async function main() {
           .filter((r) => r.platform === null)
           .reduce((s, r) => s + r.ordersPlaced, 0);
       }
-      const cpuPerPage = (cpuMs(dbName) - cpuBefore) / runs;
+      const cpuPerPage = (cpuMs(database.name) - cpuBefore) / runs;
       times.sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)]!;
       const slowest = times.at(-1)!;
@@ -306,13 +303,8 @@ async function main() {
     await loader.end().catch(() => undefined);
     await runtime.close();
     fs.rmSync(tmp, { recursive: true, force: true });
-    if (args.keep || args.reuse) console.log(`kept ${url.toString()}`);
-    else {
-      const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${dbName} with (force)`);
-      await cleanup.end();
-    }
+    if (args.reuse) console.log(`kept ${url.toString()}`);
+    await database.drop();
   }
   if (failed) process.exitCode = 1;
 }
