@@ -27,7 +27,7 @@ import pg from 'pg';
 import { createOwner } from '../src/admin/bootstrap.ts';
 import { loadConfig } from '../src/boot/config.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { BENCH_PG_URL, createThrowawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,13 +37,6 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-
-const PG_SOCKET_DIR = '/var/run/postgresql';
-const PG_ADMIN_URL =
-  process.env.BENCH_PG_URL ||
-  (fs.existsSync(`${PG_SOCKET_DIR}/.s.PGSQL.5432`)
-    ? `postgres://postgres@localhost/postgres?host=${PG_SOCKET_DIR}`
-    : 'postgres://postgres@127.0.0.1:5432/postgres');
 
 const SCENARIOS: { name: string; queries: string[] }[] = [
   { name: 'default', queries: ['tab=review&sort=-createdAt&pageNum=1&pageSize=20'] },
@@ -148,7 +141,7 @@ const percentile = (sorted: number[], p: number) =>
 async function main() {
   const orders = Number(args.orders);
   const requests = Number(args.requests);
-  const database = await createThrowawayDatabase(PG_ADMIN_URL, 'bench_admin', { keep: args.keep });
+  const database = await createThrowawayDatabase(BENCH_PG_URL, 'bench_admin', { keep: args.keep });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'));
   const config = loadConfig({
     APP_ENV: 'test',

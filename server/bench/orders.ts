@@ -27,7 +27,7 @@ import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { issueSession } from '../src/plugins/auth.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
 import type { ClientsSetup, FromClients, ToClients } from './order-clients.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { BENCH_PG_URL, createThrowawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,19 +38,6 @@ const { values: args } = parseArgs({
     statements: { type: 'boolean', default: false },
   },
 });
-/**
- * The machine's PostgreSQL through its Unix socket when it has one. Over loopback TCP the sending
- * process also runs the receiving side's network stack inside its own write (the profile showed a
- * third of the server thread in writev); with the database on another host, as in production,
- * that work is the database host's. BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
- * measures over TCP.
- */
-const PG_SOCKET_DIR = '/var/run/postgresql';
-const PG_ADMIN_URL =
-  process.env.BENCH_PG_URL ||
-  (fs.existsSync(`${PG_SOCKET_DIR}/.s.PGSQL.5432`)
-    ? `postgres://postgres@localhost/postgres?host=${PG_SOCKET_DIR}`
-    : 'postgres://postgres@127.0.0.1:5432/postgres');
 /**
  * SQL statements sent to PostgreSQL (the server's, its jobs' and the bench's own waits, counted
  * apart): the round trips an order costs, as the profile's biggest native cost is the socket write.
@@ -125,7 +112,7 @@ async function main() {
   const seconds = Number(args.duration);
   const workers = Number(args.workers);
   const database =
-    engine === 'postgres' ? await createThrowawayDatabase(PG_ADMIN_URL, 'bench_orders') : undefined;
+    engine === 'postgres' ? await createThrowawayDatabase(BENCH_PG_URL, 'bench_orders') : undefined;
   const databaseUrl = database?.url;
   // Unique per run: the users' identity hashes must not meet an earlier run's.
   const runId = database?.name ?? randomBytes(4).toString('hex');
@@ -354,7 +341,7 @@ async function main() {
       .where('status', '=', 'succeeded')
       .executeTakeFirstOrThrow();
     process.stdout.write(
-      `${engine}${engine === 'postgres' ? ` (${PG_ADMIN_URL.includes('host=/') ? 'Unix socket' : 'TCP'})` : ''}: ${workers} workers, ${elapsed.toFixed(1)} s: ${latencies.length} orders placed and first payments notified ` +
+      `${engine}${engine === 'postgres' ? ` (${BENCH_PG_URL.includes('host=/') ? 'Unix socket' : 'TCP'})` : ''}: ${workers} workers, ${elapsed.toFixed(1)} s: ${latencies.length} orders placed and first payments notified ` +
         `(${(latencies.length / elapsed).toFixed(1)} orders/s), ${Number(paid.n)} payments succeeded, ${failures} failures; ` +
         `flow latency p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms (load ${os.loadavg()[0]!.toFixed(1)})\n` +
         `  server thread busy ${(busy.utilization * 100).toFixed(0)} %; per order: ${perOrder((cpu.user + cpu.system) / 1000)} ms CPU in this process` +

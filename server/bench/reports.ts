@@ -22,7 +22,7 @@ import pg from 'pg';
 import { createOwner } from '../src/admin/bootstrap.ts';
 import { loadConfig } from '../src/boot/config.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
-import { createThrowawayDatabase, databaseUrl } from './throwaway-database.ts';
+import { BENCH_PG_URL, createThrowawayDatabase, databaseUrl } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,12 +34,6 @@ const { values: args } = parseArgs({
     reuse: { type: 'string' },
   },
 });
-const PG_SOCKET_DIR = '/var/run/postgresql';
-const PG_ADMIN_URL =
-  process.env.BENCH_PG_URL ||
-  (fs.existsSync(`${PG_SOCKET_DIR}/.s.PGSQL.5432`)
-    ? `postgres://postgres@localhost/postgres?host=${PG_SOCKET_DIR}`
-    : 'postgres://postgres@127.0.0.1:5432/postgres');
 const BUDGET_MS = 1000;
 
 /** BENCH_TRACE=1: each statement's time, to find the slow one. */
@@ -206,8 +200,8 @@ async function main() {
   const runs = Number(args.runs);
   // --reuse measures on a database an earlier --keep run loaded: kept again, whatever happens.
   const database = args.reuse
-    ? { name: args.reuse, url: databaseUrl(PG_ADMIN_URL, args.reuse), drop: async () => {} }
-    : await createThrowawayDatabase(PG_ADMIN_URL, 'bench_reports', { keep: args.keep });
+    ? { name: args.reuse, url: databaseUrl(BENCH_PG_URL, args.reuse), drop: async () => {} }
+    : await createThrowawayDatabase(BENCH_PG_URL, 'bench_reports', { keep: args.keep });
   const url = new URL(database.url);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reports-'));
   const config = loadConfig({

@@ -7,7 +7,22 @@
  * drifted from 70-80 to 55-61 orders/s; with them dropped, five runs in a row gave 71-76.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+
+const PG_SOCKET_DIR = '/var/run/postgresql';
+/**
+ * The benches' PostgreSQL: BENCH_PG_URL, else the machine's, through its Unix socket when it has
+ * one. Over loopback TCP the sending process also runs the receiving side's network stack inside
+ * its own write (bench:orders' profile showed a third of the server thread in writev); with the
+ * database on another host, as in production, that work is the database host's.
+ * BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres measures over TCP.
+ */
+export const BENCH_PG_URL =
+  process.env.BENCH_PG_URL ||
+  (fs.existsSync(`${PG_SOCKET_DIR}/.s.PGSQL.5432`)
+    ? `postgres://postgres@localhost/postgres?host=${PG_SOCKET_DIR}`
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
 
 export interface ThrowawayDatabase {
   name: string;
