@@ -27,6 +27,7 @@ import { SandboxGateway } from '../src/payments/sandbox.ts';
 import { issueSession } from '../src/plugins/auth.ts';
 import { openRuntime } from '../src/boot/runtime.ts';
 import type { ClientsSetup, FromClients, ToClients } from './order-clients.ts';
+import { standInForAutoanalyze, type AnalyzeStandIn } from './autoanalyze.ts';
 import { BENCH_PG_URL, createThrowawayDatabase } from './throwaway-database.ts';
 
 const { values: args } = parseArgs({
@@ -36,6 +37,8 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '10' },
     // Print the statements sent during the run, grouped by their text, most frequent first.
     statements: { type: 'boolean', default: false },
+    // Leave the database in place afterwards, to look at its tables and plans.
+    keep: { type: 'boolean', default: false },
   },
 });
 /**
@@ -44,8 +47,11 @@ const { values: args } = parseArgs({
  */
 const statements = { all: 0, waits: 0 };
 const statementTexts = new Map<string, number>();
+/** Connections whose statements are not the server's (the autoanalyze stand-in's). */
+const uncounted = new WeakSet<pg.Client>();
 const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function countedQuery(this: pg.Client, ...queryArgs: unknown[]) {
+  if (uncounted.has(this)) return clientQuery.apply(this, queryArgs);
   statements.all++;
   if (args.statements) {
     const first = queryArgs[0];
@@ -112,7 +118,9 @@ async function main() {
   const seconds = Number(args.duration);
   const workers = Number(args.workers);
   const database =
-    engine === 'postgres' ? await createThrowawayDatabase(BENCH_PG_URL, 'bench_orders') : undefined;
+    engine === 'postgres'
+      ? await createThrowawayDatabase(BENCH_PG_URL, 'bench_orders', { keep: args.keep })
+      : undefined;
   const databaseUrl = database?.url;
   // Unique per run: the users' identity hashes must not meet an earlier run's.
   const runId = database?.name ?? randomBytes(4).toString('hex');
@@ -130,6 +138,7 @@ async function main() {
       : {}),
   });
   let base = '';
+  let autoanalyze: AnalyzeStandIn | undefined;
   // The jobs (provider calls, sandbox notifications) run in this process, as with JOBS=in-process.
   const runtime = await openRuntime(config, {
     dataDir: 'memory://',
@@ -246,6 +255,11 @@ async function main() {
       users.push({ token, addressId: addr.id });
     }
 
+    // Statistics for the seeded tables and the users, then kept as autovacuum would keep them.
+    autoanalyze = databaseUrl
+      ? await standInForAutoanalyze(databaseUrl, { onClient: (client) => uncounted.add(client) })
+      : undefined;
+    const analyzedAtStart = { runs: autoanalyze?.runs ?? 0, ms: autoanalyze?.ms ?? 0 };
     const setup: ClientsSetup = {
       base,
       headers: HEADERS,
@@ -357,6 +371,12 @@ async function main() {
       `  without each user's first order (the round that meets a cold server): ${warm.length} orders, ` +
         `p50 ${percentile(warm, 50).toFixed(0)} ms, p99 ${percentile(warm, 99).toFixed(0)} ms\n`,
     );
+    if (autoanalyze?.active) {
+      process.stdout.write(
+        `  autovacuum is off on this server: the bench analyzed the changed tables in its place ` +
+          `${autoanalyze.runs - analyzedAtStart.runs} times (${(autoanalyze.ms - analyzedAtStart.ms).toFixed(0)} ms)\n`,
+      );
+    }
     if (args.statements) {
       const sorted = [...statementTexts].sort((a, b) => b[1] - a[1]);
       for (const [text, count] of sorted) {
@@ -371,6 +391,7 @@ async function main() {
     }
     await app.close();
   } finally {
+    await autoanalyze?.stop();
     await runtime.close();
     fs.rmSync(tmp, { recursive: true, force: true });
     await database?.drop();
