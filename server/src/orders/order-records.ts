@@ -178,13 +178,15 @@ export function billsOf(db: Executor, orderId: number) {
 
 /**
  * The order's bills, each with the open payment covering it (null: none; a bill is in at most one
- * open payment, a partial unique index), in one statement: opening a payment reads both.
+ * open payment, a partial unique index), in one statement: opening a payment reads both. `open` is
+ * the literal `true`, not a parameter, so that a prepared statement's generic plan can use that
+ * index (with `open = $1` it scanned all of payment_bills, bench:orders 29 Nov).
  */
 export async function billsWithOpenPaymentOf(trx: Trx, orderId: number) {
   const rows = await trx
     .selectFrom('bills as b')
     .leftJoin('payment_bills as pb', (join) =>
-      join.onRef('pb.bill_id', '=', 'b.id').on('pb.open', '=', true),
+      join.onRef('pb.bill_id', '=', 'b.id').on('pb.open', '=', sql.lit(true)),
     )
     .leftJoin('payments as p', 'p.id', 'pb.payment_id')
     .selectAll('b')
