@@ -2,9 +2,10 @@
  * A benchmark's own PostgreSQL database: created on the machine's server, dropped when the bench
  * ends, and dropped too when the bench is interrupted (Ctrl-C, SIGTERM) or its output is cut short
  * (`npm run bench:orders | head -3` closes the pipe, and the next write used to kill the process
- * before its `finally`). A left database is not harmless: on 29 Nov 26 of them (~28 MB each, from
- * runs piped through `head`) gave autovacuum work during the next measurements, and bench:orders
- * drifted from 70-80 to 55-61 orders/s; with them dropped, five runs in a row gave 71-76.
+ * before its `finally`). A left database is not harmless: on 29 Nov, with 26 of them (~28 MB each,
+ * from runs piped through `head`) on the server, bench:orders drifted from 70-80 to 55-61 orders/s;
+ * with them dropped, five runs in a row gave 71-76. (Not autovacuum's doing, as first thought: the
+ * machine's PostgreSQL has it off; see autoanalyze.ts.)
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
