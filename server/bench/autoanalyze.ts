@@ -20,6 +20,9 @@ export interface AnalyzeStandIn {
   /** ANALYZE statements run, and the time they took (ms, as this client saw them). */
   readonly runs: number;
   readonly ms: number;
+  /** Passes that failed, and the last failure's message (the bench prints them). */
+  readonly failures: number;
+  readonly lastError: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -44,7 +47,13 @@ export async function standInForAutoanalyze(
   onClient?.(client);
   await client.connect();
   const { rows } = await client.query<{ autovacuum: string }>('show autovacuum');
-  const state = { active: rows[0]?.autovacuum === 'off', runs: 0, ms: 0 };
+  const state = {
+    active: rows[0]?.autovacuum === 'off',
+    runs: 0,
+    ms: 0,
+    failures: 0,
+    lastError: undefined as string | undefined,
+  };
   let pass: Promise<void> = Promise.resolve();
   const analyzeDue = async () => {
     const due = await client.query<{ name: string }>(TABLES_DUE);
@@ -56,8 +65,11 @@ export async function standInForAutoanalyze(
   };
   const timer = state.active
     ? setInterval(() => {
-        // One pass at a time; a failed pass (the database being dropped) ends nothing.
-        pass = pass.then(analyzeDue).catch(() => {});
+        // One pass at a time; a failed pass is counted and said, and the next one tries again.
+        pass = pass.then(analyzeDue).catch((error: unknown) => {
+          state.failures++;
+          state.lastError = error instanceof Error ? error.message : String(error);
+        });
       }, intervalMs)
     : undefined;
   if (state.active) await analyzeDue();
@@ -70,6 +82,12 @@ export async function standInForAutoanalyze(
     },
     get ms() {
       return state.ms;
+    },
+    get failures() {
+      return state.failures;
+    },
+    get lastError() {
+      return state.lastError;
     },
     async stop() {
       clearInterval(timer);

@@ -374,7 +374,11 @@ async function main() {
     if (autoanalyze?.active) {
       process.stdout.write(
         `  autovacuum is off on this server: the bench analyzed the changed tables in its place ` +
-          `${autoanalyze.runs - analyzedAtStart.runs} times (${(autoanalyze.ms - analyzedAtStart.ms).toFixed(0)} ms)\n`,
+          `${autoanalyze.runs - analyzedAtStart.runs} times (${(autoanalyze.ms - analyzedAtStart.ms).toFixed(0)} ms)` +
+          (autoanalyze.failures > 0
+            ? `; ${autoanalyze.failures} passes failed, the last: ${autoanalyze.lastError}`
+            : '') +
+          '\n',
       );
     }
     if (args.statements) {
