@@ -47,52 +47,37 @@ export async function standInForAutoanalyze(
   onClient?.(client);
   await client.connect();
   const { rows } = await client.query<{ autovacuum: string }>('show autovacuum');
-  const state = {
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> = Promise.resolve();
+  const standIn = {
     active: rows[0]?.autovacuum === 'off',
     runs: 0,
     ms: 0,
     failures: 0,
     lastError: undefined as string | undefined,
-  };
-  let pass: Promise<void> = Promise.resolve();
-  const analyzeDue = async () => {
-    const due = await client.query<{ name: string }>(TABLES_DUE);
-    if (due.rows.length === 0) return;
-    const started = performance.now();
-    await client.query(`analyze ${due.rows.map((row) => row.name).join(', ')}`);
-    state.ms += performance.now() - started;
-    state.runs++;
-  };
-  const timer = state.active
-    ? setInterval(() => {
-        // One pass at a time; a failed pass is counted and said, and the next one tries again.
-        pass = pass.then(analyzeDue).catch((error: unknown) => {
-          state.failures++;
-          state.lastError = error instanceof Error ? error.message : String(error);
-        });
-      }, intervalMs)
-    : undefined;
-  if (state.active) await analyzeDue();
-  return {
-    get active() {
-      return state.active;
-    },
-    get runs() {
-      return state.runs;
-    },
-    get ms() {
-      return state.ms;
-    },
-    get failures() {
-      return state.failures;
-    },
-    get lastError() {
-      return state.lastError;
-    },
     async stop() {
       clearInterval(timer);
       await pass;
       await client.end();
     },
   };
+  const analyzeDue = async () => {
+    const due = await client.query<{ name: string }>(TABLES_DUE);
+    if (due.rows.length === 0) return;
+    const started = performance.now();
+    await client.query(`analyze ${due.rows.map((row) => row.name).join(', ')}`);
+    standIn.ms += performance.now() - started;
+    standIn.runs++;
+  };
+  if (standIn.active) {
+    await analyzeDue();
+    timer = setInterval(() => {
+      // One pass at a time; a failed pass is counted and said, and the next one tries again.
+      pass = pass.then(analyzeDue).catch((error: unknown) => {
+        standIn.failures++;
+        standIn.lastError = error instanceof Error ? error.message : String(error);
+      });
+    }, intervalMs);
+  }
+  return standIn;
 }
